@@ -1,0 +1,50 @@
+package spac
+
+import (
+	"context"
+	"time"
+)
+
+// Tier is a plan tier (DECISIONS.md, "Access, tiers and limits").
+type Tier string
+
+const (
+	TierAnonymous     Tier = "anonymous"
+	TierFree          Tier = "free"
+	TierIndie         Tier = "indie"
+	TierPro           Tier = "pro"
+	TierInstitutional Tier = "institutional"
+	TierTeam          Tier = "team"
+	TierEnterprise    Tier = "enterprise"
+)
+
+// APIKey is a caller's key. Only Hash (SHA-256 of the secret) is stored; the secret is shown
+// once at creation.
+type APIKey struct {
+	ID        string     `json:"id"`
+	Name      string     `json:"name"`
+	Tier      Tier       `json:"tier"`
+	Hash      string     `json:"-"`
+	Prefix    string     `json:"prefix"` // first characters of the secret, to recognise it
+	CreatedAt time.Time  `json:"createdAt"`
+	RevokedAt *time.Time `json:"revokedAt,omitempty"`
+}
+
+// Revoked reports whether the key has been revoked.
+func (k APIKey) Revoked() bool { return k.RevokedAt != nil }
+
+// KeyStore persists API keys.
+type KeyStore interface {
+	PutKey(ctx context.Context, k APIKey) error
+	KeyByHash(ctx context.Context, hash string) (APIKey, error)
+	Key(ctx context.Context, id string) (APIKey, error)
+	Keys(ctx context.Context) ([]APIKey, error)
+}
+
+// CounterStore persists counters (rate-limit windows and usage) so that a restart grants no
+// free quota. Add increments key by delta and returns the new value; keys expire after ttl.
+type CounterStore interface {
+	Add(ctx context.Context, key string, delta int64, ttl time.Duration) (int64, error)
+	Get(ctx context.Context, key string) (int64, error)
+	Scan(ctx context.Context, prefix string, fn func(key string, value int64) error) error
+}

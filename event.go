@@ -1,0 +1,83 @@
+package spac
+
+import "time"
+
+// EventType is the kind of a calendar event (DECISIONS.md, "Alerts and calendar").
+type EventType string
+
+const (
+	EventDeadline           EventType = "deadline"
+	EventExtensionVote      EventType = "extension_vote"
+	EventMergerVote         EventType = "merger_vote"
+	EventRedemptionDeadline EventType = "redemption_deadline"
+	EventLockupExpiry       EventType = "lockup_expiry"
+	EventWarrantExpiry      EventType = "warrant_expiry"
+	EventExpectedClose      EventType = "expected_close"
+)
+
+// EventTypes lists every calendar event type.
+var EventTypes = []EventType{
+	EventDeadline, EventExtensionVote, EventMergerVote, EventRedemptionDeadline,
+	EventLockupExpiry, EventWarrantExpiry, EventExpectedClose,
+}
+
+// Event is a dated calendar entry derived from a SPAC's facts.
+type Event struct {
+	ID        string     `json:"id"` // stable: cik/type/date
+	Type      EventType  `json:"type"`
+	Date      string     `json:"date"` // YYYY-MM-DD
+	CIK       CIK        `json:"cik"`
+	Symbol    string     `json:"symbol"`
+	Name      string     `json:"name"`
+	Title     string     `json:"title"`
+	Citations []Citation `json:"citations"`
+}
+
+// AlertKind is the kind of a fired alert.
+type AlertKind string
+
+const (
+	AlertExtensionVote   AlertKind = "extension_vote"
+	AlertHighRedemptions AlertKind = "high_redemptions"
+	AlertTrustDrawdown   AlertKind = "trust_drawdown"
+	AlertLockupExpiry    AlertKind = "lockup_expiry"
+	AlertDespacClosing   AlertKind = "despac_closing"
+	AlertNewIPO          AlertKind = "new_ipo"
+	AlertLiquidation     AlertKind = "liquidation"
+	AlertYTMArbitrage    AlertKind = "ytm_arbitrage"
+)
+
+// AlertKinds lists every alert kind.
+var AlertKinds = []AlertKind{
+	AlertExtensionVote, AlertHighRedemptions, AlertTrustDrawdown, AlertLockupExpiry,
+	AlertDespacClosing, AlertNewIPO, AlertLiquidation, AlertYTMArbitrage,
+}
+
+// Alert is a fired alert, deduplicated per (CIK, Kind, SourceAccession).
+type Alert struct {
+	ID              string            `json:"id"`
+	Seq             uint64            `json:"seq"` // position in the ordered alert log (SSE id)
+	Kind            AlertKind         `json:"kind"`
+	Severity        string            `json:"severity"` // info | warn | high | critical
+	Symbol          string            `json:"symbol"`
+	CIK             CIK               `json:"cik"`
+	FiredAt         time.Time         `json:"firedAt"`
+	Title           string            `json:"title"`
+	Detail          map[string]string `json:"detail"` // numbers as decimal strings
+	SourceAccession string            `json:"sourceAccession,omitempty"`
+	Citations       []Citation        `json:"citations"`
+}
+
+// Article is a news item: aggregated from a feed or written for a notable filing.
+type Article struct {
+	ID          string     `json:"id"`
+	Seq         uint64     `json:"seq"` // position in the ordered article log (SSE id)
+	Title       string     `json:"title"`
+	URL         string     `json:"url"`
+	Source      string     `json:"source"` // feed name, or "filing"
+	PublishedAt time.Time  `json:"publishedAt"`
+	Summary     string     `json:"summary,omitempty"`
+	CIKs        []CIK      `json:"ciks"`
+	Symbols     []string   `json:"symbols"`
+	Citations   []Citation `json:"citations"`
+}

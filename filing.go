@@ -1,0 +1,138 @@
+package spac
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// RenderVersion is the version of the canonical-text rendering. Citations are only valid
+// against text rendered by the same version; bump it whenever rendering output changes.
+const RenderVersion = 1
+
+// Filing is the metadata of one EDGAR submission. Its canonical text is stored beside it as
+// lines (1-based): the SGML header lines first, then each document in sequence order, each
+// introduced by a marker line, HTML and iXBRL flattened to text, binaries replaced by a note.
+type Filing struct {
+	Accession     string     `json:"accession"` // 0001140361-21-010426
+	Form          string     `json:"form"`      // CONFORMED SUBMISSION TYPE, e.g. "8-K", "DEF 14A"
+	FiledAt       string     `json:"filedAt"`   // YYYY-MM-DD
+	AcceptedAt    time.Time  `json:"acceptedAt,omitzero"`
+	Period        string     `json:"period,omitempty"` // CONFORMED PERIOD OF REPORT, YYYY-MM-DD
+	CIK           CIK        `json:"cik"`
+	CompanyName   string     `json:"companyName"`
+	SIC           string     `json:"sic,omitempty"`
+	StateOfInc    string     `json:"stateOfIncorporation,omitempty"`
+	Items         []string   `json:"items,omitempty"` // 8-K items, e.g. ["1.01", "9.01"]
+	Amends        string     `json:"amends,omitempty"`
+	Documents     []Document `json:"documents"`
+	LineCount     int        `json:"lineCount"`
+	RenderVersion int        `json:"renderVersion"`
+	Source        string     `json:"source,omitempty"` // file it was read from
+}
+
+// Document is one <DOCUMENT> of a submission. FirstLine..LastLine is its range in the
+// filing's canonical text.
+type Document struct {
+	Type        string `json:"type"` // S-1, EX-99.1, GRAPHIC
+	Sequence    int    `json:"sequence"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+	FirstLine   int    `json:"firstLine"`
+	LastLine    int    `json:"lastLine"`
+	Binary      bool   `json:"binary,omitempty"` // uuencoded content, not rendered
+}
+
+// IsAmendment reports whether the form is an amendment ("S-1/A", "10-K/A").
+func (f Filing) IsAmendment() bool { return strings.HasSuffix(f.Form, "/A") }
+
+// BaseForm is the form without its amendment suffix.
+func (f Filing) BaseForm() string { return strings.TrimSuffix(f.Form, "/A") }
+
+// HasItem reports whether an 8-K reports the given item ("1.01").
+func (f Filing) HasItem(item string) bool {
+	for _, it := range f.Items {
+		if it == item {
+			return true
+		}
+	}
+	return false
+}
+
+// DocumentAt returns the document whose range holds canonical line n.
+func (f Filing) DocumentAt(n int) (Document, bool) {
+	for _, d := range f.Documents {
+		if n >= d.FirstLine && n <= d.LastLine {
+			return d, true
+		}
+	}
+	return Document{}, false
+}
+
+// ArchiveURL is the SEC archive address of the full submission.
+func (f Filing) ArchiveURL() string {
+	cik := strings.TrimLeft(string(f.CIK), "0")
+	return fmt.Sprintf("https://www.sec.gov/Archives/edgar/data/%s/%s.txt", cik, f.Accession)
+}
+
+// XBRLFact is one inline XBRL fact (ix:nonFraction or ix:nonNumeric) with the canonical line
+// where its text appears. Value is normalised: numbers as plain decimals after scale and sign.
+type XBRLFact struct {
+	Concept  string `json:"concept"` // prefixed QName, e.g. "us-gaap:AssetsHeldInTrustNoncurrent"
+	Context  string `json:"context"`
+	Period   string `json:"period,omitempty"` // instant or end date, YYYY-MM-DD
+	Unit     string `json:"unit,omitempty"`
+	Value    string `json:"value"`
+	Raw      string `json:"raw"` // text as displayed, e.g. "251,234,567"
+	Numeric  bool   `json:"numeric"`
+	Line     int    `json:"line"`             // canonical line, 0 when hidden
+	Hidden   bool   `json:"hidden,omitempty"` // from ix:hidden (not in canonical text)
+	Member   string `json:"member,omitempty"` // dimension member of the context, if any
+	Document string `json:"document,omitempty"`
+}
+
+// RenderedFiling is a filing after reading: metadata, canonical text and inline XBRL facts.
+// It is the input of every extractor.
+type RenderedFiling struct {
+	Filing Filing
+	Lines  []string // Lines[0] is canonical line 1
+	XBRL   []XBRLFact
+}
+
+// Line returns canonical line n (1-based), or "" when out of range.
+func (r *RenderedFiling) Line(n int) string {
+	if n < 1 || n > len(r.Lines) {
+		return ""
+	}
+	return r.Lines[n-1]
+}
+
+// Cite builds a stated citation of canonical line n for field, quoting quote.
+func (r *RenderedFiling) Cite(field string, n int, quote string) Citation {
+	c := Citation{
+		Field: field, Filing: r.Filing.Form, Accession: r.Filing.Accession, Line: n,
+		URL: r.Filing.ArchiveURL(), FiledAt: r.Filing.FiledAt,
+		Excerpt: excerpt(r.Line(n)), Quote: quote, Basis: BasisStated,
+	}
+	if d, ok := r.Filing.DocumentAt(n); ok {
+		c.Document = d.Filename
+	}
+	return c
+}
+
+// excerpt trims a cited line to a readable length.
+func excerpt(s string) string {
+	s = strings.TrimSpace(s)
+	if r := []rune(s); len(r) > 400 {
+		return string(r[:400]) + "…"
+	}
+	return s
+}
+
+// IngestError records a document that could not be ingested; it is skipped, never fatal.
+type IngestError struct {
+	Source    string    `json:"source"`
+	Accession string    `json:"accession,omitempty"`
+	Reason    string    `json:"reason"`
+	At        time.Time `json:"at"`
+}

@@ -48,3 +48,33 @@ type CounterStore interface {
 	Get(ctx context.Context, key string) (int64, error)
 	Scan(ctx context.Context, prefix string, fn func(key string, value int64) error) error
 }
+
+// AuthMode says whether a route needs a key (the spec's "Auth" column).
+type AuthMode string
+
+const (
+	AuthOptional AuthMode = "optional" // anonymous callers get sample data
+	AuthRequired AuthMode = "required" // 401 without a valid key
+	AuthAdmin    AuthMode = "admin"    // admin token from config
+)
+
+// Entitlement is a capability a tier may lack (403 when it does).
+type Entitlement string
+
+const (
+	EntitleNone     Entitlement = ""
+	EntitleAlerts   Entitlement = "alerts"   // alerts REST
+	EntitleStreams  Entitlement = "streams"  // SSE streams (anonymous: news stream, sample only)
+	EntitleWebhooks Entitlement = "webhooks" // webhook registrations
+)
+
+// Caller is who is calling, as established by the access middleware and stored in the request
+// context under CallerKey. Sample callers see only the configured sample SPACs.
+type Caller struct {
+	KeyID  string `json:"keyId,omitempty"`
+	Tier   Tier   `json:"tier"`
+	Sample bool   `json:"sample"`
+}
+
+// CallerKey is the request-context key (gin.Context.Set/Get) holding the Caller.
+const CallerKey = "spac.caller"

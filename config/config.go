@@ -1,0 +1,90 @@
+// Package config loads the typed service configuration with viper: defaults, then a config file
+// (YAML/TOML/JSON), then environment variables SPACD_* (nested keys joined by "_", e.g.
+// SPACD_HTTP_ADDR), then command-line flags. Only cmd/ reads it; every other package receives
+// plain values.
+package config
+
+import (
+	"time"
+)
+
+// Config is the whole service configuration.
+type Config struct {
+	DataDir  string        `mapstructure:"data_dir"` // Badger store and Bleve index live below it
+	Fixtures bool          `mapstructure:"fixtures"` // build from the embedded fixtures when the store is empty
+	Log      LogConfig     `mapstructure:"log"`
+	HTTP     HTTPConfig    `mapstructure:"http"`
+	Access   AccessConfig  `mapstructure:"access"`
+	Alerts   AlertConfig   `mapstructure:"alerts"`
+	Webhooks WebhookConfig `mapstructure:"webhooks"`
+	EDGAR    EDGARConfig   `mapstructure:"edgar"`
+	News     NewsConfig    `mapstructure:"news"`
+	Quotes   QuotesConfig  `mapstructure:"quotes"`
+}
+
+// LogConfig selects the slog handler.
+type LogConfig struct {
+	Level  string `mapstructure:"level"`  // debug | info | warn | error
+	Format string `mapstructure:"format"` // json | text
+}
+
+// HTTPConfig configures the listener and its timeouts.
+type HTTPConfig struct {
+	Addr              string        `mapstructure:"addr"`
+	ReadHeaderTimeout time.Duration `mapstructure:"read_header_timeout"`
+	IdleTimeout       time.Duration `mapstructure:"idle_timeout"`
+	ShutdownTimeout   time.Duration `mapstructure:"shutdown_timeout"`
+	TrustedProxies    []string      `mapstructure:"trusted_proxies"`
+	CORSOrigins       []string      `mapstructure:"cors_origins"`
+}
+
+// AccessConfig configures keys, tiers and the anonymous sample.
+type AccessConfig struct {
+	AdminToken    string                `mapstructure:"admin_token"`
+	SampleSymbols []string              `mapstructure:"sample_symbols"` // empty = the fixtures' sample
+	Tiers         map[string]TierConfig `mapstructure:"tiers"`          // overrides of the defaults
+}
+
+// TierConfig overrides one tier's limits (0 = unlimited).
+type TierConfig struct {
+	PerMinute int `mapstructure:"per_minute"`
+	PerDay    int `mapstructure:"per_day"`
+}
+
+// AlertConfig holds alert thresholds (percentages as decimal strings).
+type AlertConfig struct {
+	HighRedemptionsWarn     string `mapstructure:"high_redemptions_warn"`
+	HighRedemptionsHigh     string `mapstructure:"high_redemptions_high"`
+	HighRedemptionsCritical string `mapstructure:"high_redemptions_critical"`
+	TrustDrawdownPct        string `mapstructure:"trust_drawdown_pct"`
+	LockupWindowDays        int    `mapstructure:"lockup_window_days"`
+	YTMThresholdPct         string `mapstructure:"ytm_threshold_pct"`
+}
+
+// WebhookConfig configures webhook delivery.
+type WebhookConfig struct {
+	AllowPrivateTargets bool          `mapstructure:"allow_private_targets"`
+	Timeout             time.Duration `mapstructure:"timeout"`
+	Workers             int           `mapstructure:"workers"`
+}
+
+// EDGARConfig configures the live EDGAR poller (off by default).
+type EDGARConfig struct {
+	Enabled      bool          `mapstructure:"enabled"`
+	BaseURL      string        `mapstructure:"base_url"`
+	UserAgent    string        `mapstructure:"user_agent"`
+	PollInterval time.Duration `mapstructure:"poll_interval"`
+	RatePerSec   float64       `mapstructure:"rate_per_sec"`
+	CIKs         []string      `mapstructure:"ciks"` // tracked CIKs besides SIC 6770
+}
+
+// NewsConfig lists the news feeds (empty = the embedded fixture feed).
+type NewsConfig struct {
+	Feeds        []string      `mapstructure:"feeds"`
+	PollInterval time.Duration `mapstructure:"poll_interval"`
+}
+
+// QuotesConfig names the quotes source used for YTM (empty = the embedded fixture quotes).
+type QuotesConfig struct {
+	File string `mapstructure:"file"`
+}

@@ -1,0 +1,66 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestDefaults(t *testing.T) {
+	c, err := Load(nil, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.HTTP.Addr != ":8080" || c.DataDir != "./data" || !c.Fixtures {
+		t.Fatalf("defaults not applied: %+v", c)
+	}
+	if c.HTTP.ReadHeaderTimeout != 5*time.Second || c.EDGAR.Enabled {
+		t.Fatalf("defaults not applied: %+v", c.HTTP)
+	}
+}
+
+func TestPrecedenceFileEnvFlag(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "spacd.yaml")
+	body := "data_dir: /from/file\nhttp:\n  addr: \":1111\"\naccess:\n  sample_symbols: [AAA, BBB]\n  tiers:\n    free: {per_minute: 7, per_day: 70}\n"
+	if err := os.WriteFile(file, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
+	Flags(fs)
+	if err := fs.Parse([]string{"--config", file, "--addr", ":3333"}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(fs, env(map[string]string{"SPACD_HTTP_ADDR": ":2222", "SPACD_DATA_DIR": "/from/env", "SPACD_EDGAR_CIKS": "1, 2"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.HTTP.Addr != ":3333" {
+		t.Errorf("flag should win: addr %q", c.HTTP.Addr)
+	}
+	if c.DataDir != "/from/env" {
+		t.Errorf("env should beat file: data_dir %q", c.DataDir)
+	}
+	if len(c.Access.SampleSymbols) != 2 || c.Access.Tiers["free"].PerDay != 70 {
+		t.Errorf("file values lost: %+v", c.Access)
+	}
+	if len(c.EDGAR.CIKs) != 2 || c.EDGAR.CIKs[1] != "2" {
+		t.Errorf("env list not split: %q", c.EDGAR.CIKs)
+	}
+}
+
+func TestValidateRejects(t *testing.T) {
+	_, err := Load(nil, env(map[string]string{"SPACD_LOG_FORMAT": "xml"}))
+	if err == nil {
+		t.Fatal("want error for log.format xml")
+	}
+	_, err = Load(nil, env(map[string]string{"SPACD_CONFIG": "/nonexistent/spacd.yaml"}))
+	if err == nil {
+		t.Fatal("want error for a missing config file")
+	}
+}

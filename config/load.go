@@ -1,0 +1,150 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+)
+
+// defaults are the values used when nothing else sets a key. Every key must have a default:
+// the environment overlay only knows the keys listed here.
+var defaults = map[string]any{
+	"data_dir":                         "./data",
+	"fixtures":                         true,
+	"log.level":                        "info",
+	"log.format":                       "json",
+	"http.addr":                        ":8080",
+	"http.read_header_timeout":         5 * time.Second,
+	"http.idle_timeout":                120 * time.Second,
+	"http.shutdown_timeout":            15 * time.Second,
+	"http.trusted_proxies":             []string{},
+	"http.cors_origins":                []string{"*"},
+	"access.admin_token":               "",
+	"access.sample_symbols":            []string{},
+	"access.tiers":                     map[string]any{},
+	"alerts.high_redemptions_warn":     "50",
+	"alerts.high_redemptions_high":     "80",
+	"alerts.high_redemptions_critical": "90",
+	"alerts.trust_drawdown_pct":        "5",
+	"alerts.lockup_window_days":        14,
+	"alerts.ytm_threshold_pct":         "5",
+	"webhooks.allow_private_targets":   false,
+	"webhooks.timeout":                 10 * time.Second,
+	"webhooks.workers":                 4,
+	"edgar.enabled":                    false,
+	"edgar.base_url":                   "https://www.sec.gov",
+	"edgar.user_agent":                 "spacd/1.0 admin@example.com",
+	"edgar.poll_interval":              60 * time.Second,
+	"edgar.rate_per_sec":               10.0,
+	"edgar.ciks":                       []string{},
+	"news.feeds":                       []string{},
+	"news.poll_interval":               5 * time.Minute,
+	"quotes.file":                      "",
+}
+
+// Flags declares the command-line flags that override configuration keys.
+func Flags(fs *pflag.FlagSet) {
+	fs.String("config", "", "configuration file (YAML, TOML or JSON)")
+	fs.String("data-dir", "", "data directory (config key data_dir)")
+	fs.String("addr", "", "listen address (config key http.addr)")
+	fs.String("log-level", "", "log level (config key log.level)")
+}
+
+// flagKeys maps flag names to configuration keys.
+var flagKeys = map[string]string{"data-dir": "data_dir", "addr": "http.addr", "log-level": "log.level"}
+
+// Load builds the configuration: defaults < file < environment (SPACD_*) < flags. getenv is
+// injected so tests need not touch the process environment.
+func Load(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
+	v := viper.New()
+	for k, val := range defaults {
+		v.SetDefault(k, val)
+	}
+	if err := readFile(v, fs, getenv); err != nil {
+		return Config{}, err
+	}
+	overlayEnv(v, getenv)
+	overlayFlags(v, fs)
+	var c Config
+	if err := v.Unmarshal(&c); err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	return c, c.Validate()
+}
+
+func readFile(v *viper.Viper, fs *pflag.FlagSet, getenv func(string) string) error {
+	path := getenv("SPACD_CONFIG")
+	if fs != nil {
+		if f := fs.Lookup("config"); f != nil && f.Changed {
+			path = f.Value.String()
+		}
+	}
+	if path == "" {
+		return nil
+	}
+	v.SetConfigFile(path)
+	if err := v.ReadInConfig(); err != nil {
+		return fmt.Errorf("config file %s: %w", path, err)
+	}
+	return nil
+}
+
+// overlayEnv sets every known key from SPACD_<KEY> where "." becomes "_". Lists are
+// comma-separated.
+func overlayEnv(v *viper.Viper, getenv func(string) string) {
+	for k, def := range defaults {
+		name := "SPACD_" + strings.ToUpper(strings.ReplaceAll(k, ".", "_"))
+		val := getenv(name)
+		if val == "" {
+			continue
+		}
+		if _, isList := def.([]string); isList {
+			v.Set(k, splitList(val))
+			continue
+		}
+		v.Set(k, val)
+	}
+}
+
+func overlayFlags(v *viper.Viper, fs *pflag.FlagSet) {
+	if fs == nil {
+		return
+	}
+	for flag, key := range flagKeys {
+		if f := fs.Lookup(flag); f != nil && f.Changed {
+			v.Set(key, f.Value.String())
+		}
+	}
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Validate rejects configurations the service cannot run with.
+func (c Config) Validate() error {
+	if c.DataDir == "" {
+		return fmt.Errorf("config: data_dir must not be empty")
+	}
+	if c.HTTP.Addr == "" {
+		return fmt.Errorf("config: http.addr must not be empty")
+	}
+	switch c.Log.Format {
+	case "json", "text":
+	default:
+		return fmt.Errorf("config: log.format must be json or text, got %q", c.Log.Format)
+	}
+	if c.EDGAR.Enabled && c.EDGAR.UserAgent == "" {
+		return fmt.Errorf("config: edgar.user_agent is required when edgar.enabled (SEC fair-access policy)")
+	}
+	return nil
+}

@@ -1,0 +1,28 @@
+# Developer shortcuts. CI runs .ci/run, which calls the same commands.
+GO ?= go
+PKG_RACE = ./kv/... ./ingest/pipeline/... ./api/...
+
+.PHONY: run test lint bench golden fixtures load
+
+run: ## serve the embedded fixtures on :8080
+	$(GO) run ./cmd/spacd serve
+
+test: ## the README's test command
+	$(GO) test ./...
+
+lint: ## formatting, vet and the race detector
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
+	$(GO) vet ./...
+	$(GO) test -race $(PKG_RACE)
+
+bench: ## micro-benchmarks (figures go in the README as ratios)
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./ingest/... ./index/... ./api/...
+
+golden: ## regenerate golden files under testdata/
+	$(GO) test ./api/... ./fixtures/... -update
+
+fixtures: ## regenerate the committed fixture corpus
+	$(GO) run ./cmd/spacd fixtures --out fixtures/corpus
+
+load: ## wrk load test against a generated 2,000-SPAC corpus
+	./scripts/load.sh

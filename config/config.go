@@ -36,6 +36,7 @@ type HTTPConfig struct {
 	ShutdownTimeout   time.Duration `mapstructure:"shutdown_timeout"`
 	TrustedProxies    []string      `mapstructure:"trusted_proxies"`
 	CORSOrigins       []string      `mapstructure:"cors_origins"`
+	BenchRoutes       bool          `mapstructure:"bench_routes"` // serve /_bench/* trivial handlers for the load script
 }
 
 // AccessConfig configures keys, tiers and the anonymous sample.

@@ -22,6 +22,7 @@ var defaults = map[string]any{
 	"http.shutdown_timeout":            15 * time.Second,
 	"http.trusted_proxies":             []string{},
 	"http.cors_origins":                []string{"*"},
+	"http.bench_routes":                false,
 	"access.admin_token":               "",
 	"access.sample_symbols":            []string{},
 	"access.tiers":                     map[string]any{},

@@ -1,0 +1,120 @@
+package access
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/spacdata/spac"
+)
+
+// Unlimited is the value of the X-RateLimit-Limit-*/Remaining-* headers for a window without a
+// limit (enterprise). Unlimited windows are left out of RateLimit-Policy and RateLimit, and the
+// two IETF headers are omitted when no window is limited.
+const Unlimited = "unlimited"
+
+// Header names, canonicalised once: the hot path assigns them without re-canonicalising.
+var (
+	hdrLimit = [2]string{
+		http.CanonicalHeaderKey("X-RateLimit-Limit-Minute"), http.CanonicalHeaderKey("X-RateLimit-Limit-Day")}
+	hdrRemaining = [2]string{
+		http.CanonicalHeaderKey("X-RateLimit-Remaining-Minute"), http.CanonicalHeaderKey("X-RateLimit-Remaining-Day")}
+	hdrReset     = http.CanonicalHeaderKey("X-RateLimit-Reset")
+	hdrPolicy    = http.CanonicalHeaderKey("RateLimit-Policy")
+	hdrRateLimit = http.CanonicalHeaderKey("RateLimit")
+)
+
+// setLimitHeaders writes the X-RateLimit-* headers and the IETF RateLimit-Policy / RateLimit
+// pair (draft-ietf-httpapi-ratelimit-headers-09). X-RateLimit-Reset is the seconds until the
+// minute window resets (the day window's when only the day is limited).
+func setLimitHeaders(h http.Header, d Decision) {
+	var policy, state []byte
+	for i, w := range [2]Window{d.Minute, d.Day} {
+		if w.Unlimited() {
+			h[hdrLimit[i]] = []string{Unlimited}
+			h[hdrRemaining[i]] = []string{Unlimited}
+			continue
+		}
+		h[hdrLimit[i]] = []string{strconv.Itoa(w.Limit)}
+		h[hdrRemaining[i]] = []string{strconv.FormatInt(w.Remaining(), 10)}
+		policy = appendItem(policy, w.Name, "q", int64(w.Limit), "w", windowSeconds(w.Name))
+		state = appendItem(state, w.Name, "r", w.Remaining(), "t", w.ResetSeconds())
+	}
+	reset := d.Minute
+	if reset.Unlimited() && !d.Day.Unlimited() {
+		reset = d.Day
+	}
+	h[hdrReset] = []string{strconv.FormatInt(reset.ResetSeconds(), 10)}
+	if len(policy) > 0 {
+		h[hdrPolicy] = []string{string(policy)}
+		h[hdrRateLimit] = []string{string(state)}
+	}
+}
+
+// appendItem appends one structured-field list item: "name";k1=v1;k2=v2.
+func appendItem(b []byte, name, k1 string, v1 int64, k2 string, v2 int64) []byte {
+	if len(b) > 0 {
+		b = append(b, ", "...)
+	}
+	b = append(append(append(b, '"'), name...), '"', ';')
+	b = strconv.AppendInt(append(append(b, k1...), '='), v1, 10)
+	b = append(append(b, ';'), k2...)
+	return strconv.AppendInt(append(b, '='), v2, 10)
+}
+
+func windowSeconds(name string) int64 {
+	if name == WindowDay {
+		return 86400
+	}
+	return 60
+}
+
+// peekHeaders sets the limit headers of a subject without consuming quota (for 401/403).
+func (g *Guard) peekHeaders(c *gin.Context, subject string, lim TierLimits, now time.Time) {
+	d, err := g.limiter.Peek(c.Request.Context(), subject, lim, now)
+	if err != nil {
+		g.log.Warn("access: rate limit peek", "err", err)
+		return
+	}
+	setLimitHeaders(c.Writer.Header(), d)
+}
+
+// refuseEntitlement answers a caller whose tier lacks the entitlement: 403 for a key, 401 for
+// an anonymous caller (a key would help). No quota is consumed.
+func (g *Guard) refuseEntitlement(c *gin.Context, caller spac.Caller, need spac.Entitlement, subject string, lim TierLimits, now time.Time) {
+	g.peekHeaders(c, subject, lim, now)
+	if caller.KeyID == "" {
+		g.unauthorized(c, "", fmt.Sprintf("%s need an API key", need))
+		return
+	}
+	g.fail(c, spac.Errorf(spac.EFORBIDDEN, "the %s tier does not include %s", caller.Tier, need))
+}
+
+// refuseLimit answers 429 naming the violated window; Retry-After is its reset.
+func (g *Guard) refuseLimit(c *gin.Context, d Decision) {
+	w := d.Minute
+	if d.Violated == WindowDay {
+		w = d.Day
+	}
+	c.Header("Retry-After", strconv.FormatInt(w.ResetSeconds(), 10))
+	g.fail(c, spac.Errorf(spac.ERATELIMITED,
+		"the %s limit of %d requests is exhausted; retry in %d s", w.Name, w.Limit, w.ResetSeconds()))
+}
+
+// unauthorized answers 401 with a Bearer challenge; extra is e.g. `error="invalid_token"`.
+func (g *Guard) unauthorized(c *gin.Context, extra, message string) {
+	challenge := `Bearer realm="` + Realm + `"`
+	if extra != "" {
+		challenge += ", " + extra
+	}
+	c.Header("WWW-Authenticate", challenge)
+	g.fail(c, spac.Errorf(spac.EUNAUTHORIZED, "%s", message))
+}
+
+// fail records the error for the api renderer and stops the chain.
+func (g *Guard) fail(c *gin.Context, err *spac.Error) {
+	_ = c.Error(err)
+	c.Abort()
+}

@@ -1,0 +1,103 @@
+package access
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/spacdata/spac"
+)
+
+// Usage counters: "use/<keyID>/<yyyymmdd>/<route>", kept for usageTTL. Anonymous requests are
+// not counted here (they are rate limited per IP, which is all the operator needs).
+const (
+	usageTTL     = 400 * 24 * time.Hour
+	MaxUsageDays = 366
+	dayFormat    = "20060102"
+)
+
+// Usage is a key's request counts per UTC day and endpoint, oldest day first.
+type Usage struct {
+	KeyID string     `json:"keyId"`
+	From  string     `json:"from"` // YYYY-MM-DD
+	To    string     `json:"to"`
+	Total int64      `json:"total"`
+	Days  []DayUsage `json:"days"`
+}
+
+// DayUsage is one day of Usage; Endpoints maps route name to requests.
+type DayUsage struct {
+	Date      string           `json:"date"`
+	Total     int64            `json:"total"`
+	Endpoints map[string]int64 `json:"endpoints"`
+}
+
+func usagePrefix(keyID string) string { return "use/" + keyID + "/" }
+
+// countUsage counts an admitted keyed request. A counter failure is logged, never fatal.
+func (g *Guard) countUsage(c *gin.Context, caller spac.Caller, now time.Time) {
+	if caller.KeyID == "" {
+		return
+	}
+	route := c.GetString(RouteKey)
+	if route == "" {
+		route = c.FullPath()
+	}
+	if route == "" {
+		route = "unmatched"
+	}
+	key := usagePrefix(caller.KeyID) + now.UTC().Format(dayFormat) + "/" + route
+	if _, err := g.counters.Add(c.Request.Context(), key, 1, usageTTL); err != nil {
+		g.log.Warn("access: usage counter", "err", err, "keyId", caller.KeyID)
+	}
+}
+
+// readUsage collects the usage of keyID over the last `days` UTC days ending today.
+func readUsage(ctx context.Context, counters spac.CounterStore, keyID string, days int, now time.Time) (Usage, error) {
+	if days < 1 || days > MaxUsageDays {
+		return Usage{}, spac.InvalidParam("days", "days must be between 1 and %d", MaxUsageDays)
+	}
+	today := now.UTC().Truncate(24 * time.Hour)
+	first := today.AddDate(0, 0, 1-days)
+	u := Usage{KeyID: keyID, From: first.Format(time.DateOnly), To: today.Format(time.DateOnly)}
+	u.Days = make([]DayUsage, 0, days) // capacity fixed: byDay points into it
+	byDay := map[string]*DayUsage{}
+	for d := first; !d.After(today); d = d.AddDate(0, 0, 1) {
+		u.Days = append(u.Days, DayUsage{Date: d.Format(time.DateOnly), Endpoints: map[string]int64{}})
+		byDay[d.Format(dayFormat)] = &u.Days[len(u.Days)-1]
+	}
+	prefix := usagePrefix(keyID)
+	err := counters.Scan(ctx, prefix, func(key string, n int64) error {
+		day, route, ok := strings.Cut(strings.TrimPrefix(key, prefix), "/")
+		if du := byDay[day]; ok && du != nil && n > 0 {
+			du.Endpoints[route] += n
+			du.Total += n
+			u.Total += n
+		}
+		return nil
+	})
+	return u, err
+}
+
+// Routes lists the endpoints of a usage report, most used first (for the CLI's table).
+func (u Usage) Routes() []string {
+	totals := map[string]int64{}
+	for _, d := range u.Days {
+		for r, n := range d.Endpoints {
+			totals[r] += n
+		}
+	}
+	routes := make([]string, 0, len(totals))
+	for r := range totals {
+		routes = append(routes, r)
+	}
+	sort.Slice(routes, func(i, j int) bool {
+		if totals[routes[i]] != totals[routes[j]] {
+			return totals[routes[i]] > totals[routes[j]]
+		}
+		return routes[i] < routes[j]
+	})
+	return routes
+}

@@ -1,0 +1,148 @@
+package fold
+
+import (
+	spac "github.com/spacdata/spac"
+)
+
+var combinationSlots = []slot[spac.Combination]{
+	{spac.FieldTarget, "target", func(c *spac.Combination) *string { return &c.Target }},
+	{spac.FieldAgreementDate, "agreement_date", func(c *spac.Combination) *string { return &c.AgreementDate }},
+	{spac.FieldTerminationDate, "termination_date", func(c *spac.Combination) *string { return &c.TerminationDate }},
+	{spac.FieldClosingDate, "closing_date", func(c *spac.Combination) *string { return &c.ClosingDate }},
+	{spac.FieldNewName, "new_name", func(c *spac.Combination) *string { return &c.NewName }},
+	{spac.FieldNewTicker, "new_ticker", func(c *spac.Combination) *string { return &c.NewTicker }},
+	{spac.FieldMinimumCash, "minimum_cash", func(c *spac.Combination) *string { return &c.MinimumCash }},
+}
+
+var pipeSlots = []slot[spac.PIPE]{
+	{spac.FieldPIPEAmount, "amount", func(p *spac.PIPE) *string { return &p.Amount }},
+	{spac.FieldPIPEPrice, "price", func(p *spac.PIPE) *string { return &p.Price }},
+	{spac.FieldPIPEShares, "shares", func(p *spac.PIPE) *string { return &p.Shares }},
+}
+
+var fpaSlots = []slot[spac.FPA]{
+	{spac.FieldFPAAmount, "amount", func(p *spac.FPA) *string { return &p.Amount }},
+	{spac.FieldFPAPrice, "price", func(p *spac.FPA) *string { return &p.Price }},
+}
+
+var earnoutSlots = []slot[spac.Earnout]{
+	{spac.FieldEarnoutShares, "shares", func(e *spac.Earnout) *string { return &e.Shares }},
+	{spac.FieldEarnoutTerms, "terms", func(e *spac.Earnout) *string { return &e.Terms }},
+}
+
+// deal accumulates the current business combination while filings are replayed.
+type deal struct {
+	c                      spac.Combination
+	cs, pipe, fpa, earnout citations
+	lockups                []spac.Lockup
+	hasData, terminated    bool
+}
+
+// combination folds the business combination: each term from the latest filing stating it;
+// lockups are the set of the latest filing stating any. A new agreement after a termination
+// starts a new combination (the terminated one stays visible in the status history).
+// Lockup expiries are derived from the closing date. Nil when no filing reports a deal.
+func combination(recs []record) *spac.Combination {
+	var d deal
+	for _, r := range recs {
+		newDeal := r.has(spac.FieldAgreementDate) || r.has(spac.FieldTarget)
+		if d.terminated && newDeal && !r.has(spac.FieldTerminationDate) {
+			d = deal{}
+		}
+		d.add(r)
+	}
+	if !d.hasData {
+		return nil
+	}
+	c := d.c
+	c.Citations = d.cs.list()
+	c.PIPE.Citations = d.pipe.list()
+	c.FPA.Citations = d.fpa.list()
+	c.Earnout.Citations = d.earnout.list()
+	closing, _ := d.cs.find("closing_date")
+	c.Lockups = make([]spac.Lockup, 0, len(d.lockups))
+	for _, l := range d.lockups {
+		c.Lockups = append(c.Lockups, withExpiry(l, c.ClosingDate, closing))
+	}
+	return &c
+}
+
+func (d *deal) add(r record) {
+	got := fill(r, &d.c, &d.cs, combinationSlots)
+	got = fill(r, &d.c.PIPE, &d.pipe, pipeSlots) || got
+	got = fill(r, &d.c.FPA, &d.fpa, fpaSlots) || got
+	got = fill(r, &d.c.Earnout, &d.earnout, earnoutSlots) || got
+	if ls := lockupsOf(r); len(ls) > 0 {
+		d.lockups, got = ls, true
+	}
+	d.hasData = d.hasData || got
+	d.terminated = d.terminated || r.has(spac.FieldTerminationDate)
+}
+
+// lockupsOf lists the distinct lockup periods a filing states.
+func lockupsOf(r record) []spac.Lockup {
+	var out []spac.Lockup
+	seen := map[string]bool{}
+	for _, f := range r.facts {
+		var l spac.Lockup
+		switch f.Field {
+		case spac.FieldLockupDays:
+			l.Days = f.Value
+			l.Citations = []spac.Citation{stated(f, "days")}
+		case spac.FieldLockupMonths:
+			l.Months = f.Value
+			l.Citations = []spac.Citation{stated(f, "months")}
+		default:
+			continue
+		}
+		if key := l.Days + "d" + l.Months + "m"; f.Value != "" && !seen[key] {
+			seen[key] = true
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// withExpiry sets the lockup's expiry to closing date + period when both are known.
+func withExpiry(l spac.Lockup, closing string, closingCite spac.Citation) spac.Lockup {
+	l.Citations = append([]spac.Citation(nil), l.Citations...)
+	if closing == "" {
+		return l
+	}
+	var expires string
+	var ok bool
+	if n, valid := atoi(l.Days); valid && l.Days != "" {
+		expires, ok = addDays(closing, n)
+	} else if n, valid := atoi(l.Months); valid && l.Months != "" {
+		expires, ok = addMonths(closing, n)
+	}
+	if ok {
+		l.Expires = expires
+		l.Citations = append(l.Citations, derived("expires", closingCite, l.Citations[0]))
+	}
+	return l
+}
+
+var liquidationSlots = []slot[spac.Liquidation]{
+	{spac.FieldLiquidationDate, "date", func(l *spac.Liquidation) *string { return &l.Date }},
+	{spac.FieldLiquidationPrice, "price_per_share", func(l *spac.Liquidation) *string { return &l.PricePerShare }},
+	{spac.FieldDelistingDate, "delisting_date", func(l *spac.Liquidation) *string { return &l.DelistingDate }},
+	{spac.FieldDeregistrationDate, "deregistration_date", func(l *spac.Liquidation) *string { return &l.DeregistrationDate }},
+}
+
+// liquidation folds the wind-down, later filings winning. A delisting or deregistration alone
+// is not a liquidation unless the status says so: a closed de-SPAC delists its old classes.
+func liquidation(recs []record, status spac.Status) *spac.Liquidation {
+	var l spac.Liquidation
+	var cs citations
+	got := false
+	for _, r := range recs {
+		got = fill(r, &l, &cs, liquidationSlots) || got
+	}
+	winding := status == spac.StatusLiquidating || status == spac.StatusLiquidated
+	if !got || (!winding && l.Date == "" && l.PricePerShare == "") {
+		return nil
+	}
+	l.Citations = cs.list()
+	return &l
+}

@@ -1,0 +1,188 @@
+package fold
+
+import (
+	"slices"
+
+	spac "github.com/spacdata/spac"
+)
+
+// slot maps a fact field to a string field of a profile struct and its JSON name.
+type slot[T any] struct {
+	field, label string
+	dst          func(*T) *string
+}
+
+// fillGroup fills v from each filing of an amendment group in turn, later filings winning.
+func fillGroup[T any](g []record, v *T, cs *citations, slots []slot[T]) bool {
+	filled := false
+	for _, r := range g {
+		filled = fill(r, v, cs, slots) || filled
+	}
+	return filled
+}
+
+// fill copies the first fact of each slot's field in r into v, citing it; it reports whether
+// any slot was filled.
+func fill[T any](r record, v *T, cs *citations, slots []slot[T]) bool {
+	filled := false
+	for _, s := range slots {
+		if f, ok := r.first(s.field); ok {
+			*s.dst(v) = f.Value
+			cs.set(stated(f, s.label))
+			filled = true
+		}
+	}
+	return filled
+}
+
+var voteSlots = []slot[spac.Vote]{
+	{spac.FieldMeetingKind, "kind", func(v *spac.Vote) *string { return &v.Kind }},
+	{spac.FieldMeetingDate, "meeting_date", func(v *spac.Vote) *string { return &v.MeetingDate }},
+	{spac.FieldRecordDate, "record_date", func(v *spac.Vote) *string { return &v.RecordDate }},
+	{spac.FieldRedemptionDeadline, "redemption_deadline", func(v *spac.Vote) *string { return &v.RedemptionDeadline }},
+	{spac.FieldVotesFor, "for", func(v *spac.Vote) *string { return &v.For }},
+	{spac.FieldVotesAgainst, "against", func(v *spac.Vote) *string { return &v.Against }},
+	{spac.FieldVotesAbstain, "abstain", func(v *spac.Vote) *string { return &v.Abstain }},
+}
+
+// voteEntry is a meeting being folded with its citations.
+type voteEntry struct {
+	v  spac.Vote
+	cs citations
+}
+
+// votes folds shareholder meetings: one per filing (with its amendments), then a filing about the same meeting date
+// (the DEF 14A after the PRE 14A, the 8-K 5.07 results after the proxy) is merged into the
+// earlier one, its values winning; the vote's accession is the latest contributing filing.
+// A meeting without a stated kind takes it from the form (merger proxy or S-4/F-4/424B3:
+// business_combination; a proxy or 8-K with a new deadline: extension), cited as derived.
+func votes(recs []record) []spac.Vote {
+	var entries []*voteEntry
+	for _, g := range groups(recs) {
+		var v spac.Vote
+		var cs citations
+		if !fillGroup(g, &v, &cs, voteSlots) {
+			continue
+		}
+		inferKind(g, &v, &cs)
+		v.Accession = g[len(g)-1].filing.Accession
+		if e := sameMeeting(entries, v); e >= 0 {
+			mergeVote(&entries[e].v, &entries[e].cs, v, cs)
+			continue
+		}
+		entries = append(entries, &voteEntry{v, cs})
+	}
+	out := make([]spac.Vote, 0, len(entries))
+	for _, e := range entries {
+		e.v.Citations = e.cs.list()
+		out = append(out, e.v)
+	}
+	return out
+}
+
+// sameMeeting finds the latest entry for the same meeting date and a compatible kind.
+func sameMeeting(entries []*voteEntry, v spac.Vote) int {
+	for i := len(entries) - 1; i >= 0; i-- {
+		w := entries[i].v
+		if v.MeetingDate != "" && w.MeetingDate == v.MeetingDate &&
+			(v.Kind == "" || w.Kind == "" || v.Kind == w.Kind) {
+			return i
+		}
+	}
+	return -1
+}
+
+func mergeVote(dst *spac.Vote, dcs *citations, src spac.Vote, scs citations) {
+	for _, s := range voteSlots {
+		if v := *s.dst(&src); v != "" {
+			*s.dst(dst) = v
+			if c, ok := scs.find(s.label); ok {
+				dcs.set(c)
+			}
+		}
+	}
+	dst.Accession = src.Accession
+}
+
+func inferKind(g []record, v *spac.Vote, cs *citations) {
+	if v.Kind != "" {
+		return
+	}
+	r := g[len(g)-1]
+	switch base := r.filing.BaseForm(); {
+	case base == "DEFM14A" || base == "PREM14A" || base == "S-4" || base == "F-4" || base == "424B3":
+		v.Kind = "business_combination"
+	case r.has(spac.FieldNewDeadline):
+		v.Kind = "extension"
+	default:
+		return
+	}
+	if f, ok := firstAny(r); ok {
+		cs.set(derived("kind", stated(f, f.Field)))
+	}
+}
+
+var redemptionSlots = []slot[spac.Redemption]{
+	{spac.FieldSharesRedeemed, "shares_redeemed", func(v *spac.Redemption) *string { return &v.SharesRedeemed }},
+	{spac.FieldRedemptionPrice, "price", func(v *spac.Redemption) *string { return &v.Price }},
+	{spac.FieldRedemptionAmount, "amount", func(v *spac.Redemption) *string { return &v.Amount }},
+	{spac.FieldSharesRemaining, "shares_remaining", func(v *spac.Redemption) *string { return &v.SharesRemaining }},
+}
+
+// redemptions folds redemption outcomes, one per filing reporting any (8-K 5.07), dated by the
+// meeting the filing reports, else by its filing date.
+func redemptions(recs []record) []spac.Redemption {
+	out := []spac.Redemption{}
+	for _, g := range groups(recs) {
+		var red spac.Redemption
+		var cs citations
+		if !fillGroup(g, &red, &cs, redemptionSlots) {
+			continue
+		}
+		red.Date = eventDate(g, &cs)
+		red.Accession = g[len(g)-1].filing.Accession
+		red.Citations = cs.list()
+		out = append(out, red)
+	}
+	return out
+}
+
+var extensionSlots = []slot[spac.Extension]{
+	{spac.FieldNewDeadline, "new_deadline", func(v *spac.Extension) *string { return &v.NewDeadline }},
+	{spac.FieldExtensionDeposit, "deposit", func(v *spac.Extension) *string { return &v.Deposit }},
+}
+
+// extensions folds deadline extensions filed as done (8-K 5.03/5.07/8.01); a proxy's new
+// deadline and deposit are only proposed and are not extensions.
+func extensions(recs []record) []spac.Extension {
+	out := []spac.Extension{}
+	for _, g := range groups(recs) {
+		g = slices.DeleteFunc(slices.Clone(g), func(r record) bool { return isProxy(r.filing) })
+		var ext spac.Extension
+		var cs citations
+		if len(g) == 0 || !fillGroup(g, &ext, &cs, extensionSlots) {
+			continue
+		}
+		ext.Date = eventDate(g, &cs)
+		ext.Accession = g[len(g)-1].filing.Accession
+		ext.Citations = cs.list()
+		out = append(out, ext)
+	}
+	return out
+}
+
+// eventDate dates what an amendment group reports: the meeting it reports (latest filing
+// stating one), else the original filing's date (cited as derived from its first fact).
+func eventDate(g []record, cs *citations) string {
+	for _, r := range slices.Backward(g) {
+		if f, ok := r.first(spac.FieldMeetingDate); ok {
+			cs.set(stated(f, "date"))
+			return f.Value
+		}
+	}
+	if f, ok := firstAny(g[0]); ok && g[0].filing.FiledAt != "" {
+		cs.set(derived("date", stated(f, f.Field)))
+		return g[0].filing.FiledAt
+	}
+	return ""
+}

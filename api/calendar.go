@@ -1,0 +1,64 @@
+package api
+
+import (
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+)
+
+func (s *Server) calendarRoute() Route {
+	r := get("calendar", "/calendar",
+		"Event horizon: deadlines, extension and merger votes, redemption deadlines, lockup and warrant expiries, expected closings; by date.",
+		s.calendar,
+		Param{Name: "from", In: InQuery, Type: TypeDate, Description: "events on or after, YYYY-MM-DD"},
+		Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
+		Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
+		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
+	)
+	r.Tabular = true
+	return r
+}
+
+func (s *Server) calendar(c *gin.Context) (any, error) {
+	p, err := parsePaging(c, "calendar")
+	if err != nil {
+		return nil, err
+	}
+	q := spac.EventQuery{From: c.Query("from"), To: c.Query("to")}
+	if q.From != "" && q.To != "" && q.To < q.From {
+		return nil, spac.InvalidParam("to", "to %s is before from %s", q.To, q.From)
+	}
+	for _, t := range listParam(c, "type") {
+		q.Types = append(q.Types, spac.EventType(t))
+	}
+	if q.CIKs, err = s.cikFilter(c); err != nil {
+		return nil, err
+	}
+	events, err := s.d.Profiles.Events(c.Request.Context(), q)
+	if err != nil {
+		return nil, unavailable(s, c, err)
+	}
+	if events == nil {
+		events = []spac.Event{}
+	}
+	return pageOf(c, events, p), nil
+}
+
+// cikFilter is the CIK filter of the symbol (and cik) parameters within the caller's scope:
+// the resolved SPAC, else the sample for sample callers, else nil (everything).
+func (s *Server) cikFilter(c *gin.Context) ([]spac.CIK, error) {
+	sc, err := s.scopeOf(c)
+	if err != nil {
+		return nil, err
+	}
+	for _, param := range []string{"symbol", "cik"} {
+		if v := c.Query(param); v != "" {
+			cik, err := s.resolve(c, param, v, sc)
+			if err != nil {
+				return nil, err
+			}
+			return []spac.CIK{cik}, nil
+		}
+	}
+	return sc.restrict(), nil
+}

@@ -1,0 +1,205 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+)
+
+// Discover is the body of GET /v1/discover: every endpoint of the route table and live row
+// counts.
+type Discover struct {
+	Service   string         `json:"service"`
+	Version   string         `json:"version"`
+	OpenAPI   string         `json:"openapi"`
+	Counts    map[string]int `json:"counts"`
+	Endpoints []Endpoint     `json:"endpoints"`
+}
+
+// Endpoint describes one route.
+type Endpoint struct {
+	Name        string   `json:"name"`
+	Method      string   `json:"method"`
+	Paths       []string `json:"paths"`
+	Summary     string   `json:"summary"`
+	Auth        string   `json:"auth"`
+	Entitlement string   `json:"entitlement,omitempty"`
+	Delivery    string   `json:"delivery"`
+	Tabular     bool     `json:"tabular"`
+	Params      []Param  `json:"params"`
+}
+
+func (s *Server) discoverRoute() Route {
+	return get("discover", "/discover", "Self-describing catalog of every endpoint, its parameters, auth, delivery and live row counts.", s.discover)
+}
+
+func (s *Server) discover(c *gin.Context) (any, error) {
+	counts, err := s.counts(c)
+	if err != nil {
+		return nil, err
+	}
+	eps := make([]Endpoint, 0, len(s.table))
+	for _, r := range s.table {
+		params := r.AllParams()
+		if params == nil {
+			params = []Param{}
+		}
+		eps = append(eps, Endpoint{
+			Name: r.Name, Method: r.Method, Paths: r.Paths(), Summary: r.Summary, Auth: string(r.Auth),
+			Entitlement: string(r.Entitlement), Delivery: r.Delivery, Tabular: r.Tabular, Params: params,
+		})
+	}
+	return Discover{Service: "SPAC Data API", Version: s.d.Version, OpenAPI: "/v1/openapi.json", Counts: counts, Endpoints: eps}, nil
+}
+
+// counts are the live row counts: universe (index), profiles, events, filings and news.
+func (s *Server) counts(c *gin.Context) (map[string]int, error) {
+	ctx := c.Request.Context()
+	n, err := s.d.Index.Count(ctx)
+	if err != nil {
+		return nil, unavailable(s, c, err)
+	}
+	snap, err := s.snapshot(ctx)
+	if err != nil {
+		return nil, unavailable(s, c, err)
+	}
+	counts := map[string]int{"universe": int(n), "profiles": snap.profiles, "events": snap.events, "filings": snap.filings, "news": 0}
+	if s.d.News != nil {
+		articles, err := s.d.News.Articles(ctx, NewsQuery{})
+		if err != nil {
+			return nil, unavailable(s, c, err)
+		}
+		counts["news"] = len(articles)
+	}
+	return counts, nil
+}
+
+// Health is the body of GET /health.
+type Health struct {
+	AsOf         string           `json:"asOf"`
+	Status       string           `json:"status"` // ok | degraded (index failing) | down (store failing)
+	Version      string           `json:"version"`
+	Commit       string           `json:"commit"`
+	UniverseRows int              `json:"universeRows"`
+	Checks       map[string]Check `json:"checks"`
+}
+
+// Check is one dependency probe. Error is a fixed phrase: details go to the log only.
+type Check struct {
+	Status    string  `json:"status"` // ok | fail
+	LatencyMs float64 `json:"latencyMs"`
+	Error     string  `json:"error,omitempty"`
+}
+
+func (s *Server) healthRoute() Route {
+	r := get("health", "/health", "Liveness probe: store connectivity, index and universe row counts, build version and commit, check latencies.", s.health)
+	r.Auth = AuthNone
+	r.Also = []string{"/health"}
+	return r
+}
+
+func (s *Server) health(c *gin.Context) (any, error) {
+	ctx := c.Request.Context()
+	h := Health{Status: "ok", Version: s.d.Version, Commit: s.commit(), Checks: map[string]Check{}}
+	h.Checks["store"] = s.probe(ctx, "store", func(ctx context.Context) error { return s.d.Profiles.Ping(ctx) })
+	h.Checks["index"] = s.probe(ctx, "index", func(ctx context.Context) error { _, err := s.d.Index.Count(ctx); return err })
+	h.Checks["universe"] = s.probe(ctx, "universe", func(ctx context.Context) error {
+		page, err := s.d.Index.Universe(ctx, spac.UniverseQuery{Limit: 1})
+		h.UniverseRows = page.Total
+		return err
+	})
+	if h.Checks["index"].Status != "ok" || h.Checks["universe"].Status != "ok" {
+		h.Status = "degraded"
+	}
+	wm := s.now()
+	if h.Checks["store"].Status != "ok" {
+		h.Status = "down"
+		c.Status(http.StatusServiceUnavailable)
+	} else if t, err := s.d.Profiles.Watermark(ctx); err == nil {
+		wm = t
+	}
+	h.AsOf = formatTime(wm)
+	return h, nil
+}
+
+// probe runs one check and times it.
+func (s *Server) probe(ctx context.Context, name string, check func(context.Context) error) Check {
+	start := time.Now()
+	err := check(ctx)
+	ms := float64(time.Since(start).Microseconds()) / 1000
+	if err != nil {
+		s.log.Error("health check failed", "check", name, "err", err)
+		return Check{Status: "fail", LatencyMs: ms, Error: name + " unreachable"}
+	}
+	return Check{Status: "ok", LatencyMs: ms}
+}
+
+// commit is Deps.Commit, else the VCS revision the binary was built from.
+func (s *Server) commit() string {
+	if s.d.Commit != "" {
+		return s.d.Commit
+	}
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, st := range info.Settings {
+			if st.Key == "vcs.revision" {
+				return st.Value
+			}
+		}
+	}
+	return "unknown"
+}
+
+// Release is one version of CHANGELOG.md.
+type Release struct {
+	Version string   `json:"version"`
+	Date    string   `json:"date,omitempty"`
+	Changes []string `json:"changes"`
+}
+
+func (s *Server) changelogRoute() Route {
+	r := get("changelog", "/changelog", "Release notes (CHANGELOG.md) in machine-readable form, newest first.", s.changelog)
+	r.Tabular = true
+	return r
+}
+
+func (s *Server) changelog(c *gin.Context) (any, error) {
+	p, err := parsePaging(c, "changelog")
+	if err != nil {
+		return nil, err
+	}
+	return pageOf(c, ParseChangelog(s.d.Changelog), p), nil
+}
+
+var releaseRe = regexp.MustCompile(`^##\s+\[([^\]]+)\](?:\s+-\s+(\d{4}-\d{2}-\d{2}))?`)
+
+// ParseChangelog reads Keep-a-Changelog sections ("## [1.0.0] - 2026-05-20") and their
+// bullets; indented lines continue the previous bullet. Never nil.
+func ParseChangelog(md []byte) []Release {
+	out := []Release{}
+	var cur *Release
+	for _, line := range strings.Split(string(md), "\n") {
+		trimmed := strings.TrimSpace(line)
+		if m := releaseRe.FindStringSubmatch(trimmed); m != nil {
+			out = append(out, Release{Version: m[1], Date: m[2], Changes: []string{}})
+			cur = &out[len(out)-1]
+			continue
+		}
+		if cur == nil || trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(trimmed, "- ") || strings.HasPrefix(trimmed, "* "):
+			cur.Changes = append(cur.Changes, strings.TrimSpace(trimmed[2:]))
+		case line != trimmed && len(cur.Changes) > 0: // indented continuation
+			cur.Changes[len(cur.Changes)-1] += " " + trimmed
+		}
+	}
+	return out
+}

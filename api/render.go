@@ -1,0 +1,121 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+)
+
+// jsonWriteTimeout bounds writing one JSON response: the server has no global WriteTimeout
+// (it would cut SSE streams), so a slow reader is cut per response instead.
+const jsonWriteTimeout = 60 * time.Second
+
+// adapt turns a HandlerFunc into a gin handler: errors go to the renderer (renderErrors),
+// bodies are written as JSON with asOf.
+func (s *Server) adapt(h HandlerFunc) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		body, err := h(c)
+		if err != nil {
+			_ = c.Error(err)
+			c.Abort()
+			return
+		}
+		if c.Writer.Written() {
+			return
+		}
+		s.writeJSON(c, body)
+	}
+}
+
+// writeJSON renders body with the status the handler chose (200 by default). Every JSON
+// object gets "asOf" (the data watermark) first unless it carries its own; a body that is
+// not an object is wrapped as {asOf, data}.
+func (s *Server) writeJSON(c *gin.Context, body any) {
+	status := c.Writer.Status()
+	if body == nil && status == http.StatusNoContent {
+		c.Writer.WriteHeaderNow()
+		return
+	}
+	raw, err := marshal(body)
+	if err != nil {
+		writeProblem(c, s.log, err)
+		return
+	}
+	if !hasTopLevelKey(raw, "asOf") {
+		asOf, err := s.asOf(c)
+		if err != nil {
+			writeProblem(c, s.log, err)
+			return
+		}
+		raw = withAsOf(raw, asOf)
+	}
+	_ = http.NewResponseController(c.Writer).SetWriteDeadline(time.Now().Add(jsonWriteTimeout)) // the real clock, never Deps.Now
+	c.Data(status, "application/json; charset=utf-8", raw)
+}
+
+// asOf is the watermark of the served data, RFC 3339 UTC. A store that cannot say is
+// reported as unavailable rather than inventing a time.
+func (s *Server) asOf(c *gin.Context) (string, error) {
+	wm, err := s.d.Profiles.Watermark(c.Request.Context())
+	if err != nil {
+		s.log.Error("api: watermark", "request_id", requestIDOf(c), "err", err)
+		return "", spac.Errorf(spac.EUNAVAILABLE, "the data store is unavailable")
+	}
+	return formatTime(wm), nil
+}
+
+func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// marshal encodes without HTML escaping: citations quote filing text full of "<" and "&".
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// withAsOf puts "asOf" first in a JSON object, or wraps any other value as {asOf, data}.
+func withAsOf(raw []byte, asOf string) []byte {
+	head := []byte(`{"asOf":"` + asOf + `"`)
+	if len(raw) > 0 && raw[0] == '{' {
+		rest := bytes.TrimSpace(raw[1:])
+		if len(rest) > 0 && rest[0] == '}' {
+			return append(head, '}')
+		}
+		return append(append(head, ','), rest...)
+	}
+	return append(append(append(head, `,"data":`...), raw...), '}')
+}
+
+// hasTopLevelKey reports whether the JSON object raw has key at its top level. The cheap
+// substring test avoids decoding in the common case.
+func hasTopLevelKey(raw []byte, key string) bool {
+	if len(raw) == 0 || raw[0] != '{' || !bytes.Contains(raw, []byte(`"`+key+`"`)) {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return false
+	}
+	_, ok := m[key]
+	return ok
+}
+
+func slogLevelFor(status int) slog.Level {
+	switch {
+	case status >= 500:
+		return slog.LevelError
+	case status >= 400:
+		return slog.LevelWarn
+	}
+	return slog.LevelInfo
+}

@@ -1,0 +1,163 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+)
+
+// Delivery forms of the spec's "Delivery" column.
+const (
+	DeliveryREST    = "REST"
+	DeliverySSE     = "SSE"
+	DeliveryWebhook = "Webhook"
+)
+
+// Param types. "list" is a comma-separated list (or a repeated parameter); Enum, when set,
+// applies to each item.
+const (
+	TypeString  = "string"
+	TypeInteger = "integer"
+	TypeDecimal = "decimal" // "250000000.00"
+	TypeDate    = "date"    // YYYY-MM-DD
+	TypeTime    = "time"    // RFC 3339 instant or YYYY-MM-DD
+	TypeList    = "list"
+)
+
+// Param locations.
+const (
+	InQuery  = "query"
+	InPath   = "path"
+	InHeader = "header"
+)
+
+// Param describes one request parameter. Query parameters are validated generically before
+// the handler runs (unknown names, required, type, enum), so a handler only parses values.
+type Param struct {
+	Name        string   `json:"name"`
+	In          string   `json:"in"`
+	Type        string   `json:"type"`
+	Required    bool     `json:"required,omitempty"`
+	Description string   `json:"description"`
+	Enum        []string `json:"enum,omitempty"`
+}
+
+// HandlerFunc is the shape of a JSON handler: it returns the response body or an error (a
+// *spac.Error for anything the client should see). It may call c.Status to pick a success
+// status other than 200, and may set headers.
+type HandlerFunc func(c *gin.Context) (any, error)
+
+// Route is one endpoint. The route table drives registration under both version prefixes,
+// GET /v1/discover and GET /v1/openapi.json, so the three can never disagree.
+type Route struct {
+	Name        string
+	Method      string
+	Path        string // relative to the version prefix, gin syntax: "/spac/:symbol"
+	Summary     string
+	Auth        spac.AuthMode // AuthNone skips the Guard
+	Entitlement spac.Entitlement
+	Delivery    string
+	Tabular     bool // accepts limit and cursor; returns {asOf, rows, count, total, next}
+	Params      []Param
+	Handler     HandlerFunc     // JSON endpoints
+	Stream      gin.HandlerFunc // endpoints writing their own response (SSE); used when Handler is nil
+	Also        []string        // further absolute paths, e.g. "/health"
+}
+
+// Prefixes are the version prefixes every route is served under (the spec gives both).
+var prefixes = []string{"/api/v1", "/v1"}
+
+// Paths returns every absolute path the route is served at. Webhook routes ("/webhooks...")
+// are also served under "/api" (the spec's /api/webhooks).
+func (r Route) Paths() []string {
+	var out []string
+	for _, p := range prefixes {
+		out = append(out, p+r.Path)
+	}
+	if strings.HasPrefix(r.Path, "/webhooks") {
+		out = append(out, "/api"+r.Path)
+	}
+	return append(out, r.Also...)
+}
+
+// Common parameters of tabular routes.
+var (
+	limitParam = Param{Name: "limit", In: InQuery, Type: TypeInteger,
+		Description: "rows per page, 1 to 500 (default 50)"}
+	cursorParam = Param{Name: "cursor", In: InQuery, Type: TypeString,
+		Description: "opaque cursor from the previous page's next; only valid with the same query"}
+)
+
+// AllParams returns the declared parameters plus the common ones of tabular routes.
+func (r Route) AllParams() []Param {
+	ps := append([]Param(nil), r.Params...)
+	if r.Tabular {
+		ps = append(ps, limitParam, cursorParam)
+	}
+	return ps
+}
+
+// routes is the whole table: this package's routes followed by Deps.Extra.
+func (s *Server) routes() []Route {
+	core := []Route{
+		s.universeRoute(), s.profileRoute(), s.calendarRoute(), s.searchRoute(), s.newsRoute(),
+		s.filingRoute(), s.filingLinesRoute(), s.discoverRoute(), s.openAPIRoute(),
+		s.changelogRoute(), s.healthRoute(),
+	}
+	return append(core, s.d.Extra...)
+}
+
+// routeKey is the gin context key holding the route name (api/access.RouteKey reads it for
+// per-route usage counts).
+const routeKey = "route"
+
+// register mounts every route at every one of its paths.
+func (s *Server) register(e *gin.Engine, table []Route) {
+	for _, r := range table {
+		chain := s.chain(r)
+		for _, p := range r.Paths() {
+			e.Handle(r.Method, p, chain...)
+		}
+	}
+}
+
+// chain is the handler chain of one route: name, Guard, parameter validation, handler.
+func (s *Server) chain(r Route) []gin.HandlerFunc {
+	name := r.Name
+	chain := []gin.HandlerFunc{func(c *gin.Context) { c.Set(routeKey, name) }}
+	if r.Auth != AuthNone {
+		chain = append(chain, s.guard.Handler(r.Auth, r.Entitlement))
+	}
+	chain = append(chain, validateQuery(r), scopeHeader)
+	switch {
+	case r.Handler != nil:
+		chain = append(chain, s.adapt(r.Handler))
+	case r.Stream != nil:
+		chain = append(chain, r.Stream)
+	default:
+		chain = append(chain, func(c *gin.Context) {
+			_ = c.Error(spac.Errorf(spac.EUNAVAILABLE, "%s is not available", r.Name))
+		})
+	}
+	return chain
+}
+
+// scopeHeader tells the client whether it is served the sample or the full universe.
+func scopeHeader(c *gin.Context) {
+	if CallerFrom(c).Sample {
+		c.Header("X-Data-Scope", "sample")
+	} else {
+		c.Header("X-Data-Scope", "full")
+	}
+}
+
+// get is a shorthand for the common case: an anonymous-friendly GET REST route.
+func get(name, path, summary string, h HandlerFunc, params ...Param) Route {
+	return Route{
+		Name: name, Method: http.MethodGet, Path: path, Summary: summary,
+		Auth: spac.AuthOptional, Delivery: DeliveryREST, Params: params, Handler: h,
+	}
+}

@@ -1,0 +1,71 @@
+package api
+
+import (
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+)
+
+// maxSearchHits bounds how many hits a search ranks; pages are cut from them.
+const maxSearchHits = 1000
+
+// maxQueryLen bounds the search text.
+const maxQueryLen = 200
+
+// SearchRow is one search result.
+type SearchRow struct {
+	Symbol    string          `json:"symbol"`
+	Name      string          `json:"name"`
+	CIK       spac.CIK        `json:"cik"`
+	Status    spac.Status     `json:"status"`
+	Sponsor   string          `json:"sponsor,omitempty"`
+	Score     float64         `json:"score"`
+	Matched   []string        `json:"matched"`
+	Citations []spac.Citation `json:"citations"`
+}
+
+func (s *Server) searchRoute() Route {
+	r := get("search", "/search", "Fuzzy search across symbol, name, sponsor and CIK, best match first.", s.search,
+		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, sponsor or CIK)"},
+	)
+	r.Tabular = true
+	return r
+}
+
+func (s *Server) search(c *gin.Context) (any, error) {
+	p, err := parsePaging(c, "search")
+	if err != nil {
+		return nil, err
+	}
+	text := strings.TrimSpace(c.Query("q"))
+	if len(text) > maxQueryLen {
+		return nil, spac.InvalidParam("q", "q is longer than %d characters", maxQueryLen)
+	}
+	sc, err := s.scopeOf(c)
+	if err != nil {
+		return nil, err
+	}
+	hits, err := s.d.Index.Search(c.Request.Context(), spac.SearchQuery{Text: text, Limit: maxSearchHits, Restrict: sc.restrict()})
+	if err != nil {
+		return nil, unavailable(s, c, err)
+	}
+	rows := make([]SearchRow, 0, len(hits))
+	for _, h := range hits {
+		rows = append(rows, searchRow(h))
+	}
+	return pageOf(c, rows, p), nil
+}
+
+func searchRow(h spac.SearchHit) SearchRow {
+	m := h.Matched
+	if m == nil {
+		m = []string{}
+	}
+	return SearchRow{
+		Symbol: h.SPAC.Symbol, Name: h.SPAC.Name, CIK: h.SPAC.CIK, Status: h.SPAC.Status,
+		Sponsor: h.SPAC.Sponsor, Score: h.Score, Matched: m,
+		Citations: citationsOf(h.SPAC.Citations, []string{"symbol", "name", "status", "sponsor", "cik", "tickers"}),
+	}
+}

@@ -1,0 +1,128 @@
+// Package api is the HTTP layer of the SPAC Data API (Gin). Its shape follows Prometheus'
+// web/api/v1: handlers return a body or a typed error, and one adapter renders every response
+// (JSON with asOf, or an RFC 9457 problem). A single route table (routes.go) drives route
+// registration under /api/v1 and /v1, GET /v1/discover and GET /v1/openapi.json.
+package api
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+)
+
+// NewsSource serves news articles (implemented by the news package).
+type NewsSource interface {
+	Articles(ctx context.Context, q NewsQuery) ([]spac.Article, error)
+}
+
+// NewsQuery filters articles; empty fields do not filter. Results are newest first.
+type NewsQuery struct {
+	CIKs   []spac.CIK // articles linked to any of these SPACs; nil = every article
+	Source string     // feed name, or "filing" for filing-derived articles
+	Since  time.Time  // published at or after
+	Text   string     // words in the title or summary
+}
+
+// Deps is everything the server needs. Filings, Profiles and Index are required; the rest
+// have safe defaults.
+type Deps struct {
+	Filings  spac.FilingStore
+	Profiles spac.ProfileStore
+	Index    spac.Index
+	News     NewsSource // nil: news has no rows
+	Guard    Guard      // nil: every caller is anonymous and sample-scoped
+	Logger   *slog.Logger
+	Version  string
+	Commit   string // build commit; empty: read from the Go build info
+	// Changelog is the content of CHANGELOG.md, served as JSON by GET /v1/changelog.
+	Changelog []byte
+	// Sample lists the SPACs anonymous callers see; empty: the profiles flagged Sample.
+	Sample []spac.CIK
+	// Extra are routes of other packages (alerts, streams, webhooks, account, admin).
+	Extra []Route
+	Now   func() time.Time
+
+	TrustedProxies    []string // proxies whose X-Forwarded-For is believed; nil: none
+	CORSOrigins       []string // allowed browser origins; empty: any ("*")
+	ReadHeaderTimeout time.Duration
+	IdleTimeout       time.Duration
+}
+
+// Server is the HTTP API. It holds no global state: several servers can run side by side.
+type Server struct {
+	d      Deps
+	log    *slog.Logger
+	now    func() time.Time
+	guard  Guard
+	engine *gin.Engine
+	table  []Route
+
+	mu   sync.Mutex
+	snap *snapshot // derived data cached per watermark (see snapshot.go)
+}
+
+// New builds the server and its route table.
+func New(d Deps) *Server {
+	s := &Server{d: d, log: d.Logger, now: d.Now, guard: d.Guard}
+	if s.log == nil {
+		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.guard == nil {
+		s.log.Warn("api: no Guard configured; every caller is served the sample")
+		s.guard = sampleGuard()
+	}
+	if s.d.Version == "" {
+		s.d.Version = "dev"
+	}
+	s.table = s.routes()
+	s.engine = s.newEngine()
+	return s
+}
+
+// Routes returns the route table (for the CLI and tests).
+func (s *Server) Routes() []Route { return append([]Route(nil), s.table...) }
+
+// Handler returns the http.Handler serving every route.
+func (s *Server) Handler() http.Handler { return s.engine }
+
+// HTTPServer returns an http.Server for addr. It sets no WriteTimeout because SSE responses
+// are long-lived; JSON responses set a per-response write deadline instead (render.go).
+func (s *Server) HTTPServer(addr string) *http.Server {
+	rht, idle := s.d.ReadHeaderTimeout, s.d.IdleTimeout
+	if rht <= 0 {
+		rht = 10 * time.Second
+	}
+	if idle <= 0 {
+		idle = 120 * time.Second
+	}
+	return &http.Server{
+		Addr: addr, Handler: s.Handler(), ReadHeaderTimeout: rht, IdleTimeout: idle,
+		MaxHeaderBytes: 64 << 10, ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+}
+
+func (s *Server) newEngine() *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	e := gin.New()
+	e.HandleMethodNotAllowed = true
+	e.ContextWithFallback = true
+	if err := e.SetTrustedProxies(s.d.TrustedProxies); err != nil {
+		s.log.Error("api: invalid trusted proxies; trusting none", "err", err)
+		_ = e.SetTrustedProxies(nil)
+	}
+	e.Use(s.requestID, s.accessLog, s.recovery, s.cors, s.renderErrors)
+	e.NoRoute(noRoute)
+	e.NoMethod(noMethod)
+	s.register(e, s.table)
+	return e
+}

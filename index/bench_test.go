@@ -1,0 +1,93 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	spac "github.com/spacdata/spac"
+)
+
+// syntheticSPACs makes n varied SPACs from a fixed seed.
+func syntheticSPACs(n int) []spac.SPAC {
+	rng := rand.New(rand.NewPCG(1, 2))
+	words := []string{"Maple", "Ridge", "Alpha", "Quantum", "Harbor", "Summit", "Falcon", "Pioneer", "Crescent", "Granite", "Horizon", "Aurora"}
+	sectors := []string{"Technology", "Healthcare", "Energy", "Consumer", "Fintech", "Industrials", "Media", "Space"}
+	out := make([]spac.SPAC, n)
+	for i := range out {
+		sym := fmt.Sprintf("%c%c%c%c", 'A'+rune(i%26), 'A'+rune(i/26%26), 'A'+rune(i/676%26), 'A'+rune(rng.IntN(26)))
+		name := words[rng.IntN(len(words))] + " " + words[rng.IntN(len(words))] + " Acquisition Corp"
+		ipo := fmt.Sprintf("%d-%02d-%02d", 2019+rng.IntN(5), 1+rng.IntN(12), 1+rng.IntN(28))
+		out[i] = spac.SPAC{
+			CIK: spac.CIK(fmt.Sprintf("%010d", 1_500_000+i)), Symbol: sym, Name: name,
+			Status: spac.Statuses[rng.IntN(len(spac.Statuses))], Sponsor: words[rng.IntN(len(words))] + " Sponsor LLC",
+			TrustSize: fmt.Sprintf("%d.00", 40_000_000+rng.IntN(600)*1_000_000), IPODate: ipo, Deadline: ipo,
+			Sector: sectors[rng.IntN(len(sectors))], Tickers: spac.Tickers{Shares: sym, Units: sym + "U", Warrants: sym + "W"},
+		}
+	}
+	return out
+}
+
+// benchIndex is an on-disk index (Bleve's scorch, as served) of 2,000 synthetic SPACs. The
+// in-memory index of the tests is Bleve's upsidedown/gtreap engine, several times slower.
+func benchIndex(b *testing.B) (*Index, []spac.SPAC) {
+	b.Helper()
+	x, err := Open(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { x.Close() })
+	rows := syntheticSPACs(2000)
+	if err := x.PutAll(context.Background(), rows); err != nil {
+		b.Fatal(err)
+	}
+	return x, rows
+}
+
+// BenchmarkIndexCount is the baseline: the cheapest call into Bleve.
+func BenchmarkIndexCount(b *testing.B) {
+	x, _ := benchIndex(b)
+	for b.Loop() {
+		if _, err := x.Count(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkIndexPut(b *testing.B) {
+	x, rows := benchIndex(b)
+	i := 0
+	for b.Loop() {
+		s := rows[i%len(rows)]
+		s.Status = spac.StatusClosed
+		if err := x.Put(context.Background(), s); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+func BenchmarkIndexUniverse(b *testing.B) {
+	x, _ := benchIndex(b)
+	q := spac.UniverseQuery{
+		Statuses: []spac.Status{spac.StatusSearching, spac.StatusInExtension}, MinTrust: "100000000",
+		Sort: "-trust_size", Limit: 50, Facets: []string{"status", "sector", "sponsor", "trust_size", "ipo_year"},
+	}
+	for b.Loop() {
+		page, err := x.Universe(context.Background(), q)
+		if err != nil || len(page.Rows) == 0 {
+			b.Fatal(len(page.Rows), err)
+		}
+	}
+}
+
+func BenchmarkIndexSearch(b *testing.B) {
+	x, _ := benchIndex(b)
+	for b.Loop() {
+		hits, err := x.Search(context.Background(), spac.SearchQuery{Text: "mapel ridg", Limit: 10})
+		if err != nil || len(hits) == 0 {
+			b.Fatal(len(hits), err)
+		}
+	}
+}

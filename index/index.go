@@ -1,0 +1,241 @@
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+
+	spac "github.com/spacdata/spac"
+)
+
+var _ spac.Index = (*Index)(nil)
+
+// internalVersionKey is where the mapping version is kept inside the Bleve index.
+var internalVersionKey = []byte("spac.mapping_version")
+
+// Index is the Bleve index of SPAC records. It is safe for concurrent use.
+type Index struct {
+	bi bleve.Index
+}
+
+// Open opens (creating if needed) the index in dir; dir "" opens an in-memory index. An on-disk
+// index written with another mapping version is dropped and recreated empty.
+func Open(dir string) (*Index, error) {
+	if dir == "" {
+		bi, err := bleve.NewMemOnly(buildMapping())
+		if err != nil {
+			return nil, fmt.Errorf("index: %w", err)
+		}
+		return &Index{bi: bi}, nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, "index_meta.json")); err == nil {
+		bi, err := bleve.Open(dir)
+		if err != nil {
+			return nil, fmt.Errorf("index: open %q: %w", dir, err)
+		}
+		if v, err := bi.GetInternal(internalVersionKey); err == nil && string(v) == mappingVersion {
+			return &Index{bi: bi}, nil
+		}
+		bi.Close()
+		if err := os.RemoveAll(dir); err != nil {
+			return nil, fmt.Errorf("index: drop outdated index: %w", err)
+		}
+	}
+	bi, err := bleve.New(dir, buildMapping())
+	if err != nil {
+		return nil, fmt.Errorf("index: create %q: %w", dir, err)
+	}
+	if err := bi.SetInternal(internalVersionKey, []byte(mappingVersion)); err != nil {
+		bi.Close()
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	return &Index{bi: bi}, nil
+}
+
+// Close closes the index.
+func (x *Index) Close() error { return x.bi.Close() }
+
+// storedRow is the JSON kept in the row field; SPAC.Sample is not part of SPAC's JSON.
+type storedRow struct {
+	SPAC   spac.SPAC `json:"spac"`
+	Sample bool      `json:"sample,omitempty"`
+}
+
+// Put inserts or replaces the document of s.CIK. On disk each write waits until Bleve has
+// fsynced it (tens of ms on a slow disk; concurrent writers share the wait); use PutAll to
+// index many rows. (Bleve's "unsafe_batch" would not wait, but loses unpersisted writes on Close.)
+func (x *Index) Put(ctx context.Context, s spac.SPAC) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	doc, err := toDocument(s)
+	if err != nil {
+		return err
+	}
+	return x.bi.Index(doc[fCIK].(string), doc)
+}
+
+// PutAll inserts or replaces many documents in one Bleve batch: much faster than one Put per
+// SPAC when rebuilding (one index segment instead of one per document). Nothing is written
+// when a row is invalid.
+func (x *Index) PutAll(ctx context.Context, rows []spac.SPAC) error {
+	b := x.bi.NewBatch()
+	for _, s := range rows {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		doc, err := toDocument(s)
+		if err != nil {
+			return err
+		}
+		if err := b.Index(doc[fCIK].(string), doc); err != nil {
+			return fmt.Errorf("index: batch %s: %w", s.CIK, err)
+		}
+	}
+	return x.bi.Batch(b)
+}
+
+// Delete removes the document of a CIK (a missing one is not an error).
+func (x *Index) Delete(ctx context.Context, cik spac.CIK) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c, ok := spac.ParseCIK(string(cik))
+	if !ok {
+		return spac.InvalidParam("cik", "invalid CIK %q", cik)
+	}
+	return x.bi.Delete(string(c))
+}
+
+// Reset deletes every document.
+func (x *Index) Reset(ctx context.Context) error {
+	for {
+		req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), 1000, 0, false)
+		res, err := x.bi.SearchInContext(ctx, req)
+		if err != nil {
+			return fmt.Errorf("index: reset: %w", err)
+		}
+		if len(res.Hits) == 0 {
+			return nil
+		}
+		b := x.bi.NewBatch()
+		for _, h := range res.Hits {
+			b.Delete(h.ID)
+		}
+		if err := x.bi.Batch(b); err != nil {
+			return fmt.Errorf("index: reset: %w", err)
+		}
+	}
+}
+
+// Count returns the number of documents.
+func (x *Index) Count(ctx context.Context) (uint64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	return x.bi.DocCount()
+}
+
+// toDocument is the index document of s (see doc.go). Empty values are left out so that they
+// sort last and match no filter.
+func toDocument(s spac.SPAC) (map[string]any, error) {
+	cik, ok := spac.ParseCIK(string(s.CIK))
+	if !ok {
+		return nil, spac.InvalidParam("cik", "invalid CIK %q", s.CIK)
+	}
+	s.CIK = cik
+	row, err := json.Marshal(storedRow{SPAC: s, Sample: s.Sample})
+	if err != nil {
+		return nil, fmt.Errorf("index: encode %s: %w", cik, err)
+	}
+	doc := map[string]any{fCIK: string(cik), fCIKShort: strings.TrimLeft(string(cik), "0"), fRow: string(row)}
+	symbol := upper(s.Symbol)
+	setString(doc, fSymbol, symbol)
+	if tickers := tickersOf(s); len(tickers) > 0 {
+		doc[fTickers] = tickers
+	}
+	setString(doc, fName, s.Name)
+	setString(doc, fNameSort, strings.ToLower(strings.TrimSpace(s.Name)))
+	setString(doc, fSponsor, s.Sponsor)
+	setString(doc, fSponsorKW, strings.TrimSpace(s.Sponsor))
+	setString(doc, fSponsorLC, strings.ToLower(strings.TrimSpace(s.Sponsor)))
+	setString(doc, fStatus, string(s.Status))
+	if r := slices.Index(spac.Statuses, s.Status); r >= 0 {
+		doc[fStatusRank] = float64(r)
+	}
+	setString(doc, fSector, strings.TrimSpace(s.Sector))
+	setString(doc, fSectorLC, strings.ToLower(strings.TrimSpace(s.Sector)))
+	return doc, addTypedFields(doc, s)
+}
+
+// addTypedFields adds the numeric and date fields, refusing values that do not parse.
+func addTypedFields(doc map[string]any, s spac.SPAC) error {
+	if s.TrustSize != "" {
+		v, err := strconv.ParseFloat(s.TrustSize, 64)
+		if err != nil {
+			return spac.InvalidParam("trust_size", "SPAC %s: trust size %q is not a decimal", s.CIK, s.TrustSize)
+		}
+		doc[fTrustSize] = v
+	}
+	for f, v := range map[string]string{fIPODate: s.IPODate, fDeadline: s.Deadline} {
+		if v == "" {
+			continue
+		}
+		t, err := parseDate(f, v)
+		if err != nil {
+			return err
+		}
+		doc[f] = t
+	}
+	return nil
+}
+
+// tickersOf is every ticker of s, the symbol included, upper case, without duplicates.
+func tickersOf(s spac.SPAC) []string {
+	all := s.Tickers.All()
+	if sym := upper(s.Symbol); sym != "" {
+		all = append(all, sym)
+	}
+	slices.Sort(all)
+	return slices.Compact(all)
+}
+
+func setString(doc map[string]any, field, v string) {
+	if strings.TrimSpace(v) != "" {
+		doc[field] = v
+	}
+}
+
+func upper(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
+
+// parseDate parses a YYYY-MM-DD value of param.
+func parseDate(param, v string) (time.Time, error) {
+	t, err := time.Parse(time.DateOnly, v)
+	if err != nil {
+		return time.Time{}, spac.InvalidParam(param, "%q is not a YYYY-MM-DD date", v)
+	}
+	return t, nil
+}
+
+// decodeRow returns the SPAC stored in a hit's row field.
+func decodeRow(fields map[string]any) (spac.SPAC, error) {
+	raw, ok := fields[fRow].(string)
+	if !ok {
+		return spac.SPAC{}, errors.New("index: hit without a stored row")
+	}
+	var r storedRow
+	if err := json.Unmarshal([]byte(raw), &r); err != nil {
+		return spac.SPAC{}, fmt.Errorf("index: decode row: %w", err)
+	}
+	r.SPAC.Sample = r.Sample
+	return r.SPAC, nil
+}

@@ -1,0 +1,245 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
+
+	spac "github.com/spacdata/spac"
+)
+
+// Search limits.
+const (
+	defaultSearchLimit = 10
+	maxSearchLimit     = 500
+	maxQueryRunes      = 200
+)
+
+// Boosts: an exact symbol beats a ticker, which beats a name or sponsor word, which beats a
+// prefix, which beats a typo.
+const (
+	boostSymbolExact  = 20
+	boostCIKExact     = 20
+	boostTickerExact  = 12
+	boostSymbolPrefix = 8
+	boostNameMatch    = 4
+	boostTickerPrefix = 4
+	boostCIKPrefix    = 3
+	boostWordPrefix   = 2
+	boostSymbolFuzzy  = 1.5
+	boostWordFuzzy    = 1
+	sponsorFactor     = 0.5 // sponsor words count half as much as name words
+)
+
+// Search ranks the SPACs matching q.Text over symbol, tickers, CIK, name and sponsor, best
+// first (ties by CIK), and says which fields matched.
+func (x *Index) Search(ctx context.Context, q spac.SearchQuery) ([]spac.SearchHit, error) {
+	tq, err := textQuery(q.Text)
+	if err != nil {
+		return nil, err
+	}
+	bq := tq
+	if q.Restrict != nil {
+		bq = bleve.NewConjunctionQuery(tq, restrictQuery(q.Restrict))
+	}
+	limit := q.Limit
+	if limit <= 0 {
+		limit = defaultSearchLimit
+	}
+	req := bleve.NewSearchRequestOptions(bq, min(limit, maxSearchLimit), 0, false)
+	req.Fields = []string{fRow}
+	req.SortBy([]string{"-_score", fCIK})
+	res, err := x.bi.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("index: search: %w", err)
+	}
+	terms := parseTerms(q.Text)
+	hits := make([]spac.SearchHit, 0, len(res.Hits))
+	for _, h := range res.Hits {
+		s, err := decodeRow(h.Fields)
+		if err != nil {
+			return nil, err
+		}
+		hits = append(hits, spac.SearchHit{SPAC: s, Score: h.Score, Matched: terms.matched(s)})
+	}
+	return hits, nil
+}
+
+// terms is a search text normalised for each kind of field.
+type terms struct {
+	symbol   string   // upper case, spaces removed
+	cik      spac.CIK // when the text is a CIK
+	cikShort string   // its digits without leading zeros
+	words    []string // lower-case words, as the standard analyzer splits them
+}
+
+func parseTerms(text string) terms {
+	t := terms{symbol: strings.ToUpper(strings.Join(strings.Fields(text), ""))}
+	if c, ok := spac.ParseCIK(text); ok {
+		t.cik = c
+		t.cikShort = strings.TrimLeft(strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(text)), "CIK"), "0")
+	}
+	t.words = words(text)
+	return t
+}
+
+// words splits s into lower-case letter/digit runs.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// textQuery is the fuzzy query shared by Search and Universe.Text.
+func textQuery(text string) (query.Query, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, spac.InvalidParam("q", "empty search text")
+	}
+	if len([]rune(text)) > maxQueryRunes {
+		return nil, spac.InvalidParam("q", "search text longer than %d characters", maxQueryRunes)
+	}
+	t := parseTerms(text)
+	var qs []query.Query
+	if t.symbol != "" {
+		qs = append(qs,
+			term(fSymbol, t.symbol, boostSymbolExact), prefix(fSymbol, t.symbol, boostSymbolPrefix),
+			term(fTickers, t.symbol, boostTickerExact), prefix(fTickers, t.symbol, boostTickerPrefix))
+		if n := fuzziness(t.symbol); n > 0 {
+			qs = append(qs, fuzzy(fSymbol, t.symbol, 1, boostSymbolFuzzy))
+		}
+	}
+	if t.cik != "" {
+		qs = append(qs, term(fCIK, string(t.cik), boostCIKExact))
+		if t.cikShort != "" {
+			qs = append(qs, prefix(fCIKShort, t.cikShort, boostCIKPrefix))
+		}
+	}
+	qs = append(qs, wordQueries(fName, text, t.words, 1)...)
+	qs = append(qs, wordQueries(fSponsor, text, t.words, sponsorFactor)...)
+	return bleve.NewDisjunctionQuery(qs...), nil
+}
+
+// wordQueries match an analysed text field: the words as written, each word with typos, and
+// the last word as a prefix (the user may still be typing it).
+func wordQueries(field, text string, ws []string, factor float64) []query.Query {
+	if len(ws) == 0 {
+		return nil
+	}
+	mq := bleve.NewMatchQuery(text)
+	mq.SetField(field)
+	mq.SetBoost(boostNameMatch * factor)
+	qs := []query.Query{mq}
+	for _, w := range ws {
+		if n := fuzziness(w); n > 0 {
+			qs = append(qs, fuzzy(field, w, n, boostWordFuzzy*factor))
+		}
+	}
+	if last := ws[len(ws)-1]; len(last) >= 2 {
+		qs = append(qs, prefix(field, last, boostWordPrefix*factor))
+	}
+	return qs
+}
+
+// fuzziness is the edit distance allowed for a word: none below 4 letters (too many false
+// friends), 1 for 4 letters, 2 from 5. Bleve counts Levenshtein distance, where swapping two
+// letters ("mapel" for "maple") costs 2, so 5-letter words need 2 to forgive the commonest typo.
+func fuzziness(w string) int {
+	switch n := len([]rune(w)); {
+	case n < 4:
+		return 0
+	case n < 5:
+		return 1
+	default:
+		return 2
+	}
+}
+
+func term(field, v string, boost float64) query.Query {
+	q := bleve.NewTermQuery(v)
+	q.SetField(field)
+	q.SetBoost(boost)
+	return q
+}
+
+func prefix(field, v string, boost float64) query.Query {
+	q := bleve.NewPrefixQuery(v)
+	q.SetField(field)
+	q.SetBoost(boost)
+	return q
+}
+
+func fuzzy(field, v string, n int, boost float64) query.Query {
+	q := bleve.NewFuzzyQuery(v)
+	q.SetField(field)
+	q.SetFuzziness(n)
+	q.SetBoost(boost)
+	return q
+}
+
+// matched re-checks a hit's row against the normalised terms, with the same rules as the
+// query (exact, prefix, typo), and names the fields that match. This is cheaper and simpler
+// than asking Bleve for explanations or term locations.
+func (t terms) matched(s spac.SPAC) []string {
+	out := []string{}
+	sym := upper(s.Symbol)
+	if t.symbol != "" && sym != "" && (strings.HasPrefix(sym, t.symbol) || (fuzziness(t.symbol) > 0 && editDistance(sym, t.symbol) <= 1)) {
+		out = append(out, "symbol")
+	}
+	for _, tk := range tickersOf(s) {
+		if t.symbol != "" && tk != sym && strings.HasPrefix(tk, t.symbol) {
+			out = append(out, "tickers")
+			break
+		}
+	}
+	if t.cik != "" && (s.CIK == t.cik || (t.cikShort != "" && strings.HasPrefix(strings.TrimLeft(string(s.CIK), "0"), t.cikShort))) {
+		out = append(out, "cik")
+	}
+	if wordsMatch(t.words, words(s.Name)) {
+		out = append(out, "name")
+	}
+	if wordsMatch(t.words, words(s.Sponsor)) {
+		out = append(out, "sponsor")
+	}
+	return out
+}
+
+// wordsMatch reports whether a query word equals, starts, or is a typo of a field word.
+func wordsMatch(query, field []string) bool {
+	for i, q := range query {
+		last := i == len(query)-1
+		for _, f := range field {
+			if q == f || (last && len(q) >= 2 && strings.HasPrefix(f, q)) {
+				return true
+			}
+			if n := fuzziness(q); n > 0 && editDistance(q, f) <= n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// editDistance is the Levenshtein distance of a and b (runes), as Bleve's fuzzy query counts.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

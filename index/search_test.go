@@ -1,0 +1,128 @@
+package index
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	spac "github.com/spacdata/spac"
+)
+
+func TestSearch(t *testing.T) {
+	ctx := context.Background()
+	x := openUniverse(t)
+	tests := []struct {
+		name    string
+		q       spac.SearchQuery
+		top     string   // symbol of the first hit
+		matched []string // Matched of the first hit
+		also    []string // symbols that must be among the hits
+	}{
+		{"exact symbol", spac.SearchQuery{Text: "MRAC"}, "MRAC", []string{"symbol", "tickers"}, nil},
+		{"symbol any case", spac.SearchQuery{Text: "  mrac "}, "MRAC", []string{"symbol", "tickers"}, nil},
+		{"symbol prefix", spac.SearchQuery{Text: "MRA"}, "", []string{"symbol", "tickers"}, []string{"MRAC", "MRAP"}},
+		{"unit ticker (and a typo of the symbol)", spac.SearchQuery{Text: "lcwu"}, "LCW", []string{"symbol", "tickers"}, nil},
+		{"warrant ticker", spac.SearchQuery{Text: "MRACW"}, "MRAC", []string{"symbol", "tickers"}, nil},
+		{"previous ticker", spac.SearchQuery{Text: "MRCQ"}, "MRAC", []string{"tickers"}, nil},
+		{"cik with zeros", spac.SearchQuery{Text: "0001847577"}, "MRAC", []string{"cik"}, nil},
+		{"cik without zeros", spac.SearchQuery{Text: "1847577"}, "MRAC", []string{"cik"}, nil},
+		{"cik prefixed", spac.SearchQuery{Text: "CIK320193"}, "APXI", []string{"cik"}, nil},
+		{"cik prefix", spac.SearchQuery{Text: "18475"}, "MRAC", []string{"cik"}, nil},
+		{"name word", spac.SearchQuery{Text: "maple"}, "MRAC", []string{"name", "sponsor"}, []string{"MRAP"}},
+		{"name typo", spac.SearchQuery{Text: "mapel"}, "MRAC", []string{"name", "sponsor"}, []string{"MRAP"}},
+		{"name typos, two words", spac.SearchQuery{Text: "Mapel Ridge"}, "MRAC", []string{"name", "sponsor"}, nil},
+		{"name prefix while typing", spac.SearchQuery{Text: "burte"}, "BRKH", []string{"name", "sponsor"}, nil},
+		{"sponsor", spac.SearchQuery{Text: "Cantor"}, "", []string{"sponsor"}, []string{"BETA", "DLTA", "IOTA"}},
+		{"sponsor typo", spac.SearchQuery{Text: "fitzgeral"}, "", []string{"sponsor"}, []string{"BETA", "DLTA", "IOTA"}},
+		{"restricted", spac.SearchQuery{Text: "maple", Restrict: []spac.CIK{"1000026"}}, "MRAP", []string{"name"}, nil},
+	}
+	for _, tt := range tests {
+		hits, err := x.Search(ctx, tt.q)
+		if err != nil || len(hits) == 0 {
+			t.Errorf("%s: %d hits, %v", tt.name, len(hits), err)
+			continue
+		}
+		got := searchSymbols(hits)
+		if tt.top != "" && got[0] != tt.top {
+			t.Errorf("%s: top hit %s, want %s (hits %v)", tt.name, got[0], tt.top, got)
+		}
+		if !slices.Equal(hits[0].Matched, tt.matched) {
+			t.Errorf("%s: matched %v, want %v", tt.name, hits[0].Matched, tt.matched)
+		}
+		for _, s := range tt.also {
+			if !slices.Contains(got, s) {
+				t.Errorf("%s: %s missing from %v", tt.name, s, got)
+			}
+		}
+		for i := 1; i < len(hits); i++ {
+			if hits[i].Score > hits[i-1].Score {
+				t.Errorf("%s: hits not ranked by score: %v", tt.name, got)
+			}
+		}
+	}
+}
+
+func TestSearchRanksExactSymbolFirst(t *testing.T) {
+	ctx := context.Background()
+	x := openUniverse(t)
+	// "Alpha" is a name word of ALPH and OMGA; the symbol ALPH must still beat name matches.
+	hits, err := x.Search(ctx, spac.SearchQuery{Text: "alph"})
+	if err != nil || len(hits) < 2 {
+		t.Fatalf("hits %v, %v", hits, err)
+	}
+	if hits[0].SPAC.Symbol != "ALPH" || hits[0].Score <= hits[1].Score {
+		t.Fatalf("ranking %v", searchSymbols(hits))
+	}
+	if !slices.Contains(searchSymbols(hits), "OMGA") {
+		t.Fatalf("name prefix match OMGA missing: %v", searchSymbols(hits))
+	}
+}
+
+func TestSearchLimitsAndErrors(t *testing.T) {
+	ctx := context.Background()
+	x := openUniverse(t)
+	hits, err := x.Search(ctx, spac.SearchQuery{Text: "acquisition", Limit: 3})
+	if err != nil || len(hits) != 3 {
+		t.Fatalf("limit 3: %d hits, %v", len(hits), err)
+	}
+	hits, _ = x.Search(ctx, spac.SearchQuery{Text: "acquisition"})
+	if len(hits) != defaultSearchLimit {
+		t.Fatalf("default limit: %d hits", len(hits))
+	}
+	if hits, _ := x.Search(ctx, spac.SearchQuery{Text: "maple", Restrict: []spac.CIK{}}); len(hits) != 0 {
+		t.Fatalf("empty restrict: %v", searchSymbols(hits))
+	}
+	if hits, _ := x.Search(ctx, spac.SearchQuery{Text: "qqqqzzzz"}); len(hits) != 0 {
+		t.Fatalf("nonsense matched %v", searchSymbols(hits))
+	}
+	for _, text := range []string{"", "   "} {
+		if _, err := x.Search(ctx, spac.SearchQuery{Text: text}); spac.ErrorCode(err) != spac.EINVALID {
+			t.Errorf("Search(%q): %v", text, err)
+		}
+	}
+	// Punctuation and query syntax are plain text, never an error.
+	for _, text := range []string{`"`, `+-&|!(){}[]^~*?:\/`, "AND OR", "10.00%", "💰"} {
+		if _, err := x.Search(ctx, spac.SearchQuery{Text: text}); err != nil {
+			t.Errorf("Search(%q): %v", text, err)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{{"maple", "mapel", 2}, {"maple", "mapl", 1}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"ü", "u", 1}} {
+		if got := editDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func searchSymbols(hits []spac.SearchHit) []string {
+	out := []string{}
+	for _, h := range hits {
+		out = append(out, h.SPAC.Symbol)
+	}
+	return out
+}

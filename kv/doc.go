@@ -1,0 +1,28 @@
+// Package kv is the Badger (v4) adapter of the SPAC Data API. *DB implements spac.FilingStore,
+// spac.ProfileStore, spac.KeyStore and spac.CounterStore.
+//
+// Key schema (every key is a readable string; <cik> is the 10-digit zero-padded CIK):
+//
+//	f/<accession>                 filing record: JSON of the spac.Filing, the content hash, the
+//	                              number of canonical lines and the chunk size they were written with
+//	t/<accession>/<chunk>         canonical text, JSON array of ChunkLines lines (default 256);
+//	                              <chunk> is the 0-based chunk number, 6 digits, so Lines(from, to)
+//	                              reads only the chunks it needs, never the whole text
+//	x/<cik>/<accession>           JSON array of the spac.Fact extracted from one filing
+//	c/<cik>/<accession>           empty: filing index by CIK (FilingsOf, EachCIK)
+//	p/<cik>                       JSON of the folded spac.Profile (plus its Sample flag)
+//	pk/<cik>                      keys the last PutProfile of <cik> owns (symbols, events), so the
+//	                              next PutProfile deletes the stale ones
+//	s/<TICKER>                    "<cik>" + "c" (current ticker) or "p" (previous ticker);
+//	                              a current ticker wins over another SPAC's previous one
+//	e/<date>/<cik>/<id>           JSON of one spac.Event, ordered by date
+//	ie/<time>/<source>            JSON of one spac.IngestError; <time> is UTC, fixed width, sortable
+//	k/<id>                        JSON of one spac.APIKey (with its hash)
+//	kh/<hash>                     "<id>": key lookup by the SHA-256 of its secret
+//	n/<key>                       counter: 8-byte big-endian int64, with a Badger TTL
+//	m/watermark                   RFC 3339 time the served data last changed
+//
+// PutFiling is idempotent: a filing whose content hash (filing JSON, lines, facts) equals the
+// stored one writes nothing and reports changed == false. The watermark advances in the same
+// transaction as any change to served data (a changed filing, a profile).
+package kv

@@ -1,0 +1,330 @@
+package kv
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+
+	spac "github.com/spacdata/spac"
+)
+
+// storedFiling is the f/<accession> record.
+type storedFiling struct {
+	Filing     spac.Filing `json:"filing"`
+	Hash       string      `json:"hash"`       // content hash of filing JSON, lines and facts
+	Lines      int         `json:"lines"`      // number of canonical lines stored in t/
+	ChunkLines int         `json:"chunkLines"` // lines per t/ chunk
+}
+
+func filingKey(acc string) string              { return "f/" + acc }
+func chunkPrefix(acc string) string            { return "t/" + acc + "/" }
+func chunkKey(acc string, n int) string        { return fmt.Sprintf("t/%s/%06d", acc, n) }
+func factsKey(cik spac.CIK, acc string) string { return "x/" + string(cik) + "/" + acc }
+func cikKey(cik spac.CIK, acc string) string   { return "c/" + string(cik) + "/" + acc }
+
+// PutFiling stores a filing, its canonical text and its facts. The same content stored again
+// writes nothing (changed == false); different content for the same accession replaces the old.
+func (db *DB) PutFiling(ctx context.Context, r *spac.RenderedFiling, facts []spac.Fact) (bool, error) {
+	rec, err := db.newRecord(r, facts)
+	if err != nil {
+		return false, err
+	}
+	var old storedFiling
+	err = db.view(ctx, func(txn *badger.Txn) error { return getJSON(txn, filingKey(rec.Filing.Accession), "filing", &old) })
+	switch {
+	case err == nil && old.Hash == rec.Hash:
+		return false, nil
+	case err != nil && spac.ErrorCode(err) != spac.ENOTFOUND:
+		return false, err
+	case err != nil:
+		old = storedFiling{}
+	}
+	return true, db.writeFiling(ctx, old, rec, r.Lines, facts)
+}
+
+// newRecord validates r and computes its content hash.
+func (db *DB) newRecord(r *spac.RenderedFiling, facts []spac.Fact) (storedFiling, error) {
+	if r == nil {
+		return storedFiling{}, spac.InvalidParam("filing", "nil filing")
+	}
+	f := r.Filing
+	if f.Accession == "" || strings.ContainsAny(f.Accession, "/\x00") {
+		return storedFiling{}, spac.InvalidParam("accession", "invalid accession %q", f.Accession)
+	}
+	cik, err := normCIK(f.CIK)
+	if err != nil {
+		return storedFiling{}, err
+	}
+	f.CIK = cik
+	hash, err := contentHash(f, r.Lines, facts)
+	if err != nil {
+		return storedFiling{}, err
+	}
+	return storedFiling{Filing: f, Hash: hash, Lines: len(r.Lines), ChunkLines: db.chunkLines}, nil
+}
+
+// contentHash is SHA-256 over the filing JSON, every line (length-prefixed, so line breaks
+// inside lines cannot alias) and the facts JSON.
+func contentHash(f spac.Filing, lines []string, facts []spac.Fact) (string, error) {
+	h := sha256.New()
+	fj, err := json.Marshal(f)
+	if err != nil {
+		return "", fmt.Errorf("kv: encode filing: %w", err)
+	}
+	xj, err := json.Marshal(facts)
+	if err != nil {
+		return "", fmt.Errorf("kv: encode facts: %w", err)
+	}
+	var n [8]byte
+	for _, part := range append([]string{string(fj), string(xj)}, lines...) {
+		binary.BigEndian.PutUint64(n[:], uint64(len(part)))
+		h.Write(n[:])
+		h.Write([]byte(part))
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// writeFiling replaces old (zero when absent) by rec. The text of a large filing may not fit one
+// Badger transaction, so the writes are split over as many transactions as needed; the f/
+// record (which holds the hash) is written last, so an interrupted write is redone next time.
+func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []string, facts []spac.Fact) error {
+	w := &splitWriter{db: db, ctx: ctx}
+	acc := rec.Filing.Accession
+	if old.Hash != "" {
+		w.del(filingKey(acc)) // not served half-written while chunks are replaced
+		if old.Filing.CIK != rec.Filing.CIK {
+			w.del(factsKey(old.Filing.CIK, acc))
+			w.del(cikKey(old.Filing.CIK, acc))
+		}
+		for n := chunkCount(old.Lines, old.ChunkLines); n > chunkCount(rec.Lines, rec.ChunkLines); n-- {
+			w.del(chunkKey(acc, n-1))
+		}
+	}
+	for n := range chunkCount(rec.Lines, rec.ChunkLines) {
+		w.setJSON(chunkKey(acc, n), lines[n*rec.ChunkLines:min(len(lines), (n+1)*rec.ChunkLines)])
+	}
+	w.setJSON(factsKey(rec.Filing.CIK, acc), facts)
+	w.set(cikKey(rec.Filing.CIK, acc), nil)
+	w.setJSON(filingKey(acc), rec)
+	w.set(keyWatermark, watermarkValue())
+	return w.commit()
+}
+
+func chunkCount(lines, per int) int {
+	if per < 1 {
+		return 0
+	}
+	return (lines + per - 1) / per
+}
+
+// Filing returns the metadata of one filing.
+func (db *DB) Filing(ctx context.Context, accession string) (spac.Filing, error) {
+	var rec storedFiling
+	err := db.view(ctx, func(txn *badger.Txn) error {
+		return getJSON(txn, filingKey(accession), "filing "+accession, &rec)
+	})
+	return rec.Filing, err
+}
+
+// Lines returns canonical lines from..to (1-based, inclusive), clamped to the text; an empty
+// range gives an empty slice. Only the chunks holding the range are read.
+func (db *DB) Lines(ctx context.Context, accession string, from, to int) ([]string, error) {
+	out := []string{}
+	err := db.view(ctx, func(txn *badger.Txn) error {
+		var rec storedFiling
+		if err := getJSON(txn, filingKey(accession), "filing "+accession, &rec); err != nil {
+			return err
+		}
+		from, to = max(from, 1), min(to, rec.Lines)
+		if from > to {
+			return nil
+		}
+		per := rec.ChunkLines
+		if per < 1 {
+			return fmt.Errorf("kv: filing %s: corrupt record (chunk size %d)", accession, per)
+		}
+		for n := (from - 1) / per; n <= (to-1)/per; n++ {
+			var chunk []string
+			if err := getJSON(txn, chunkKey(accession, n), "text of "+accession, &chunk); err != nil {
+				return err
+			}
+			first := n*per + 1 // canonical number of chunk[0]
+			lo, hi := max(from, first)-first, min(to, first+len(chunk)-1)-first
+			if lo <= hi {
+				out = append(out, chunk[lo:hi+1]...)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// FilingsOf returns the filings of a CIK ordered by filing date, then accession.
+func (db *DB) FilingsOf(ctx context.Context, cik spac.CIK) ([]spac.Filing, error) {
+	cik, err := normCIK(cik)
+	if err != nil {
+		return nil, err
+	}
+	var out []spac.Filing
+	err = db.view(ctx, func(txn *badger.Txn) error {
+		prefix := "c/" + string(cik) + "/"
+		return eachKey(ctx, txn, prefix, false, func(key string, _ *badger.Item) error {
+			var rec storedFiling
+			err := getJSON(txn, filingKey(strings.TrimPrefix(key, prefix)), "filing", &rec)
+			if spac.ErrorCode(err) == spac.ENOTFOUND {
+				return nil // being replaced right now
+			}
+			out = append(out, rec.Filing)
+			return err
+		})
+	})
+	slices.SortFunc(out, func(a, b spac.Filing) int {
+		return cmp.Or(cmp.Compare(a.FiledAt, b.FiledAt), cmp.Compare(a.Accession, b.Accession))
+	})
+	return out, err
+}
+
+// FactsOf returns every fact of a CIK, grouped by filing in accession order.
+func (db *DB) FactsOf(ctx context.Context, cik spac.CIK) ([]spac.Fact, error) {
+	cik, err := normCIK(cik)
+	if err != nil {
+		return nil, err
+	}
+	var out []spac.Fact
+	err = db.view(ctx, func(txn *badger.Txn) error {
+		return eachKey(ctx, txn, "x/"+string(cik)+"/", true, func(_ string, item *badger.Item) error {
+			var facts []spac.Fact
+			if err := decodeItem(item, &facts); err != nil {
+				return err
+			}
+			out = append(out, facts...)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// EachCIK calls fn once per CIK with at least one filing, in CIK order. An error from fn stops
+// the walk and is returned as is.
+func (db *DB) EachCIK(ctx context.Context, fn func(spac.CIK) error) error {
+	var ciks []spac.CIK
+	err := db.view(ctx, func(txn *badger.Txn) error {
+		opts := badger.DefaultIteratorOptions
+		opts.Prefix, opts.PrefetchValues = []byte("c/"), false
+		it := txn.NewIterator(opts)
+		defer it.Close()
+		for it.Seek(opts.Prefix); it.ValidForPrefix(opts.Prefix); {
+			cik, _, _ := strings.Cut(strings.TrimPrefix(string(it.Item().Key()), "c/"), "/")
+			ciks = append(ciks, spac.CIK(cik))
+			it.Seek([]byte("c/" + cik + "/\xff")) // skip the CIK's other filings
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// fn runs outside the transaction so that it may write to the store.
+	for _, c := range ciks {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := fn(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PutIngestError records a document skipped at ingest. A zero At is set to now.
+func (db *DB) PutIngestError(ctx context.Context, e spac.IngestError) error {
+	if e.At.IsZero() {
+		e.At = time.Now()
+	}
+	e.At = e.At.UTC()
+	key := "ie/" + e.At.Format(sortableTime) + "/" + e.Source
+	return db.update(ctx, func(txn *badger.Txn) error { return setJSON(txn, key, e) })
+}
+
+// sortableTime is fixed width so that keys sort chronologically.
+const sortableTime = "20060102T150405.000000000Z"
+
+// IngestErrors returns every recorded ingest error, oldest first.
+func (db *DB) IngestErrors(ctx context.Context) ([]spac.IngestError, error) {
+	var out []spac.IngestError
+	err := db.view(ctx, func(txn *badger.Txn) error {
+		return eachKey(ctx, txn, "ie/", true, func(_ string, item *badger.Item) error {
+			var e spac.IngestError
+			err := decodeItem(item, &e)
+			out = append(out, e)
+			return err
+		})
+	})
+	return out, err
+}
+
+// splitWriter writes a sequence of sets and deletes in as few transactions as Badger allows:
+// when one grows too big it is committed and a new one started. The first error sticks.
+type splitWriter struct {
+	db  *DB
+	ctx context.Context
+	txn *badger.Txn
+	err error
+}
+
+func (w *splitWriter) set(key string, val []byte) {
+	w.do(func(txn *badger.Txn) error { return txn.Set([]byte(key), val) })
+}
+
+func (w *splitWriter) del(key string) {
+	w.do(func(txn *badger.Txn) error { return txn.Delete([]byte(key)) })
+}
+
+func (w *splitWriter) setJSON(key string, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		w.err = cmp.Or(w.err, fmt.Errorf("kv: encode %s: %w", key, err))
+		return
+	}
+	w.set(key, b)
+}
+
+func (w *splitWriter) do(op func(*badger.Txn) error) {
+	if w.err != nil {
+		return
+	}
+	if w.err = w.ctx.Err(); w.err != nil {
+		return
+	}
+	if w.txn == nil {
+		w.txn = w.db.bdb.NewTransaction(true)
+	}
+	err := op(w.txn)
+	if errors.Is(err, badger.ErrTxnTooBig) {
+		if err = w.txn.Commit(); err == nil {
+			w.txn = w.db.bdb.NewTransaction(true)
+			err = op(w.txn)
+		}
+	}
+	w.err = err
+}
+
+func (w *splitWriter) commit() error {
+	if w.txn == nil {
+		return w.err
+	}
+	if w.err != nil {
+		w.txn.Discard()
+		return w.err
+	}
+	return w.txn.Commit()
+}

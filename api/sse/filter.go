@@ -1,0 +1,82 @@
+package sse
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+)
+
+// filter decides which events a stream sends: the "kind" and "symbol" query filters and, for
+// sample (anonymous) callers, the sample scope.
+type filter struct {
+	kinds   []string
+	symbols []string
+	sample  func(Event) bool // non-nil: the caller is restricted to events it accepts
+}
+
+func (f filter) match(ev Event) bool {
+	if len(f.kinds) > 0 && !slices.Contains(f.kinds, ev.Kind) {
+		return false
+	}
+	if len(f.symbols) > 0 && !slices.ContainsFunc(ev.Symbols, func(s string) bool {
+		return slices.Contains(f.symbols, strings.ToUpper(s))
+	}) {
+		return false
+	}
+	return f.sample == nil || f.sample(ev)
+}
+
+// parseFilter reads "kind" and "symbol" (repeatable and/or comma-separated) and the caller's
+// sample scope. An unknown kind is a 400 when opts.Kinds lists the accepted ones.
+func parseFilter(c *gin.Context, opts StreamOptions) (filter, error) {
+	f := filter{kinds: listParam(c, "kind", false), symbols: listParam(c, "symbol", true)}
+	for _, k := range f.kinds {
+		if len(opts.Kinds) > 0 && !slices.Contains(opts.Kinds, k) {
+			return filter{}, spac.InvalidParam("kind", "unknown kind %q (one of %s)", k, strings.Join(opts.Kinds, ", "))
+		}
+	}
+	if callerOf(c).Sample {
+		f.sample = opts.Sample
+		if f.sample == nil {
+			f.sample = func(Event) bool { return false } // no sample scope configured: nothing
+		}
+	}
+	return f, nil
+}
+
+func listParam(c *gin.Context, name string, upper bool) []string {
+	var out []string
+	for _, v := range c.QueryArray(name) {
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p == "" {
+				continue
+			}
+			if upper {
+				p = strings.ToUpper(p)
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// callerOf returns the caller set by the access middleware. A request without one is treated as
+// an anonymous sample caller, so a route wired without the guard never leaks full data.
+func callerOf(c *gin.Context) spac.Caller {
+	v, ok := c.Get(spac.CallerKey)
+	if !ok {
+		return spac.Caller{Tier: spac.TierAnonymous, Sample: true}
+	}
+	switch caller := v.(type) {
+	case spac.Caller:
+		return caller
+	case *spac.Caller:
+		if caller != nil {
+			return *caller
+		}
+	}
+	return spac.Caller{Tier: spac.TierAnonymous, Sample: true}
+}

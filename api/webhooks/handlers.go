@@ -1,0 +1,233 @@
+package webhooks
+
+import (
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+)
+
+// CreateRequest is the body of POST /webhooks.
+type CreateRequest struct {
+	URL         string   `json:"url"`
+	Events      []string `json:"events"`
+	Description string   `json:"description"`
+}
+
+// Created is the 201 body of POST /webhooks: the endpoint and its secret, shown this once.
+type Created struct {
+	Endpoint
+	Secret string `json:"secret"`
+}
+
+// Page is a tabular body {rows, count, total, next}; package api adds asOf.
+type Page[T any] struct {
+	Rows  []T     `json:"rows"`
+	Count int     `json:"count"`
+	Total int     `json:"total"`
+	Next  *string `json:"next"`
+}
+
+// Create handles POST /webhooks {url, events[], description} -> 201 Created.
+func (s *Service) Create(c *gin.Context) (any, error) {
+	owner, err := ownerOf(c)
+	if err != nil {
+		return nil, err
+	}
+	var req CreateRequest
+	if err := c.ShouldBindJSON(&req); err != nil {
+		return nil, spac.InvalidParam("body", "expected a JSON object {\"url\", \"events\", \"description\"}")
+	}
+	if err := s.validate(req); err != nil {
+		return nil, err
+	}
+	secret, err := NewSecret()
+	if err != nil {
+		return nil, err
+	}
+	e := Endpoint{
+		ID: newID("wh_"), OwnerKeyID: owner, URL: req.URL, Events: req.Events,
+		Description: req.Description, Secret: secret, CreatedAt: s.cfg.Now().UTC(),
+	}
+	if err := s.store.PutEndpoint(c.Request.Context(), e); err != nil {
+		return nil, err
+	}
+	c.Status(http.StatusCreated)
+	return Created{Endpoint: e, Secret: secret}, nil
+}
+
+func (s *Service) validate(req CreateRequest) error {
+	u, err := url.Parse(req.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || len(req.URL) > 2048 {
+		return spac.InvalidParam("url", "url must be an absolute http(s) URL of at most 2048 characters")
+	}
+	if !s.cfg.AllowPrivateTargets && literalForbiddenHost(u.Hostname()) {
+		return spac.InvalidParam("url", "url must not point to a loopback, private or link-local address")
+	}
+	if len(req.Events) == 0 || len(req.Events) > 50 {
+		return spac.InvalidParam("events", "events must list 1 to 50 event types or patterns (e.g. \"alert.*\")")
+	}
+	for _, p := range req.Events {
+		if !validPattern(p) {
+			return spac.InvalidParam("events", "unknown event type or pattern %q (one of %s, or a pattern like \"alert.*\")", p, strings.Join(EventTypes(), ", "))
+		}
+	}
+	if len(req.Description) > 500 {
+		return spac.InvalidParam("description", "description must be at most 500 characters")
+	}
+	return nil
+}
+
+// literalForbiddenHost catches the obvious cases at registration for a clear 400; the dial
+// guard is what actually enforces the rule (names can resolve anywhere).
+func literalForbiddenHost(host string) bool {
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && forbiddenAddr(a)
+}
+
+// List handles GET /webhooks: the caller's endpoints.
+func (s *Service) List(c *gin.Context) (any, error) {
+	owner, err := ownerOf(c)
+	if err != nil {
+		return nil, err
+	}
+	all, err := s.store.Endpoints(c.Request.Context())
+	if err != nil {
+		return nil, err
+	}
+	rows := []Endpoint{}
+	for _, e := range all {
+		if e.OwnerKeyID == owner {
+			rows = append(rows, e)
+		}
+	}
+	return Page[Endpoint]{Rows: rows, Count: len(rows), Total: len(rows)}, nil
+}
+
+// Get handles GET /webhooks/:id.
+func (s *Service) Get(c *gin.Context) (any, error) {
+	return s.owned(c)
+}
+
+// Delete handles DELETE /webhooks/:id -> 204; its queued deliveries are dropped.
+func (s *Service) Delete(c *gin.Context) (any, error) {
+	e, err := s.owned(c)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.DeleteEndpoint(c.Request.Context(), e.ID); err != nil {
+		return nil, err
+	}
+	c.Status(http.StatusNoContent)
+	return nil, nil
+}
+
+// Test handles POST /webhooks/:id/test -> 202 with the queued delivery of a "webhook.test"
+// message, sent whatever the endpoint subscribes to.
+func (s *Service) Test(c *gin.Context) (any, error) {
+	e, err := s.owned(c)
+	if err != nil {
+		return nil, err
+	}
+	msgID, payload, err := s.newMessage(EventTest, gin.H{"endpointId": e.ID, "message": "test delivery"})
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.enqueue(c.Request.Context(), e.ID, msgID, EventTest, payload)
+	if err != nil {
+		return nil, err
+	}
+	c.Status(http.StatusAccepted)
+	return d, nil
+}
+
+// Deliveries handles GET /webhooks/:id/deliveries?limit= (newest first; default 50, max 500).
+func (s *Service) Deliveries(c *gin.Context) (any, error) {
+	e, err := s.owned(c)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := limitParam(c)
+	if err != nil {
+		return nil, err
+	}
+	all, err := s.store.Deliveries(c.Request.Context(), e.ID)
+	if err != nil {
+		return nil, err
+	}
+	rows := all[:min(limit, len(all))]
+	if rows == nil {
+		rows = []Delivery{}
+	}
+	return Page[Delivery]{Rows: rows, Count: len(rows), Total: len(all)}, nil
+}
+
+// Redeliver handles POST /webhooks/:id/deliveries/:deliveryId/redeliver -> 202 with a new
+// delivery of the same message (same webhook-id), due now.
+func (s *Service) Redeliver(c *gin.Context) (any, error) {
+	e, err := s.owned(c)
+	if err != nil {
+		return nil, err
+	}
+	old, err := s.store.Delivery(c.Request.Context(), c.Param("deliveryId"))
+	if err != nil || old.EndpointID != e.ID {
+		return nil, spac.Errorf(spac.ENOTFOUND, "no delivery %q for webhook %q", c.Param("deliveryId"), e.ID)
+	}
+	d, err := s.enqueue(c.Request.Context(), e.ID, old.MessageID, old.EventType, old.Payload)
+	if err != nil {
+		return nil, err
+	}
+	c.Status(http.StatusAccepted)
+	return d, nil
+}
+
+// owned loads the endpoint :id if the caller owns it; another key's endpoint is a 404.
+func (s *Service) owned(c *gin.Context) (Endpoint, error) {
+	owner, err := ownerOf(c)
+	if err != nil {
+		return Endpoint{}, err
+	}
+	id := c.Param("id")
+	e, err := s.store.Endpoint(c.Request.Context(), id)
+	if spac.ErrorCode(err) == spac.ENOTFOUND || (err == nil && e.OwnerKeyID != owner) {
+		return Endpoint{}, spac.Errorf(spac.ENOTFOUND, "no webhook %q", id)
+	}
+	return e, err
+}
+
+func ownerOf(c *gin.Context) (string, error) {
+	v, _ := c.Get(spac.CallerKey)
+	var caller spac.Caller
+	switch x := v.(type) {
+	case spac.Caller:
+		caller = x
+	case *spac.Caller:
+		if x != nil {
+			caller = *x
+		}
+	}
+	if caller.KeyID == "" {
+		return "", spac.Errorf(spac.EUNAUTHORIZED, "webhooks belong to an API key: send Authorization: Bearer <key>")
+	}
+	return caller.KeyID, nil
+}
+
+func limitParam(c *gin.Context) (int, error) {
+	raw := c.Query("limit")
+	if raw == "" {
+		return 50, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || n > 500 {
+		return 0, spac.InvalidParam("limit", "limit must be an integer from 1 to 500")
+	}
+	return n, nil
+}

@@ -1,0 +1,77 @@
+package ingest
+
+import (
+	"fmt"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/htmltext"
+	"github.com/spacdata/spac/ingest/ixbrl"
+	"github.com/spacdata/spac/ingest/sgml"
+)
+
+// builder assembles a filing's canonical text: header lines, then per document a marker
+// line and its rendered lines, recording each document's line range and its XBRL facts.
+type builder struct {
+	rf *spac.RenderedFiling
+}
+
+func newBuilder(f spac.Filing, source string) *builder {
+	f.Documents = nil
+	f.Source = source
+	f.RenderVersion = spac.RenderVersion
+	return &builder{rf: &spac.RenderedFiling{Filing: f}}
+}
+
+func assembleSubmission(source string, sub *sgml.Submission) *spac.RenderedFiling {
+	b := newBuilder(sub.Filing(), source)
+	b.addHeader(sub.HeaderLines)
+	for _, d := range sub.Documents {
+		meta := spac.Document{Type: d.Type, Sequence: d.Sequence, Filename: d.Filename, Description: d.Description, Binary: d.Binary}
+		binaryName := ""
+		if d.Binary {
+			binaryName = d.BinaryName
+		}
+		b.addDocument(meta, d.Body, binaryName)
+	}
+	return b.done()
+}
+
+func (b *builder) addHeader(lines []string) {
+	b.rf.Lines = append(b.rf.Lines, lines...)
+}
+
+// MarkerLine is the canonical line that introduces a document.
+func MarkerLine(d spac.Document) string {
+	return fmt.Sprintf("<DOCUMENT> TYPE=%s SEQUENCE=%d FILENAME=%s", d.Type, d.Sequence, d.Filename)
+}
+
+// BinaryLine is the canonical line that stands for a uuencoded document.
+func BinaryLine(d spac.Document, name string) string {
+	if d.Filename != "" {
+		name = d.Filename
+	}
+	return fmt.Sprintf("[binary %s omitted: %s]", d.Type, name)
+}
+
+// addDocument appends the marker line and the rendered body. FirstLine is the marker line.
+func (b *builder) addDocument(d spac.Document, body []byte, binaryName string) {
+	b.rf.Lines = append(b.rf.Lines, MarkerLine(d))
+	d.FirstLine = len(b.rf.Lines)
+	switch {
+	case d.Binary:
+		b.rf.Lines = append(b.rf.Lines, BinaryLine(d, binaryName))
+	case htmltext.IsHTML(d.Filename, body):
+		res := htmltext.Render(body)
+		b.rf.XBRL = append(b.rf.XBRL, ixbrl.Extract(res, d.Filename, d.FirstLine)...)
+		b.rf.Lines = append(b.rf.Lines, res.Lines...)
+	default:
+		b.rf.Lines = append(b.rf.Lines, htmltext.RenderPlain(body).Lines...)
+	}
+	d.LastLine = len(b.rf.Lines)
+	b.rf.Filing.Documents = append(b.rf.Filing.Documents, d)
+}
+
+func (b *builder) done() *spac.RenderedFiling {
+	b.rf.Filing.LineCount = len(b.rf.Lines)
+	return b.rf
+}

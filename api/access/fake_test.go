@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,10 +16,11 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// memKeys is an in-memory spac.KeyStore.
+// memKeys is an in-memory spac.KeyStore; lookups counts KeyByHash calls.
 type memKeys struct {
-	mu   sync.Mutex
-	byID map[string]spac.APIKey
+	mu      sync.Mutex
+	byID    map[string]spac.APIKey
+	lookups atomic.Int64
 }
 
 func newMemKeys() *memKeys { return &memKeys{byID: map[string]spac.APIKey{}} }
@@ -31,6 +33,7 @@ func (m *memKeys) PutKey(_ context.Context, k spac.APIKey) error {
 }
 
 func (m *memKeys) KeyByHash(_ context.Context, hash string) (spac.APIKey, error) {
+	m.lookups.Add(1)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, k := range m.byID {
@@ -66,6 +69,20 @@ type memCounters struct {
 	mu   sync.Mutex
 	m    map[string]int64
 	fail bool
+}
+
+// setFail switches failure on or off (under the lock: a flusher may be running).
+func (m *memCounters) setFail(fail bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.fail = fail
+}
+
+// value reads a counter directly (0 when absent).
+func (m *memCounters) value(key string) int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.m[key]
 }
 
 func newMemCounters() *memCounters { return &memCounters{m: map[string]int64{}} }
@@ -187,11 +204,27 @@ func newHarness(t *testing.T, tiers map[spac.Tier]TierLimits) *harness {
 	return h
 }
 
-// restart builds a fresh Guard and engine over the same stores (a process restart).
+// restart builds a fresh Guard and engine over the same stores (a graceful process restart:
+// the old Guard is shut down first, which writes its counters to the store).
 func (h *harness) restart(tiers map[spac.Tier]TierLimits) {
+	h.t.Helper()
+	if h.guard != nil {
+		if err := h.guard.Close(); err != nil {
+			h.t.Fatalf("close guard: %v", err)
+		}
+	}
 	gin.SetMode(gin.TestMode)
-	h.guard = New(Config{AdminToken: testAdminToken, Tiers: tiers}, h.keys, h.counters, WithClock(h.clock.Now))
+	h.guard = newTestGuard(h.t, Config{AdminToken: testAdminToken, Tiers: tiers}, h.keys, h.counters,
+		WithClock(h.clock.Now), WithFlushInterval(0))
 	h.engine = newEngine(h.guard)
+}
+
+// newTestGuard is New with the Guard shut down when the test ends. Tests pass
+// WithFlushInterval(0) so that only explicit flushes write to the store.
+func newTestGuard(t testing.TB, cfg Config, keys spac.KeyStore, counters spac.CounterStore, opts ...Option) *Guard {
+	g := New(cfg, keys, counters, opts...)
+	t.Cleanup(func() { _ = g.Close() })
+	return g
 }
 
 func newEngine(g *Guard) *gin.Engine {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -21,30 +22,42 @@ const RouteKey = "route"
 // Realm is the realm of the WWW-Authenticate challenge.
 const Realm = "spac-data-api"
 
-// Guard is the access middleware factory (it implements api.Guard).
+// Guard is the access middleware factory (it implements api.Guard). It owns a goroutine that
+// writes its counters to the store: call Shutdown (or Close) when the server stops.
 type Guard struct {
 	cfg      Config
 	tiers    map[spac.Tier]TierLimits
 	keys     spac.KeyStore
-	counters spac.CounterStore
+	counters *tally
+	cache    *keyCache
 	limiter  Limiter
 	now      func() time.Time
 	log      *slog.Logger
 	service  *Keys
+
+	stopOnce    sync.Once
+	stop        chan struct{}
+	flusherDone chan struct{}
 }
 
-// New returns a Guard over the key and counter stores.
+// New returns a Guard over the key and counter stores and starts its counter flusher.
 func New(cfg Config, keys spac.KeyStore, counters spac.CounterStore, opts ...Option) *Guard {
-	o := buildOptions(counters, opts)
+	o := buildOptions(opts)
 	g := &Guard{
-		cfg: cfg, tiers: cfg.tiers(), keys: keys, counters: counters,
-		limiter: o.limiter, now: o.now, log: o.log,
+		cfg: cfg, tiers: cfg.tiers(), keys: keys, counters: newTally(counters),
+		cache: newKeyCache(o.keyCacheTTL), limiter: o.limiter, now: o.now, log: o.log,
+		stop: make(chan struct{}), flusherDone: make(chan struct{}),
+	}
+	if g.limiter == nil {
+		g.limiter = memoryLimiter{g.counters}
 	}
 	g.service = newKeys(keys, counters, g.tiers, o)
+	g.service.cache, g.service.flush = g.cache, g.Flush
+	go g.runFlusher(o.flushInterval)
 	return g
 }
 
-// Keys returns the key lifecycle service sharing the Guard's stores, tiers and clock.
+// Keys returns the key lifecycle service sharing the Guard's stores, tiers, clock and key cache.
 func (g *Guard) Keys() *Keys { return g.service }
 
 // Handler returns the middleware for a route with the given auth mode and entitlement.
@@ -61,14 +74,23 @@ func (g *Guard) Handler(mode spac.AuthMode, need spac.Entitlement) gin.HandlerFu
 	panic(fmt.Sprintf("access: unknown auth mode %q", mode))
 }
 
+// The anonymous caller, and the same boxed once: c.Set of a struct would allocate per request.
+var (
+	anonymousCaller     = spac.Caller{Tier: spac.TierAnonymous, Sample: true}
+	anonymousBoxed  any = anonymousCaller
+)
+
 func (g *Guard) serve(c *gin.Context, mode spac.AuthMode, need spac.Entitlement) {
-	caller, ok := g.authenticate(c, mode)
+	now := g.now()
+	key, ok := g.authenticate(c, mode, now)
 	if !ok {
 		return
 	}
+	caller, boxed, subject := key.caller, key.boxed, key.subject
+	if subject == "" {
+		caller, boxed, subject = anonymousCaller, anonymousBoxed, anonymousSubject(c)
+	}
 	lim := g.tiers[caller.Tier]
-	subject := subjectOf(c, caller)
-	now := g.now()
 	if !(mode == spac.AuthOptional && need == spac.EntitleStreams) && !lim.Allows(need) {
 		g.refuseEntitlement(c, caller, need, subject, lim, now)
 		return
@@ -79,61 +101,78 @@ func (g *Guard) serve(c *gin.Context, mode spac.AuthMode, need spac.Entitlement)
 		g.fail(c, spac.Errorf(spac.EUNAVAILABLE, "rate limiting is temporarily unavailable"))
 		return
 	}
-	setLimitHeaders(c.Writer.Header(), d)
 	if !d.Allowed {
+		setLimitHeaders(c.Writer.Header(), d, "")
 		g.refuseLimit(c, d)
 		return
 	}
-	setScope(c, caller)
-	c.Set(spac.CallerKey, caller)
+	setLimitHeaders(c.Writer.Header(), d, scopeOf(caller))
+	c.Set(spac.CallerKey, boxed)
 	g.countUsage(c, caller, now)
 	c.Next()
 }
 
-// authenticate establishes the caller; on failure it has already aborted the request.
-func (g *Guard) authenticate(c *gin.Context, mode spac.AuthMode) (spac.Caller, bool) {
+// authenticate establishes the caller: a cached key, or the zero cachedKey for an anonymous
+// caller. On failure it has already aborted the request.
+func (g *Guard) authenticate(c *gin.Context, mode spac.AuthMode, now time.Time) (cachedKey, bool) {
 	secret, present, wellFormed := bearer(c)
 	switch {
 	case present && !wellFormed:
 		g.unauthorized(c, `error="invalid_request"`, "the Authorization header must be \"Bearer <key>\"")
-		return spac.Caller{}, false
+		return cachedKey{}, false
 	case !present && mode == spac.AuthRequired:
-		g.peekHeaders(c, anonymousSubject(c), g.tiers[spac.TierAnonymous], g.now())
+		g.peekHeaders(c, anonymousSubject(c), g.tiers[spac.TierAnonymous], now)
 		g.unauthorized(c, "", "this endpoint requires an API key")
-		return spac.Caller{}, false
+		return cachedKey{}, false
 	case !present:
-		return spac.Caller{Tier: spac.TierAnonymous, Sample: true}, true
+		return cachedKey{}, true
 	}
-	key, err := g.lookup(c, secret)
+	key, err := g.lookup(c, secret, now)
 	if err != nil {
-		return spac.Caller{}, false
+		return cachedKey{}, false
 	}
-	lim, known := g.tiers[key.Tier]
-	if !known || key.Tier == spac.TierAnonymous {
-		g.fail(c, spac.Errorf(spac.EFORBIDDEN, "the key's tier %q is not offered", key.Tier))
-		return spac.Caller{}, false
+	if _, known := g.tiers[key.key.Tier]; !known || key.key.Tier == spac.TierAnonymous {
+		g.fail(c, spac.Errorf(spac.EFORBIDDEN, "the key's tier %q is not offered", key.key.Tier))
+		return cachedKey{}, false
 	}
-	return spac.Caller{KeyID: key.ID, Tier: key.Tier, Sample: lim.Sample}, true
+	return key, true
 }
 
-// lookup finds the live key for a secret; on failure it has already aborted the request.
-func (g *Guard) lookup(c *gin.Context, secret string) (spac.APIKey, error) {
-	hash := HashSecret(secret)
-	key, err := g.keys.KeyByHash(c.Request.Context(), hash)
-	if err != nil && spac.ErrorCode(err) != spac.ENOTFOUND {
-		g.log.Error("access: key lookup", "err", err)
-		g.fail(c, spac.Errorf(spac.EUNAVAILABLE, "key verification is temporarily unavailable"))
-		return key, err
+// lookup finds the live key for a secret, from the cache or the store; on failure it has
+// already aborted the request.
+func (g *Guard) lookup(c *gin.Context, secret string, now time.Time) (cachedKey, error) {
+	sum := sumSecret(secret)
+	key, hit := g.cache.get(sum, now)
+	if !hit {
+		var err error
+		if key, err = g.load(c, sum, now); err != nil {
+			return key, err
+		}
 	}
-	if err != nil || subtle.ConstantTimeCompare([]byte(key.Hash), []byte(hash)) != 1 {
-		g.unauthorized(c, `error="invalid_token"`, "the API key is not valid")
-		return key, errInvalidKey
-	}
-	if key.Revoked() {
+	if key.key.Revoked() {
 		g.unauthorized(c, `error="invalid_token"`, "the API key has been revoked")
 		return key, errInvalidKey
 	}
 	return key, nil
+}
+
+// load reads the key of sum from the store and caches it.
+func (g *Guard) load(c *gin.Context, sum [sha256.Size]byte, now time.Time) (cachedKey, error) {
+	epoch := g.cache.currentEpoch()
+	hash := hex.EncodeToString(sum[:])
+	key, err := g.keys.KeyByHash(c.Request.Context(), hash)
+	if err != nil && spac.ErrorCode(err) != spac.ENOTFOUND {
+		g.log.Error("access: key lookup", "err", err)
+		g.fail(c, spac.Errorf(spac.EUNAVAILABLE, "key verification is temporarily unavailable"))
+		return cachedKey{}, err
+	}
+	if err != nil || subtle.ConstantTimeCompare([]byte(key.Hash), []byte(hash)) != 1 {
+		g.unauthorized(c, `error="invalid_token"`, "the API key is not valid")
+		return cachedKey{}, errInvalidKey
+	}
+	entry := g.cache.newCachedKey(key, g.tiers[key.Tier].Sample, now)
+	g.cache.fill(sum, entry, epoch)
+	return entry, nil
 }
 
 var errInvalidKey = errors.New("invalid key")
@@ -170,19 +209,12 @@ func HashSecret(secret string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-func subjectOf(c *gin.Context, caller spac.Caller) string {
-	if caller.KeyID != "" {
-		return "key:" + caller.KeyID
-	}
-	return anonymousSubject(c)
-}
-
 func anonymousSubject(c *gin.Context) string { return "ip:" + c.ClientIP() }
 
-func setScope(c *gin.Context, caller spac.Caller) {
+// scopeOf is the X-Data-Scope of an admitted caller.
+func scopeOf(caller spac.Caller) string {
 	if caller.Sample {
-		c.Header("X-Data-Scope", "sample")
-	} else {
-		c.Header("X-Data-Scope", "full")
+		return "sample"
 	}
+	return "full"
 }

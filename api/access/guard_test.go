@@ -142,7 +142,7 @@ func TestAdminToken(t *testing.T) {
 	expectStatus(t, h.do("GET", "/admin/keys", secret, ""), 401, "an API key is not the admin token")
 	expectStatus(t, h.do("GET", "/admin/keys", testAdminToken, ""), 200, "admin token")
 
-	disabled := newEngine(New(Config{}, h.keys, h.counters))
+	disabled := newEngine(newTestGuard(t, Config{}, h.keys, h.counters))
 	expectStatus(t, serve(disabled, newRequest("GET", "/admin/keys", "Bearer ")), 401, "admin disabled, empty bearer")
 	expectStatus(t, serve(disabled, newRequest("GET", "/admin/keys", "")), 401, "admin disabled, no header")
 }
@@ -150,7 +150,7 @@ func TestAdminToken(t *testing.T) {
 func TestStoreFailureIsUnavailable(t *testing.T) {
 	h := newHarness(t, nil)
 	secret, _ := h.newKey(spac.TierFree)
-	h.counters.fail = true
+	h.counters.setFail(true)
 	rec := h.do("GET", "/v1/universe", secret, "")
 	expectStatus(t, rec, 503, "counter store down")
 	if strings.Contains(rec.Body.String(), errStoreDown.Error()) {

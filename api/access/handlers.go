@@ -121,7 +121,7 @@ func (k *Keys) AccountUsage(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readUsage(c.Request.Context(), k.counters, key.ID, days, k.now())
+	return k.usage(c.Request.Context(), key.ID, days)
 }
 
 // callerKey is the key of the Caller the Guard established.

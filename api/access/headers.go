@@ -24,40 +24,98 @@ var (
 	hdrReset     = http.CanonicalHeaderKey("X-RateLimit-Reset")
 	hdrPolicy    = http.CanonicalHeaderKey("RateLimit-Policy")
 	hdrRateLimit = http.CanonicalHeaderKey("RateLimit")
+	hdrScope     = http.CanonicalHeaderKey("X-Data-Scope")
 )
 
 // setLimitHeaders writes the X-RateLimit-* headers and the IETF RateLimit-Policy / RateLimit
-// pair (draft-ietf-httpapi-ratelimit-headers-09). X-RateLimit-Reset is the seconds until the
-// minute window resets (the day window's when only the day is limited).
-func setLimitHeaders(h http.Header, d Decision) {
-	var policy, state []byte
+// pair (draft-ietf-httpapi-ratelimit-headers-09), plus X-Data-Scope when scope is not empty.
+// X-RateLimit-Reset is the seconds until the minute window resets (the day window's when only
+// the day is limited).
+//
+// It runs on every request, so it allocates twice in all: every value is formatted into one
+// stack buffer that becomes a single string the values are sliced from, and the one-element
+// []string of every header share one backing array.
+func setLimitHeaders(h http.Header, d Decision, scope string) {
+	var buf [320]byte
+	var v headerValues
+	b := buf[:0]
+	var limited [2]bool
 	for i, w := range [2]Window{d.Minute, d.Day} {
-		if w.Unlimited() {
-			h[hdrLimit[i]] = []string{Unlimited}
-			h[hdrRemaining[i]] = []string{Unlimited}
-			continue
+		if limited[i] = !w.Unlimited(); limited[i] {
+			b = v.end(hdrLimit[i], strconv.AppendInt(b, int64(w.Limit), 10))
+			b = v.end(hdrRemaining[i], strconv.AppendInt(b, w.Remaining(), 10))
+		} else {
+			b = v.end(hdrLimit[i], append(b, Unlimited...))
+			b = v.end(hdrRemaining[i], append(b, Unlimited...))
 		}
-		h[hdrLimit[i]] = []string{strconv.Itoa(w.Limit)}
-		h[hdrRemaining[i]] = []string{strconv.FormatInt(w.Remaining(), 10)}
-		policy = appendItem(policy, w.Name, "q", int64(w.Limit), "w", windowSeconds(w.Name))
-		state = appendItem(state, w.Name, "r", w.Remaining(), "t", w.ResetSeconds())
 	}
 	reset := d.Minute
 	if reset.Unlimited() && !d.Day.Unlimited() {
 		reset = d.Day
 	}
-	h[hdrReset] = []string{strconv.FormatInt(reset.ResetSeconds(), 10)}
-	if len(policy) > 0 {
-		h[hdrPolicy] = []string{string(policy)}
-		h[hdrRateLimit] = []string{string(state)}
+	b = v.end(hdrReset, strconv.AppendInt(b, reset.ResetSeconds(), 10))
+	if limited[0] || limited[1] {
+		b = v.end(hdrPolicy, appendPolicy(b, d, limited, false))
+		b = v.end(hdrRateLimit, appendPolicy(b, d, limited, true))
 	}
+	v.set(h, string(b), scope)
+}
+
+// headerValues records where each header's value ends in the shared buffer.
+type headerValues struct {
+	names [7]string
+	ends  [7]int
+	n     int
+}
+
+// end records that the value of name ends where b (the buffer just appended to) ends.
+func (v *headerValues) end(name string, b []byte) []byte {
+	v.names[v.n], v.ends[v.n] = name, len(b)
+	v.n++
+	return b
+}
+
+func (v *headerValues) set(h http.Header, all, scope string) {
+	n := v.n
+	if scope != "" {
+		n++
+	}
+	slots := make([]string, n)
+	start := 0
+	for i := range v.n {
+		slots[i] = all[start:v.ends[i]]
+		h[v.names[i]] = slots[i : i+1 : i+1]
+		start = v.ends[i]
+	}
+	if scope != "" {
+		slots[v.n] = scope
+		h[hdrScope] = slots[v.n : v.n+1 : v.n+1]
+	}
+}
+
+// appendPolicy appends RateLimit-Policy ("minute";q=60;w=60, ...) or, with state, RateLimit
+// ("minute";r=59;t=40, ...) over the limited windows.
+func appendPolicy(b []byte, d Decision, limited [2]bool, state bool) []byte {
+	first := true
+	for i, w := range [2]Window{d.Minute, d.Day} {
+		if !limited[i] {
+			continue
+		}
+		if !first {
+			b = append(b, ", "...)
+		}
+		first = false
+		if state {
+			b = appendItem(b, w.Name, "r", w.Remaining(), "t", w.ResetSeconds())
+		} else {
+			b = appendItem(b, w.Name, "q", int64(w.Limit), "w", windowSeconds(w.Name))
+		}
+	}
+	return b
 }
 
 // appendItem appends one structured-field list item: "name";k1=v1;k2=v2.
 func appendItem(b []byte, name, k1 string, v1 int64, k2 string, v2 int64) []byte {
-	if len(b) > 0 {
-		b = append(b, ", "...)
-	}
 	b = append(append(append(b, '"'), name...), '"', ';')
 	b = strconv.AppendInt(append(append(b, k1...), '='), v1, 10)
 	b = append(append(b, ';'), k2...)
@@ -78,7 +136,7 @@ func (g *Guard) peekHeaders(c *gin.Context, subject string, lim TierLimits, now 
 		g.log.Warn("access: rate limit peek", "err", err)
 		return
 	}
-	setLimitHeaders(c.Writer.Header(), d)
+	setLimitHeaders(c.Writer.Header(), d, "")
 }
 
 // refuseEntitlement answers a caller whose tier lacks the entitlement: 403 for a key, 401 for

@@ -30,11 +30,16 @@ type Keys struct {
 	tiers    map[spac.Tier]TierLimits
 	now      func() time.Time
 	random   io.Reader
+
+	// Set when the Keys belongs to a Guard: the Guard's key cache, updated on every change,
+	// and its counter flush, run before usage is read so the report includes unflushed counts.
+	cache *keyCache
+	flush func(context.Context) error
 }
 
 // NewKeys returns the key service (a Guard exposes one sharing its stores via Guard.Keys).
 func NewKeys(store spac.KeyStore, counters spac.CounterStore, cfg Config, opts ...Option) *Keys {
-	return newKeys(store, counters, cfg.tiers(), buildOptions(counters, opts))
+	return newKeys(store, counters, cfg.tiers(), buildOptions(opts))
 }
 
 func newKeys(store spac.KeyStore, counters spac.CounterStore, tiers map[spac.Tier]TierLimits, o options) *Keys {
@@ -72,6 +77,7 @@ func (k *Keys) Create(ctx context.Context, name string, tier spac.Tier) (string,
 	if err := k.store.PutKey(ctx, key); err != nil {
 		return "", spac.APIKey{}, fmt.Errorf("store key: %w", err)
 	}
+	k.forget(key.Hash) // nothing is cached under a new hash today; this keeps it so if misses are ever cached
 	return secret, key, nil
 }
 
@@ -132,15 +138,27 @@ func (k *Keys) Get(ctx context.Context, id string) (spac.APIKey, error) {
 // and keeps the first revocation time.
 func (k *Keys) Revoke(ctx context.Context, id string) (spac.APIKey, error) {
 	key, err := k.Get(ctx, id)
-	if err != nil || key.Revoked() {
+	if err != nil {
 		return key, err
+	}
+	if key.Revoked() { // perhaps revoked in the store behind the cache's back: drop it now
+		k.forget(key.Hash)
+		return key, nil
 	}
 	at := k.now().UTC().Truncate(time.Second)
 	key.RevokedAt = &at
 	if err := k.store.PutKey(ctx, key); err != nil {
 		return spac.APIKey{}, fmt.Errorf("store key: %w", err)
 	}
+	k.forget(key.Hash)
 	return key, nil
+}
+
+// forget drops a changed key from the Guard's cache, so the next request reads the store.
+func (k *Keys) forget(hash string) {
+	if k.cache != nil {
+		k.cache.forget(hash)
+	}
 }
 
 // Rotate issues a new key with the same name and tier and revokes the old one. The new key is
@@ -168,6 +186,16 @@ func (k *Keys) Rotate(ctx context.Context, id string) (string, spac.APIKey, erro
 func (k *Keys) Usage(ctx context.Context, id string, days int) (Usage, error) {
 	if _, err := k.Get(ctx, id); err != nil {
 		return Usage{}, err
+	}
+	return k.usage(ctx, id, days)
+}
+
+// usage reads a key's usage after writing the Guard's pending counts to the store.
+func (k *Keys) usage(ctx context.Context, id string, days int) (Usage, error) {
+	if k.flush != nil {
+		if err := k.flush(ctx); err != nil {
+			return Usage{}, fmt.Errorf("usage of %s: %w", id, err)
+		}
 	}
 	return readUsage(ctx, k.counters, id, days, k.now())
 }

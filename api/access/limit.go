@@ -57,8 +57,11 @@ const (
 	dayTTL    = 48 * time.Hour
 )
 
-// StoreLimiter is the default Limiter: fixed windows counted in a spac.CounterStore under
-// "rl/m/<subject>/<unix minute>" and "rl/d/<subject>/<yyyymmdd>".
+// StoreLimiter is the exact cross-replica Limiter: fixed windows counted directly in a
+// spac.CounterStore under "rl/m/<subject>/<unix minute>" and "rl/d/<subject>/<yyyymmdd>", three
+// store operations per request. Use it (WithLimiter) when several processes share one counter
+// store; the Guard's default is the in-memory write-behind limiter (tally.go), which uses the
+// same keys.
 //
 // Take increments each limited window and, when a window overflows, decrements what it added,
 // so a refused request consumes no quota. (While a request is being undone a concurrent one may
@@ -83,25 +86,33 @@ type windowKey struct {
 	ttl time.Duration
 }
 
+// newDecision is an allowed decision with both windows' limits and resets filled in. It works
+// on Unix seconds rather than time.Date: it runs on every request.
+func newDecision(lim TierLimits, now time.Time) Decision {
+	nanos := now.UnixNano()
+	untilEnd := func(windowSeconds int64) time.Duration {
+		end := (floorDiv(now.Unix(), windowSeconds) + 1) * windowSeconds
+		return time.Duration(end*int64(time.Second) - nanos)
+	}
+	return Decision{
+		Allowed: true,
+		Minute:  Window{Name: WindowMinute, Limit: lim.PerMinute, Reset: untilEnd(60)},
+		Day:     Window{Name: WindowDay, Limit: lim.PerDay, Reset: untilEnd(secondsPerDay)},
+	}
+}
+
 // windows builds the decision skeleton and the counter keys of its limited windows (which point
 // into the returned Decision).
 func windows(subject string, lim TierLimits, now time.Time) (*Decision, []windowKey) {
-	now = now.UTC()
-	minuteStart := now.Truncate(time.Minute)
-	dayStart := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	d := &Decision{
-		Allowed: true,
-		Minute:  Window{Name: WindowMinute, Limit: lim.PerMinute, Reset: minuteStart.Add(time.Minute).Sub(now)},
-		Day:     Window{Name: WindowDay, Limit: lim.PerDay, Reset: dayStart.AddDate(0, 0, 1).Sub(now)},
-	}
+	d := newDecision(lim, now)
 	var keys []windowKey
 	if !d.Minute.Unlimited() {
-		keys = append(keys, windowKey{&d.Minute, fmt.Sprintf("rl/m/%s/%d", subject, minuteStart.Unix()/60), minuteTTL})
+		keys = append(keys, windowKey{&d.Minute, minuteCounterKey(subject, minuteNumber(now)), minuteTTL})
 	}
 	if !d.Day.Unlimited() {
-		keys = append(keys, windowKey{&d.Day, "rl/d/" + subject + "/" + now.Format("20060102"), dayTTL})
+		keys = append(keys, windowKey{&d.Day, dayCounterKey(subject, dayNumber(now)), dayTTL})
 	}
-	return d, keys
+	return &d, keys
 }
 
 // Take implements Limiter.
@@ -185,16 +196,4 @@ func (l *StoreLimiter) markFull(key string, end, now time.Time) {
 		}
 	}
 	l.full[key] = end
-}
-
-// getCounter reads a counter; a missing counter (spac.ErrNotFound) reads as 0.
-func getCounter(ctx context.Context, counters spac.CounterStore, key string) (int64, error) {
-	n, err := counters.Get(ctx, key)
-	if err == nil {
-		return n, nil
-	}
-	if spac.ErrorCode(err) == spac.ENOTFOUND {
-		return 0, nil
-	}
-	return 0, fmt.Errorf("counter %s: %w", key, err)
 }

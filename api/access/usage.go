@@ -36,7 +36,7 @@ type DayUsage struct {
 
 func usagePrefix(keyID string) string { return "use/" + keyID + "/" }
 
-// countUsage counts an admitted keyed request. A counter failure is logged, never fatal.
+// countUsage counts an admitted keyed request in memory; the Guard's flusher writes it behind.
 func (g *Guard) countUsage(c *gin.Context, caller spac.Caller, now time.Time) {
 	if caller.KeyID == "" {
 		return
@@ -48,10 +48,7 @@ func (g *Guard) countUsage(c *gin.Context, caller spac.Caller, now time.Time) {
 	if route == "" {
 		route = "unmatched"
 	}
-	key := usagePrefix(caller.KeyID) + now.UTC().Format(dayFormat) + "/" + route
-	if _, err := g.counters.Add(c.Request.Context(), key, 1, usageTTL); err != nil {
-		g.log.Warn("access: usage counter", "err", err, "keyId", caller.KeyID)
-	}
+	g.counters.add(counterID{kind: kindUsage, subject: caller.KeyID, window: dayNumber(now), route: route}, 1, now)
 }
 
 // readUsage collects the usage of keyID over the last `days` UTC days ending today.

@@ -107,6 +107,7 @@ func (s *Server) routes() []Route {
 		s.filingRoute(), s.filingLinesRoute(), s.discoverRoute(), s.openAPIRoute(),
 		s.changelogRoute(), s.healthRoute(),
 	}
+	core = append(core, s.liveRoutes()...)
 	return append(core, s.d.Extra...)
 }
 

@@ -45,7 +45,9 @@ type Deps struct {
 	Changelog []byte
 	// Sample lists the SPACs anonymous callers see; empty: the profiles flagged Sample.
 	Sample []spac.CIK
-	// Extra are routes of other packages (alerts, streams, webhooks, account, admin).
+	// Live serves alerts, the SSE streams and webhooks; zero parts answer 503.
+	Live Live
+	// Extra are routes of other packages (account, admin, bench).
 	Extra []Route
 	Now   func() time.Time
 

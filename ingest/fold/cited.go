@@ -9,11 +9,11 @@ import (
 )
 
 // uncitedKeys are keys that identify or describe rather than carry data: the SPAC's CIK, the
-// accession a vote came from, an event's id, type and generated title, URLs, and the filing
-// list (which is the provenance itself).
+// accession a vote came from, an event's id, type and generated title, URLs, the filing
+// list (which is the provenance itself) and the response's asOf watermark.
 var uncitedKeys = map[string]bool{
 	"cik": true, "accession": true, "id": true, "type": true, "title": true, "url": true,
-	"filings": true, "citations": true, "citation": true,
+	"filings": true, "citations": true, "citation": true, "asOf": true,
 }
 
 // CheckCited walks the JSON form of v (a profile, a universe row, events, an API response...)

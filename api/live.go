@@ -1,0 +1,121 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+)
+
+// Live is what the live-data routes need: the alert store, the two SSE stream handlers and the
+// webhook registration API. Any nil part leaves its routes answering 503.
+type Live struct {
+	Alerts      spac.AlertStore
+	AlertStream gin.HandlerFunc
+	NewsStream  gin.HandlerFunc
+	Webhooks    WebhookAPI
+}
+
+// WebhookAPI is the registration API (api/webhooks.Service).
+type WebhookAPI interface {
+	Create(c *gin.Context) (any, error)
+	List(c *gin.Context) (any, error)
+	Get(c *gin.Context) (any, error)
+	Delete(c *gin.Context) (any, error)
+	Test(c *gin.Context) (any, error)
+	Deliveries(c *gin.Context) (any, error)
+	Redeliver(c *gin.Context) (any, error)
+}
+
+var (
+	kindParam   = Param{Name: "kind", In: InQuery, Type: TypeList, Description: "alert kinds, comma-separated", Enum: alertKinds()}
+	symbolParam = Param{Name: "symbol", In: InQuery, Type: TypeList, Description: "any ticker or CIK"}
+	lastIDParam = Param{Name: "lastEventId", In: InQuery, Type: TypeString, Description: "resume after this event id (or the Last-Event-ID header)"}
+	webhookID   = Param{Name: "id", In: InPath, Type: TypeString, Required: true, Description: "webhook id"}
+)
+
+func alertKinds() []string {
+	out := make([]string, len(spac.AlertKinds))
+	for i, k := range spac.AlertKinds {
+		out[i] = string(k)
+	}
+	return out
+}
+
+// liveRoutes are the alert, stream and webhook routes.
+func (s *Server) liveRoutes() []Route {
+	l := s.d.Live
+	alerts := Route{Name: "alerts", Method: http.MethodGet, Path: "/alerts", Auth: spac.AuthRequired,
+		Entitlement: spac.EntitleAlerts, Delivery: DeliveryREST, Tabular: true, Handler: s.alerts,
+		Summary: "Fired alert events, newest first.",
+		Params: []Param{kindParam, {Name: "severity", In: InQuery, Type: TypeList, Enum: []string{"info", "warn", "high", "critical"},
+			Description: "severities, comma-separated"}, {Name: "symbol", In: InQuery, Type: TypeString, Description: "any ticker or CIK"},
+			{Name: "since", In: InQuery, Type: TypeTime, Description: "fired at or after (RFC 3339 or YYYY-MM-DD)"}}}
+	alertStream := Route{Name: "alerts_stream", Method: http.MethodGet, Path: "/alerts/stream", Auth: spac.AuthRequired,
+		Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Stream: l.AlertStream,
+		Summary: "Live alert events (SSE, event: alert); heartbeat every 25 s; resumable with Last-Event-ID.",
+		Params:  []Param{kindParam, symbolParam, lastIDParam}}
+	newsStream := Route{Name: "news_stream", Method: http.MethodGet, Path: "/news/stream", Auth: spac.AuthOptional,
+		Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Stream: l.NewsStream,
+		Summary: "Live articles (SSE, event: article): the 50 most recent first, then new ones.",
+		Params:  []Param{symbolParam, lastIDParam}}
+	return append([]Route{alerts, alertStream, newsStream}, s.webhookRoutes()...)
+}
+
+func (s *Server) webhookRoutes() []Route {
+	w := s.d.Live.Webhooks
+	// h is a method expression of WebhookAPI; without a webhook service the route has no
+	// handler and answers 503.
+	hook := func(name, method, path, summary string, h func(WebhookAPI, *gin.Context) (any, error), ps ...Param) Route {
+		r := Route{Name: name, Method: method, Path: path, Summary: summary, Auth: spac.AuthRequired,
+			Entitlement: spac.EntitleWebhooks, Delivery: DeliveryWebhook, Params: ps}
+		if w != nil {
+			r.Handler = func(c *gin.Context) (any, error) { return h(w, c) }
+		}
+		return r
+	}
+	delivery := Param{Name: "deliveryId", In: InPath, Type: TypeString, Required: true, Description: "delivery id"}
+	return []Route{
+		hook("webhooks_create", http.MethodPost, "/webhooks", "Register a callback {url, events[], description}; the signing secret is shown once.", WebhookAPI.Create),
+		hook("webhooks_list", http.MethodGet, "/webhooks", "Webhooks registered by the calling key.", WebhookAPI.List),
+		hook("webhooks_get", http.MethodGet, "/webhooks/:id", "One webhook registration.", WebhookAPI.Get, webhookID),
+		hook("webhooks_delete", http.MethodDelete, "/webhooks/:id", "Delete a webhook registration.", WebhookAPI.Delete, webhookID),
+		hook("webhooks_test", http.MethodPost, "/webhooks/:id/test", "Send a signed webhook.test event.", WebhookAPI.Test, webhookID),
+		hook("webhooks_deliveries", http.MethodGet, "/webhooks/:id/deliveries", "Delivery log with attempts.", WebhookAPI.Deliveries, webhookID,
+			Param{Name: "limit", In: InQuery, Type: TypeInteger, Description: "rows (default 50)"}),
+		hook("webhooks_redeliver", http.MethodPost, "/webhooks/:id/deliveries/:deliveryId/redeliver", "Send a delivery again (same webhook-id).", WebhookAPI.Redeliver, webhookID, delivery),
+	}
+}
+
+// alerts serves GET /alerts.
+func (s *Server) alerts(c *gin.Context) (any, error) {
+	if s.d.Live.Alerts == nil {
+		return nil, spac.Errorf(spac.EUNAVAILABLE, "alerts are not available")
+	}
+	p, err := parsePaging(c, "alerts")
+	if err != nil {
+		return nil, err
+	}
+	q := spac.AlertQuery{Severities: listParam(c, "severity")}
+	for _, k := range listParam(c, "kind") {
+		q.Kinds = append(q.Kinds, spac.AlertKind(k))
+	}
+	if v := strings.TrimSpace(c.Query("since")); v != "" {
+		if q.Since, err = parseInstant(v); err != nil {
+			return nil, spac.InvalidParam("since", "since must be an RFC 3339 time or a date YYYY-MM-DD")
+		}
+	}
+	if q.CIKs, err = s.cikFilter(c); err != nil {
+		return nil, err
+	}
+	rows, err := s.d.Live.Alerts.Alerts(c.Request.Context(), q)
+	if err != nil {
+		return nil, unavailable(s, c, err)
+	}
+	if rows == nil {
+		rows = []spac.Alert{}
+	}
+	return pageOf(c, rows, p), nil
+}

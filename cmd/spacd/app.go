@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/fixtures"
+	"github.com/spacdata/spac/index"
+	"github.com/spacdata/spac/ingest/pipeline"
+	"github.com/spacdata/spac/kv"
+)
+
+// app holds the opened adapters. Close releases them in reverse order.
+type app struct {
+	db       *kv.DB
+	idx      *index.Index
+	pipeline *pipeline.Pipeline
+}
+
+// openApp opens the Badger store and the Bleve index below the data directory.
+func openApp(env *environment) (*app, error) {
+	dir := env.cfg.DataDir
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("data dir: %w", err)
+	}
+	db, err := kv.Open(filepath.Join(dir, "kv"))
+	if err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	idx, err := index.Open(filepath.Join(dir, "index"))
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	p := &pipeline.Pipeline{Store: db, Index: idx, Log: env.log}
+	return &app{db: db, idx: idx, pipeline: p}, nil
+}
+
+func (a *app) Close() error {
+	return errors.Join(a.idx.Close(), a.db.Close())
+}
+
+// bootstrap makes a fresh data directory usable: it ingests the embedded fixtures when the
+// store holds no filing, and rebuilds the index when it is empty but the store is not (e.g.
+// the index directory was deleted).
+func (a *app) bootstrap(ctx context.Context, env *environment) error {
+	empty, err := a.storeEmpty(ctx)
+	if err != nil {
+		return err
+	}
+	if empty && env.cfg.Fixtures {
+		corpus, err := fs.Sub(fixtures.Corpus, ".")
+		if err != nil {
+			return err
+		}
+		sum, err := a.pipeline.IngestFS(ctx, corpus, ".")
+		if err != nil {
+			return fmt.Errorf("ingest fixtures: %w", err)
+		}
+		env.log.Info("built from embedded fixtures", "filings", sum.Filings, "spacs", sum.SPACs, "skipped", len(sum.Errors), "took", sum.Duration.String())
+		return nil
+	}
+	n, err := a.idx.Count(ctx)
+	if err != nil {
+		return err
+	}
+	if n == 0 && !empty {
+		spacs, err := a.pipeline.Rebuild(ctx)
+		env.log.Info("index was empty; rebuilt from the store", "spacs", spacs)
+		return err
+	}
+	return nil
+}
+
+func (a *app) storeEmpty(ctx context.Context) (bool, error) {
+	empty := true
+	errStop := errors.New("stop")
+	err := a.db.EachCIK(ctx, func(spac.CIK) error { empty = false; return errStop })
+	if err != nil && !errors.Is(err, errStop) {
+		return false, err
+	}
+	return empty, nil
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/api"
+	"github.com/spacdata/spac/api/access"
+	"github.com/spacdata/spac/config"
+	"github.com/spacdata/spac/fixtures"
+)
+
+// cmdServe opens the store and index (building them from the embedded fixtures on a fresh data
+// directory), serves the API until ctx is cancelled, then shuts down gracefully.
+func cmdServe(ctx context.Context, env *environment, _ []string) error {
+	a, err := openApp(env)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if err := a.bootstrap(ctx, env); err != nil {
+		return err
+	}
+	guard, err := newGuard(env.cfg.Access, a, env)
+	if err != nil {
+		return err
+	}
+	// Deferred after a.Close, so it runs first: the last rate and usage counts reach Badger.
+	defer shutdownGuard(env, guard)
+	srv := api.New(apiDeps(ctx, env, a, guard))
+	return listenAndServe(ctx, env, srv.HTTPServer(env.cfg.HTTP.Addr))
+}
+
+func newGuard(c config.AccessConfig, a *app, env *environment) (*access.Guard, error) {
+	cfg := access.Config{AdminToken: c.AdminToken}
+	for tier, lim := range c.Tiers {
+		if err := cfg.SetLimits(spac.Tier(tier), lim.PerMinute, lim.PerDay); err != nil {
+			return nil, fmt.Errorf("access.tiers.%s: %w", tier, err)
+		}
+	}
+	return access.New(cfg, a.db, a.db, access.WithLogger(env.log)), nil
+}
+
+func shutdownGuard(env *environment, guard *access.Guard) {
+	ctx, cancel := context.WithTimeout(context.Background(), env.cfg.HTTP.ShutdownTimeout)
+	defer cancel()
+	if err := guard.Shutdown(ctx); err != nil {
+		env.log.Error("access: final counter flush", "err", err)
+	}
+}
+
+func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard) api.Deps {
+	cfg := env.cfg
+	extra := api.AccountRoutes(guard.Keys())
+	if cfg.HTTP.BenchRoutes {
+		extra = append(extra, api.BenchRoutes()...)
+	}
+	return api.Deps{
+		Filings: a.db, Profiles: a.db, Index: a.idx, Guard: guard, Logger: env.log,
+		Version: version, Commit: buildCommit(), Changelog: spac.Changelog,
+		Sample:         sampleCIKs(ctx, env, a),
+		Extra:          extra,
+		TrustedProxies: cfg.HTTP.TrustedProxies, CORSOrigins: cfg.HTTP.CORSOrigins,
+		ReadHeaderTimeout: cfg.HTTP.ReadHeaderTimeout, IdleTimeout: cfg.HTTP.IdleTimeout,
+	}
+}
+
+// sampleCIKs resolves the configured sample symbols (default: the fixtures' sample set).
+func sampleCIKs(ctx context.Context, env *environment, a *app) []spac.CIK {
+	symbols := env.cfg.Access.SampleSymbols
+	if len(symbols) == 0 {
+		symbols = fixtures.SampleSymbols
+	}
+	var out []spac.CIK
+	for _, s := range symbols {
+		cik, err := a.db.ResolveSymbol(ctx, s)
+		if err != nil {
+			env.log.Warn("sample symbol not in the store", "symbol", s)
+			continue
+		}
+		out = append(out, cik)
+	}
+	return out
+}
+
+// listenAndServe binds first so that the real address (":0" picks a free port) can be
+// announced, then serves until ctx is done and drains in-flight requests.
+func listenAndServe(ctx context.Context, env *environment, hs *http.Server) error {
+	ln, err := net.Listen("tcp", hs.Addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.stdout, "listening on http://%s\n", displayAddr(ln.Addr()))
+	env.log.Info("listening", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), env.cfg.HTTP.ShutdownTimeout)
+	defer cancel()
+	err = hs.Shutdown(shutdownCtx)
+	if serveErr := <-errc; !errors.Is(serveErr, http.ErrServerClosed) {
+		err = errors.Join(err, serveErr)
+	}
+	env.log.Info("stopped")
+	return err
+}
+
+func displayAddr(a net.Addr) string {
+	s := a.String()
+	if strings.HasPrefix(s, "[::]:") {
+		return "127.0.0.1:" + strings.TrimPrefix(s, "[::]:")
+	}
+	return s
+}
+

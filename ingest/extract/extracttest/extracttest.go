@@ -1,0 +1,110 @@
+// Package extracttest builds small hand-written RenderedFilings for extractor tests and
+// checks the citation invariant every extractor must keep.
+package extracttest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/textutil"
+)
+
+// CIK is the CIK of every filing built here.
+const CIK = spac.CIK("0009900099")
+
+// Filing builds a filing of form whose canonical text is a realistic SGML header followed
+// by one document holding body (one string per canonical line).
+func Filing(form string, items []string, body ...string) *spac.RenderedFiling {
+	lines := []string{
+		"<SEC-DOCUMENT>0009900099-25-000001.txt : 20250310",
+		"<SEC-HEADER>0009900099-25-000001.hdr.sgml : 20250310",
+		"ACCESSION NUMBER:\t\t0009900099-25-000001",
+		"CONFORMED SUBMISSION TYPE:\t" + form,
+		"FILED AS OF DATE:\t\t20250310",
+		"FILER:",
+		"\tCOMPANY DATA:",
+		"\t\tCOMPANY CONFORMED NAME:\t\t\tMaple Ridge Acquisition Corp",
+		"\t\tCENTRAL INDEX KEY:\t\t\t" + string(CIK),
+		"\t\tSTANDARD INDUSTRIAL CLASSIFICATION:\tBLANK CHECKS [6770]",
+		"\t\tSTATE OF INCORPORATION:\t\t\tE9",
+		"</SEC-HEADER>",
+		fmt.Sprintf("<DOCUMENT> TYPE=%s SEQUENCE=1 FILENAME=doc.htm", form),
+	}
+	first := len(lines)
+	lines = append(lines, body...)
+	return &spac.RenderedFiling{
+		Filing: spac.Filing{
+			Accession: "0009900099-25-000001", Form: form, FiledAt: "2025-03-10", CIK: CIK,
+			Items: items, LineCount: len(lines), RenderVersion: spac.RenderVersion,
+			Documents: []spac.Document{{Type: form, Sequence: 1, Filename: "doc.htm", FirstLine: first, LastLine: len(lines)}},
+		},
+		Lines: lines,
+	}
+}
+
+// Values maps each field to its values in emission order.
+func Values(facts []spac.Fact) map[string][]string {
+	out := map[string][]string{}
+	for _, f := range facts {
+		out[f.Field] = append(out[f.Field], f.Value)
+	}
+	return out
+}
+
+// Expect checks that field has exactly the values want (none when want is empty).
+func Expect(t *testing.T, facts []spac.Fact, want map[string][]string) {
+	t.Helper()
+	got := Values(facts)
+	for field, w := range want {
+		if strings.Join(got[field], "|") != strings.Join(w, "|") {
+			t.Errorf("%s = %q, want %q", field, got[field], w)
+		}
+	}
+}
+
+// CheckCited asserts the citation invariant: the cited line holds the quote, the quote
+// parses to the value for typed fields, and the fact carries the filing's identity.
+func CheckCited(t *testing.T, r *spac.RenderedFiling, facts []spac.Fact) {
+	t.Helper()
+	for _, f := range facts {
+		c := f.Citation
+		if c.Quote == "" || !strings.Contains(r.Line(c.Line), c.Quote) {
+			t.Errorf("%s: line %d %q does not hold quote %q", f.Field, c.Line, r.Line(c.Line), c.Quote)
+		}
+		if f.CIK != r.Filing.CIK || c.Field != f.Field || c.Accession != r.Filing.Accession {
+			t.Errorf("%s: bad identity %+v", f.Field, f)
+		}
+		if parse := Parser(f.Field); parse != nil {
+			if v, ok := parse(c.Quote); !ok || v != f.Value {
+				t.Errorf("%s: quote %q parses to %q, value %q", f.Field, c.Quote, v, f.Value)
+			}
+		}
+	}
+}
+
+// Parser returns the parser that turns a field's quote into its value (nil for text).
+func Parser(field string) func(string) (string, bool) {
+	switch field {
+	case spac.FieldTrustSize, spac.FieldIPOGrossProceeds, spac.FieldPrivatePlacement, spac.FieldTrustBalance,
+		spac.FieldPIPEAmount, spac.FieldFPAAmount, spac.FieldMinimumCash, spac.FieldRedemptionAmount,
+		spac.FieldExtensionDeposit:
+		return textutil.ParseMoney
+	case spac.FieldUnitPrice, spac.FieldWarrantExercise, spac.FieldTrustPerUnit, spac.FieldRedemptionValuePS,
+		spac.FieldPIPEPrice, spac.FieldFPAPrice, spac.FieldRedemptionPrice, spac.FieldTrustPerShare,
+		spac.FieldLiquidationPrice:
+		return textutil.ParsePrice
+	case spac.FieldUnitsOffered, spac.FieldDeadlineMonths, spac.FieldSharesSubjectToRed, spac.FieldPIPEShares,
+		spac.FieldEarnoutShares, spac.FieldLockupDays, spac.FieldLockupMonths, spac.FieldVotesFor,
+		spac.FieldVotesAgainst, spac.FieldVotesAbstain, spac.FieldSharesRedeemed, spac.FieldSharesRemaining:
+		return textutil.ParseInt
+	case spac.FieldIPODate, spac.FieldDeadline, spac.FieldAgreementDate, spac.FieldTerminationDate,
+		spac.FieldClosingDate, spac.FieldMeetingDate, spac.FieldRecordDate, spac.FieldRedemptionDeadline,
+		spac.FieldNewDeadline, spac.FieldLiquidationDate, spac.FieldDelistingDate, spac.FieldDeregistrationDate:
+		return textutil.ParseDate
+	case spac.FieldExchange:
+		return textutil.ExchangeName
+	}
+	return nil
+}

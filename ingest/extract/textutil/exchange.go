@@ -1,0 +1,19 @@
+package textutil
+
+import "strings"
+
+// ExchangeName normalises an exchange as written ("Nasdaq Global Market", "The Nasdaq Stock
+// Market LLC", "New York Stock Exchange", "NYSE American") to "Nasdaq", "NYSE" or
+// "NYSE American"; ok is false for anything else.
+func ExchangeName(quote string) (string, bool) {
+	q := strings.ToLower(quote)
+	switch {
+	case strings.Contains(q, "nasdaq"):
+		return "Nasdaq", true
+	case strings.Contains(q, "nyse american"), strings.Contains(q, "nyse mkt"):
+		return "NYSE American", true
+	case strings.Contains(q, "nyse"), strings.Contains(q, "new york stock exchange"):
+		return "NYSE", true
+	}
+	return "", false
+}

@@ -53,8 +53,8 @@ to_ms() { # wrk prints 1.23ms, 456.00us or 1.02s
 }
 
 results=$(
-  measure trivial /_bench/trivial
-  measure trivial+auth+limits /_bench/guarded auth
+  measure trivial /v1/_bench/trivial
+  measure trivial+auth+limits /v1/_bench/guarded auth
   measure search "/v1/search?q=acquisition" auth
   measure universe "/v1/universe?limit=50&sort=-trust_size" auth
   measure "spac/$sym" "/v1/spac/$sym" auth

@@ -1,0 +1,102 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest"
+	"github.com/spacdata/spac/ingest/extract"
+)
+
+// fileResult is the outcome of one document.
+type fileResult struct {
+	cik     spac.CIK
+	changed bool
+	facts   int
+	err     *spac.IngestError // the document was skipped for this reason
+}
+
+// runWorkers feeds names to p.Workers goroutines. Document errors are results, not failures;
+// only a store failure or cancellation stops the run.
+func (p *Pipeline) runWorkers(ctx context.Context, names []string, load func(string) ([]byte, error), record func(fileResult)) error {
+	n := p.Workers
+	if n <= 0 {
+		n = 2
+	}
+	jobs := make(chan string)
+	errs := make(chan error, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for name := range jobs {
+				res, err := p.ingestOne(ctx, name, load)
+				if err != nil {
+					errs <- err
+					return
+				}
+				record(res)
+			}
+		}()
+	}
+	err := feed(ctx, jobs, names, errs)
+	close(jobs)
+	wg.Wait()
+	close(errs)
+	if err != nil {
+		return err
+	}
+	return <-errs // nil when the channel is empty
+}
+
+// feed sends names until done, cancelled, or a worker reported a fatal error.
+func feed(ctx context.Context, jobs chan<- string, names []string, errs chan error) error {
+	for _, name := range names {
+		select {
+		case jobs <- name:
+		case <-ctx.Done():
+			return ctx.Err()
+		case err := <-errs:
+			return err
+		}
+	}
+	return nil
+}
+
+// ingestOne reads, extracts and stores one document. A document that cannot be read is
+// returned as a skipped result; a panic in a reader or extractor is contained the same way,
+// because one malformed filing must never take the service down.
+func (p *Pipeline) ingestOne(ctx context.Context, name string, load func(string) ([]byte, error)) (res fileResult, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = p.skipped(name, "", fmt.Sprintf("internal error while reading: %v", r))
+			err = nil
+		}
+	}()
+	data, lerr := load(name)
+	if lerr != nil {
+		return p.skipped(name, "", lerr.Error()), nil
+	}
+	r, rerr := ingest.ReadBytes(name, data)
+	if rerr != nil {
+		return p.skipped(name, "", rerr.Error()), nil
+	}
+	if r.Filing.CIK == "" || r.Filing.Accession == "" {
+		return p.skipped(name, r.Filing.Accession, "no filer CIK or accession number in the header"), nil
+	}
+	facts := extract.Facts(r)
+	changed, serr := p.Store.PutFiling(ctx, r, facts)
+	if serr != nil {
+		return fileResult{}, fmt.Errorf("store %s: %w", r.Filing.Accession, serr)
+	}
+	p.logger().Debug("ingested", "source", name, "accession", r.Filing.Accession, "facts", len(facts), "changed", changed)
+	return fileResult{cik: r.Filing.CIK, changed: changed, facts: len(facts)}, nil
+}
+
+func (p *Pipeline) skipped(name, accession, reason string) fileResult {
+	p.logger().Warn("document skipped", "source", name, "reason", reason)
+	return fileResult{err: &spac.IngestError{Source: name, Accession: accession, Reason: reason, At: p.now()}}
+}

@@ -1,5 +1,6 @@
 // Package kv is the Badger (v4) adapter of the SPAC Data API. *DB implements spac.FilingStore,
-// spac.ProfileStore, spac.KeyStore and spac.CounterStore.
+// spac.ProfileStore, spac.KeyStore, spac.CounterStore, spac.AlertStore and spac.ArticleStore;
+// db.EventLog returns the persistent sse.Log and db.Webhooks the persistent webhooks.Store.
 //
 // Key schema (every key is a readable string; <cik> is the 10-digit zero-padded CIK):
 //
@@ -21,6 +22,16 @@
 //	kh/<hash>                     "<id>": key lookup by the SHA-256 of its secret
 //	n/<key>                       counter: 8-byte big-endian int64, with a Badger TTL
 //	m/watermark                   RFC 3339 time the served data last changed
+//	l/<topic>/<id>                JSON of one sse.Event; <topic> path-escaped, <id> 20 digits
+//	lm/<topic>                    last id the topic assigned (ids survive trimming and restarts)
+//	al/<id>                       JSON of one spac.Alert (the first stored under the id)
+//	alt/<desc time>/<id>          empty: alerts newest first; <desc time> is the fixed-width
+//	                              UTC time with every digit d written as 9-d
+//	ar/<id>, art/<desc time>/<id> the same for spac.Article
+//	m/alertseq, m/articleseq      last Seq given to an alert / article
+//	we/<id>, wo/<owner>/<id>      webhook endpoint (with owner and secret); index by owner key
+//	wd/<id>, wx/<endpoint>/<id>   webhook delivery (with payload); index by endpoint
+//	wq/<time>/<id>                empty: pending deliveries by next attempt (Due)
 //
 // PutFiling is idempotent: a filing whose content hash (filing JSON, lines, facts) equals the
 // stored one writes nothing and reports changed == false. The watermark advances in the same

@@ -1,0 +1,323 @@
+package kv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/api/webhooks"
+)
+
+var _ webhooks.Store = (*WebhookStore)(nil)
+
+// WebhookStore is the persistent webhooks.Store: endpoints and the delivery queue, with the
+// semantics of webhooks.MemStore.
+//
+// Keys (see doc.go; <owner> and <endpoint> are path-escaped because a component follows them):
+//
+//	we/<id>                    endpoint record
+//	wo/<owner>/<id>            empty: endpoints by owner key
+//	wd/<id>                    delivery record
+//	wx/<endpoint>/<id>         empty: deliveries by endpoint
+//	wq/<nextAttempt>/<id>      empty: pending deliveries by next attempt (sortableTime), so Due
+//	                           reads only the deliveries that are due
+type WebhookStore struct{ db *DB }
+
+// Webhooks returns the webhook store over db.
+func (db *DB) Webhooks() *WebhookStore { return &WebhookStore{db: db} }
+
+// endpointRecord and deliveryRecord carry every field, including those webhooks hides from its
+// JSON (owner, secret, payload). They are converted to and from the webhooks types with a plain
+// conversion, so a field added there breaks the build here instead of being silently dropped.
+type endpointRecord struct {
+	ID          string     `json:"id"`
+	OwnerKeyID  string     `json:"owner"`
+	URL         string     `json:"url"`
+	Events      []string   `json:"events"`
+	Description string     `json:"description,omitempty"`
+	Secret      string     `json:"secret"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	DisabledAt  *time.Time `json:"disabledAt,omitempty"`
+}
+
+type deliveryRecord struct {
+	ID          string             `json:"id"`
+	EndpointID  string             `json:"endpointId"`
+	MessageID   string             `json:"messageId"`
+	EventType   string             `json:"eventType"`
+	Payload     []byte             `json:"payload"`
+	Status      string             `json:"status"`
+	Attempts    []webhooks.Attempt `json:"attempts"`
+	NextAttempt time.Time          `json:"nextAttempt"`
+	CreatedAt   time.Time          `json:"createdAt"`
+}
+
+func weKey(id string) string          { return "we/" + id }
+func woPrefix(owner string) string    { return "wo/" + url.PathEscape(owner) + "/" }
+func wdKey(id string) string          { return "wd/" + id }
+func wxPrefix(endpoint string) string { return "wx/" + url.PathEscape(endpoint) + "/" }
+func wqKey(at time.Time, id string) string {
+	return "wq/" + at.UTC().Format(sortableTime) + "/" + id
+}
+
+// PutEndpoint implements webhooks.Store (insert or replace by id).
+func (s *WebhookStore) PutEndpoint(ctx context.Context, e webhooks.Endpoint) error {
+	if e.ID == "" {
+		return spac.InvalidParam("id", "webhook endpoint without an id")
+	}
+	return s.db.update(ctx, func(txn *badger.Txn) error {
+		var old endpointRecord
+		switch err := getRecord(txn, weKey(e.ID), &old); {
+		case err == nil:
+			if err := txn.Delete([]byte(woPrefix(old.OwnerKeyID) + old.ID)); err != nil {
+				return err
+			}
+		case !errors.Is(err, spac.ErrNotFound):
+			return err
+		}
+		if err := setJSON(txn, weKey(e.ID), endpointRecord(e)); err != nil {
+			return err
+		}
+		return txn.Set([]byte(woPrefix(e.OwnerKeyID)+e.ID), nil)
+	})
+}
+
+// Endpoint implements webhooks.Store.
+func (s *WebhookStore) Endpoint(ctx context.Context, id string) (webhooks.Endpoint, error) {
+	var r endpointRecord
+	err := s.db.view(ctx, func(txn *badger.Txn) error { return getRecord(txn, weKey(id), &r) })
+	if err != nil {
+		return webhooks.Endpoint{}, err
+	}
+	return webhooks.Endpoint(r), nil
+}
+
+// Endpoints implements webhooks.Store: every endpoint, ordered by creation then id.
+func (s *WebhookStore) Endpoints(ctx context.Context) ([]webhooks.Endpoint, error) {
+	out := []webhooks.Endpoint{} // as MemStore: empty, not nil
+	err := s.db.view(ctx, func(txn *badger.Txn) error {
+		return eachKey(ctx, txn, "we/", true, func(_ string, item *badger.Item) error {
+			var r endpointRecord
+			if err := decodeItem(item, &r); err != nil {
+				return err
+			}
+			out = append(out, webhooks.Endpoint(r))
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	sortEndpoints(out)
+	return out, nil
+}
+
+// EndpointsOf returns the endpoints owned by the API key ownerKeyID, ordered by creation then id.
+func (s *WebhookStore) EndpointsOf(ctx context.Context, ownerKeyID string) ([]webhooks.Endpoint, error) {
+	var out []webhooks.Endpoint
+	prefix := woPrefix(ownerKeyID)
+	err := s.db.view(ctx, func(txn *badger.Txn) error {
+		return eachKey(ctx, txn, prefix, false, func(key string, _ *badger.Item) error {
+			var r endpointRecord
+			if err := getRecord(txn, weKey(key[len(prefix):]), &r); err != nil {
+				return fmt.Errorf("kv: owner index %q: %w", key, err)
+			}
+			out = append(out, webhooks.Endpoint(r))
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	sortEndpoints(out)
+	return out, nil
+}
+
+func sortEndpoints(es []webhooks.Endpoint) {
+	slices.SortFunc(es, func(a, b webhooks.Endpoint) int {
+		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+}
+
+// DeleteEndpoint implements webhooks.Store: the endpoint and all its deliveries go in one
+// transaction, so the queue never holds deliveries of a deleted endpoint.
+func (s *WebhookStore) DeleteEndpoint(ctx context.Context, id string) error {
+	return s.db.update(ctx, func(txn *badger.Txn) error {
+		var e endpointRecord
+		if err := getRecord(txn, weKey(id), &e); err != nil {
+			return err
+		}
+		ids, err := deliveryIDs(ctx, txn, id)
+		if err != nil {
+			return err
+		}
+		for _, did := range ids {
+			if err := deleteDelivery(txn, did); err != nil {
+				return err
+			}
+		}
+		if err := txn.Delete([]byte(woPrefix(e.OwnerKeyID) + id)); err != nil {
+			return err
+		}
+		return txn.Delete([]byte(weKey(id)))
+	})
+}
+
+// deliveryIDs lists the ids of the deliveries of an endpoint (keys only, iterator closed after).
+func deliveryIDs(ctx context.Context, txn *badger.Txn, endpointID string) ([]string, error) {
+	var ids []string
+	prefix := wxPrefix(endpointID)
+	err := eachKey(ctx, txn, prefix, false, func(key string, _ *badger.Item) error {
+		ids = append(ids, key[len(prefix):])
+		return nil
+	})
+	return ids, err
+}
+
+// deleteDelivery removes a delivery and its index keys; a missing delivery is not an error.
+func deleteDelivery(txn *badger.Txn, id string) error {
+	var old deliveryRecord
+	switch err := getRecord(txn, wdKey(id), &old); {
+	case errors.Is(err, spac.ErrNotFound):
+		return nil
+	case err != nil:
+		return err
+	}
+	for _, k := range deliveryKeys(old) {
+		if err := txn.Delete([]byte(k)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deliveryKeys are every key a stored delivery occupies.
+func deliveryKeys(d deliveryRecord) []string {
+	keys := []string{wdKey(d.ID), wxPrefix(d.EndpointID) + d.ID}
+	if d.Status == webhooks.StatusPending {
+		keys = append(keys, wqKey(d.NextAttempt, d.ID))
+	}
+	return keys
+}
+
+// PutDelivery implements webhooks.Store (insert or replace by id). The old index keys are
+// dropped first: a retried delivery moves in the queue, a finished one leaves it.
+func (s *WebhookStore) PutDelivery(ctx context.Context, d webhooks.Delivery) error {
+	if d.ID == "" {
+		return spac.InvalidParam("id", "webhook delivery without an id")
+	}
+	for _, t := range []time.Time{d.NextAttempt, d.CreatedAt} {
+		if y := t.UTC().Year(); y < 0 || y > 9999 {
+			return spac.InvalidParam("time", "delivery %s: year %d outside 0-9999", d.ID, y)
+		}
+	}
+	r := deliveryRecord(d)
+	return s.db.update(ctx, func(txn *badger.Txn) error {
+		if err := deleteDelivery(txn, d.ID); err != nil {
+			return err
+		}
+		if err := setJSON(txn, wdKey(d.ID), r); err != nil {
+			return err
+		}
+		for _, k := range deliveryKeys(r)[1:] { // index keys, empty values
+			if err := txn.Set([]byte(k), nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Delivery implements webhooks.Store.
+func (s *WebhookStore) Delivery(ctx context.Context, id string) (webhooks.Delivery, error) {
+	var r deliveryRecord
+	err := s.db.view(ctx, func(txn *badger.Txn) error { return getRecord(txn, wdKey(id), &r) })
+	if err != nil {
+		return webhooks.Delivery{}, err
+	}
+	return webhooks.Delivery(r), nil
+}
+
+// Deliveries implements webhooks.Store: the deliveries of an endpoint, newest first (creation
+// descending, then id descending).
+func (s *WebhookStore) Deliveries(ctx context.Context, endpointID string) ([]webhooks.Delivery, error) {
+	var out []webhooks.Delivery
+	err := s.db.view(ctx, func(txn *badger.Txn) error {
+		ids, err := deliveryIDs(ctx, txn, endpointID)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			var r deliveryRecord
+			if err := getRecord(txn, wdKey(id), &r); err != nil {
+				return fmt.Errorf("kv: delivery index of %q: %w", endpointID, err)
+			}
+			out = append(out, webhooks.Delivery(r))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b webhooks.Delivery) int {
+		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(b.ID, a.ID)
+	})
+	return out, nil
+}
+
+// Due implements webhooks.Store: up to limit (<= 0: all) pending deliveries with
+// NextAttempt <= now, oldest first (then by id). The wq/ index is in exactly that order.
+func (s *WebhookStore) Due(ctx context.Context, now time.Time, limit int) ([]webhooks.Delivery, error) {
+	var out []webhooks.Delivery
+	bound := now.UTC().Format(sortableTime)
+	err := s.db.view(ctx, func(txn *badger.Txn) error {
+		return eachKey(ctx, txn, "wq/", false, func(key string, _ *badger.Item) error {
+			when, id, ok := strings.Cut(key[len("wq/"):], "/")
+			if !ok {
+				return fmt.Errorf("kv: bad queue key %q", key)
+			}
+			if when > bound {
+				return errStopIteration
+			}
+			var r deliveryRecord
+			if err := getRecord(txn, wdKey(id), &r); err != nil {
+				return fmt.Errorf("kv: queue key %q: %w", key, err)
+			}
+			out = append(out, webhooks.Delivery(r))
+			if limit > 0 && len(out) >= limit {
+				return errStopIteration
+			}
+			return nil
+		})
+	})
+	if err != nil && !errors.Is(err, errStopIteration) {
+		return nil, err
+	}
+	return out, nil
+}
+
+// getRecord decodes the JSON under key into v; spac.ErrNotFound when it is missing (the
+// webhooks.Store contract).
+func getRecord(txn *badger.Txn, key string, v any) error {
+	item, err := txn.Get([]byte(key))
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return spac.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	return decodeItem(item, v)
+}

@@ -23,17 +23,30 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 		return err
 	}
 	defer a.Close()
+	l, err := newLive(env, a)
+	if err != nil {
+		return err
+	}
 	if err := a.bootstrap(ctx, env); err != nil {
 		return err
 	}
+	if err := l.relink(ctx, a); err != nil {
+		return err
+	}
+	if err := l.start(ctx); err != nil {
+		return err
+	}
+	defer l.stop(env)
 	guard, err := newGuard(env.cfg.Access, a, env)
 	if err != nil {
 		return err
 	}
 	// Deferred after a.Close, so it runs first: the last rate and usage counts reach Badger.
 	defer shutdownGuard(env, guard)
-	srv := api.New(apiDeps(ctx, env, a, guard))
-	return listenAndServe(ctx, env, srv.HTTPServer(env.cfg.HTTP.Addr))
+	srv := api.New(apiDeps(ctx, env, a, guard, l))
+	hs := srv.HTTPServer(env.cfg.HTTP.Addr)
+	hs.RegisterOnShutdown(l.hub.Close) // end SSE streams so Shutdown can drain
+	return listenAndServe(ctx, env, hs)
 }
 
 func newGuard(c config.AccessConfig, a *app, env *environment) (*access.Guard, error) {
@@ -54,7 +67,7 @@ func shutdownGuard(env *environment, guard *access.Guard) {
 	}
 }
 
-func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard) api.Deps {
+func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard, l *live) api.Deps {
 	cfg := env.cfg
 	extra := api.AccountRoutes(guard.Keys())
 	if cfg.HTTP.BenchRoutes {
@@ -62,6 +75,7 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard)
 	}
 	return api.Deps{
 		Filings: a.db, Profiles: a.db, Index: a.idx, Guard: guard, Logger: env.log,
+		News: newsSource{a.db}, Live: l.routes(),
 		Version: version, Commit: buildCommit(), Changelog: spac.Changelog,
 		Sample:         sampleCIKs(ctx, env, a),
 		Extra:          extra,
@@ -121,4 +135,3 @@ func displayAddr(a net.Addr) string {
 	}
 	return s
 }
-

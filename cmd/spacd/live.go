@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/api"
+	"github.com/spacdata/spac/api/sse"
+	"github.com/spacdata/spac/api/webhooks"
+	"github.com/spacdata/spac/fixtures"
+	"github.com/spacdata/spac/ingest/alerts"
+	"github.com/spacdata/spac/ingest/news"
+	"github.com/spacdata/spac/kv"
+)
+
+// live owns the parts that make the service live: the SSE hub over the persistent event log,
+// the webhook delivery service, the news aggregator and the alert evaluation hook. Each has
+// its own goroutines; shutdown stops them in order.
+type live struct {
+	env      *environment
+	db       *kv.DB
+	hub      *sse.Hub
+	webhooks *webhooks.Service
+	news     *news.Aggregator
+	alertCfg alerts.Config
+	quotes   alerts.Quotes
+	sample   []string
+}
+
+// newLive builds the live parts and hooks alert evaluation into the pipeline, so profiles the
+// pipeline writes (at bootstrap, by ingest or by the poller) fire alerts, webhooks and news.
+func newLive(env *environment, a *app) (*live, error) {
+	quotes, err := loadQuotes(env.cfg.Quotes.File)
+	if err != nil {
+		return nil, err
+	}
+	cfg := alerts.Config(env.cfg.Alerts)
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("alerts config: %w", err)
+	}
+	l := &live{env: env, db: a.db, alertCfg: cfg, quotes: quotes, sample: sampleSymbols(env)}
+	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{})
+	l.webhooks = webhooks.New(a.db.Webhooks(), webhooks.Config{
+		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
+	})
+	if l.news, err = newAggregator(env, a, l); err != nil {
+		return nil, err
+	}
+	a.pipeline.OnFold = l.onFold
+	return l, nil
+}
+
+func loadQuotes(path string) (alerts.Quotes, error) {
+	if path == "" {
+		return alerts.LoadCSVQuotes(bytes.NewReader(fixtures.Quotes))
+	}
+	return alerts.OpenCSVQuotes(path)
+}
+
+func sampleSymbols(env *environment) []string {
+	if s := env.cfg.Access.SampleSymbols; len(s) > 0 {
+		return s
+	}
+	return fixtures.SampleSymbols
+}
+
+func (l *live) start(ctx context.Context) error {
+	l.webhooks.Start()
+	return l.news.Start(ctx)
+}
+
+// stop ends the goroutines; SSE streams are ended by the HTTP server's shutdown hook. Pending
+// webhook deliveries stay in the persistent queue for the next start.
+func (l *live) stop(env *environment) {
+	ctx, cancel := context.WithTimeout(context.Background(), env.cfg.HTTP.ShutdownTimeout)
+	defer cancel()
+	l.hub.Close()
+	if err := errors.Join(l.news.Shutdown(ctx), l.webhooks.Shutdown(ctx)); err != nil {
+		env.log.Error("live shutdown", "err", err)
+	}
+}
+
+// routes are the handlers of the live routes in the api route table.
+func (l *live) routes() api.Live {
+	kinds := make([]string, len(spac.AlertKinds))
+	for i, k := range spac.AlertKinds {
+		kinds[i] = string(k)
+	}
+	sample := sse.SampleSymbols(l.sample)
+	return api.Live{
+		Alerts:      l.db,
+		AlertStream: l.hub.Stream(sse.TopicAlerts, sse.StreamOptions{Kinds: kinds, Sample: sample}),
+		NewsStream:  l.hub.Stream(sse.TopicNews, sse.StreamOptions{Recent: 50, Sample: sample}),
+		Webhooks:    l.webhooks,
+	}
+}
+
+// onFold runs after the pipeline stores a profile: new filings become filing.ingested
+// webhooks and filing-derived articles; alert evaluation fires alerts.
+func (l *live) onFold(ctx context.Context, prev, cur spac.Profile) {
+	for _, f := range newFilings(prev, cur) {
+		l.publishWebhook(ctx, webhooks.EventFilingIngested, f)
+		if art, ok := news.FromFiling(cur, l.filing(ctx, f.Accession)); ok {
+			if _, err := l.news.Publish(ctx, art); err != nil {
+				l.env.log.Error("filing article", "accession", f.Accession, "err", err)
+			}
+		}
+	}
+	for _, al := range alerts.Evaluate(prev, cur, l.alertCfg, time.Now().UTC(), l.quotes) {
+		l.fire(ctx, al)
+	}
+}
+
+// fire stores an alert; a new one is streamed and sent to webhooks (repeats are deduplicated
+// by the store, so re-evaluation never fires twice).
+func (l *live) fire(ctx context.Context, al spac.Alert) {
+	added, err := l.db.PutAlert(ctx, al)
+	if err != nil || !added {
+		if err != nil {
+			l.env.log.Error("store alert", "id", al.ID, "err", err)
+		}
+		return
+	}
+	if ev, err := sse.AlertEvent(al); err == nil {
+		_, err = l.hub.Publish(ctx, sse.TopicAlerts, ev)
+		if err != nil {
+			l.env.log.Error("stream alert", "id", al.ID, "err", err)
+		}
+	}
+	l.publishWebhook(ctx, webhooks.AlertEvent(al.Kind), al)
+}
+
+func (l *live) publishWebhook(ctx context.Context, eventType string, data any) {
+	if _, err := l.webhooks.Publish(ctx, eventType, data); err != nil {
+		l.env.log.Error("webhook publish", "type", eventType, "err", err)
+	}
+}
+
+func (l *live) filing(ctx context.Context, accession string) spac.Filing {
+	f, err := l.db.Filing(ctx, accession)
+	if err != nil {
+		return spac.Filing{Accession: accession}
+	}
+	return f
+}
+
+// newFilings are the filings in cur that prev did not list.
+func newFilings(prev, cur spac.Profile) []spac.FilingRef {
+	seen := make(map[string]bool, len(prev.Filings))
+	for _, f := range prev.Filings {
+		seen[f.Accession] = true
+	}
+	var out []spac.FilingRef
+	for _, f := range cur.Filings {
+		if !seen[f.Accession] {
+			out = append(out, f)
+		}
+	}
+	return out
+}

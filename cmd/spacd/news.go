@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"strings"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/api"
+	"github.com/spacdata/spac/api/sse"
+	"github.com/spacdata/spac/fixtures"
+	"github.com/spacdata/spac/ingest/news"
+	"github.com/spacdata/spac/kv"
+)
+
+// newAggregator polls the configured feeds (default: the embedded fixture feed) into the
+// Badger article store; every new article is pushed on the news stream.
+func newAggregator(env *environment, a *app, l *live) (*news.Aggregator, error) {
+	feeds := []news.Feed{{Name: "fixture-wire", Data: fixtures.News}}
+	if len(env.cfg.News.Feeds) > 0 {
+		feeds = feeds[:0]
+		for _, u := range env.cfg.News.Feeds {
+			feeds = append(feeds, news.Feed{Name: u, URL: u})
+		}
+	}
+	return news.NewAggregator(news.Options{
+		Feeds: feeds, Interval: env.cfg.News.PollInterval, Store: articleStore{a.db},
+		Linker: news.NewLinker(nil), Logger: env.log,
+		OnNew: func(art spac.Article) { l.publishArticle(art) },
+	})
+}
+
+func (l *live) publishArticle(art spac.Article) {
+	ev, err := sse.ArticleEvent(art)
+	if err == nil {
+		_, err = l.hub.Publish(context.Background(), sse.TopicNews, ev)
+	}
+	if err != nil {
+		l.env.log.Error("stream article", "id", art.ID, "err", err)
+	}
+}
+
+// relink rebuilds the news linker from the stored universe (after bootstrap and ingests).
+func (l *live) relink(ctx context.Context, a *app) error {
+	var ents []news.Entity
+	err := a.db.EachProfile(ctx, func(p spac.Profile) error {
+		ents = append(ents, news.EntityOfProfile(p))
+		return nil
+	})
+	if err == nil {
+		l.news.SetLinker(news.NewLinker(ents))
+	}
+	return err
+}
+
+// articleStore adapts the Badger article store to the aggregator's query type.
+type articleStore struct{ db *kv.DB }
+
+func (s articleStore) PutArticle(ctx context.Context, a spac.Article) (bool, error) {
+	return s.db.PutArticle(ctx, a)
+}
+
+func (s articleStore) ArticleByID(ctx context.Context, id string) (spac.Article, error) {
+	return s.db.ArticleByID(ctx, id)
+}
+
+func (s articleStore) Articles(ctx context.Context, q news.Query) ([]spac.Article, error) {
+	aq := spac.ArticleQuery{CIKs: q.Restrict, Source: q.Source, Since: q.Since, Text: q.Text, Limit: q.Limit}
+	if q.CIK != "" {
+		aq.CIKs = []spac.CIK{q.CIK}
+	}
+	all, err := s.db.Articles(ctx, aq)
+	if err != nil || q.Symbol == "" {
+		return all, err
+	}
+	var out []spac.Article
+	for _, a := range all {
+		if news.Match(news.Query{Symbol: q.Symbol}, a) {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// newsSource adapts the Badger article store to the API's news query.
+type newsSource struct{ db *kv.DB }
+
+func (s newsSource) Articles(ctx context.Context, q api.NewsQuery) ([]spac.Article, error) {
+	return s.db.Articles(ctx, spac.ArticleQuery{CIKs: q.CIKs, Source: strings.TrimSpace(q.Source), Since: q.Since, Text: q.Text})
+}

@@ -19,7 +19,7 @@ type Citation struct {
 	Document  string     `json:"document,omitempty"` // file name inside the submission
 	URL       string     `json:"url,omitempty"`      // SEC archive URL of the submission
 	FiledAt   string     `json:"filedAt,omitempty"`  // YYYY-MM-DD
-	Excerpt   string     `json:"excerpt,omitempty"`  // the cited line, trimmed
+	Excerpt   string     `json:"excerpt,omitempty"`  // the cited line, trimmed (a window around the quote when long)
 	Quote     string     `json:"quote,omitempty"`    // the exact text on the line the value was read from
 	Basis     Basis      `json:"basis,omitempty"`
 	Inputs    []Citation `json:"inputs,omitempty"`

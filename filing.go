@@ -112,7 +112,7 @@ func (r *RenderedFiling) Cite(field string, n int, quote string) Citation {
 	c := Citation{
 		Field: field, Filing: r.Filing.Form, Accession: r.Filing.Accession, Line: n,
 		URL: r.Filing.ArchiveURL(), FiledAt: r.Filing.FiledAt,
-		Excerpt: excerpt(r.Line(n)), Quote: quote, Basis: BasisStated,
+		Excerpt: Excerpt(r.Line(n), quote), Quote: quote, Basis: BasisStated,
 	}
 	if d, ok := r.Filing.DocumentAt(n); ok {
 		c.Document = d.Filename
@@ -120,13 +120,31 @@ func (r *RenderedFiling) Cite(field string, n int, quote string) Citation {
 	return c
 }
 
-// excerpt trims a cited line to a readable length.
-func excerpt(s string) string {
-	s = strings.TrimSpace(s)
-	if r := []rune(s); len(r) > 400 {
-		return string(r[:400]) + "…"
+// excerptRunes bounds Citation.Excerpt; a rendered paragraph can be thousands of characters.
+const excerptRunes = 400
+
+// Excerpt is the cited line, trimmed; a longer line is cut to a window of excerptRunes around
+// the quote, with "…" marking each cut, so the excerpt always shows the quoted value.
+func Excerpt(line, quote string) string {
+	r := []rune(strings.TrimSpace(line))
+	if len(r) <= excerptRunes {
+		return string(r)
 	}
-	return s
+	at := 0
+	if i := strings.Index(string(r), quote); i >= 0 && quote != "" {
+		at = len([]rune(string(r)[:i]))
+	}
+	start := max(0, at-(excerptRunes-len([]rune(quote)))/2)
+	end := min(len(r), start+excerptRunes)
+	start = max(0, end-excerptRunes)
+	out := string(r[start:end])
+	if start > 0 {
+		out = "…" + out
+	}
+	if end < len(r) {
+		out += "…"
+	}
+	return out
 }
 
 // IngestError records a document that could not be ingested; it is skipped, never fatal.

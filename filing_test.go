@@ -1,0 +1,41 @@
+package spac
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestExcerptKeepsTheQuote(t *testing.T) {
+	long := strings.Repeat("a", 500) + " exercise price of $11.50 " + strings.Repeat("b", 500)
+	cases := []struct{ line, quote string }{
+		{"  short line with $10.00  ", "$10.00"},
+		{long, "$11.50"},
+		{"$250,000,000 " + strings.Repeat("x", 900), "$250,000,000"},
+		{strings.Repeat("y", 900) + " 24 months", "24 months"},
+	}
+	for _, c := range cases {
+		got := Excerpt(c.line, c.quote)
+		if !strings.Contains(got, c.quote) {
+			t.Errorf("excerpt of %d-char line lost quote %q: %q", len(c.line), c.quote, got)
+		}
+		if n := len([]rune(strings.Trim(got, "…"))); n > excerptRunes {
+			t.Errorf("excerpt has %d runes, want <= %d", n, excerptRunes)
+		}
+	}
+	if got := Excerpt("  short line  ", "x"); got != "short line" {
+		t.Errorf("short line: %q", got)
+	}
+}
+
+func TestParseCIK(t *testing.T) {
+	for in, want := range map[string]CIK{"1847577": "0001847577", "0001847577": "0001847577", "CIK0001847577": "0001847577"} {
+		if got, ok := ParseCIK(in); !ok || got != want {
+			t.Errorf("ParseCIK(%q) = %q, %v", in, got, ok)
+		}
+	}
+	for _, bad := range []string{"", "12345678901", "12a"} {
+		if _, ok := ParseCIK(bad); ok {
+			t.Errorf("ParseCIK(%q) accepted", bad)
+		}
+	}
+}

@@ -1,0 +1,154 @@
+package pipeline_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/fixtures/gen"
+)
+
+// profileField reads one field of a folded profile and the value MANIFEST.json expects for it.
+// A field with a known disagreement (known != "") is compared and its mismatches logged for
+// the owners of fold/extract, but it does not fail the test; every other field must agree.
+type profileField struct {
+	name     string
+	folded   func(spac.Profile) string
+	manifest func(gen.Entry) string
+	known    string // why folded and manifest values differ today
+}
+
+// profileFields are compared for every SPAC of the manifest.
+var profileFields = []profileField{
+	{name: "status", folded: func(p spac.Profile) string { return string(p.Status) }, manifest: func(e gen.Entry) string { return e.Status }},
+	{name: "symbol", folded: func(p spac.Profile) string { return p.Symbol }, manifest: func(e gen.Entry) string { return e.Symbol }},
+	{name: "sponsor", folded: func(p spac.Profile) string { return p.Sponsor }, manifest: func(e gen.Entry) string { return e.Sponsor }},
+	{name: "ipo_date", folded: func(p spac.Profile) string { return p.IPODate }, manifest: func(e gen.Entry) string { return e.IPODate }},
+	{name: "deadline", folded: func(p spac.Profile) string { return p.Deadline }, manifest: func(e gen.Entry) string { return e.Deadline }},
+	{name: "exchange", folded: func(p spac.Profile) string { return p.Exchange }, manifest: func(e gen.Entry) string { return e.Exchange }},
+	{name: "tickers.units", folded: func(p spac.Profile) string { return p.Tickers.Units }, manifest: func(e gen.Entry) string { return e.Tickers.Units }},
+	{name: "tickers.shares", folded: func(p spac.Profile) string { return p.Tickers.Shares }, manifest: func(e gen.Entry) string { return e.Tickers.Shares }},
+	{name: "tickers.warrants", folded: func(p spac.Profile) string { return p.Tickers.Warrants }, manifest: func(e gen.Entry) string { return e.Tickers.Warrants }},
+	{name: "tickers.rights", folded: func(p spac.Profile) string { return p.Tickers.Rights }, manifest: func(e gen.Entry) string { return e.Tickers.Rights }},
+	{name: "tickers.previous", folded: func(p spac.Profile) string { return strings.Join(p.Tickers.Previous, ",") }, manifest: func(e gen.Entry) string { return strings.Join(e.Tickers.Previous, ",") }},
+	{name: "offering.units_offered", folded: func(p spac.Profile) string { return p.Offering.UnitsOffered }, manifest: func(e gen.Entry) string { return fmt.Sprint(e.UnitsOffered) }},
+	{name: "offering.deadline_months", folded: func(p spac.Profile) string { return p.Offering.DeadlineMonths }, manifest: func(e gen.Entry) string { return fmt.Sprint(e.DeadlineMonths) }},
+	{name: "offering.underwriters (as a set)", folded: func(p spac.Profile) string { return sortedJoin(p.Offering.Underwriters) }, manifest: func(e gen.Entry) string { return sortedJoin(e.Underwriters) }},
+	{name: "trust_series[last].balance", folded: lastTrustBalance, manifest: func(e gen.Entry) string { return e.TrustBalance }},
+	{name: "combination.target", folded: combinationField(func(c *spac.Combination) string { return c.Target }), manifest: func(e gen.Entry) string { return e.Target }},
+	{name: "name (SPACs not closed)", folded: func(p spac.Profile) string { return p.Name }, manifest: func(e gen.Entry) string { return unlessClosed(e, e.Name, "") }},
+	{
+		// fold/row.go: trust_size is the latest reported trust balance, else the IPO amount.
+		name: "trust_size (fold rule: latest balance, else IPO amount)", folded: func(p spac.Profile) string { return p.TrustSize },
+		manifest: func(e gen.Entry) string { return cmpOr(e.TrustBalance, e.TrustSize) },
+	},
+
+	// Known disagreements: logged, routed to the lead.
+	{
+		name: "trust_size (manifest: amount placed in trust at IPO)", folded: func(p spac.Profile) string { return p.TrustSize },
+		manifest: func(e gen.Entry) string { return e.TrustSize },
+		known:    "fold/row.go defines trust_size as the latest trust balance; the manifest records the IPO trust amount",
+	},
+	{
+		name: "sector", folded: func(p spac.Profile) string { return p.Sector }, manifest: func(e gen.Entry) string { return e.Sector },
+		known: "extract/offering sectorRe drops the trailing noun (industry/sector); the manifest keeps it",
+	},
+	{
+		name: "name (closed SPACs)", folded: func(p spac.Profile) string { return p.Name }, manifest: func(e gen.Entry) string { return unlessClosed(e, "", e.Name) },
+		known: "fold/row.go keeps the SPAC's pre-closing name; the manifest has the combined company's conformed name",
+	},
+	{
+		name: "combination.new_name (trailing period dropped)", folded: combinationField(func(c *spac.Combination) string { return strings.TrimSuffix(c.NewName, ".") }),
+		manifest: func(e gen.Entry) string { return unlessClosed(e, "", e.Name) },
+		known:    "extract/current newNameRe runs past an abbreviation ending the name (\"Velorin Mobility N.V. The\")",
+	},
+	{
+		name: "offering.underwriters (order)", folded: func(p spac.Profile) string { return strings.Join(p.Offering.Underwriters, "; ") },
+		manifest: func(e gen.Entry) string { return strings.Join(e.Underwriters, "; ") },
+		known:    "fold keeps the order of the latest prospectus's underwriting table; the manifest lists the syndicate in generator order",
+	},
+}
+
+func sortedJoin(ss []string) string { return strings.Join(slices.Sorted(slices.Values(ss)), "; ") }
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// unlessClosed picks open for a SPAC that has not closed its combination, closed for one that has.
+// The folded side of such a field must then read "" for the SPACs it does not apply to.
+func unlessClosed(e gen.Entry, open, closed string) string {
+	if e.Status == string(spac.StatusClosed) {
+		return closed
+	}
+	return open
+}
+
+func combinationField(get func(*spac.Combination) string) func(spac.Profile) string {
+	return func(p spac.Profile) string {
+		if p.Combination == nil {
+			return ""
+		}
+		return get(p.Combination)
+	}
+}
+
+// lastTrustBalance is the balance of the latest trust point.
+func lastTrustBalance(p spac.Profile) string {
+	if len(p.TrustSeries) == 0 {
+		return ""
+	}
+	return p.TrustSeries[len(p.TrustSeries)-1].Balance
+}
+
+// TestFoldedProfilesMatchManifest compares each folded profile with the values the fixture
+// generator recorded in MANIFEST.json and lists every mismatch. Fields with a known
+// disagreement are logged (with the facts behind the folded value) instead of failing.
+func TestFoldedProfilesMatchManifest(t *testing.T) {
+	e, _ := corpusEnv(t)
+	var failed, known []string
+	for _, want := range manifest(t).SPACs {
+		p, err := e.store.Profile(context.Background(), spac.CIK(want.CIK))
+		if err != nil {
+			t.Errorf("%s (%s): no profile: %v", want.CIK, want.Symbol, err)
+			continue
+		}
+		for _, f := range profileFields {
+			got, exp := f.folded(p), f.manifest(want)
+			if !onlyFor(f, want) || got == exp {
+				continue
+			}
+			line := fmt.Sprintf("%s %-5s %s: manifest %q, folded %q", want.CIK, want.Symbol, f.name, exp, got)
+			if f.known == "" {
+				failed = append(failed, line)
+			} else {
+				known = append(known, line+" ["+f.known+"]")
+			}
+		}
+	}
+	if len(known) > 0 {
+		t.Logf("%d known disagreements with MANIFEST.json (not failing):\n%s", len(known), strings.Join(known, "\n"))
+	}
+	if len(failed) > 0 {
+		t.Errorf("%d profile fields disagree with MANIFEST.json:\n%s", len(failed), strings.Join(failed, "\n"))
+	}
+}
+
+// onlyFor reports whether field f applies to the manifest entry (the closed/not-closed split
+// of the name fields: the other half is compared by its twin).
+func onlyFor(f profileField, e gen.Entry) bool {
+	closed := e.Status == string(spac.StatusClosed)
+	switch {
+	case strings.HasPrefix(f.name, "name (SPACs not closed)"):
+		return !closed
+	case strings.HasPrefix(f.name, "name (closed"), strings.HasPrefix(f.name, "combination.new_name"):
+		return closed
+	}
+	return true
+}

@@ -73,6 +73,7 @@ type WebhookConfig struct {
 type EDGARConfig struct {
 	Enabled      bool          `mapstructure:"enabled"`
 	BaseURL      string        `mapstructure:"base_url"`
+	Submissions  string        `mapstructure:"submissions_base_url"` // data.sec.gov
 	UserAgent    string        `mapstructure:"user_agent"`
 	PollInterval time.Duration `mapstructure:"poll_interval"`
 	RatePerSec   float64       `mapstructure:"rate_per_sec"`

@@ -37,6 +37,7 @@ var defaults = map[string]any{
 	"webhooks.workers":                 4,
 	"edgar.enabled":                    false,
 	"edgar.base_url":                   "https://www.sec.gov",
+	"edgar.submissions_base_url":       "https://data.sec.gov",
 	"edgar.user_agent":                 "spacd/1.0 admin@example.com",
 	"edgar.poll_interval":              60 * time.Second,
 	"edgar.rate_per_sec":               10.0,

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	spac "github.com/spacdata/spac"
@@ -29,6 +30,9 @@ type live struct {
 	alertCfg alerts.Config
 	quotes   alerts.Quotes
 	sample   []string
+
+	mu       sync.Mutex
+	entities []news.Entity // the news linker's universe
 }
 
 // newLive builds the live parts and hooks alert evaluation into the pipeline, so profiles the
@@ -102,6 +106,9 @@ func (l *live) routes() api.Live {
 // onFold runs after the pipeline stores a profile: new filings become filing.ingested
 // webhooks and filing-derived articles; alert evaluation fires alerts.
 func (l *live) onFold(ctx context.Context, prev, cur spac.Profile) {
+	if prev.CIK == "" {
+		l.addToLinker(cur) // a SPAC new to the store: let news find it
+	}
 	for _, f := range newFilings(prev, cur) {
 		l.publishWebhook(ctx, webhooks.EventFilingIngested, f)
 		if art, ok := news.FromFiling(cur, l.filing(ctx, f.Accession)); ok {

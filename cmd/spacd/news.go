@@ -39,17 +39,29 @@ func (l *live) publishArticle(art spac.Article) {
 	}
 }
 
-// relink rebuilds the news linker from the stored universe (after bootstrap and ingests).
+// relink builds the news linker from the stored universe (at start).
 func (l *live) relink(ctx context.Context, a *app) error {
 	var ents []news.Entity
 	err := a.db.EachProfile(ctx, func(p spac.Profile) error {
 		ents = append(ents, news.EntityOfProfile(p))
 		return nil
 	})
-	if err == nil {
-		l.news.SetLinker(news.NewLinker(ents))
+	if err != nil {
+		return err
 	}
-	return err
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.entities = ents
+	l.news.SetLinker(news.NewLinker(ents))
+	return nil
+}
+
+// addToLinker adds a SPAC new to the store to the linker's universe.
+func (l *live) addToLinker(p spac.Profile) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.entities = append(l.entities, news.EntityOfProfile(p))
+	l.news.SetLinker(news.NewLinker(l.entities))
 }
 
 // articleStore adapts the Badger article store to the aggregator's query type.

@@ -37,6 +37,11 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 		return err
 	}
 	defer l.stop(env)
+	poller, err := startPoller(ctx, env, a)
+	if err != nil {
+		return err
+	}
+	defer stopPoller(env, poller)
 	guard, err := newGuard(env.cfg.Access, a, env)
 	if err != nil {
 		return err

@@ -36,6 +36,7 @@ func commands() []command {
 		{"serve", "serve", "run the HTTP API (builds from the embedded fixtures when the data directory is empty)", cmdServe},
 		{"ingest", "ingest DIR|FILE...", "ingest full-submission .txt filings into the store and index", cmdIngest},
 		{"rebuild", "rebuild", "drop the search index and rebuild profiles and index from the store", cmdRebuild},
+		{"recompute", "recompute", "refold every SPAC and scan for time-based alerts (also nightly in serve)", cmdRecompute},
 		{"extract", "extract FILE", "print the facts of one filing as JSON with citations (no store needed)", cmdExtract},
 		{"keys", "keys create|list|revoke|rotate|usage", "manage API keys", cmdKeys},
 		{"fixtures", "fixtures --out DIR [--spacs N] [--seed S]", "generate a fictional corpus in EDGAR format", cmdFixtures},

@@ -42,6 +42,9 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 		return err
 	}
 	defer stopPoller(env, poller)
+	nightlyCtx, stopNightly := context.WithCancel(ctx)
+	nightlyDone := l.nightly(nightlyCtx, a)
+	defer func() { stopNightly(); <-nightlyDone }()
 	guard, err := newGuard(env.cfg.Access, a, env)
 	if err != nil {
 		return err

@@ -70,11 +70,8 @@ func (p *Pipeline) indexRows(ctx context.Context, rows []spac.SPAC) error {
 	return nil
 }
 
-// Rebuild drops the index and rebuilds every profile and index row from the stored facts.
-func (p *Pipeline) Rebuild(ctx context.Context) (int, error) {
-	if err := p.Index.Reset(ctx); err != nil {
-		return 0, err
-	}
+// RefoldAll recomputes every profile and index row from the stored facts, keeping the index.
+func (p *Pipeline) RefoldAll(ctx context.Context) (int, error) {
 	var ciks []spac.CIK
 	err := p.Store.EachCIK(ctx, func(cik spac.CIK) error {
 		ciks = append(ciks, cik)
@@ -84,6 +81,14 @@ func (p *Pipeline) Rebuild(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	return len(ciks), p.refoldAll(ctx, ciks)
+}
+
+// Rebuild drops the index and rebuilds every profile and index row from the stored facts.
+func (p *Pipeline) Rebuild(ctx context.Context) (int, error) {
+	if err := p.Index.Reset(ctx); err != nil {
+		return 0, err
+	}
+	return p.RefoldAll(ctx)
 }
 
 func isNotFound(err error) bool {

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/api/webhooks"
+	"github.com/spacdata/spac/ingest/alerts"
+)
+
+// recompute refolds every SPAC from its stored facts (derived values such as deadlines and
+// trust size are recomputed) and scans for time-based alerts (approaching lockup expiries, YTM
+// from the latest quotes). It runs nightly in `serve` and on demand with `spacd recompute`.
+func (l *live) recompute(ctx context.Context, a *app, now time.Time) (int, error) {
+	n, err := a.pipeline.RefoldAll(ctx)
+	if err != nil {
+		return n, err
+	}
+	var profiles []spac.Profile
+	if err := a.db.EachProfile(ctx, func(p spac.Profile) error { profiles = append(profiles, p); return nil }); err != nil {
+		return n, err
+	}
+	for _, al := range alerts.Scan(profiles, l.alertCfg, now, l.quotes) {
+		l.fire(ctx, al)
+	}
+	l.publishWebhook(ctx, webhooks.EventTrustRecomputed, map[string]any{"spacs": n, "at": now.Format(time.RFC3339)})
+	return n, nil
+}
+
+// nightly runs recompute at 00:00 UTC every day until ctx ends (an owned goroutine: serve
+// waits for it through the returned channel).
+func (l *live) nightly(ctx context.Context, a *app) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			now := time.Now().UTC()
+			next := now.Truncate(24 * time.Hour).Add(24 * time.Hour)
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(next.Sub(now)):
+			}
+			if n, err := l.recompute(ctx, a, time.Now().UTC()); err != nil {
+				l.env.log.Error("nightly recompute", "err", err)
+			} else {
+				l.env.log.Info("nightly recompute", "spacs", n)
+			}
+		}
+	}()
+	return done
+}
+
+// cmdRecompute recomputes profiles and time-based alerts now.
+func cmdRecompute(ctx context.Context, env *environment, _ []string) error {
+	a, err := openApp(env)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	l, err := newLive(env, a)
+	if err != nil {
+		return err
+	}
+	n, err := l.recompute(ctx, a, time.Now().UTC())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.stdout, "recomputed %d SPACs\n", n)
+	return nil
+}

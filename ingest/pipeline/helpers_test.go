@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/fixtures"
@@ -128,4 +129,51 @@ func allCIKs(t testing.TB, store spac.FilingStore) []spac.CIK {
 		t.Fatalf("EachCIK: %v", err)
 	}
 	return ciks
+}
+
+// watermark returns the store's watermark.
+func watermark(t testing.TB, store spac.ProfileStore) time.Time {
+	t.Helper()
+	w, err := store.Watermark(context.Background())
+	if err != nil {
+		t.Fatalf("Watermark: %v", err)
+	}
+	if w.IsZero() {
+		t.Fatal("Watermark is zero after an ingest")
+	}
+	return w
+}
+
+// indexCount returns the number of documents in the index.
+func indexCount(t testing.TB, idx spac.Index) uint64 {
+	t.Helper()
+	n, err := idx.Count(context.Background())
+	if err != nil {
+		t.Fatalf("Count: %v", err)
+	}
+	return n
+}
+
+// profiles returns every stored profile by CIK.
+func profiles(t testing.TB, store spac.ProfileStore) map[spac.CIK]spac.Profile {
+	t.Helper()
+	out := map[spac.CIK]spac.Profile{}
+	err := store.EachProfile(context.Background(), func(p spac.Profile) error {
+		out[p.CIK] = p
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("EachProfile: %v", err)
+	}
+	return out
+}
+
+// universe runs a universe query and fails the test on error.
+func universe(t testing.TB, idx spac.Index, q spac.UniverseQuery) spac.UniversePage {
+	t.Helper()
+	page, err := idx.Universe(context.Background(), q)
+	if err != nil {
+		t.Fatalf("Universe: %v", err)
+	}
+	return page
 }

@@ -68,7 +68,7 @@ var profileFields = []profileField{
 	{
 		name: "offering.underwriters (order)", folded: func(p spac.Profile) string { return strings.Join(p.Offering.Underwriters, "; ") },
 		manifest: func(e gen.Entry) string { return strings.Join(e.Underwriters, "; ") },
-		known:    "fold keeps the order of the latest prospectus's underwriting table; the manifest lists the syndicate in generator order",
+		known:    "fold/order.go sorts a filing's facts by (line, field, value): firms named on one line come out alphabetically, not lead representative first as filed",
 	},
 }
 

@@ -6,6 +6,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -127,21 +128,24 @@ func (p *Pipeline) ingest(ctx context.Context, names []string, load func(string)
 			changed[res.cik] = true
 		}
 	}
-	if err := p.runWorkers(ctx, names, load, record); err != nil {
-		return sum, err
+	runErr := p.runWorkers(ctx, names, load, record)
+	if runErr != nil {
+		// Filings stored before the failure would read as unchanged on the next run and never
+		// be refolded, so fold them now, even when the run was cancelled.
+		ctx = context.WithoutCancel(ctx)
 	}
 	for _, e := range sum.Errors {
 		if err := p.Store.PutIngestError(ctx, e); err != nil {
-			return sum, err
+			return sum, errors.Join(runErr, err)
 		}
 	}
 	ciks := sortedCIKs(changed)
 	if err := p.refoldAll(ctx, ciks); err != nil {
-		return sum, err
+		return sum, errors.Join(runErr, err)
 	}
 	sum.SPACs = len(ciks)
 	sum.Duration = time.Since(start)
-	return sum, nil
+	return sum, runErr
 }
 
 func sortedCIKs(m map[spac.CIK]bool) []spac.CIK {

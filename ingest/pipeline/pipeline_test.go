@@ -42,7 +42,7 @@ func TestIngestCorpus(t *testing.T) {
 
 // TestEveryStoredFactIsCited walks every fact of every SPAC in the store and checks its
 // citation against the stored canonical text: the cited line holds the quote, the excerpt is
-// that line trimmed (or its truncated prefix), and the citation names the right filing.
+// that line trimmed (or a window of it around the quote), and the citation names the right filing.
 func TestEveryStoredFactIsCited(t *testing.T) {
 	e, sum := corpusEnv(t)
 	ctx := context.Background()
@@ -106,20 +106,49 @@ func checkFactCitation(t *testing.T, store spac.FilingStore, cik spac.CIK, filin
 		t.Errorf("%s: line %d %q does not hold quote %q", what, c.Line, line, c.Quote)
 		return false
 	}
-	if !excerptOf(line, c.Excerpt) {
-		t.Errorf("%s: excerpt %q is not line %d %q trimmed", what, c.Excerpt, c.Line, line)
+	if !excerptOf(line, c.Quote, c.Excerpt) {
+		t.Errorf("%s: excerpt %q is not line %d %q trimmed, nor a window of it showing the quote", what, c.Excerpt, c.Line, line)
 		return false
 	}
 	return true
 }
 
-// excerptOf reports whether excerpt is line trimmed, or a prefix of it ending in "…"
-// (spac.RenderedFiling.Cite truncates long lines).
-func excerptOf(line, excerpt string) bool {
+// excerptOf reports whether excerpt is line trimmed or, for a long line, a window of it that
+// shows the quote, with "…" marking each cut (spac.Excerpt).
+func excerptOf(line, quote, excerpt string) bool {
 	line = strings.TrimSpace(line)
 	if excerpt == line {
 		return true
 	}
-	prefix, cut := strings.CutSuffix(excerpt, "…")
-	return cut && prefix != "" && strings.HasPrefix(line, prefix)
+	window, cutStart := strings.CutPrefix(excerpt, "…")
+	window, cutEnd := strings.CutSuffix(window, "…")
+	switch {
+	case !cutStart && !cutEnd, window == "":
+		return false
+	case cutStart && !strings.HasSuffix(line, window) && !cutEnd:
+		return false
+	case cutEnd && !strings.HasPrefix(line, window) && !cutStart:
+		return false
+	}
+	return strings.Contains(line, window) && strings.Contains(window, quote)
+}
+
+// TestExcerptOf pins the excerpt check itself, against spac.Excerpt's output on a long line.
+func TestExcerptOf(t *testing.T) {
+	long := strings.Repeat("lorem ipsum ", 60) + "a trust account of $250,000,000 was funded " + strings.Repeat("dolor sit ", 60)
+	for _, tc := range []struct {
+		name, line, quote, excerpt string
+		want                       bool
+	}{
+		{"short line", "  Sponsor LLC  ", "Sponsor LLC", "Sponsor LLC", true},
+		{"window from spac.Excerpt", long, "$250,000,000", spac.Excerpt(long, "$250,000,000"), true},
+		{"head of a long line", long, "lorem", spac.Excerpt(long, "lorem"), true},
+		{"other text", "Sponsor LLC", "Sponsor", "Other LLC", false},
+		{"window without the quote", long, "$250,000,000", "…" + strings.Repeat("lorem ipsum ", 10) + "…", false},
+		{"cut without a mark", long, "lorem", strings.Repeat("lorem ipsum ", 3), false},
+	} {
+		if got := excerptOf(tc.line, tc.quote, tc.excerpt); got != tc.want {
+			t.Errorf("%s: excerptOf = %v, want %v (excerpt %q)", tc.name, got, tc.want, tc.excerpt)
+		}
+	}
 }

@@ -1,0 +1,176 @@
+package pipeline_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/spacdata/spac/fixtures"
+	"github.com/spacdata/spac/fixtures/gen"
+	"github.com/spacdata/spac/ingest"
+	"github.com/spacdata/spac/ingest/extract"
+	"github.com/spacdata/spac/ingest/pipeline"
+)
+
+// bigCorpusSPACs is the size of the generated corpus of the *2000 benchmarks.
+const bigCorpusSPACs = 2000
+
+// corpusFile is one filing of the fixture corpus, loaded into memory.
+type corpusFile struct {
+	name string
+	data []byte
+}
+
+// loadCorpus reads every filing of the fixture corpus and returns them with their total size.
+func loadCorpus(b *testing.B) ([]corpusFile, int64) {
+	b.Helper()
+	var files []corpusFile
+	var size int64
+	for _, name := range corpusFiles(b) {
+		data, err := fs.ReadFile(fixtures.Corpus, name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, corpusFile{name, data})
+		size += int64(len(data))
+	}
+	return files, size
+}
+
+// reportDocsPerSec reports how many documents per second the timed loop processed.
+func reportDocsPerSec(b *testing.B, docs int) {
+	if s := b.Elapsed().Seconds(); s > 0 {
+		b.ReportMetric(float64(docs*b.N)/s, "docs/s")
+	}
+}
+
+// BenchmarkRenderExtract reads (SGML, render, iXBRL) and extracts every file of the fixture
+// corpus per iteration: the CPU part of an ingest, without the store and the index.
+func BenchmarkRenderExtract(b *testing.B) {
+	files, size := loadCorpus(b)
+	b.SetBytes(size)
+	b.ReportAllocs()
+	facts := 0
+	for b.Loop() {
+		facts = 0
+		for _, f := range files {
+			r, err := ingest.ReadBytes(f.name, f.data)
+			if err != nil {
+				b.Fatal(err)
+			}
+			facts += len(extract.Facts(r))
+		}
+	}
+	reportDocsPerSec(b, len(files))
+	b.ReportMetric(float64(facts), "facts/op")
+}
+
+// BenchmarkTokenizerBaseline only runs the golang.org/x/net/html tokenizer over the same
+// bytes: the floor any HTML-reading pipeline pays, to compare BenchmarkRenderExtract with.
+func BenchmarkTokenizerBaseline(b *testing.B) {
+	files, size := loadCorpus(b)
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, f := range files {
+			z := html.NewTokenizer(bytes.NewReader(f.data))
+			for z.Next() != html.ErrorToken {
+			}
+			if z.Err() != io.EOF {
+				b.Fatal(z.Err())
+			}
+		}
+	}
+	reportDocsPerSec(b, len(files))
+}
+
+// generateBigCorpus writes a bigCorpusSPACs corpus into a temporary directory and returns the
+// directory and its total filing size.
+func generateBigCorpus(b *testing.B) (string, int64) {
+	b.Helper()
+	if testing.Short() {
+		b.Skip("generates and ingests a 2,000-SPAC corpus; skipped with -short")
+	}
+	dir := b.TempDir()
+	if _, err := gen.Generate(dir, gen.Options{SPACs: bigCorpusSPACs}); err != nil {
+		b.Fatalf("generate: %v", err)
+	}
+	var size int64
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(p) == ".txt" {
+			info, ierr := d.Info()
+			if ierr != nil {
+				return ierr
+			}
+			size += info.Size()
+		}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return dir, size
+}
+
+// ingestDir ingests a corpus directory into a pipeline, failing on any run or document error.
+func ingestDir(b *testing.B, p *pipeline.Pipeline, dir string) pipeline.Summary {
+	b.Helper()
+	sum, err := p.IngestFS(context.Background(), os.DirFS(dir), ".")
+	if err != nil {
+		b.Fatalf("ingest: %v", err)
+	}
+	if len(sum.Errors) > 0 {
+		b.Fatalf("ingest: %d documents skipped, first: %+v", len(sum.Errors), sum.Errors[0])
+	}
+	return sum
+}
+
+// BenchmarkIngest2000 times a full ingest (read, extract, store, fold, index) of a generated
+// 2,000-SPAC corpus into a fresh on-disk store and index per iteration. Run with -benchtime 1x.
+func BenchmarkIngest2000(b *testing.B) {
+	dir, size := generateBigCorpus(b)
+	b.SetBytes(size)
+	files := 0
+	for b.Loop() {
+		b.StopTimer()
+		data := b.TempDir()
+		e := openEnv(b, filepath.Join(data, "kv"), filepath.Join(data, "index"))
+		b.StartTimer()
+		sum := ingestDir(b, e.p, dir)
+		files = sum.Files
+		if sum.SPACs != bigCorpusSPACs {
+			b.Fatalf("ingest folded %d SPACs, want %d", sum.SPACs, bigCorpusSPACs)
+		}
+	}
+	reportDocsPerSec(b, files)
+	b.ReportMetric(float64(bigCorpusSPACs*b.N)/b.Elapsed().Seconds(), "SPACs/s")
+}
+
+// BenchmarkRebuild2000 ingests a generated 2,000-SPAC corpus into an on-disk store and index
+// once, then times Rebuild (drop the index, refold every SPAC, store profiles, index rows).
+func BenchmarkRebuild2000(b *testing.B) {
+	dir, _ := generateBigCorpus(b)
+	data := b.TempDir()
+	e := openEnv(b, filepath.Join(data, "kv"), filepath.Join(data, "index"))
+	ingestDir(b, e.p, dir)
+	ctx := context.Background()
+	for b.Loop() {
+		n, err := e.p.Rebuild(ctx)
+		if err != nil {
+			b.Fatalf("Rebuild: %v", err)
+		}
+		if n != bigCorpusSPACs {
+			b.Fatalf("Rebuild refolded %d SPACs, want %d", n, bigCorpusSPACs)
+		}
+	}
+	b.ReportMetric(float64(bigCorpusSPACs*b.N)/b.Elapsed().Seconds(), "SPACs/s")
+	if n, err := e.index.Count(ctx); err != nil || n != bigCorpusSPACs {
+		b.Fatalf("index Count after Rebuild = %d, %v; want %d", n, err, bigCorpusSPACs)
+	}
+}

@@ -65,3 +65,18 @@ func TestTrimName(t *testing.T) {
 		}
 	}
 }
+
+func TestTrimNameStopsAtNextSentence(t *testing.T) {
+	cases := map[string]string{
+		"Velorin Mobility N.V. The":       "Velorin Mobility N.V.",
+		"Nimbus Robotics.":                "Nimbus Robotics",
+		"Nimbara Holdings, Inc.":          "Nimbara Holdings, Inc.",
+		"Solterra Grid B.V. As a result":  "Solterra Grid B.V.",
+		"Harbor Point Holdings, Inc. The": "Harbor Point Holdings, Inc.",
+	}
+	for in, want := range cases {
+		if got := TrimName(in); got != want {
+			t.Errorf("TrimName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -105,8 +105,14 @@ func Extract(r *spac.RenderedFiling) []spac.Fact {
 // "B.V.", "N.V.").
 var abbrevEnd = re(`(?:\b(?:Inc|Corp|Ltd|Co|Bros|Intl)|\b[A-Z]\.[A-Z](?:\.[A-Z])*)\.$`)
 
-// TrimName drops a sentence-ending period the name pattern swallowed ("Nimbus Robotics.").
+// sentenceTail is a next sentence the name pattern ran into after an abbreviation's period
+// ("Velorin Mobility N.V. The common stock ...").
+var sentenceTail = re(`\.\s+(?:The|This|These|It|Its|As|On|In|A|An|Such|Following|Upon)\b.*$`)
+
+// TrimName drops a sentence-ending period the name pattern swallowed ("Nimbus Robotics.") and
+// a following sentence it ran into.
 func TrimName(s string) string {
+	s = sentenceTail.ReplaceAllString(s, ".")
 	if strings.HasSuffix(s, ".") && !abbrevEnd.MatchString(s) {
 		return strings.TrimSuffix(s, ".")
 	}

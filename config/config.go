@@ -67,6 +67,9 @@ type WebhookConfig struct {
 	AllowPrivateTargets bool          `mapstructure:"allow_private_targets"`
 	Timeout             time.Duration `mapstructure:"timeout"`
 	Workers             int           `mapstructure:"workers"`
+	// RetrySchedule is the delay before each retry (empty = the DECISIONS.md schedule 5 s, 5 m,
+	// 30 m, 2 h, 5 h, 10 h, 24 h). Tests shorten it; env: comma-separated durations.
+	RetrySchedule []time.Duration `mapstructure:"retry_schedule"`
 }
 
 // EDGARConfig configures the live EDGAR poller (off by default).

@@ -64,3 +64,23 @@ func TestValidateRejects(t *testing.T) {
 		t.Fatal("want error for a missing config file")
 	}
 }
+
+// Durations come from the environment as strings: single values and comma lists.
+func TestEnvDurations(t *testing.T) {
+	c, err := Load(nil, env(map[string]string{"SPACD_EDGAR_POLL_INTERVAL": "200ms", "SPACD_WEBHOOKS_RETRY_SCHEDULE": "1s, 250ms"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.EDGAR.PollInterval != 200*time.Millisecond {
+		t.Errorf("edgar.poll_interval = %v, want 200ms", c.EDGAR.PollInterval)
+	}
+	if s := c.Webhooks.RetrySchedule; len(s) != 2 || s[0] != time.Second || s[1] != 250*time.Millisecond {
+		t.Errorf("webhooks.retry_schedule = %v, want [1s 250ms]", s)
+	}
+	if def, _ := Load(nil, env(nil)); len(def.Webhooks.RetrySchedule) != 0 {
+		t.Errorf("default retry_schedule = %v, want empty (the package default)", def.Webhooks.RetrySchedule)
+	}
+	if _, err := Load(nil, env(map[string]string{"SPACD_WEBHOOKS_RETRY_SCHEDULE": "1s,-2s"})); err == nil {
+		t.Error("negative retry delay accepted")
+	}
+}

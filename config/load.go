@@ -35,6 +35,7 @@ var defaults = map[string]any{
 	"webhooks.allow_private_targets":   false,
 	"webhooks.timeout":                 10 * time.Second,
 	"webhooks.workers":                 4,
+	"webhooks.retry_schedule":          []string{},
 	"edgar.enabled":                    false,
 	"edgar.base_url":                   "https://www.sec.gov",
 	"edgar.submissions_base_url":       "https://data.sec.gov",
@@ -144,6 +145,11 @@ func (c Config) Validate() error {
 	case "json", "text":
 	default:
 		return fmt.Errorf("config: log.format must be json or text, got %q", c.Log.Format)
+	}
+	for _, d := range c.Webhooks.RetrySchedule {
+		if d <= 0 {
+			return fmt.Errorf("config: webhooks.retry_schedule delays must be positive, got %s", d)
+		}
 	}
 	if c.EDGAR.Enabled && c.EDGAR.UserAgent == "" {
 		return fmt.Errorf("config: edgar.user_agent is required when edgar.enabled (SEC fair-access policy)")

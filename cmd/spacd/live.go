@@ -50,12 +50,21 @@ func newLive(env *environment, a *app) (*live, error) {
 	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{})
 	l.webhooks = webhooks.New(a.db.Webhooks(), webhooks.Config{
 		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
+		Schedule: retrySchedule(env.cfg.Webhooks.RetrySchedule),
 	})
 	if l.news, err = newAggregator(env, a, l); err != nil {
 		return nil, err
 	}
 	a.pipeline.OnFold = l.onFold
 	return l, nil
+}
+
+// retrySchedule is the configured webhook retry schedule, nil (the package default) when unset.
+func retrySchedule(s []time.Duration) []time.Duration {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
 }
 
 func loadQuotes(path string) (alerts.Quotes, error) {

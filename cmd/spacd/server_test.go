@@ -43,7 +43,7 @@ func (s *syncBuffer) String() string {
 
 // startServer runs `spacd serve` on a fresh data directory with the embedded fixtures and
 // waits until /health answers 200. The server is stopped when the test ends.
-func startServer(t *testing.T, extraEnv map[string]string) *testServer {
+func startServer(t testing.TB, extraEnv map[string]string) *testServer {
 	t.Helper()
 	dir := t.TempDir()
 	// The contract smoke script sends ~50 anonymous requests at once, more than the anonymous
@@ -81,7 +81,7 @@ func startServer(t *testing.T, extraEnv map[string]string) *testServer {
 }
 
 // waitListening reads the server's stdout until it announces its address.
-func waitListening(t *testing.T, out io.Reader, done chan error, errBuf *syncBuffer) string {
+func waitListening(t testing.TB, out io.Reader, done chan error, errBuf *syncBuffer) string {
 	t.Helper()
 	lines := make(chan string)
 	go func() {
@@ -110,7 +110,7 @@ func waitListening(t *testing.T, out io.Reader, done chan error, errBuf *syncBuf
 	}
 }
 
-func (ts *testServer) waitHealthy(t *testing.T) {
+func (ts *testServer) waitHealthy(t testing.TB) {
 	t.Helper()
 	for i := 0; i < 600; i++ {
 		resp, err := ts.client.Get(ts.base + "/health")
@@ -126,7 +126,7 @@ func (ts *testServer) waitHealthy(t *testing.T) {
 }
 
 // do sends a request with an optional bearer token and returns status, headers and body.
-func (ts *testServer) do(t *testing.T, method, path, token, body string) (int, http.Header, []byte) {
+func (ts *testServer) do(t testing.TB, method, path, token, body string) (int, http.Header, []byte) {
 	t.Helper()
 	req, err := http.NewRequest(method, ts.base+path, strings.NewReader(body))
 	if err != nil {
@@ -151,7 +151,7 @@ func (ts *testServer) do(t *testing.T, method, path, token, body string) (int, h
 }
 
 // getJSON GETs path, requires status want, and decodes the body into v.
-func (ts *testServer) getJSON(t *testing.T, path, token string, want int, v any) http.Header {
+func (ts *testServer) getJSON(t testing.TB, path, token string, want int, v any) http.Header {
 	t.Helper()
 	code, h, b := ts.do(t, http.MethodGet, path, token, "")
 	if code != want {
@@ -166,7 +166,7 @@ func (ts *testServer) getJSON(t *testing.T, path, token string, want int, v any)
 }
 
 // createKey issues a key of the given tier through the admin API.
-func (ts *testServer) createKey(t *testing.T, tier string) string {
+func (ts *testServer) createKey(t testing.TB, tier string) string {
 	t.Helper()
 	code, _, b := ts.do(t, http.MethodPost, "/v1/admin/keys", ts.admin, fmt.Sprintf(`{"name":"e2e-%s","tier":%q}`, tier, tier))
 	if code != http.StatusCreated {

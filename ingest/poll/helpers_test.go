@@ -10,6 +10,7 @@ import (
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/fixtures"
+	"github.com/spacdata/spac/ingest/poll/polltest"
 )
 
 const testAgent = "SPAC Data Tests tests@example.com"
@@ -97,9 +98,9 @@ type testPoller struct {
 }
 
 // newTestPoller points a Poller at the fake, with virtual time for rate limiting and backoff.
-func newTestPoller(t *testing.T, f *fakeEDGAR, sink Sink, seen Seen, tweak func(*Config)) testPoller {
+func newTestPoller(t *testing.T, f *polltest.Server, sink Sink, seen Seen, tweak func(*Config)) testPoller {
 	t.Helper()
-	cfg := Config{BaseURL: f.srv.URL, SubmissionsBaseURL: f.srv.URL, UserAgent: testAgent,
+	cfg := Config{BaseURL: f.URL(), SubmissionsBaseURL: f.URL(), UserAgent: testAgent,
 		RatePerSec: 10, BackoffBase: time.Second, MaxBackoff: time.Minute}
 	if tweak != nil {
 		tweak(&cfg)
@@ -141,9 +142,9 @@ func checkCounts(t *testing.T, res Result, entries, downloaded, ingested, skippe
 	}
 }
 
-func checkAgents(t *testing.T, f *fakeEDGAR) {
+func checkAgents(t *testing.T, f *polltest.Server) {
 	t.Helper()
-	total, agents := f.requests()
+	total, agents := f.Requests()
 	if total == 0 || agents[testAgent] != total || len(agents) != 1 {
 		t.Errorf("User-Agent per request = %v over %d requests, want %q on every one", agents, total, testAgent)
 	}

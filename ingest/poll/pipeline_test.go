@@ -8,6 +8,7 @@ import (
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/index"
 	"github.com/spacdata/spac/ingest/pipeline"
+	"github.com/spacdata/spac/ingest/poll/polltest"
 	"github.com/spacdata/spac/kv"
 )
 
@@ -26,9 +27,9 @@ func TestRunningPollerFeedsThePipeline(t *testing.T) {
 	t.Cleanup(func() { idx.Close() })
 	pl := &pipeline.Pipeline{Store: db, Index: idx, Workers: 1}
 
-	f := newFakeEDGAR(t)
-	f.setSIC(spacA, "6770")
-	a1 := f.publish(a1Path)
+	f := polltest.New(t)
+	f.SetSIC(spacA, "6770")
+	a1 := f.PublishCorpus(a1Path)
 	results := make(chan Result, 16)
 	p := newTestPoller(t, f, PipelineSink(pl), StoreSeen(db), func(c *Config) {
 		c.Interval = 5 * time.Millisecond
@@ -44,7 +45,7 @@ func TestRunningPollerFeedsThePipeline(t *testing.T) {
 	waitIngested(ctx, t, results)
 	checkStored(ctx, t, db, a1.Accession, "S-1")
 
-	a2 := f.publish(a2Path) // filed while the poller runs
+	a2 := f.PublishCorpus(a2Path) // filed while the poller runs
 	waitIngested(ctx, t, results)
 	checkStored(ctx, t, db, a2.Accession, "S-1/A")
 	if n, err := idx.Count(ctx); err != nil || n != 1 {
@@ -56,7 +57,7 @@ func TestRunningPollerFeedsThePipeline(t *testing.T) {
 	if err := p.Shutdown(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if n := f.count(archivePath(spacA, a1.Accession)); n != 1 {
+	if n := f.Count(polltest.ArchivePath(spacA, a1.Accession)); n != 1 {
 		t.Errorf("first filing downloaded %d times over the polls, want 1", n)
 	}
 }

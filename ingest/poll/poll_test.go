@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/edgar"
+	"github.com/spacdata/spac/ingest/poll/polltest"
 )
 
 const (
@@ -26,18 +25,18 @@ const (
 // standardFake is a feed holding two filings of SPAC A, one of a non-SPAC company, a 425
 // listed under both the merger target (Filer) and the SPAC (Subject), an uninteresting form
 // of SPAC A, and filler Form 4s.
-func standardFake(t *testing.T) (f *fakeEDGAR, a1, a2, n1, m1 edgar.FeedEntry) {
-	f = newFakeEDGAR(t)
-	f.setSIC(spacA, "6770")
-	f.setSIC(spacM, "6770")
-	f.setSIC(notSPAC, "2834")
-	f.setSIC(targetCo, "2834")
-	f.filler(5)
-	a1 = f.publish(a1Path)
-	a2 = f.publish(a2Path)
-	n1 = f.publish(n1Path)
-	m1 = f.publish(m1Path, edgar.FeedEntry{Form: "425", Company: "Target Holdings Inc", CIK: targetCo, Role: "Filer"})
-	f.push(edgar.FeedEntry{Form: "SC 13G", Company: "Quarry Lane Acquisition Corp. II", CIK: spacA, Role: "Subject",
+func standardFake(t *testing.T) (f *polltest.Server, a1, a2, n1, m1 edgar.FeedEntry) {
+	f = polltest.New(t)
+	f.SetSIC(spacA, "6770")
+	f.SetSIC(spacM, "6770")
+	f.SetSIC(notSPAC, "2834")
+	f.SetSIC(targetCo, "2834")
+	f.Filler(5)
+	a1 = f.PublishCorpus(a1Path)
+	a2 = f.PublishCorpus(a2Path)
+	n1 = f.PublishCorpus(n1Path)
+	m1 = f.PublishCorpus(m1Path, edgar.FeedEntry{Form: "425", Company: "Target Holdings Inc", CIK: targetCo, Role: "Filer"})
+	f.Push(edgar.FeedEntry{Form: "SC 13G", Company: "Quarry Lane Acquisition Corp. II", CIK: spacA, Role: "Subject",
 		Accession: "0009600000-26-000001", FiledAt: "2026-11-20"})
 	return f, a1, a2, n1, m1
 }
@@ -50,23 +49,23 @@ func TestPollDownloadsNewSPACFilingsOnce(t *testing.T) {
 	res := pollOnce(t, p)
 	// 11 entries: 5 filler, a1, a2, n1, the 425 twice, the SC 13G. Skipped: 5 filler, SC 13G, n1.
 	checkCounts(t, res, 11, 3, 3, 7, 0)
-	want := []string{f.srv.URL + archivePath(spacA, a1.Accession), f.srv.URL + archivePath(spacA, a2.Accession),
-		f.srv.URL + archivePath(spacM, m1.Accession)}
+	want := []string{f.URL() + polltest.ArchivePath(spacA, a1.Accession), f.URL() + polltest.ArchivePath(spacA, a2.Accession),
+		f.URL() + polltest.ArchivePath(spacM, m1.Accession)}
 	if got := sink.names(); !slices.Equal(got, want) {
 		t.Fatalf("sink got %v, want %v (oldest first)", got, want)
 	}
 	if !sameBytes(sink.got[0].data, corpusBytes(t, a1Path)) || !sameBytes(sink.got[2].data, corpusBytes(t, m1Path)) {
 		t.Error("sink data differs from the served full submission")
 	}
-	if n := f.count(archivePath(notSPAC, n1.Accession)); n != 0 {
+	if n := f.Count(polltest.ArchivePath(notSPAC, n1.Accession)); n != 0 {
 		t.Errorf("non-SPAC filing downloaded %d times", n)
 	}
-	if n := f.count(archivePath(targetCo, m1.Accession)); n != 0 {
+	if n := f.Count(polltest.ArchivePath(targetCo, m1.Accession)); n != 0 {
 		t.Errorf("425 fetched under the target's CIK %d times, want under the SPAC's", n)
 	}
 	lookups := map[spac.CIK]int{}
 	for _, c := range []spac.CIK{spacA, spacM, notSPAC, targetCo} {
-		lookups[c] = f.count(fmt.Sprintf("/submissions/CIK%s.json", c))
+		lookups[c] = f.Count(fmt.Sprintf("/submissions/CIK%s.json", c))
 	}
 	if lookups[spacA] != 1 || lookups[spacM] != 1 || lookups[notSPAC] != 1 || lookups[targetCo] != 1 {
 		t.Errorf("submissions lookups %v, want one per unknown CIK of interest", lookups)
@@ -78,18 +77,18 @@ func TestPollDownloadsNewSPACFilingsOnce(t *testing.T) {
 		t.Errorf("second poll downloaded %d, ingested %d; want 0", res.Downloaded, res.Ingested)
 	}
 	for _, e := range []edgar.FeedEntry{a1, a2} {
-		if n := f.count(archivePath(spacA, e.Accession)); n != 1 {
+		if n := f.Count(polltest.ArchivePath(spacA, e.Accession)); n != 1 {
 			t.Errorf("%s downloaded %d times, want 1", e.Accession, n)
 		}
 	}
-	if n := f.count(fmt.Sprintf("/submissions/CIK%s.json", notSPAC)); n != 1 {
+	if n := f.Count(fmt.Sprintf("/submissions/CIK%s.json", notSPAC)); n != 1 {
 		t.Errorf("non-SPAC SIC looked up %d times, want 1 (cached)", n)
 	}
 
 	// A new filing appears: exactly it is downloaded.
-	a3 := f.publish(a3Path)
+	a3 := f.PublishCorpus(a3Path)
 	res = pollOnce(t, p)
-	if res.Downloaded != 1 || res.Ingested != 1 || sink.names()[3] != f.srv.URL+archivePath(spacA, a3.Accession) {
+	if res.Downloaded != 1 || res.Ingested != 1 || sink.names()[3] != f.URL()+polltest.ArchivePath(spacA, a3.Accession) {
 		t.Errorf("third poll %+v, sink %v; want only %s", res, sink.names(), a3.Accession)
 	}
 	checkAgents(t, f)
@@ -101,7 +100,7 @@ func TestPollSkipsAlreadyStored(t *testing.T) {
 	p := newTestPoller(t, f, sink, NewMemorySeen(0, a1.Accession, m1.Accession), nil)
 	res := pollOnce(t, p)
 	checkCounts(t, res, 11, 1, 1, 9, 2)
-	if n := f.count(archivePath(spacA, a1.Accession)); n != 0 {
+	if n := f.Count(polltest.ArchivePath(spacA, a1.Accession)); n != 0 {
 		t.Errorf("stored filing downloaded %d times", n)
 	}
 	if got := sink.names(); len(got) != 1 || !strings.HasSuffix(got[0], a2.Accession+".txt") {
@@ -114,10 +113,10 @@ func TestPollUntrackedNonSPACSkippedButTrackedKept(t *testing.T) {
 	sink := &recordingSink{}
 	p := newTestPoller(t, f, sink, nil, func(c *Config) { c.CIKs = []spac.CIK{"9900002"} })
 	res := pollOnce(t, p)
-	if res.Ingested != 4 || f.count(archivePath(notSPAC, n1.Accession)) != 1 {
+	if res.Ingested != 4 || f.Count(polltest.ArchivePath(notSPAC, n1.Accession)) != 1 {
 		t.Errorf("tracked non-SPAC filing not downloaded: %+v", res)
 	}
-	if n := f.count(fmt.Sprintf("/submissions/CIK%s.json", notSPAC)); n != 0 {
+	if n := f.Count(fmt.Sprintf("/submissions/CIK%s.json", notSPAC)); n != 0 {
 		t.Errorf("tracked CIK's SIC looked up %d times, want 0", n)
 	}
 }
@@ -137,34 +136,34 @@ func TestPollPaging(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newFakeEDGAR(t)
-			f.setSIC(spacA, "6770")
-			f.publish(a1Path) // oldest entry, deep in the feed
-			f.filler(tc.filler)
+			f := polltest.New(t)
+			f.SetSIC(spacA, "6770")
+			f.PublishCorpus(a1Path) // oldest entry, deep in the feed
+			f.Filler(tc.filler)
 			p := newTestPoller(t, f, &recordingSink{}, nil, func(c *Config) { c.MaxPages = tc.maxPages })
 			res := pollOnce(t, p)
-			if len(res.Errors) != 0 || res.Entries != tc.wantEntry || res.Ingested != tc.ingested || f.count(feedPath) != tc.feedHits {
+			if len(res.Errors) != 0 || res.Entries != tc.wantEntry || res.Ingested != tc.ingested || f.Count(polltest.FeedPath) != tc.feedHits {
 				t.Errorf("entries %d ingested %d feed requests %d errors %v; want %d %d %d none",
-					res.Entries, res.Ingested, f.count(feedPath), res.Errors, tc.wantEntry, tc.ingested, tc.feedHits)
+					res.Entries, res.Ingested, f.Count(polltest.FeedPath), res.Errors, tc.wantEntry, tc.ingested, tc.feedHits)
 			}
 		})
 	}
 }
 
 func TestPollStopsPagingAtWatermark(t *testing.T) {
-	f := newFakeEDGAR(t)
-	f.setSIC(spacA, "6770")
-	f.publish(a1Path)
-	f.filler(250)
+	f := polltest.New(t)
+	f.SetSIC(spacA, "6770")
+	f.PublishCorpus(a1Path)
+	f.Filler(250)
 	p := newTestPoller(t, f, &recordingSink{}, nil, nil)
 	pollOnce(t, p)
-	before := f.count(feedPath)
-	a2 := f.publish(a2Path)
+	before := f.Count(polltest.FeedPath)
+	a2 := f.PublishCorpus(a2Path)
 	res := pollOnce(t, p)
-	if got := f.count(feedPath) - before; got != 1 {
+	if got := f.Count(polltest.FeedPath) - before; got != 1 {
 		t.Errorf("second poll read %d feed pages, want 1 (the watermark is on page one)", got)
 	}
-	if res.Ingested != 1 || f.count(archivePath(spacA, a2.Accession)) != 1 {
+	if res.Ingested != 1 || f.Count(polltest.ArchivePath(spacA, a2.Accession)) != 1 {
 		t.Errorf("new filing not ingested: %+v", res)
 	}
 }
@@ -178,18 +177,18 @@ func TestPollFeedPerForm(t *testing.T) {
 	res := pollOnce(t, p)
 	// S-1: a1 and n1; 425: two entries; PRE 14A: empty feed. a2 (S-1/A) is not of interest.
 	checkCounts(t, res, 4, 2, 2, 1, 0)
-	if f.count(feedPath) != 3 {
-		t.Errorf("%d feed requests, want one per form", f.count(feedPath))
+	if f.Count(polltest.FeedPath) != 3 {
+		t.Errorf("%d feed requests, want one per form", f.Count(polltest.FeedPath))
 	}
 }
 
 func TestPollRateLimited(t *testing.T) {
 	f, _, _, _, _ := standardFake(t)
-	f.publish(a3Path)
+	f.PublishCorpus(a3Path)
 	p := newTestPoller(t, f, &recordingSink{}, nil, nil)
 	start := p.clock.now()
 	pollOnce(t, p)
-	total, _ := f.requests()
+	total, _ := f.Requests()
 	if taken := p.limit.tokensTaken(); taken != total || total < 8 {
 		t.Fatalf("limiter gave %d tokens for %d requests; want one per request", taken, total)
 	}
@@ -234,7 +233,7 @@ func TestPollCancelled(t *testing.T) {
 	if _, err := p.PollOnce(ctx); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
-	if total, _ := f.requests(); total != 0 {
+	if total, _ := f.Requests(); total != 0 {
 		t.Errorf("%d requests after cancellation", total)
 	}
 }
@@ -292,32 +291,5 @@ func TestNewValidates(t *testing.T) {
 	}
 	if p.cfg.BaseURL != DefaultBaseURL || p.cfg.RatePerSec != DefaultRatePerSec || len(p.cfg.Forms) != len(DefaultForms) {
 		t.Errorf("defaults not applied: %+v", p.cfg)
-	}
-}
-
-// The fake's feed must look like the real one: every real entry without 8-K items, parsed
-// and rendered again, reproduces its bytes in the recorded EDGAR response.
-func TestFakeFeedMatchesRealLayout(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(realdataDir(), "atom_feeds", "getcurrent_atom_start200.xml"))
-	if err != nil {
-		t.Skipf("realdata not available: %v", err)
-	}
-	feed, err := edgar.ParseFeed(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	same := 0
-	for _, e := range feed.Entries {
-		if len(e.Items) == 0 && strings.Contains(string(data), renderEntry(e)) {
-			same++
-		}
-	}
-	if same < 90 {
-		t.Errorf("only %d of %d real entries re-render byte for byte", same, len(feed.Entries))
-	}
-	head := renderFeed(time.Date(2025, 12, 12, 18, 3, 31, 0, time.FixedZone("EST", -5*3600)), nil)
-	head = strings.TrimSuffix(head, "</feed>\n")
-	if !strings.HasPrefix(string(data), head) {
-		t.Errorf("feed head differs from the real one:\n%s", head)
 	}
 }

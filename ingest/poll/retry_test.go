@@ -7,20 +7,22 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spacdata/spac/ingest/poll/polltest"
 )
 
 func TestPollRetriesAfter429WithRetryAfter(t *testing.T) {
-	f := newFakeEDGAR(t)
-	f.setSIC(spacA, "6770")
-	a1 := f.publish(a1Path)
-	f.fail(feedPath, failure{429, "3"})
-	f.fail(archivePath(spacA, a1.Accession), failure{429, "7"})
+	f := polltest.New(t)
+	f.SetSIC(spacA, "6770")
+	a1 := f.PublishCorpus(a1Path)
+	f.Fail(polltest.FeedPath, polltest.Failure{Status: 429, RetryAfter: "3"})
+	f.Fail(polltest.ArchivePath(spacA, a1.Accession), polltest.Failure{Status: 429, RetryAfter: "7"})
 	sink := &recordingSink{}
 	p := newTestPoller(t, f, sink, nil, nil)
 	res := pollOnce(t, p)
 	checkCounts(t, res, 1, 1, 1, 0, 0)
-	if f.count(feedPath) != 2 || f.count(archivePath(spacA, a1.Accession)) != 2 {
-		t.Errorf("feed requested %d times, archive %d; want 2 each", f.count(feedPath), f.count(archivePath(spacA, a1.Accession)))
+	if f.Count(polltest.FeedPath) != 2 || f.Count(polltest.ArchivePath(spacA, a1.Accession)) != 2 {
+		t.Errorf("feed requested %d times, archive %d; want 2 each", f.Count(polltest.FeedPath), f.Count(polltest.ArchivePath(spacA, a1.Accession)))
 	}
 	waits := p.backoff.all()
 	if len(waits) != 2 || waits[0] < 3*time.Second || waits[1] < 7*time.Second {
@@ -30,14 +32,14 @@ func TestPollRetriesAfter429WithRetryAfter(t *testing.T) {
 }
 
 func TestPoll403BacksOffExponentially(t *testing.T) {
-	f := newFakeEDGAR(t)
-	f.setSIC(spacA, "6770")
-	f.publish(a1Path)
-	f.fail(feedPath, failure{403, ""}, failure{403, ""}, failure{503, ""})
+	f := polltest.New(t)
+	f.SetSIC(spacA, "6770")
+	f.PublishCorpus(a1Path)
+	f.Fail(polltest.FeedPath, polltest.Failure{Status: 403}, polltest.Failure{Status: 403}, polltest.Failure{Status: 503})
 	p := newTestPoller(t, f, &recordingSink{}, nil, nil)
 	res := pollOnce(t, p)
-	if res.Ingested != 1 || f.count(feedPath) != 4 {
-		t.Fatalf("ingested %d after %d feed requests; want 1 after 4", res.Ingested, f.count(feedPath))
+	if res.Ingested != 1 || f.Count(polltest.FeedPath) != 4 {
+		t.Fatalf("ingested %d after %d feed requests; want 1 after 4", res.Ingested, f.Count(polltest.FeedPath))
 	}
 	waits := p.backoff.all()
 	if len(waits) != 3 {
@@ -52,9 +54,9 @@ func TestPoll403BacksOffExponentially(t *testing.T) {
 }
 
 func TestPollGivesUpAfterMaxRetries(t *testing.T) {
-	f := newFakeEDGAR(t)
+	f := polltest.New(t)
 	for range 10 {
-		f.fail(feedPath, failure{403, ""})
+		f.Fail(polltest.FeedPath, polltest.Failure{Status: 403})
 	}
 	p := newTestPoller(t, f, &recordingSink{}, nil, func(c *Config) { c.MaxRetries = 2 })
 	_, err := p.PollOnce(context.Background())
@@ -62,27 +64,27 @@ func TestPollGivesUpAfterMaxRetries(t *testing.T) {
 	if !errors.As(err, &se) || se.StatusCode != 403 {
 		t.Fatalf("err = %v, want the 403", err)
 	}
-	if f.count(feedPath) != 3 || len(p.backoff.all()) != 2 {
-		t.Errorf("%d requests, %d waits; want 3 and 2", f.count(feedPath), len(p.backoff.all()))
+	if f.Count(polltest.FeedPath) != 3 || len(p.backoff.all()) != 2 {
+		t.Errorf("%d requests, %d waits; want 3 and 2", f.Count(polltest.FeedPath), len(p.backoff.all()))
 	}
 }
 
 func TestPollRefusesHugeRetryAfter(t *testing.T) {
-	f := newFakeEDGAR(t)
-	f.fail(feedPath, failure{429, "3600"})
+	f := polltest.New(t)
+	f.Fail(polltest.FeedPath, polltest.Failure{Status: 429, RetryAfter: "3600"})
 	p := newTestPoller(t, f, &recordingSink{}, nil, func(c *Config) { c.MaxRetryAfter = time.Minute })
 	if _, err := p.PollOnce(context.Background()); err == nil || !strings.Contains(err.Error(), "Retry-After") {
 		t.Fatalf("err = %v, want a Retry-After refusal", err)
 	}
-	if len(p.backoff.all()) != 0 || f.count(feedPath) != 1 {
-		t.Errorf("waited %v over %d requests; want no wait, 1 request", p.backoff.all(), f.count(feedPath))
+	if len(p.backoff.all()) != 0 || f.Count(polltest.FeedPath) != 1 {
+		t.Errorf("waited %v over %d requests; want no wait, 1 request", p.backoff.all(), f.Count(polltest.FeedPath))
 	}
 }
 
 func TestPollRetriesFailedFilingsOnLaterPolls(t *testing.T) {
-	f := newFakeEDGAR(t)
-	f.setSIC(spacA, "6770")
-	a1, a2, a3 := f.publish(a1Path), f.publish(a2Path), f.publish(a3Path)
+	f := polltest.New(t)
+	f.SetSIC(spacA, "6770")
+	a1, a2, a3 := f.PublishCorpus(a1Path), f.PublishCorpus(a2Path), f.PublishCorpus(a3Path)
 	calls := map[string]int{}
 	sink := &recordingSink{fail: func(name string) error {
 		calls[name]++
@@ -108,21 +110,21 @@ func TestPollRetriesFailedFilingsOnLaterPolls(t *testing.T) {
 	pollOnce(t, p)
 	want := map[string]int{a1.Accession: 2, a2.Accession: 1, a3.Accession: 2}
 	for acc, n := range want {
-		if got := f.count(archivePath(spacA, acc)); got != n {
+		if got := f.Count(polltest.ArchivePath(spacA, acc)); got != n {
 			t.Errorf("%s downloaded %d times, want %d", acc, got, n)
 		}
 	}
 }
 
 func TestPollSIClookupFailureIsRetried(t *testing.T) {
-	f := newFakeEDGAR(t)
-	a1 := f.publish(a1Path) // no submissions JSON yet: 404
+	f := polltest.New(t)
+	a1 := f.PublishCorpus(a1Path) // no submissions JSON yet: 404
 	p := newTestPoller(t, f, &recordingSink{}, nil, nil)
 	if res := pollOnce(t, p); res.Pending != 1 || len(res.Errors) != 1 {
 		t.Fatalf("first poll %+v; want the filing pending after the 404", res)
 	}
-	f.setSIC(spacA, "6770")
-	if res := pollOnce(t, p); res.Ingested != 1 || f.count(archivePath(spacA, a1.Accession)) != 1 {
+	f.SetSIC(spacA, "6770")
+	if res := pollOnce(t, p); res.Ingested != 1 || f.Count(polltest.ArchivePath(spacA, a1.Accession)) != 1 {
 		t.Fatalf("second poll %+v; want the filing ingested", res)
 	}
 }

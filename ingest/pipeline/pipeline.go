@@ -29,8 +29,7 @@ type Store interface {
 // replaced (zero when new). The alert engine and webhooks hang off it.
 type ProfileHook func(ctx context.Context, prev, cur spac.Profile)
 
-// Pipeline wires the stages. Sample lists the symbols of the anonymous sample set; their rows
-// are flagged in the index.
+// Pipeline wires the stages. OnFold, when set, sees every profile the pipeline writes.
 type Pipeline struct {
 	Store   Store
 	Index   spac.Index

@@ -48,7 +48,6 @@ func (p *Pipeline) fold(ctx context.Context, cik spac.CIK) (spac.SPAC, error) {
 		return spac.SPAC{}, err
 	}
 	cur, events := fold.Fold(cik, filings, facts)
-	cur.Sample = prev.Sample
 	if err := p.Store.PutProfile(ctx, cur, events); err != nil {
 		return spac.SPAC{}, err
 	}

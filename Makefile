@@ -19,10 +19,10 @@ bench: ## micro-benchmarks (figures go in the README as ratios)
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./ingest/... ./index/... ./api/...
 
 golden: ## regenerate golden files under testdata/
-	$(GO) test ./api/... ./fixtures/... -update
+	$(GO) test ./api ./fixtures/gen ./ingest ./ingest/fold -update
 
 fixtures: ## regenerate the committed fixture corpus
-	$(GO) run ./cmd/spacd fixtures --out fixtures/corpus
+	$(GO) generate ./fixtures
 
 load: ## wrk load test against a generated 2,000-SPAC corpus
 	./scripts/load.sh

@@ -48,6 +48,8 @@ type Index interface {
 	Reset(ctx context.Context) error // drop every document (rebuild)
 	Universe(ctx context.Context, q UniverseQuery) (UniversePage, error)
 	Search(ctx context.Context, q SearchQuery) ([]SearchHit, error)
+	// SearchPage is Search returning hits Offset..Offset+Limit and the number of matches.
+	SearchPage(ctx context.Context, q SearchQuery) (SearchPage, error)
 	Count(ctx context.Context) (uint64, error)
 }
 
@@ -86,8 +88,15 @@ type FacetCount struct {
 // SearchQuery is a fuzzy search over symbol, name, sponsor and CIK.
 type SearchQuery struct {
 	Text     string
+	Offset   int // hits to skip (SearchPage)
 	Limit    int
 	Restrict []CIK
+}
+
+// SearchPage is one page of ranked search hits and the number of all matches.
+type SearchPage struct {
+	Hits  []SearchHit
+	Total int
 }
 
 // SearchHit is one ranked search result and the fields that matched.

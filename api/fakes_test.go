@@ -213,7 +213,13 @@ func facetCounts(rows []spac.SPAC, facets []string) map[string][]spac.FacetCount
 	return out
 }
 
-func (x *memIndex) Search(_ context.Context, q spac.SearchQuery) ([]spac.SearchHit, error) {
+func (x *memIndex) Search(ctx context.Context, q spac.SearchQuery) ([]spac.SearchHit, error) {
+	page, err := x.SearchPage(ctx, q)
+	return page.Hits, err
+}
+
+// SearchPage pages the hits as the index does: hits Offset..Offset+Limit, Total all matches.
+func (x *memIndex) SearchPage(_ context.Context, q spac.SearchQuery) (spac.SearchPage, error) {
 	var hits []spac.SearchHit
 	for _, r := range x.rows {
 		if q.Restrict != nil && !slices.Contains(q.Restrict, r.CIK) {
@@ -231,7 +237,8 @@ func (x *memIndex) Search(_ context.Context, q spac.SearchQuery) ([]spac.SearchH
 			hits = append(hits, spac.SearchHit{SPAC: r, Score: float64(len(matched)), Matched: matched})
 		}
 	}
-	return hits[:min(len(hits), q.Limit)], nil
+	from := min(q.Offset, len(hits))
+	return spac.SearchPage{Hits: hits[from:min(len(hits), from+q.Limit)], Total: len(hits)}, nil
 }
 
 // memNews implements NewsSource.

@@ -8,7 +8,8 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// maxSearchHits bounds how many hits a search ranks; pages are cut from them.
+// maxSearchHits bounds how deep search results can be paged: the total reported is at most
+// this, and no page goes past it. The index ranks only the hits up to the requested page.
 const maxSearchHits = 1000
 
 // maxQueryLen bounds the search text.
@@ -47,15 +48,18 @@ func (s *Server) search(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	hits, err := s.d.Index.Search(c.Request.Context(), spac.SearchQuery{Text: text, Limit: maxSearchHits, Restrict: sc.restrict()})
+	// Past maxSearchHits the page is empty, but the total is still reported (one hit asked).
+	limit := max(min(p.Limit, maxSearchHits-p.Offset), 0)
+	q := spac.SearchQuery{Text: text, Offset: p.Offset, Limit: max(limit, 1), Restrict: sc.restrict()}
+	res, err := s.d.Index.SearchPage(c.Request.Context(), q)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	rows := make([]SearchRow, 0, len(hits))
-	for _, h := range hits {
+	rows := make([]SearchRow, 0, limit)
+	for _, h := range res.Hits[:min(len(res.Hits), limit)] {
 		rows = append(rows, searchRow(h))
 	}
-	return pageOf(c, rows, p), nil
+	return p.page(c, rows, len(rows), min(res.Total, maxSearchHits)), nil
 }
 
 func searchRow(h spac.SearchHit) SearchRow {

@@ -163,11 +163,20 @@ func citationsOf(cs []spac.Citation, fields []string) []spac.Citation {
 	out := []spac.Citation{}
 	for _, c := range cs {
 		for _, f := range fields {
-			if c.Field == f || strings.HasPrefix(c.Field, f+".") || (f == "tickers" && strings.HasPrefix(c.Field, "ticker")) {
+			if citesField(c.Field, f) {
 				out = append(out, c)
 				break
 			}
 		}
 	}
 	return out
+}
+
+// citesField reports whether a citation's field is f or below it ("f.x"); "tickers" also
+// covers the ticker_* fields. (No concatenation: this runs for every citation of every row.)
+func citesField(cf, f string) bool {
+	if f == "tickers" && strings.HasPrefix(cf, "ticker") {
+		return true
+	}
+	return strings.HasPrefix(cf, f) && (len(cf) == len(f) || cf[len(f)] == '.')
 }

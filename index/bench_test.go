@@ -91,3 +91,27 @@ func BenchmarkIndexSearch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIndexSearchCommon searches a word every synthetic SPAC's name holds (as
+// scripts/load.sh does): a page of 50 out of 2,000 matches.
+func BenchmarkIndexSearchCommon(b *testing.B) {
+	x, _ := benchIndex(b)
+	for b.Loop() {
+		hits, err := x.Search(context.Background(), spac.SearchQuery{Text: "acquisition", Limit: 50})
+		if err != nil || len(hits) != 50 {
+			b.Fatal(len(hits), err)
+		}
+	}
+}
+
+// BenchmarkIndexUniversePage is the universe page of scripts/load.sh: no filter, no facet.
+func BenchmarkIndexUniversePage(b *testing.B) {
+	x, _ := benchIndex(b)
+	q := spac.UniverseQuery{Sort: "-trust_size", Limit: 50}
+	for b.Loop() {
+		page, err := x.Universe(context.Background(), q)
+		if err != nil || len(page.Rows) != 50 {
+			b.Fatal(len(page.Rows), err)
+		}
+	}
+}

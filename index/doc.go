@@ -22,6 +22,12 @@
 //	row          stored only, not indexed   the whole spac.SPAC as JSON, so that Universe and
 //	                                        Search return complete rows without the store
 //
+// Every row is also kept decoded in memory (rows.go), loaded from the stored rows at Open and
+// updated by every write. Bleve answers the text queries (ranking, typos, prefixes); the
+// universe's filters, sorts and facets run over the in-memory rows, and search hits are
+// completed from them by ID, so no stored field is read per request. The filter and sort
+// fields above are still indexed: they define the semantics the in-memory code follows.
+//
 // trust_size is indexed as a float64 (exact enough for ranges, facets and sort); the row keeps
 // the exact decimal string. A change to the mapping bumps mappingVersion: an on-disk index of
 // another version is dropped at Open and must be rebuilt from the store (Count == 0 tells).

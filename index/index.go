@@ -10,9 +10,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/standard"
 
 	spac "github.com/spacdata/spac"
 )
@@ -24,7 +26,48 @@ var internalVersionKey = []byte("spac.mapping_version")
 
 // Index is the Bleve index of SPAC records. It is safe for concurrent use.
 type Index struct {
-	bi bleve.Index
+	bi   bleve.Index
+	rows *rowSet // every row, decoded (rows.go)
+	// wmu serialises writes so that the row set and Bleve apply them in the same order.
+	wmu sync.Mutex
+}
+
+// newIndex wraps an open Bleve index, loading its stored rows into memory.
+func newIndex(bi bleve.Index) (*Index, error) {
+	a := bi.Mapping().AnalyzerNamed(standard.Name)
+	if a == nil {
+		return nil, errors.New("index: no standard analyzer")
+	}
+	x := &Index{bi: bi, rows: newRowSet(a)}
+	if err := x.loadRows(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// loadRows reads every stored row into the row set (at Open).
+func (x *Index) loadRows() error {
+	n, err := x.bi.DocCount()
+	if err != nil || n == 0 {
+		return err
+	}
+	req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), int(n), 0, false)
+	req.Fields = []string{fRow}
+	req.SortBy([]string{"_id"})
+	res, err := x.bi.Search(req)
+	if err != nil {
+		return fmt.Errorf("index: load rows: %w", err)
+	}
+	es := make([]*entry, 0, len(res.Hits))
+	for _, h := range res.Hits {
+		s, err := decodeRow(h.Fields)
+		if err != nil {
+			return fmt.Errorf("index: load row %s: %w", h.ID, err)
+		}
+		es = append(es, newEntry(s))
+	}
+	x.rows.put(es...)
+	return nil
 }
 
 // Open opens (creating if needed) the index in dir; dir "" opens an in-memory index. An on-disk
@@ -35,7 +78,7 @@ func Open(dir string) (*Index, error) {
 		if err != nil {
 			return nil, fmt.Errorf("index: %w", err)
 		}
-		return &Index{bi: bi}, nil
+		return newIndexOrClose(bi)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "index_meta.json")); err == nil {
 		bi, err := bleve.Open(dir)
@@ -43,7 +86,7 @@ func Open(dir string) (*Index, error) {
 			return nil, fmt.Errorf("index: open %q: %w", dir, err)
 		}
 		if v, err := bi.GetInternal(internalVersionKey); err == nil && string(v) == mappingVersion {
-			return &Index{bi: bi}, nil
+			return newIndexOrClose(bi)
 		}
 		bi.Close()
 		if err := os.RemoveAll(dir); err != nil {
@@ -58,7 +101,16 @@ func Open(dir string) (*Index, error) {
 		bi.Close()
 		return nil, fmt.Errorf("index: %w", err)
 	}
-	return &Index{bi: bi}, nil
+	return newIndexOrClose(bi)
+}
+
+func newIndexOrClose(bi bleve.Index) (*Index, error) {
+	x, err := newIndex(bi)
+	if err != nil {
+		bi.Close()
+		return nil, err
+	}
+	return x, nil
 }
 
 // Close closes the index.
@@ -71,17 +123,23 @@ type storedRow struct {
 }
 
 // Put inserts or replaces the document of s.CIK. On disk each write waits until Bleve has
-// fsynced it (tens of ms on a slow disk; concurrent writers share the wait); use PutAll to
-// index many rows. (Bleve's "unsafe_batch" would not wait, but loses unpersisted writes on Close.)
+// fsynced it (tens of ms on a slow disk; writes are serialised to keep the in-memory rows in
+// step); use PutAll to index many rows. (Bleve's "unsafe_batch" would not wait, but loses unpersisted writes on Close.)
 func (x *Index) Put(ctx context.Context, s spac.SPAC) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	doc, err := toDocument(s)
+	doc, e, err := toDocument(s)
 	if err != nil {
 		return err
 	}
-	return x.bi.Index(doc[fCIK].(string), doc)
+	x.wmu.Lock()
+	defer x.wmu.Unlock()
+	if err := x.bi.Index(doc[fCIK].(string), doc); err != nil {
+		return err
+	}
+	x.rows.put(e)
+	return nil
 }
 
 // PutAll inserts or replaces many documents in one Bleve batch: much faster than one Put per
@@ -89,19 +147,27 @@ func (x *Index) Put(ctx context.Context, s spac.SPAC) error {
 // when a row is invalid.
 func (x *Index) PutAll(ctx context.Context, rows []spac.SPAC) error {
 	b := x.bi.NewBatch()
+	es := make([]*entry, 0, len(rows))
 	for _, s := range rows {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		doc, err := toDocument(s)
+		doc, e, err := toDocument(s)
 		if err != nil {
 			return err
 		}
 		if err := b.Index(doc[fCIK].(string), doc); err != nil {
 			return fmt.Errorf("index: batch %s: %w", s.CIK, err)
 		}
+		es = append(es, e)
 	}
-	return x.bi.Batch(b)
+	x.wmu.Lock()
+	defer x.wmu.Unlock()
+	if err := x.bi.Batch(b); err != nil {
+		return err
+	}
+	x.rows.put(es...)
+	return nil
 }
 
 // Delete removes the document of a CIK (a missing one is not an error).
@@ -113,11 +179,20 @@ func (x *Index) Delete(ctx context.Context, cik spac.CIK) error {
 	if !ok {
 		return spac.InvalidParam("cik", "invalid CIK %q", cik)
 	}
-	return x.bi.Delete(string(c))
+	x.wmu.Lock()
+	defer x.wmu.Unlock()
+	if err := x.bi.Delete(string(c)); err != nil {
+		return err
+	}
+	x.rows.delete(c)
+	return nil
 }
 
 // Reset deletes every document.
 func (x *Index) Reset(ctx context.Context) error {
+	x.wmu.Lock()
+	defer x.wmu.Unlock()
+	defer x.rows.reset() // also after a partial failure: a rebuild follows
 	for {
 		req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), 1000, 0, false)
 		res, err := x.bi.SearchInContext(ctx, req)
@@ -145,17 +220,17 @@ func (x *Index) Count(ctx context.Context) (uint64, error) {
 	return x.bi.DocCount()
 }
 
-// toDocument is the index document of s (see doc.go). Empty values are left out so that they
-// sort last and match no filter.
-func toDocument(s spac.SPAC) (map[string]any, error) {
+// toDocument is the index document of s (see doc.go) and its in-memory entry. Empty values
+// are left out so that they sort last and match no filter.
+func toDocument(s spac.SPAC) (map[string]any, *entry, error) {
 	cik, ok := spac.ParseCIK(string(s.CIK))
 	if !ok {
-		return nil, spac.InvalidParam("cik", "invalid CIK %q", s.CIK)
+		return nil, nil, spac.InvalidParam("cik", "invalid CIK %q", s.CIK)
 	}
 	s.CIK = cik
 	row, err := json.Marshal(storedRow{SPAC: s, Sample: s.Sample})
 	if err != nil {
-		return nil, fmt.Errorf("index: encode %s: %w", cik, err)
+		return nil, nil, fmt.Errorf("index: encode %s: %w", cik, err)
 	}
 	doc := map[string]any{fCIK: string(cik), fCIKShort: strings.TrimLeft(string(cik), "0"), fRow: string(row)}
 	symbol := upper(s.Symbol)
@@ -174,7 +249,16 @@ func toDocument(s spac.SPAC) (map[string]any, error) {
 	}
 	setString(doc, fSector, strings.TrimSpace(s.Sector))
 	setString(doc, fSectorLC, strings.ToLower(strings.TrimSpace(s.Sector)))
-	return doc, addTypedFields(doc, s)
+	if err := addTypedFields(doc, s); err != nil {
+		return nil, nil, err
+	}
+	// The entry holds the row as decoded from its stored JSON, exactly what Open reloads (and
+	// a copy the caller cannot change afterwards).
+	stored, err := decodeRow(map[string]any{fRow: string(row)})
+	if err != nil {
+		return nil, nil, err
+	}
+	return doc, newEntry(stored), nil
 }
 
 // addTypedFields adds the numeric and date fields, refusing values that do not parse.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -38,9 +39,19 @@ const (
 // Search ranks the SPACs matching q.Text over symbol, tickers, CIK, name and sponsor, best
 // first (ties by CIK), and says which fields matched.
 func (x *Index) Search(ctx context.Context, q spac.SearchQuery) ([]spac.SearchHit, error) {
-	tq, err := textQuery(q.Text)
+	page, err := x.SearchPage(ctx, q)
+	return page.Hits, err
+}
+
+// SearchPage is Search returning hits q.Offset..q.Offset+q.Limit and the number of matches.
+// Bleve returns only the IDs of the page's hits; their rows come from memory.
+func (x *Index) SearchPage(ctx context.Context, q spac.SearchQuery) (spac.SearchPage, error) {
+	if q.Offset < 0 {
+		return spac.SearchPage{}, spac.InvalidParam("offset", "negative offset %d", q.Offset)
+	}
+	tq, err := x.textQuery(q.Text)
 	if err != nil {
-		return nil, err
+		return spac.SearchPage{}, err
 	}
 	bq := tq
 	if q.Restrict != nil {
@@ -50,24 +61,26 @@ func (x *Index) Search(ctx context.Context, q spac.SearchQuery) ([]spac.SearchHi
 	if limit <= 0 {
 		limit = defaultSearchLimit
 	}
-	req := bleve.NewSearchRequestOptions(bq, min(limit, maxSearchLimit), 0, false)
-	req.Fields = []string{fRow}
-	req.SortBy([]string{"-_score", fCIK})
+	req := bleve.NewSearchRequestOptions(bq, min(limit, maxSearchLimit), q.Offset, false)
+	req.SortBy([]string{"-_score", searchTieBreak})
 	res, err := x.bi.SearchInContext(ctx, req)
 	if err != nil {
-		return nil, fmt.Errorf("index: search: %w", err)
+		return spac.SearchPage{}, fmt.Errorf("index: search: %w", err)
 	}
 	terms := parseTerms(q.Text)
-	hits := make([]spac.SearchHit, 0, len(res.Hits))
+	page := spac.SearchPage{Hits: make([]spac.SearchHit, 0, len(res.Hits)), Total: int(res.Total)}
 	for _, h := range res.Hits {
-		s, err := decodeRow(h.Fields)
-		if err != nil {
-			return nil, err
+		e, ok := x.rows.get(spac.CIK(h.ID))
+		if !ok {
+			return spac.SearchPage{}, fmt.Errorf("index: search hit %s has no row", h.ID)
 		}
-		hits = append(hits, spac.SearchHit{SPAC: s, Score: h.Score, Matched: terms.matched(s)})
+		page.Hits = append(page.Hits, spac.SearchHit{SPAC: e.row, Score: h.Score, Matched: terms.matched(e.row)})
 	}
-	return hits, nil
+	return page, nil
 }
+
+// searchTieBreak orders hits of equal score: the document ID is the CIK.
+const searchTieBreak = "_id"
 
 // terms is a search text normalised for each kind of field.
 type terms struct {
@@ -92,22 +105,32 @@ func words(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
-// textQuery is the fuzzy query shared by Search and Universe.Text.
-func textQuery(text string) (query.Query, error) {
+// checkText refuses an empty or too long search text.
+func checkText(text string) error {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return nil, spac.InvalidParam("q", "empty search text")
+		return spac.InvalidParam("q", "empty search text")
 	}
 	if len([]rune(text)) > maxQueryRunes {
-		return nil, spac.InvalidParam("q", "search text longer than %d characters", maxQueryRunes)
+		return spac.InvalidParam("q", "search text longer than %d characters", maxQueryRunes)
 	}
+	return nil
+}
+
+// textQuery is the fuzzy query shared by Search and Universe.Text.
+func (x *Index) textQuery(text string) (query.Query, error) {
+	if err := checkText(text); err != nil {
+		return nil, err
+	}
+	text = strings.TrimSpace(text)
 	t := parseTerms(text)
 	var qs []query.Query
 	if t.symbol != "" {
 		qs = append(qs,
 			term(fSymbol, t.symbol, boostSymbolExact), prefix(fSymbol, t.symbol, boostSymbolPrefix),
 			term(fTickers, t.symbol, boostTickerExact), prefix(fTickers, t.symbol, boostTickerPrefix))
-		if n := fuzziness(t.symbol); n > 0 {
+		// A text longer than every symbol by more than one letter is no symbol typo.
+		if fuzziness(t.symbol) > 0 && x.rows.symbolWithin(len([]rune(t.symbol)), 1) {
 			qs = append(qs, fuzzy(fSymbol, t.symbol, 1, boostSymbolFuzzy))
 		}
 	}
@@ -117,14 +140,17 @@ func textQuery(text string) (query.Query, error) {
 			qs = append(qs, prefix(fCIKShort, t.cikShort, boostCIKPrefix))
 		}
 	}
-	qs = append(qs, wordQueries(fName, text, t.words, 1)...)
-	qs = append(qs, wordQueries(fSponsor, text, t.words, sponsorFactor)...)
+	qs = append(qs, x.wordQueries(fName, text, t.words, 1)...)
+	qs = append(qs, x.wordQueries(fSponsor, text, t.words, sponsorFactor)...)
 	return bleve.NewDisjunctionQuery(qs...), nil
 }
 
 // wordQueries match an analysed text field: the words as written, each word with typos, and
-// the last word as a prefix (the user may still be typing it).
-func wordQueries(field, text string, ws []string, factor float64) []query.Query {
+// the last word as a prefix (the user may still be typing it). A word that some row's name or
+// sponsor holds as written is taken as no typo: its fuzzy queries, the dearest part of a
+// search (Bleve builds a Levenshtein automaton per word and walks the term dictionary with
+// it), are left out.
+func (x *Index) wordQueries(field, text string, ws []string, factor float64) []query.Query {
 	if len(ws) == 0 {
 		return nil
 	}
@@ -133,7 +159,7 @@ func wordQueries(field, text string, ws []string, factor float64) []query.Query 
 	mq.SetBoost(boostNameMatch * factor)
 	qs := []query.Query{mq}
 	for _, w := range ws {
-		if n := fuzziness(w); n > 0 {
+		if n := fuzziness(w); n > 0 && !x.rows.hasWord(w) {
 			qs = append(qs, fuzzy(field, w, n, boostWordFuzzy*factor))
 		}
 	}
@@ -200,7 +226,7 @@ func (t terms) matched(s spac.SPAC) []string {
 	if wordsMatch(t.words, words(s.Name)) {
 		out = append(out, "name")
 	}
-	if wordsMatch(t.words, words(s.Sponsor)) {
+	if s.Sponsor != "" && wordsMatch(t.words, words(s.Sponsor)) {
 		out = append(out, "sponsor")
 	}
 	return out
@@ -214,13 +240,16 @@ func wordsMatch(query, field []string) bool {
 			if q == f || (last && len(q) >= 2 && strings.HasPrefix(f, q)) {
 				return true
 			}
-			if n := fuzziness(q); n > 0 && editDistance(q, f) <= n {
+			// Lengths further apart than n are more than n edits apart: skip the distance.
+			if n := fuzziness(q); n > 0 && abs(utf8.RuneCountInString(q)-utf8.RuneCountInString(f)) <= n && editDistance(q, f) <= n {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+func abs(n int) int { return max(n, -n) }
 
 // editDistance is the Levenshtein distance of a and b (runes), as Bleve's fuzzy query counts.
 func editDistance(a, b string) int {

@@ -126,3 +126,77 @@ func searchSymbols(hits []spac.SearchHit) []string {
 	}
 	return out
 }
+
+func TestSearchPagesAndTotal(t *testing.T) {
+	ctx := context.Background()
+	x := openUniverse(t)
+	all, err := x.SearchPage(ctx, spac.SearchQuery{Text: "acquisition", Limit: 100})
+	if err != nil || all.Total != len(all.Hits) || all.Total < 10 {
+		t.Fatalf("all: %d hits, total %d, %v", len(all.Hits), all.Total, err)
+	}
+	var paged []string
+	for off := 0; off < all.Total; off += 4 {
+		p, err := x.SearchPage(ctx, spac.SearchQuery{Text: "acquisition", Offset: off, Limit: 4})
+		if err != nil || p.Total != all.Total {
+			t.Fatalf("offset %d: total %d, %v", off, p.Total, err)
+		}
+		paged = append(paged, searchSymbols(p.Hits)...)
+	}
+	if want := searchSymbols(all.Hits); !slices.Equal(paged, want) {
+		t.Fatalf("pages %v\nwant  %v", paged, want)
+	}
+	// Equal scores are ordered by CIK.
+	for i := 1; i < len(all.Hits); i++ {
+		a, b := all.Hits[i-1], all.Hits[i]
+		if a.Score == b.Score && a.SPAC.CIK > b.SPAC.CIK {
+			t.Errorf("tie %s before %s", a.SPAC.CIK, b.SPAC.CIK)
+		}
+	}
+	if _, err := x.SearchPage(ctx, spac.SearchQuery{Text: "maple", Offset: -1}); spac.ErrorCode(err) != spac.EINVALID {
+		t.Fatalf("negative offset: %v", err)
+	}
+}
+
+func TestRowsFollowWritesAndReopen(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir() + "/index"
+	x, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := syntheticSPACs(40)
+	if err := x.PutAll(ctx, rows); err != nil {
+		t.Fatal(err)
+	}
+	changed := rows[3]
+	changed.Name = "Zanzibar Holdings"
+	if err := x.Put(ctx, changed); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Delete(ctx, rows[5].CIK); err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	if x, err = Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	page, err := x.Universe(ctx, spac.UniverseQuery{Sort: "name", Limit: 1, Offset: 39 - 1})
+	if err != nil || page.Total != 39 || page.Rows[0].Name != "Zanzibar Holdings" {
+		t.Fatalf("after reopen: %+v, %v", page, err)
+	}
+	// The new name is a known word (no typo); the old one's words were forgotten with it.
+	if !x.rows.hasWord("zanzibar") || x.rows.hasWord("holding") {
+		t.Fatalf("vocabulary not rebuilt")
+	}
+	hits, err := x.Search(ctx, spac.SearchQuery{Text: "zanzibr"})
+	if err != nil || len(hits) != 1 || hits[0].SPAC.CIK != changed.CIK {
+		t.Fatalf("typo search after reopen: %v, %v", searchSymbols(hits), err)
+	}
+	if err := x.Reset(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if page, _ := x.Universe(ctx, spac.UniverseQuery{}); page.Total != 0 || x.rows.hasWord("zanzibar") {
+		t.Fatalf("Reset kept %d rows", page.Total)
+	}
+}

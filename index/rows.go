@@ -1,0 +1,199 @@
+package index
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+
+	spac "github.com/spacdata/spac"
+)
+
+// entry is one decoded row with the keys the universe filters, sorts and facets on, computed
+// once when the row is written. The keys equal the index document's fields (toDocument): an
+// empty key is a missing field.
+type entry struct {
+	row        spac.SPAC
+	symbol     string  // upper case
+	nameSort   string  // lower case
+	status     string  // as written
+	statusRank float64 // index in spac.Statuses; -1 = unknown status
+	sector     string  // trimmed, as written (facet)
+	sectorLC   string  // trimmed, lower case (filter, sort)
+	sponsorKW  string  // trimmed, as written (facet)
+	sponsorLC  string  // trimmed, lower case (filter, sort)
+	trust      float64 // valid when hasTrust
+	hasTrust   bool
+	ipoDate    string // YYYY-MM-DD (validated), "" = none
+	deadline   string // YYYY-MM-DD (validated), "" = none
+}
+
+// newEntry derives the keys of a row already validated by toDocument.
+func newEntry(s spac.SPAC) *entry {
+	e := &entry{
+		row: s, symbol: upper(s.Symbol), nameSort: strings.ToLower(strings.TrimSpace(s.Name)),
+		status: strings.TrimSpace(string(s.Status)), statusRank: float64(slices.Index(spac.Statuses, s.Status)),
+		sector: strings.TrimSpace(s.Sector), sponsorKW: strings.TrimSpace(s.Sponsor),
+		ipoDate: s.IPODate, deadline: s.Deadline,
+	}
+	if e.status != "" {
+		e.status = string(s.Status) // the keyword field keeps the value as written
+	}
+	e.sectorLC, e.sponsorLC = strings.ToLower(e.sector), strings.ToLower(e.sponsorKW)
+	if s.TrustSize != "" {
+		e.trust, _ = strconv.ParseFloat(s.TrustSize, 64) // toDocument refused values that do not parse
+		e.hasTrust = true
+	}
+	return e
+}
+
+// rowSet is the in-memory copy of every indexed row, kept in step with the Bleve index by
+// Put, PutAll, Delete and Reset and rebuilt from the stored rows at Open. The universe is
+// filtered, sorted and faceted here (a few thousand rows take microseconds; Bleve reads the
+// doc values of every match to sort, which costs milliseconds), and search hits are
+// completed from it, so no stored field is read per hit.
+type rowSet struct {
+	analyzer analysis.Analyzer // the analyzer of the name and sponsor fields
+
+	mu     sync.RWMutex
+	byCIK  map[spac.CIK]*entry
+	sorted []*entry                  // every entry by CIK; nil = to rebuild
+	orders map[string][]*entry       // every entry in a universe sort order, by sort name
+	gen    uint64                    // write generation: a cached order of an older one is dropped
+	maxSym int                       // the longest symbol written since the last reset (runes)
+	vocab  map[string]map[string]int // text field -> analysed term -> rows holding it
+}
+
+func newRowSet(a analysis.Analyzer) *rowSet {
+	return &rowSet{analyzer: a, byCIK: map[spac.CIK]*entry{}, vocab: map[string]map[string]int{fName: {}, fSponsor: {}}}
+}
+
+// put inserts or replaces entries.
+func (r *rowSet) put(es ...*entry) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, e := range es {
+		if old, ok := r.byCIK[e.row.CIK]; ok {
+			r.count(old, -1)
+		}
+		r.byCIK[e.row.CIK] = e
+		r.count(e, 1)
+		r.maxSym = max(r.maxSym, len([]rune(e.symbol)))
+	}
+	r.changed()
+}
+
+// changed drops the cached orders; r.mu is held.
+func (r *rowSet) changed() {
+	r.sorted, r.orders = nil, nil
+	r.gen++
+}
+
+func (r *rowSet) delete(cik spac.CIK) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if old, ok := r.byCIK[cik]; ok {
+		r.count(old, -1)
+		delete(r.byCIK, cik)
+		r.changed()
+	}
+}
+
+func (r *rowSet) reset() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.byCIK, r.maxSym = map[spac.CIK]*entry{}, 0
+	r.changed()
+	r.vocab = map[string]map[string]int{fName: {}, fSponsor: {}}
+}
+
+// count adds delta to the vocabulary counts of e's name and sponsor terms.
+func (r *rowSet) count(e *entry, delta int) {
+	for field, text := range map[string]string{fName: e.row.Name, fSponsor: e.row.Sponsor} {
+		v := r.vocab[field]
+		for _, term := range r.terms(text) {
+			if v[term] += delta; v[term] <= 0 {
+				delete(v, term)
+			}
+		}
+	}
+}
+
+// terms are the distinct terms the index holds for text in an analysed field.
+func (r *rowSet) terms(text string) []string {
+	var out []string
+	for _, tok := range r.analyzer.Analyze([]byte(text)) {
+		out = append(out, string(tok.Term))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// hasWord reports whether some row holds word as a term of its name or sponsor.
+func (r *rowSet) hasWord(word string) bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.vocab[fName][word] > 0 || r.vocab[fSponsor][word] > 0
+}
+
+// symbolWithin reports whether some symbol may be within n edits of a text of that many
+// runes (edits change the length by at most n).
+func (r *rowSet) symbolWithin(runes, n int) bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return runes-n <= r.maxSym
+}
+
+// get returns the row of cik.
+func (r *rowSet) get(cik spac.CIK) (*entry, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	e, ok := r.byCIK[cik]
+	return e, ok
+}
+
+// all returns every entry ordered by CIK. The slice is shared: callers must not modify it.
+func (r *rowSet) all() []*entry {
+	r.mu.RLock()
+	s := r.sorted
+	r.mu.RUnlock()
+	if s != nil {
+		return s
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.sorted == nil {
+		r.sorted = make([]*entry, 0, len(r.byCIK))
+		for _, e := range r.byCIK {
+			r.sorted = append(r.sorted, e)
+		}
+		slices.SortFunc(r.sorted, func(a, b *entry) int { return cmp.Compare(a.row.CIK, b.row.CIK) })
+	}
+	return r.sorted
+}
+
+// sortedBy returns every entry in the order o (named name), computed once per write
+// generation: a universe page is then one filtering pass, without a sort. The slice is
+// shared: callers must not modify it.
+func (r *rowSet) sortedBy(name string, o rowOrder) []*entry {
+	r.mu.RLock()
+	s, gen := r.orders[name], r.gen
+	r.mu.RUnlock()
+	if s != nil {
+		return s
+	}
+	s = slices.Clone(r.all())
+	o.sort(s, nil)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.gen == gen {
+		if r.orders == nil {
+			r.orders = map[string][]*entry{}
+		}
+		r.orders[name] = s
+	}
+	return s
+}

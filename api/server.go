@@ -66,8 +66,9 @@ type Server struct {
 	engine *gin.Engine
 	table  []Route
 
-	mu   sync.Mutex
-	snap *snapshot // derived data cached per watermark (see snapshot.go)
+	mu       sync.Mutex
+	snap     *snapshot    // derived data cached per watermark (see snapshot.go)
+	profiles profileCache // decoded profiles cached per watermark (see profilecache.go)
 }
 
 // New builds the server and its route table.

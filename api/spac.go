@@ -29,7 +29,7 @@ func (s *Server) profile(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.d.Profiles.Profile(c.Request.Context(), cik)
+	p, err := s.cachedProfile(c.Request.Context(), cik)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}

@@ -160,17 +160,22 @@ func (db *DB) Alert(ctx context.Context, id string) (spac.Alert, error) {
 // Alerts implements spac.AlertStore: the alerts matching q, newest first (FiredAt descending,
 // then ID ascending).
 func (db *DB) Alerts(ctx context.Context, q spac.AlertQuery) ([]spac.Alert, error) {
-	m := newAlertMatcher(q)
-	out := []spac.Alert{}
-	err := alertTimeline.newest(ctx, db, q.Since, func(item *badger.Item) error {
-		var a spac.Alert
-		if err := decodeItem(item, &a); err != nil {
+	return collect(ctx, db, alertTimeline, q.Since, q.Limit, newAlertMatcher(q).match)
+}
+
+// collect reads a timeline newest first, decoding each item into a T and keeping those match
+// accepts, up to limit (<= 0: no limit).
+func collect[T any](ctx context.Context, db *DB, tl timeline, since time.Time, limit int, match func(T) bool) ([]T, error) {
+	out := []T{}
+	err := tl.newest(ctx, db, since, func(item *badger.Item) error {
+		var v T
+		if err := decodeItem(item, &v); err != nil {
 			return err
 		}
-		if m.match(a) {
-			out = append(out, a)
+		if match(v) {
+			out = append(out, v)
 		}
-		if q.Limit > 0 && len(out) >= q.Limit {
+		if limit > 0 && len(out) >= limit {
 			return errStopIteration
 		}
 		return nil

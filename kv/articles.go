@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/dgraph-io/badger/v4"
-
 	spac "github.com/spacdata/spac"
 )
 
@@ -28,25 +26,7 @@ func (db *DB) ArticleByID(ctx context.Context, id string) (spac.Article, error) 
 // Articles implements spac.ArticleStore: the articles matching q, newest first (PublishedAt
 // descending, then ID ascending).
 func (db *DB) Articles(ctx context.Context, q spac.ArticleQuery) ([]spac.Article, error) {
-	m := newArticleMatcher(q)
-	out := []spac.Article{}
-	err := articleTimeline.newest(ctx, db, q.Since, func(item *badger.Item) error {
-		var a spac.Article
-		if err := decodeItem(item, &a); err != nil {
-			return err
-		}
-		if m.match(a) {
-			out = append(out, a)
-		}
-		if q.Limit > 0 && len(out) >= q.Limit {
-			return errStopIteration
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return collect(ctx, db, articleTimeline, q.Since, q.Limit, newArticleMatcher(q).match)
 }
 
 // articleMatcher is an ArticleQuery prepared for matching many articles.

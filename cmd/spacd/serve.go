@@ -23,28 +23,11 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 		return err
 	}
 	defer a.Close()
-	l, err := newLive(env, a)
+	l, stopLive, err := startLive(ctx, env, a)
 	if err != nil {
 		return err
 	}
-	if err := a.bootstrap(ctx, env); err != nil {
-		return err
-	}
-	if err := l.relink(ctx, a); err != nil {
-		return err
-	}
-	if err := l.start(ctx); err != nil {
-		return err
-	}
-	defer l.stop(env)
-	poller, err := startPoller(ctx, env, a)
-	if err != nil {
-		return err
-	}
-	defer stopPoller(env, poller)
-	nightlyCtx, stopNightly := context.WithCancel(ctx)
-	nightlyDone := l.nightly(nightlyCtx, a)
-	defer func() { stopNightly(); <-nightlyDone }()
+	defer stopLive()
 	guard, err := newGuard(env.cfg.Access, a, env)
 	if err != nil {
 		return err
@@ -55,6 +38,38 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	hs := srv.HTTPServer(env.cfg.HTTP.Addr)
 	hs.RegisterOnShutdown(l.hub.Close) // end SSE streams so Shutdown can drain
 	return listenAndServe(ctx, env, hs)
+}
+
+// startLive hooks alerts into the pipeline, bootstraps the store (fixtures on a fresh data
+// directory), then starts the news aggregator, the webhook queue, the EDGAR poller and the
+// nightly recompute. stop ends them in reverse order.
+func startLive(ctx context.Context, env *environment, a *app) (*live, func(), error) {
+	l, err := newLive(env, a)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := a.bootstrap(ctx, env); err != nil {
+		return nil, nil, err
+	}
+	if err := l.relink(ctx, a); err != nil {
+		return nil, nil, err
+	}
+	if err := l.start(ctx); err != nil {
+		return nil, nil, err
+	}
+	poller, err := startPoller(ctx, env, a)
+	if err != nil {
+		l.stop(env)
+		return nil, nil, err
+	}
+	nightlyCtx, stopNightly := context.WithCancel(ctx)
+	nightlyDone := l.nightly(nightlyCtx, a)
+	return l, func() {
+		stopNightly()
+		<-nightlyDone
+		stopPoller(env, poller)
+		l.stop(env)
+	}, nil
 }
 
 func newGuard(c config.AccessConfig, a *app, env *environment) (*access.Guard, error) {

@@ -4,8 +4,8 @@ PKG_RACE = ./kv/... ./ingest/pipeline/... ./ingest/poll/... ./ingest/news/... ./
 
 .PHONY: run test lint bench golden fixtures load
 
-run: ## serve the embedded fixtures on :8080
-	$(GO) run ./cmd/spacd serve
+run: ## serve the embedded fixtures on :8080 (with the commit in /health)
+	$(GO) run -ldflags "-X main.commit=$$(git rev-parse --short HEAD 2>/dev/null)" ./cmd/spacd serve
 
 test: ## the README's test command
 	$(GO) test ./...

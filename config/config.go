@@ -46,11 +46,15 @@ type AccessConfig struct {
 	Tiers         map[string]TierConfig `mapstructure:"tiers"`          // overrides of the defaults
 }
 
-// TierConfig overrides one tier's limits (0 = unlimited).
+// TierConfig overrides one tier's limits; an unset field keeps the default, 0 = unlimited.
 type TierConfig struct {
-	PerMinute int `mapstructure:"per_minute"`
-	PerDay    int `mapstructure:"per_day"`
+	PerMinute *int `mapstructure:"per_minute"`
+	PerDay    *int `mapstructure:"per_day"`
 }
+
+// TierNames are the tiers whose limits the environment can override
+// (SPACD_ACCESS_TIERS_<TIER>_PER_MINUTE, ..._PER_DAY).
+var TierNames = []string{"anonymous", "free", "indie", "pro", "institutional", "team", "enterprise"}
 
 // AlertConfig holds alert thresholds (percentages as decimal strings).
 type AlertConfig struct {

@@ -46,7 +46,7 @@ func TestPrecedenceFileEnvFlag(t *testing.T) {
 	if c.DataDir != "/from/env" {
 		t.Errorf("env should beat file: data_dir %q", c.DataDir)
 	}
-	if len(c.Access.SampleSymbols) != 2 || c.Access.Tiers["free"].PerDay != 70 {
+	if free := c.Access.Tiers["free"]; len(c.Access.SampleSymbols) != 2 || free.PerDay == nil || *free.PerDay != 70 {
 		t.Errorf("file values lost: %+v", c.Access)
 	}
 	if len(c.EDGAR.CIKs) != 2 || c.EDGAR.CIKs[1] != "2" {
@@ -82,5 +82,19 @@ func TestEnvDurations(t *testing.T) {
 	}
 	if _, err := Load(nil, env(map[string]string{"SPACD_WEBHOOKS_RETRY_SCHEDULE": "1s,-2s"})); err == nil {
 		t.Error("negative retry delay accepted")
+	}
+}
+
+func TestTierLimitsFromEnv(t *testing.T) {
+	c, err := Load(nil, env(map[string]string{"SPACD_ACCESS_TIERS_ANONYMOUS_PER_MINUTE": "1000"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anon, ok := c.Access.Tiers["anonymous"]
+	if !ok || anon.PerMinute == nil || *anon.PerMinute != 1000 {
+		t.Fatalf("anonymous per_minute not set from env: %+v", c.Access.Tiers)
+	}
+	if anon.PerDay != nil {
+		t.Errorf("per_day should stay unset (the default applies), got %d", *anon.PerDay)
 	}
 }

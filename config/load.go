@@ -70,6 +70,7 @@ func Load(fs *pflag.FlagSet, getenv func(string) string) (Config, error) {
 		return Config{}, err
 	}
 	overlayEnv(v, getenv)
+	overlayTierEnv(v, getenv)
 	overlayFlags(v, fs)
 	var c Config
 	if err := v.Unmarshal(&c); err != nil {
@@ -109,6 +110,19 @@ func overlayEnv(v *viper.Viper, getenv func(string) string) {
 			continue
 		}
 		v.Set(k, val)
+	}
+}
+
+// overlayTierEnv sets tier limits from SPACD_ACCESS_TIERS_<TIER>_PER_MINUTE / _PER_DAY; the
+// tiers map has no defaults for overlayEnv to find.
+func overlayTierEnv(v *viper.Viper, getenv func(string) string) {
+	for _, tier := range TierNames {
+		for _, field := range []string{"per_minute", "per_day"} {
+			key := "access.tiers." + tier + "." + field
+			if val := getenv("SPACD_" + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))); val != "" {
+				v.Set(key, val)
+			}
+		}
 	}
 }
 

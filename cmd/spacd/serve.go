@@ -73,8 +73,18 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 }
 
 func newGuard(c config.AccessConfig, a *app, env *environment) (*access.Guard, error) {
-	cfg := access.Config{AdminToken: c.AdminToken}
-	for tier, lim := range c.Tiers {
+	cfg := access.Config{AdminToken: c.AdminToken, Tiers: access.DefaultTiers()}
+	for tier, o := range c.Tiers {
+		lim, ok := cfg.Tiers[spac.Tier(tier)]
+		if !ok {
+			return nil, fmt.Errorf("access.tiers.%s: unknown tier", tier)
+		}
+		if o.PerMinute != nil {
+			lim.PerMinute = *o.PerMinute
+		}
+		if o.PerDay != nil {
+			lim.PerDay = *o.PerDay
+		}
 		if err := cfg.SetLimits(spac.Tier(tier), lim.PerMinute, lim.PerDay); err != nil {
 			return nil, fmt.Errorf("access.tiers.%s: %w", tier, err)
 		}

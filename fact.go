@@ -16,6 +16,7 @@ type Fact struct {
 // YYYY-MM-DD, "text" as written (whitespace collapsed).
 const (
 	// Identity (SGML header / cover page).
+	FieldCIK           = "cik"           // text: central index key, 10 digits
 	FieldName          = "name"          // text: company conformed name
 	FieldSIC           = "sic"           // text: "6770"
 	FieldStateOfInc    = "state_of_inc"  // text
@@ -87,3 +88,45 @@ const (
 	FieldDelistingDate      = "delisting_date"      // date
 	FieldDeregistrationDate = "deregistration_date" // date
 )
+
+// ValueKind is the format of a fact's Value.
+type ValueKind string
+
+// Value kinds: money has two fractional digits ("250000000.00"), price four ("10.0000"), int is a
+// plain integer, date is YYYY-MM-DD; text is as written with whitespace collapsed.
+const (
+	KindText  ValueKind = "text"
+	KindMoney ValueKind = "money"
+	KindPrice ValueKind = "price"
+	KindInt   ValueKind = "int"
+	KindDate  ValueKind = "date"
+)
+
+// fieldKinds lists every field whose value is not text.
+var fieldKinds = map[string]ValueKind{
+	FieldTrustSize: KindMoney, FieldIPOGrossProceeds: KindMoney, FieldPrivatePlacement: KindMoney,
+	FieldTrustBalance: KindMoney, FieldPIPEAmount: KindMoney, FieldFPAAmount: KindMoney,
+	FieldMinimumCash: KindMoney, FieldRedemptionAmount: KindMoney, FieldExtensionDeposit: KindMoney,
+
+	FieldUnitPrice: KindPrice, FieldWarrantExercise: KindPrice, FieldTrustPerUnit: KindPrice,
+	FieldRedemptionValuePS: KindPrice, FieldPIPEPrice: KindPrice, FieldFPAPrice: KindPrice,
+	FieldRedemptionPrice: KindPrice, FieldTrustPerShare: KindPrice, FieldLiquidationPrice: KindPrice,
+
+	FieldUnitsOffered: KindInt, FieldDeadlineMonths: KindInt, FieldSharesSubjectToRed: KindInt,
+	FieldPIPEShares: KindInt, FieldEarnoutShares: KindInt, FieldLockupDays: KindInt,
+	FieldLockupMonths: KindInt, FieldVotesFor: KindInt, FieldVotesAgainst: KindInt,
+	FieldVotesAbstain: KindInt, FieldSharesRedeemed: KindInt, FieldSharesRemaining: KindInt,
+
+	FieldIPODate: KindDate, FieldDeadline: KindDate, FieldAgreementDate: KindDate,
+	FieldTerminationDate: KindDate, FieldClosingDate: KindDate, FieldMeetingDate: KindDate,
+	FieldRecordDate: KindDate, FieldRedemptionDeadline: KindDate, FieldNewDeadline: KindDate,
+	FieldLiquidationDate: KindDate, FieldDelistingDate: KindDate, FieldDeregistrationDate: KindDate,
+}
+
+// FieldKind returns the value kind of a fact field (text for fields not listed).
+func FieldKind(field string) ValueKind {
+	if k, ok := fieldKinds[field]; ok {
+		return k
+	}
+	return KindText
+}

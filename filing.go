@@ -97,6 +97,20 @@ type RenderedFiling struct {
 	Filing Filing
 	Lines  []string // Lines[0] is canonical line 1
 	XBRL   []XBRLFact
+	// Rows gives the cells of the canonical lines that render a table row (key: line number).
+	// The canonical text drops empty cells and collapses spacing; extractors that read tables
+	// need the grid, so rendering keeps it here. It is not stored: it is rebuilt on reading.
+	Rows map[int][]Cell
+}
+
+// Cell is one cell of a table row as the source laid it out. Empty cells are kept, so
+// columns stay aligned. Text is whitespace-collapsed, as on the canonical line.
+type Cell struct {
+	Text string `json:"text"`
+	// Col and Span place the cell: in an HTML table the grid column (colspans expanded) and
+	// its colspan; in column-aligned plain text the character column and width.
+	Col  int `json:"col"`
+	Span int `json:"span"`
 }
 
 // Line returns canonical line n (1-based), or "" when out of range.

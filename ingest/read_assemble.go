@@ -63,12 +63,24 @@ func (b *builder) addDocument(d spac.Document, body []byte, binaryName string) {
 	case htmltext.IsHTML(d.Filename, body):
 		res := htmltext.Render(body)
 		b.rf.XBRL = append(b.rf.XBRL, ixbrl.Extract(res, d.Filename, d.FirstLine)...)
-		b.rf.Lines = append(b.rf.Lines, res.Lines...)
+		b.addLines(res)
 	default:
-		b.rf.Lines = append(b.rf.Lines, htmltext.RenderPlain(body).Lines...)
+		b.addLines(htmltext.RenderPlain(body))
 	}
 	d.LastLine = len(b.rf.Lines)
 	b.rf.Filing.Documents = append(b.rf.Filing.Documents, d)
+}
+
+// addLines appends a rendered document's lines and its table rows, renumbered to the filing.
+func (b *builder) addLines(res *htmltext.Result) {
+	first := len(b.rf.Lines)
+	b.rf.Lines = append(b.rf.Lines, res.Lines...)
+	for n, cells := range res.Rows {
+		if b.rf.Rows == nil {
+			b.rf.Rows = map[int][]spac.Cell{}
+		}
+		b.rf.Rows[first+n] = cells
+	}
 }
 
 func (b *builder) done() *spac.RenderedFiling {

@@ -14,23 +14,9 @@ var (
 	decimalRe = regexp.MustCompile(`^-?\d+(\.\d+)?$`)
 )
 
-var fieldFormat = map[string]*regexp.Regexp{
-	spac.FieldIPODate: dateRe, spac.FieldDeadline: dateRe, spac.FieldAgreementDate: dateRe,
-	spac.FieldTerminationDate: dateRe, spac.FieldClosingDate: dateRe, spac.FieldMeetingDate: dateRe,
-	spac.FieldRecordDate: dateRe, spac.FieldRedemptionDeadline: dateRe, spac.FieldNewDeadline: dateRe,
-	spac.FieldLiquidationDate: dateRe, spac.FieldDelistingDate: dateRe, spac.FieldDeregistrationDate: dateRe,
-
-	spac.FieldUnitsOffered: intRe, spac.FieldDeadlineMonths: intRe, spac.FieldSharesSubjectToRed: intRe,
-	spac.FieldPIPEShares: intRe, spac.FieldEarnoutShares: intRe, spac.FieldLockupDays: intRe,
-	spac.FieldLockupMonths: intRe, spac.FieldVotesFor: intRe, spac.FieldVotesAgainst: intRe,
-	spac.FieldVotesAbstain: intRe, spac.FieldSharesRedeemed: intRe, spac.FieldSharesRemaining: intRe,
-
-	spac.FieldUnitPrice: decimalRe, spac.FieldWarrantExercise: decimalRe, spac.FieldTrustPerUnit: decimalRe,
-	spac.FieldTrustSize: decimalRe, spac.FieldIPOGrossProceeds: decimalRe, spac.FieldPrivatePlacement: decimalRe,
-	spac.FieldTrustBalance: decimalRe, spac.FieldRedemptionValuePS: decimalRe, spac.FieldPIPEAmount: decimalRe,
-	spac.FieldPIPEPrice: decimalRe, spac.FieldFPAAmount: decimalRe, spac.FieldFPAPrice: decimalRe,
-	spac.FieldMinimumCash: decimalRe, spac.FieldRedemptionPrice: decimalRe, spac.FieldRedemptionAmount: decimalRe,
-	spac.FieldTrustPerShare: decimalRe, spac.FieldExtensionDeposit: decimalRe, spac.FieldLiquidationPrice: decimalRe,
+// kindFormat is the format each value kind must have.
+var kindFormat = map[spac.ValueKind]*regexp.Regexp{
+	spac.KindDate: dateRe, spac.KindInt: intRe, spac.KindMoney: decimalRe, spac.KindPrice: decimalRe,
 }
 
 // usable reports whether a fact can be folded: it is cited (has an accession), has a value, and
@@ -42,7 +28,7 @@ func usable(f spac.Fact) bool {
 	if f.Field == spac.FieldStatus {
 		return spac.Status(f.Value).Valid()
 	}
-	re, ok := fieldFormat[f.Field]
+	re, ok := kindFormat[spac.FieldKind(f.Field)]
 	if !ok {
 		return true
 	}

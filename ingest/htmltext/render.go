@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/spacdata/spac"
 	"golang.org/x/net/html"
 )
 
@@ -17,6 +18,9 @@ type Result struct {
 	Lines    []string  // canonical lines of this document, without empties
 	Elements []Element // ix:nonFraction / ix:nonNumeric, in the order their start tags appear
 	Header   []*Node   // the children of every ix:header (contexts, units, ix:hidden facts)
+	// Rows holds the grid of each line that renders a table row (an HTML <tr>, or a
+	// column-aligned line of preformatted or plain text); key: 1-based index into Lines.
+	Rows map[int][]spac.Cell
 }
 
 // Element is an inline XBRL fact element met while rendering.
@@ -96,6 +100,7 @@ type renderer struct {
 	facts    []*openFact
 	awaiting []int // elements whose text is written but whose line is not yet flushed
 	header   headerBuilder
+	raw      strings.Builder // the current <pre> line as written, spacing kept, for its columns
 }
 
 // Render renders an HTML or iXBRL document body.
@@ -175,7 +180,7 @@ func (r *renderer) startTag(selfClosing bool) {
 		r.header.begin()
 	}
 	if !hidden {
-		r.startEffects(name)
+		r.startEffects(name, attrs)
 	}
 	if selfClosing || voidTags[name] || len(r.stack) >= maxDepth {
 		r.endEffects(tag)
@@ -209,7 +214,7 @@ func (r *renderer) pop() {
 }
 
 // startEffects applies the layout meaning of a visible start tag.
-func (r *renderer) startEffects(name string) {
+func (r *renderer) startEffects(name string, attrs map[string]string) {
 	switch name {
 	case "table":
 		r.breakLine()
@@ -217,7 +222,7 @@ func (r *renderer) startEffects(name string) {
 	case "tr":
 		r.openRow()
 	case "td", "th":
-		r.openCell()
+		r.openCell(attrs)
 	case "pre":
 		r.breakLine()
 		r.pre++
@@ -286,6 +291,7 @@ func (r *renderer) preText(s string) {
 		if i > 0 {
 			r.flush()
 		}
+		r.raw.WriteString(part)
 		if r.line.write(part) {
 			r.markAwaiting()
 		}
@@ -298,7 +304,7 @@ func (r *renderer) write(s string) bool {
 		return c.write(s)
 	}
 	if f := r.topTable(); f != nil && f.rowOpen && strings.TrimSpace(s) != "" {
-		r.openCell()
+		r.openCell(nil)
 		return r.cell().write(s)
 	}
 	return r.line.write(s)
@@ -319,10 +325,15 @@ func (r *renderer) breakLine() {
 // flush emits the current line (if not empty) and gives it to the elements awaiting a line.
 func (r *renderer) flush() {
 	s := r.line.take()
+	raw := r.raw.String()
+	r.raw.Reset()
 	if s == "" {
 		return
 	}
 	r.res.Lines = append(r.res.Lines, s)
+	if cells := PlainCells(raw); cells != nil {
+		r.res.addRow(len(r.res.Lines), cells)
+	}
 	for _, i := range r.awaiting {
 		r.res.Elements[i].Line = len(r.res.Lines)
 	}

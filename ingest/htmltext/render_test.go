@@ -1,6 +1,7 @@
 package htmltext
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -121,4 +122,35 @@ b</pre><table><td><table><tr><td>x`,
 			}
 		}
 	})
+}
+
+func TestRows(t *testing.T) {
+	in := `<table><tr><td colspan="2">Proposal</td><td>For</td><td></td><td>Against</td></tr>` +
+		`<tr><td>Extension</td><td></td><td>5,000</td><td></td><td></td></tr></table>` +
+		"<pre>\n   For        Against    Abstain\n  22,806      575        231\nprose with  two spaces\n</pre>"
+	r := Render([]byte(in))
+	want := map[int]string{
+		1: "Proposal@0+2 For@2+1 @3+1 Against@4+1",
+		2: "Extension@0+1 @1+1 5,000@2+1 @3+1 @4+1",
+		3: "For@3+3 Against@14+7 Abstain@25+7",
+		4: "22,806@2+6 575@14+3 231@25+3",
+	}
+	if len(r.Rows) != len(want) {
+		t.Errorf("rows = %v", r.Rows)
+	}
+	for n, w := range want {
+		var got []string
+		for _, c := range r.Rows[n] {
+			got = append(got, fmt.Sprintf("%s@%d+%d", c.Text, c.Col, c.Span))
+		}
+		if strings.Join(got, " ") != w {
+			t.Errorf("line %d %q: cells %q, want %q", n, r.Lines[n-1], got, w)
+		}
+	}
+	if r.Lines[1] != "Extension | 5,000" {
+		t.Errorf("canonical row = %q (empty cells are dropped from the text)", r.Lines[1])
+	}
+	if p := RenderPlain([]byte("Title    Symbol\nUnits    ABCU\none line\n")); len(p.Rows) != 2 || p.Rows[2][1].Text != "ABCU" {
+		t.Errorf("plain rows = %v", p.Rows)
+	}
 }

@@ -1,13 +1,21 @@
 package htmltext
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/spacdata/spac"
+)
 
 // tableFrame is one open <table>. A row becomes one line: its non-empty cells joined with
 // " | ". A nested table's rows are written into the enclosing cell instead of new lines.
+// The row's grid (every cell, empty ones too, with its column) is kept in Result.Rows.
 type tableFrame struct {
 	rowOpen bool
 	cells   []string
+	spans   []int    // colspan of each cell in cells
 	cell    *textBuf // the open cell, nil between cells
+	span    int      // colspan of the open cell
 }
 
 func (r *renderer) topTable() *tableFrame {
@@ -43,13 +51,14 @@ func (r *renderer) openRow() {
 	f.rowOpen = true
 }
 
-func (r *renderer) openCell() {
+func (r *renderer) openCell(attrs map[string]string) {
 	f := r.ensureTable()
 	if f.cell != nil {
 		r.closeCell()
 	}
 	f.rowOpen = true
 	f.cell = &textBuf{}
+	f.span = colspan(attrs)
 	for _, fa := range r.facts {
 		fa.text.breakSpace()
 	}
@@ -61,6 +70,7 @@ func (r *renderer) closeCell() {
 		return
 	}
 	f.cells = append(f.cells, f.cell.take())
+	f.spans = append(f.spans, f.span)
 	f.cell = nil
 	for _, fa := range r.facts {
 		fa.text.breakSpace()
@@ -76,7 +86,8 @@ func (r *renderer) closeRow() {
 	}
 	r.closeCell()
 	row := JoinCells(f.cells)
-	f.cells, f.rowOpen = f.cells[:0], false
+	grid := gridCells(f.cells, f.spans)
+	f.cells, f.spans, f.rowOpen = f.cells[:0], f.spans[:0], false
 	if row == "" {
 		return
 	}
@@ -89,6 +100,38 @@ func (r *renderer) closeRow() {
 	r.flush()
 	r.line.write(row)
 	r.flush()
+	r.res.addRow(len(r.res.Lines), grid)
+}
+
+// maxColspan bounds a colspan attribute, so a hostile value cannot blow up column numbers.
+const maxColspan = 1000
+
+// colspan reads a cell's colspan attribute (1 when absent or invalid).
+func colspan(attrs map[string]string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(attrs["colspan"]))
+	if err != nil || n < 1 {
+		return 1
+	}
+	return min(n, maxColspan)
+}
+
+// gridCells places a row's cells on the grid: each cell starts where the previous one ended.
+func gridCells(texts []string, spans []int) []spac.Cell {
+	out := make([]spac.Cell, len(texts))
+	col := 0
+	for i, t := range texts {
+		out[i] = spac.Cell{Text: t, Col: col, Span: spans[i]}
+		col += spans[i]
+	}
+	return out
+}
+
+// addRow records the grid of line n (1-based in Lines).
+func (res *Result) addRow(n int, cells []spac.Cell) {
+	if res.Rows == nil {
+		res.Rows = map[int][]spac.Cell{}
+	}
+	res.Rows[n] = cells
 }
 
 // outerCell is the open cell of the table enclosing the innermost one, if any.

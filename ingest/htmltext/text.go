@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/spacdata/spac"
 )
 
 // textBuf accumulates rendered text with the canonical whitespace rules applied as it is
@@ -96,6 +98,9 @@ func RenderPlain(data []byte) *Result {
 		}
 		if l := strings.TrimSpace(line); l != "" {
 			res.Lines = append(res.Lines, l)
+			if cells := PlainCells(line); cells != nil {
+				res.addRow(len(res.Lines), cells)
+			}
 		}
 	}
 	return res
@@ -123,4 +128,58 @@ func IsHTML(filename string, data []byte) bool {
 		}
 	}
 	return false
+}
+
+// minColumnGap is the run of spaces that separates columns in plain text. Prose puts one or
+// two spaces between words and sentences; column-aligned tables (and text made from PDFs
+// with pdftotext -layout) leave wider gaps.
+const minColumnGap = 3
+
+// maxPlainLine bounds the lines PlainCells looks at: a longer line is prose, not a row.
+const maxPlainLine = 4096
+
+// PlainCells splits a line of plain or preformatted text into column cells at gaps of
+// minColumnGap or more spaces (a tab counts as a gap). Col is the rune column of the cell
+// (tabs expanded to 8) and Span its width. It returns nil unless the line has two or more
+// cells, i.e. unless it looks like a table row.
+func PlainCells(line string) []spac.Cell {
+	if len(line) > maxPlainLine || !strings.Contains(line, "   ") && !strings.Contains(line, "\t") {
+		return nil
+	}
+	var cells []spac.Cell
+	col, start, last, gap := 0, -1, 0, 0
+	var cur strings.Builder
+	end := func() {
+		if text := NormalizeLine(cur.String()); start >= 0 && text != "" {
+			cells = append(cells, spac.Cell{Text: text, Col: start, Span: last - start})
+		}
+		cur.Reset()
+		start = -1
+	}
+	for _, r := range line {
+		width := 1
+		if r == '\t' {
+			width = 8 - col%8
+		}
+		if r == '\t' || isSpace(r) {
+			gap += width
+			if r == '\t' || gap >= minColumnGap {
+				end()
+			} else if start >= 0 {
+				cur.WriteRune(' ')
+			}
+		} else {
+			if start < 0 {
+				start = col
+			}
+			gap, last = 0, col+width
+			cur.WriteRune(r)
+		}
+		col += width
+	}
+	end()
+	if len(cells) < 2 {
+		return nil
+	}
+	return cells
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest"
@@ -76,26 +77,61 @@ func cmdRebuild(ctx context.Context, env *environment, _ []string) error {
 	return nil
 }
 
-// extractOutput is what `spacd extract` prints.
+// extractOutput is what `spacd extract` prints; with --explain each fact also names its rule.
 type extractOutput struct {
-	Filing spac.Filing `json:"filing"`
-	Facts  []spac.Fact `json:"facts"`
+	Filing spac.Filing     `json:"filing"`
+	Facts  []explainedFact `json:"facts"`
 }
 
-// cmdExtract prints the facts of one filing with citations; it needs no data directory.
+type explainedFact struct {
+	spac.Fact
+	Rule     string `json:"rule,omitempty"`
+	Sentence string `json:"sentence,omitempty"`
+}
+
+// cmdExtract prints the facts of one filing with citations; it needs no data directory. A
+// full submission is read as it is; with --form, FILE is a bare primary document (HTML or
+// plain text) and the flags stand in for its SGML header.
 func cmdExtract(_ context.Context, env *environment, args []string) error {
 	if len(args) != 1 {
-		return fmt.Errorf("usage: spacd extract FILE")
+		return fmt.Errorf("usage: spacd extract [--explain] [--form FORM [--items I,J] [--cik CIK] [--filed DATE]] FILE")
 	}
-	r, err := ingest.Read(args[0])
+	r, err := readForExtract(env, args[0])
 	if err != nil {
 		return err
 	}
-	facts := extract.Facts(r)
-	if facts == nil {
-		facts = []spac.Fact{}
+	explain := flagBool(env.flags, "explain")
+	out := extractOutput{Filing: r.Filing, Facts: []explainedFact{}}
+	for _, f := range extract.Explain(r) {
+		x := explainedFact{Fact: f.Fact}
+		if explain {
+			x.Rule, x.Sentence = f.Rule, spac.Excerpt(f.Sentence, f.Fact.Citation.Quote)
+		}
+		out.Facts = append(out.Facts, x)
 	}
-	return writeJSON(env, extractOutput{Filing: r.Filing, Facts: facts})
+	return writeJSON(env, out)
+}
+
+// readForExtract reads FILE as a full submission, or as a bare document when --form is given.
+func readForExtract(env *environment, path string) (*spac.RenderedFiling, error) {
+	form := flagString(env.flags, "form")
+	if form == "" {
+		return ingest.Read(path)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	meta := ingest.Sidecar{
+		Form: form, CIK: flagString(env.flags, "cik"), FiledAt: flagString(env.flags, "filed"),
+		Accession: flagString(env.flags, "accession"), CompanyName: flagString(env.flags, "name"),
+	}
+	for _, it := range strings.Split(flagString(env.flags, "items"), ",") {
+		if it = strings.TrimSpace(it); it != "" {
+			meta.Items = append(meta.Items, it)
+		}
+	}
+	return ingest.ReadHTML(path, data, meta)
 }
 
 // cmdErrors lists the documents skipped at ingest.

@@ -15,6 +15,14 @@ func addCommandFlags(name string, fs *pflag.FlagSet) {
 		fs.Int("days", 7, "days of usage to show (usage)")
 	case "ingest":
 		fs.Int("workers", 2, "parallel readers")
+	case "extract":
+		fs.Bool("explain", false, "name the rule behind every fact and the sentence it was read from")
+		fs.String("form", "", "read FILE as a bare primary document (.htm or .txt) of this form")
+		fs.String("items", "", "with --form: the 8-K items, comma-separated (e.g. 5.07,9.01)")
+		fs.String("cik", "", "with --form: the filer's CIK")
+		fs.String("filed", "", "with --form: the filing date, YYYY-MM-DD")
+		fs.String("accession", "", "with --form: the accession number")
+		fs.String("name", "", "with --form: the company name")
 	}
 }
 
@@ -25,5 +33,10 @@ func flagString(fs *pflag.FlagSet, name string) string {
 
 func flagInt(fs *pflag.FlagSet, name string) int {
 	v, _ := fs.GetInt(name)
+	return v
+}
+
+func flagBool(fs *pflag.FlagSet, name string) bool {
+	v, _ := fs.GetBool(name)
 	return v
 }

@@ -1,82 +1,95 @@
-// Package extract chooses the fact extractors for a filing by its form (and 8-K items) and
-// merges their facts. Every fact carries a citation whose line holds its quote.
+// Package extract reads the cited facts of a rendered filing. It builds the document model
+// (package doc: sections, sentences, table grids), runs the structured readers (SGML header,
+// inline XBRL, cover and vote tables) and the sentence rules of package rules, and resolves
+// what they found into one value per field (several for the fields that have several).
+// Every fact carries a citation whose line holds its quote, and the name of the rule behind
+// it is kept (Explain), so `spacd extract --explain` can say why a value was read.
 package extract
 
 import (
-	"regexp"
+	"sort"
 
 	"github.com/spacdata/spac"
-	"github.com/spacdata/spac/ingest/extract/current"
-	"github.com/spacdata/spac/ingest/extract/delisting"
-	"github.com/spacdata/spac/ingest/extract/emit"
-	"github.com/spacdata/spac/ingest/extract/merger"
-	"github.com/spacdata/spac/ingest/extract/offering"
-	"github.com/spacdata/spac/ingest/extract/periodic"
-	"github.com/spacdata/spac/ingest/extract/proxy"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/rules"
 )
 
-type extractor func(*spac.RenderedFiling) []spac.Fact
-
-// byForm maps a base form (amendment suffix removed) to its extractor.
-var byForm = map[string]extractor{
-	"S-1": offering.Prospectus, "F-1": offering.Prospectus, "424B4": offering.Prospectus,
-	"424B1": prospectus424, "424B3": prospectus424,
-	"8-K":  current.Extract,
-	"10-Q": periodic.Extract, "10-K": periodic.Extract, "10-KT": periodic.Extract,
-	"PRE 14A": proxy.Extract, "DEF 14A": proxy.Extract, "DEFA14A": proxy.Extract,
-	"PREM14A": proxy.Extract, "DEFM14A": proxy.Extract, "DEFR14A": proxy.Extract,
-	"S-4": merger.Extract, "F-4": merger.Extract, "425": merger.Extract,
-	"25": delisting.Delisting, "25-NSE": delisting.Delisting,
-	"15-12G": delisting.Deregistration, "15-12B": delisting.Deregistration,
-	"15-15D": delisting.Deregistration,
-	"RW":     delisting.Withdrawal,
-}
-
-// Supported reports whether Facts has an extractor for the form ("S-1/A" counts as "S-1").
+// Supported reports whether Facts reads a form ("S-1/A" counts as "S-1").
 func Supported(form string) bool {
-	_, ok := byForm[spac.Filing{Form: form}.BaseForm()]
-	return ok
+	return doc.ClassOf(spac.Filing{Form: form}.BaseForm()) != doc.Other
 }
 
 // Facts extracts the cited facts of a rendered filing; unsupported forms yield none.
-// Identical facts (same field, value and period) are kept once, first citation wins.
 func Facts(r *spac.RenderedFiling) []spac.Fact {
-	if r == nil {
+	found := Explain(r)
+	if found == nil {
 		return nil
 	}
-	fn, ok := byForm[r.Filing.BaseForm()]
-	if !ok {
-		return nil
+	facts := make([]spac.Fact, len(found))
+	for i, f := range found {
+		facts[i] = f.Fact
 	}
-	return dedupe(fn(r))
+	return facts
 }
 
-func dedupe(facts []spac.Fact) []spac.Fact {
-	type key struct{ field, value, period string }
-	seen := map[key]bool{}
-	out := make([]spac.Fact, 0, len(facts))
-	for _, f := range facts {
-		k := key{f.Field, f.Value, f.Period}
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, f)
-		}
+// Explain returns the facts of a filing with the rule that produced each, in line order.
+func Explain(r *spac.RenderedFiling) []rule.Finding {
+	if r == nil || !Supported(r.Filing.Form) {
+		return nil
 	}
+	d := doc.Build(r)
+	x := &reader{d: d}
+	x.header()
+	x.xbrl()
+	x.coverSymbols()
+	x.votes()
+	switch d.Class {
+	case doc.Periodic:
+		x.trustTable()
+	case doc.Prospectus:
+		x.underwritersTable()
+	}
+	found := append(x.out, rules.Book().Run(d)...)
+	found = append(found, derivedStatus(x, found)...)
+	return resolve(found)
+}
+
+// multiValued are the fields a filing can state several values of (one per underwriter,
+// one lock-up per group of holders); every other field has one value per period.
+var multiValued = map[string]bool{
+	spac.FieldUnderwriter: true, spac.FieldLockupDays: true, spac.FieldLockupMonths: true,
+}
+
+// resolve keeps, for each field (and period), the finding of the highest priority, then the
+// one on the earliest line; for multi-valued fields each distinct value once. The result is
+// in line order.
+func resolve(found []rule.Finding) []rule.Finding {
+	order := make([]int, len(found))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		fa, fb := found[order[a]], found[order[b]]
+		if fa.Priority != fb.Priority {
+			return fa.Priority > fb.Priority
+		}
+		return fa.Fact.Citation.Line < fb.Fact.Citation.Line
+	})
+	seen := map[string]bool{}
+	var out []rule.Finding
+	for _, i := range order {
+		f := found[i].Fact
+		key := f.Field + "\x00" + f.Period
+		if multiValued[f.Field] {
+			key += "\x00" + f.Value
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, found[i])
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Fact.Citation.Line < out[b].Fact.Citation.Line })
 	return out
 }
-
-var ipoProspectusRe = regexp.MustCompile(`(?i)this is (?:an|the) initial public offering of our securities|blank check company`)
-
-// prospectus424 reads a 424B1/424B3: an IPO prospectus (as 424B4), otherwise a merger
-// prospectus after S-4 effectiveness, which is read like a merger proxy.
-func prospectus424(r *spac.RenderedFiling) []spac.Fact {
-	e := emit.New(r)
-	if _, ok := e.Find(ipoProspectusRe); ok {
-		if _, merging := e.Find(mergerProspectusRe); !merging {
-			return offering.Prospectus(r)
-		}
-	}
-	return proxy.Extract(r)
-}
-
-var mergerProspectusRe = regexp.MustCompile(`(?i)(?:special|extraordinary general|annual) meeting.{0,200}?business combination proposal|Business Combination Agreement`)

@@ -126,8 +126,16 @@ func gridCells(texts []string, spans []int) []spac.Cell {
 	return out
 }
 
+// maxGridRows bounds the grids one document keeps: the tables that carry facts (covers,
+// votes, balance sheets) are small, and a document of a million rows must not cost a grid
+// each. Rows past the bound are still rendered as text.
+const maxGridRows = 50_000
+
 // addRow records the grid of line n (1-based in Lines).
 func (res *Result) addRow(n int, cells []spac.Cell) {
+	if len(res.Rows) >= maxGridRows {
+		return
+	}
 	if res.Rows == nil {
 		res.Rows = map[int][]spac.Cell{}
 	}

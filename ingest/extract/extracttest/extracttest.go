@@ -17,6 +17,7 @@ const CIK = spac.CIK("0009900099")
 // Filing builds a filing of form whose canonical text is a realistic SGML header followed
 // by one document holding body (one string per canonical line).
 func Filing(form string, items []string, body ...string) *spac.RenderedFiling {
+	typ := form
 	lines := []string{
 		"<SEC-DOCUMENT>0009900099-25-000001.txt : 20250310",
 		"<SEC-HEADER>0009900099-25-000001.hdr.sgml : 20250310",
@@ -30,7 +31,7 @@ func Filing(form string, items []string, body ...string) *spac.RenderedFiling {
 		"\t\tSTANDARD INDUSTRIAL CLASSIFICATION:\tBLANK CHECKS [6770]",
 		"\t\tSTATE OF INCORPORATION:\t\t\tE9",
 		"</SEC-HEADER>",
-		fmt.Sprintf("<DOCUMENT> TYPE=%s SEQUENCE=1 FILENAME=doc.htm", form),
+		fmt.Sprintf("<DOCUMENT> TYPE=%s SEQUENCE=1 FILENAME=doc.htm", typ),
 	}
 	first := len(lines)
 	lines = append(lines, body...)
@@ -38,7 +39,7 @@ func Filing(form string, items []string, body ...string) *spac.RenderedFiling {
 		Filing: spac.Filing{
 			Accession: "0009900099-25-000001", Form: form, FiledAt: "2025-03-10", CIK: CIK,
 			Items: items, LineCount: len(lines), RenderVersion: spac.RenderVersion,
-			Documents: []spac.Document{{Type: form, Sequence: 1, Filename: "doc.htm", FirstLine: first, LastLine: len(lines)}},
+			Documents: []spac.Document{{Type: typ, Sequence: 1, Filename: "doc.htm", FirstLine: first, LastLine: len(lines)}},
 		},
 		Lines: lines,
 	}
@@ -76,12 +77,35 @@ func CheckCited(t *testing.T, r *spac.RenderedFiling, facts []spac.Fact) {
 		if f.CIK != r.Filing.CIK || c.Field != f.Field || c.Accession != r.Filing.Accession {
 			t.Errorf("%s: bad identity %+v", f.Field, f)
 		}
-		if parse := Parser(f.Field); parse != nil {
-			if v, ok := parse(c.Quote); !ok || v != f.Value {
-				t.Errorf("%s: quote %q parses to %q, value %q", f.Field, c.Quote, v, f.Value)
+		if parse := Parser(f.Field); parse != nil && !Reproduces(r, c.Line, c.Quote, f.Value, parse) {
+			v, _ := parse(c.Quote)
+			t.Errorf("%s: quote %q parses to %q, value %q", f.Field, c.Quote, v, f.Value)
+		}
+	}
+}
+
+// Reproduces reports whether a quote gives the value: by itself, or (a value written across a
+// line break, "August" / "20, 2021") joined with the words that continue it on the next line
+// or begin it on the previous one.
+func Reproduces(r *spac.RenderedFiling, line int, quote, value string, parse func(string) (string, bool)) bool {
+	if v, ok := parse(quote); ok && v == value {
+		return true
+	}
+	text := r.Line(line)
+	next, prev := strings.Fields(r.Line(line+1)), strings.Fields(r.Line(line-1))
+	for k := 1; k <= 3; k++ {
+		if strings.HasSuffix(text, quote) && k <= len(next) {
+			if v, ok := parse(quote + " " + strings.Join(next[:k], " ")); ok && v == value {
+				return true
+			}
+		}
+		if strings.HasPrefix(text, quote) && k <= len(prev) {
+			if v, ok := parse(strings.Join(prev[len(prev)-k:], " ") + " " + quote); ok && v == value {
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // Parser returns the parser that turns a field's quote into its value (nil for text).

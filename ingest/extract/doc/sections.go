@@ -1,0 +1,200 @@
+package doc
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/spacdata/spac"
+)
+
+// split cuts one document into sections: an 8-K's primary document by its Item headings and
+// signature block, any other primary document by its headings; an exhibit is one section.
+func (d *Doc) split(doc spac.Document) []*Section {
+	from := doc.FirstLine + 1 // the first line is the document's marker line
+	if doc.Sequence > 1 && strings.HasPrefix(strings.ToUpper(doc.Type), "EX-") {
+		return []*Section{{Kind: Exhibit, Document: doc, From: from, To: doc.LastLine}}
+	}
+	cur := &Section{Kind: Cover, Document: doc, From: from, To: doc.LastLine}
+	out := []*Section{cur}
+	for n := from; n <= doc.LastLine; n++ {
+		next, ok := d.heading(n, cur)
+		if !ok {
+			continue
+		}
+		if n == cur.From {
+			cur.Kind, cur.Item, cur.Title = next.Kind, next.Item, next.Title
+			continue
+		}
+		cur.To = n - 1
+		next.Document, next.From, next.To = doc, n, doc.LastLine
+		cur = next
+		out = append(out, cur)
+	}
+	for _, s := range out {
+		if s.Kind == Item {
+			s.Items = []string{s.Item}
+		}
+	}
+	return out
+}
+
+var (
+	itemHeadingRe = regexp.MustCompile(`(?i)^item\s*(\d{1,2}\.\d{2})\b`)
+	signaturesRe  = regexp.MustCompile(`(?i)^signatures?:?$`)
+)
+
+// heading reports whether line n opens a new section, and which. An 8-K changes section only
+// at an Item heading or its signatures (after which come the exhibits); other forms at the
+// headings of headingKinds, or at any other all-capitals heading (a part of unknown kind).
+func (d *Doc) heading(n int, cur *Section) (*Section, bool) {
+	line := strings.TrimSpace(d.R.Line(n))
+	if d.Class == Current {
+		if m := itemHeadingRe.FindStringSubmatch(line); m != nil && cur.Kind != Exhibit {
+			return &Section{Kind: Item, Item: m[1], Title: line}, m[1] != cur.Item
+		}
+		if signaturesRe.MatchString(line) && cur.Kind != Exhibit {
+			return &Section{Kind: Exhibit, Title: line}, true
+		}
+		return nil, false
+	}
+	if !headingShaped(line, d.R.Rows[n]) {
+		return nil, false
+	}
+	kind, known := headingKind(line)
+	if !known && !allCaps(line) {
+		return nil, false
+	}
+	if kind == cur.Kind && kind != Proposal {
+		return nil, false
+	}
+	return &Section{Kind: kind, Title: line}, true
+}
+
+// headingKinds classify headings; the first match wins ("SUMMARY RISK FACTORS" is risk,
+// "NOTES TO UNAUDITED PRO FORMA ..." pro forma).
+var headingKinds = []struct {
+	kind Kind
+	re   *regexp.Regexp
+}{
+	{QA, regexp.MustCompile(`(?i)^questions and answers`)},
+	{Risk, regexp.MustCompile(`(?i)^(?:item\s*1a\.?\s*)?(?:summary (?:of )?)?risk factors\b`)},
+	{Forward, regexp.MustCompile(`(?i)forward[- ]looking statements`)},
+	{ProForma, regexp.MustCompile(`(?i)\bpro forma\b`)},
+	{MDA, regexp.MustCompile(`(?i)management['’]s discussion and analysis`)},
+	{Financials, regexp.MustCompile(`(?i)^(?:item\s*1\.?\s*)?(?:unaudited |audited )?(?:condensed )?(?:consolidated )?(?:financial statements|balance sheets?|statements? of (?:operations|cash flows|changes)|notes to (?:the )?(?:unaudited |audited )?(?:condensed )?(?:consolidated )?financial statements|index to (?:the )?financial statements|report of independent registered)`)},
+	{Summary, regexp.MustCompile(`(?i)^(?:prospectus summary|summary(?: of (?:the )?(?:proxy statement|prospectus|terms|material terms|the offering)[\w/ ]*)?|the offering)$`)},
+	{Meeting, regexp.MustCompile(`(?i)^(?:notice of (?:the )?)?(?:the )?(?:special|extraordinary general|annual general|annual|extraordinary) meeting\b`)},
+	{Proposal, regexp.MustCompile(`(?i)\bproposals?\b`)},
+}
+
+func headingKind(line string) (Kind, bool) {
+	for _, h := range headingKinds {
+		if h.re.MatchString(line) {
+			return h.kind, true
+		}
+	}
+	return Body, false
+}
+
+var (
+	pageNumberRe = regexp.MustCompile(`\s(?:\d{1,3}|[ivxl]{1,5}|[A-Z]-\d{1,3})$`)
+	numberedRe   = regexp.MustCompile(`(?i)(?:\bno\.|\bproposal|\bitem)\s*\d+[a-z]?\.?$`)
+)
+
+// headingShaped reports whether a line can be a heading: short, not ending like a sentence
+// or a clause, and not a table-of-contents entry (which ends with a page number).
+func headingShaped(line string, row []spac.Cell) bool {
+	if len(line) < 4 || len(line) > 150 || strings.ContainsAny(line[len(line)-1:], ".,;") {
+		return false
+	}
+	if len(row) > 1 || pageNumberRe.MatchString(line) && !numberedRe.MatchString(line) {
+		return false
+	}
+	return allCaps(line) || titleCase(line)
+}
+
+// allCaps reports whether most letters of a line of two or more words are capitals.
+func allCaps(line string) bool {
+	upper, letters := 0, 0
+	for _, r := range line {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	return letters >= 6 && upper*10 >= letters*8 && strings.Contains(strings.TrimSpace(line), " ")
+}
+
+// titleCase reports whether the words of four or more letters are mostly capitalised.
+func titleCase(line string) bool {
+	long, capital := 0, 0
+	for _, w := range strings.Fields(line) {
+		if len(w) < 4 {
+			continue
+		}
+		long++
+		if r := []rune(w)[0]; unicode.IsUpper(r) || !unicode.IsLetter(r) {
+			capital++
+		}
+	}
+	return long > 0 && capital*10 >= long*7
+}
+
+// inheritItems gives exhibit sections the 8-K items they are read as: the items whose text
+// refers to the exhibit's number ("Exhibit 99.1"), else every item the filing reports but
+// 9.01 (a press release is read like the item that incorporates it).
+func (d *Doc) inheritItems() {
+	var all []string
+	for _, s := range d.Sections {
+		if s.Kind == Item && s.Item != "9.01" && !slices.Contains(all, s.Item) {
+			all = append(all, s.Item)
+		}
+	}
+	for _, it := range d.R.Filing.Items {
+		if it != "9.01" && !slices.Contains(all, it) {
+			all = append(all, it)
+		}
+	}
+	for _, s := range d.Sections {
+		if s.Kind != Exhibit || d.Class != Current {
+			continue
+		}
+		s.Items = d.referring(exhibitNumber(s.Document.Type))
+		if len(s.Items) == 0 {
+			s.Items = all
+		}
+	}
+}
+
+// exhibitNumber is "99.1" for an EX-99.1 document ("" for the primary document).
+func exhibitNumber(docType string) string {
+	t := strings.ToUpper(docType)
+	if !strings.HasPrefix(t, "EX-") {
+		return ""
+	}
+	return strings.TrimLeft(t[3:], "0")
+}
+
+// referring returns the items (but 9.01) whose section text names exhibit number num.
+func (d *Doc) referring(num string) []string {
+	if num == "" {
+		return nil
+	}
+	var out []string
+	for _, s := range d.Sections {
+		if s.Kind != Item || s.Item == "9.01" || slices.Contains(out, s.Item) {
+			continue
+		}
+		for n := s.From; n <= s.To; n++ {
+			if strings.Contains(d.R.Line(n), num) {
+				out = append(out, s.Item)
+				break
+			}
+		}
+	}
+	return out
+}

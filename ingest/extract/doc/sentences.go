@@ -1,0 +1,321 @@
+package doc
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/spacdata/spac"
+)
+
+// Sentence is a sentence of a section's prose, or one table row. Its text may come from
+// several canonical lines (hard-wrapped plain text, text made from a PDF, one HTML element
+// per visual line): consecutive lines are joined with a space and runs of spaces collapsed,
+// and the sentence remembers where each part came from, so Locate can cite a line.
+type Sentence struct {
+	Text    string
+	Section *Section
+	Row     int   // the canonical line when the sentence is a table row, else 0
+	segs    []seg // where Text comes from, ordered by off
+}
+
+// seg says that Text from byte off on is line's text from byte col on (up to the next seg).
+type seg struct{ off, line, col int }
+
+// Lines returns the first and last canonical lines the sentence comes from.
+func (s *Sentence) Lines() (first, last int) {
+	if len(s.segs) == 0 {
+		return 0, 0
+	}
+	return s.segs[0].line, s.segs[len(s.segs)-1].line
+}
+
+// Locate maps Text[start:end] to the canonical line that holds most of it and returns that
+// line with the part of the range written on it (trimmed): the citation of a value.
+func (s *Sentence) Locate(r *spac.RenderedFiling, start, end int) (line int, quote string) {
+	best := 0
+	lineFrom, lineTo, curLine := 0, 0, 0
+	flushLine := func() {
+		if curLine == 0 {
+			return
+		}
+		text := r.Line(curLine)
+		a, b := min(lineFrom, len(text)), min(lineTo, len(text))
+		if q := strings.TrimSpace(text[a:b]); len(q) > best {
+			best, line, quote = len(q), curLine, q
+		}
+	}
+	for i, sg := range s.segs {
+		next := len(s.Text)
+		if i+1 < len(s.segs) {
+			next = s.segs[i+1].off
+		}
+		a, b := max(start, sg.off), min(end, next)
+		if a >= b {
+			continue
+		}
+		colA, colB := sg.col+a-sg.off, sg.col+b-sg.off
+		if sg.line != curLine {
+			flushLine()
+			curLine, lineFrom = sg.line, colA
+		}
+		lineTo = colB
+	}
+	flushLine()
+	return line, quote
+}
+
+// maxSentence bounds a sentence (bytes): legal prose runs long, and a document without any
+// punctuation must still be read in linear time.
+const maxSentence = 3000
+
+// sentences splits a section into sentences: prose lines are joined and split at sentence
+// ends; a table row, a heading and a line after which the text starts afresh stand alone.
+func sentences(r *spac.RenderedFiling, sec *Section) []*Sentence {
+	b := &blockBuilder{r: r, sec: sec}
+	prevEnds := true
+	for n := sec.From; n <= sec.To; n++ {
+		line := r.Line(n)
+		if line == "" {
+			continue
+		}
+		switch {
+		case tabular(r.Rows[n]):
+			b.flush()
+			b.add(n, line)
+			b.flushRow(n)
+			prevEnds = true
+		case standalone(line, prevEnds):
+			b.flush()
+			b.add(n, line)
+			b.flush()
+			prevEnds = true
+		default:
+			b.add(n, line)
+			prevEnds = endsSentence(line)
+		}
+	}
+	b.flush()
+	return b.out
+}
+
+// tabular reports whether a row reads as table data rather than prose laid out in a table
+// (a bullet and its paragraph, a whole paragraph in one cell): two or more non-empty cells,
+// none of them longer than a short phrase.
+func tabular(row []spac.Cell) bool {
+	filled := 0
+	for _, c := range row {
+		if c.Text == "" {
+			continue
+		}
+		filled++
+		if len(c.Text) > 120 || strings.Count(c.Text, " ") > 16 {
+			return false
+		}
+	}
+	return filled >= 2
+}
+
+// standalone reports whether a line is a heading to keep out of the sentences around it:
+// short, not ending like prose, in capitals, or in title case after a finished sentence.
+func standalone(line string, prevEnds bool) bool {
+	if len(line) > 150 || endsSentence(line) || strings.HasSuffix(line, ",") {
+		return false
+	}
+	return allCaps(line) || prevEnds && titleCase(line) && len(line) < 100
+}
+
+// endsSentence reports whether a line ends with sentence-final punctuation.
+func endsSentence(line string) bool {
+	line = strings.TrimRight(line, " ”\"’')")
+	return line != "" && strings.ContainsAny(line[len(line)-1:], ".:;?!")
+}
+
+// blockBuilder joins consecutive lines into a block of text and cuts it into sentences.
+type blockBuilder struct {
+	r     *spac.RenderedFiling
+	sec   *Section
+	text  strings.Builder
+	segs  []seg
+	joins []int // offsets of the spaces that join two lines
+	out   []*Sentence
+}
+
+// add appends a line, collapsing its runs of spaces (plain text keeps column spacing).
+func (b *blockBuilder) add(n int, line string) {
+	if b.text.Len() > 0 {
+		b.joins = append(b.joins, b.text.Len())
+		b.text.WriteByte(' ')
+	}
+	col := 0
+	for col < len(line) {
+		b.segs = append(b.segs, seg{off: b.text.Len(), line: n, col: col})
+		run := strings.Index(line[col:], "  ")
+		if run < 0 {
+			b.text.WriteString(line[col:])
+			break
+		}
+		b.text.WriteString(line[col : col+run+1])
+		col += run + 1
+		for col < len(line) && line[col] == ' ' {
+			col++
+		}
+	}
+}
+
+// flushRow emits the block as the sentence of table row n.
+func (b *blockBuilder) flushRow(n int) {
+	at := len(b.out)
+	b.flush()
+	for _, s := range b.out[at:] {
+		s.Row = n
+	}
+}
+
+// flush cuts the block into sentences and starts a new block.
+func (b *blockBuilder) flush() {
+	text := b.text.String()
+	start := 0
+	for _, end := range boundaries(text, b.joins) {
+		b.emit(text, start, end)
+		start = end
+	}
+	b.emit(text, start, len(text))
+	b.text.Reset()
+	b.segs, b.joins = b.segs[:0], b.joins[:0]
+}
+
+// emit adds text[start:end] (trimmed) as a sentence with its segments rebased.
+func (b *blockBuilder) emit(text string, start, end int) {
+	for start < end && text[start] == ' ' {
+		start++
+	}
+	for end > start && text[end-1] == ' ' {
+		end--
+	}
+	if start >= end {
+		return
+	}
+	i := sort.Search(len(b.segs), func(i int) bool { return b.segs[i].off > start }) - 1
+	s := &Sentence{Text: text[start:end], Section: b.sec}
+	for ; i < len(b.segs) && b.segs[i].off < end; i++ {
+		sg := b.segs[i]
+		if sg.off < start {
+			sg.col += start - sg.off
+			sg.off = start
+		}
+		sg.off -= start
+		s.segs = append(s.segs, sg)
+	}
+	b.out = append(b.out, s)
+}
+
+// boundaries returns the offsets where sentences end in text: after ". ", "? ", "! " before
+// a capital, digit, quote or bracket (not after an abbreviation), after a colon that ends a
+// line, and wherever a sentence would exceed maxSentence.
+func boundaries(text string, joins []int) []int {
+	var out []int
+	last := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != '.' && c != '?' && c != '!' && c != ':' && c != ';' {
+			if i-last >= maxSentence {
+				cut := cutPoint(text, last, i)
+				out = append(out, cut)
+				last = cut
+			}
+			continue
+		}
+		end := i + 1
+		for end < len(text) && strings.ContainsRune("”\"’')", rune(text[end])) {
+			end++
+		}
+		if end >= len(text) || text[end] != ' ' {
+			continue
+		}
+		if ok := isBoundary(text, i, end, joins); ok {
+			out = append(out, end)
+			last = end
+		}
+	}
+	return out
+}
+
+// isBoundary decides whether the punctuation at i (its closing quotes end at end) ends a
+// sentence.
+func isBoundary(text string, i, end int, joins []int) bool {
+	switch text[i] {
+	case ':', ';':
+		// A colon or semicolon ends a sentence only where a line ends ("... set forth below:").
+		k := sort.SearchInts(joins, end)
+		return k < len(joins) && joins[k] == end
+	case '.':
+		if abbr, corporate := abbreviation(text[:i]); abbr && !(corporate && startsSentence(text[end+1:])) {
+			return false
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(text[end+1:])
+	return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("“\"(‘•●■[", r)
+}
+
+// abbreviations end with a period that does not end the sentence.
+var abbreviations = map[string]bool{
+	"inc": true, "corp": true, "co": true, "ltd": true, "no": true, "nos": true, "mr": true,
+	"mrs": true, "ms": true, "dr": true, "st": true, "jr": true, "sr": true, "jan": true,
+	"feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true, "sep": true,
+	"sept": true, "oct": true, "nov": true, "dec": true, "approx": true, "sec": true,
+	"vs": true, "v": true, "u.s": true, "u.k": true, "a.m": true, "p.m": true, "e.g": true,
+	"i.e": true, "l.p": true, "l.l.c": true, "n.v": true, "b.v": true, "s.a": true,
+	"s.p.a": true, "ex": true, "exh": true, "art": true, "sect": true, "par": true,
+}
+
+// corporateSuffixes are abbreviations that often end a sentence too ("... with Rocket Lab
+// USA, Inc. The Agreement ...").
+var corporateSuffixes = map[string]bool{
+	"inc": true, "corp": true, "co": true, "ltd": true, "l.p": true, "l.l.c": true, "n.v": true,
+	"b.v": true, "s.a": true, "s.p.a": true,
+}
+
+// abbreviation reports whether before (the text up to a period) ends with an abbreviation
+// or a single capital (an initial, "Class A."), and whether it is a corporate suffix.
+func abbreviation(before string) (abbr, corporate bool) {
+	j := len(before)
+	for j > 0 && before[j-1] != ' ' && before[j-1] != '(' {
+		j--
+	}
+	word := strings.ToLower(before[j:])
+	if len(word) == 1 && word[0] >= 'a' && word[0] <= 'z' {
+		return true, false
+	}
+	return abbreviations[word], corporateSuffixes[word]
+}
+
+// sentenceStarters are words that begin a new sentence after a corporate suffix.
+var sentenceStarters = map[string]bool{
+	"The": true, "This": true, "These": true, "Such": true, "On": true, "In": true, "As": true,
+	"Pursuant": true, "Following": true, "Upon": true, "Each": true, "It": true, "A": true,
+	"An": true, "We": true, "Our": true, "If": true, "At": true, "Concurrently": true,
+	"Additionally": true, "In addition": true, "Under": true, "After": true, "Prior": true,
+}
+
+// startsSentence reports whether text begins with a word that starts sentences.
+func startsSentence(text string) bool {
+	w := text
+	if i := strings.IndexAny(text, " ,"); i >= 0 {
+		w = text[:i]
+	}
+	return sentenceStarters[w]
+}
+
+// cutPoint picks where to cut an over-long sentence that started at from: the last "; " or
+// ", " in its second half, else the last space, else at i.
+func cutPoint(text string, from, i int) int {
+	window := text[from+maxSentence/2 : i]
+	for _, sep := range []string{"; ", ", ", " "} {
+		if k := strings.LastIndex(window, sep); k >= 0 {
+			return from + maxSentence/2 + k + len(sep)
+		}
+	}
+	return i
+}

@@ -1,0 +1,74 @@
+package entity
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// describe renders the entities of a text as "kind:core=value" for comparison.
+func describe(text string) string {
+	var out []string
+	for _, e := range Recognise(text) {
+		v := e.Value
+		if e.Num != nil {
+			v = e.Num.RatString()
+		}
+		if e.Unit != "" {
+			v += " " + e.Unit
+		}
+		if e.Class != "" {
+			v += " class " + e.Class
+		}
+		out = append(out, fmt.Sprintf("%s:%s=%s", e.Kind, e.Core(text), v))
+	}
+	return strings.Join(out, "; ")
+}
+
+func TestRecognise(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"holders of 968,617 Class A ordinary shares exercised their right to redeem at approximately $10.00 per share, for $9,686,170.",
+			"shares:968,617=968617 class A; money:$10.00=10; money:$9,686,170=9686170"},
+		{"an aggregate of 46,700,000 shares of New Rocket Lab Common Stock at $10.00 per share",
+			"shares:46,700,000=46700000; money:$10.00=10"},
+		{"approximately $25.06 million (approximately $10.40 per share) and 2.3 million shares",
+			"money:$25.06 million=25060000; money:$10.40=52/5; shares:2.3 million=2300000"},
+		{"On August 20, 2021 and on the 2nd day of May, 2025 and Sept. 30, 2022",
+			"date:August 20, 2021=2021-08-20; date:the 2nd day of May, 2025=2025-05-02; date:Sept. 30, 2022=2022-09-30"},
+		{"within twenty-four (24) months, six months, one year, 180 days, 20 trading days, a 12-month period",
+			"duration:twenty-four (24) months=24 month; duration:six months=6 month; duration:one year=1 year; duration:180 days=180 day; duration:20 trading days=20 trading day; duration:12-month=12 month"},
+		{"under the symbols “VACQ” and “VACQW,” respectively on The NASDAQ Stock Market LLC",
+			"ticker:VACQ=VACQ; ticker:VACQW=VACQW; exchange:The NASDAQ Stock Market LLC=Nasdaq"},
+		{"Vector Acquisition Corporation (Nasdaq: VACQ) with Rocket Lab USA, Inc., a Delaware corporation",
+			"org:Vector Acquisition Corporation=Vector Acquisition Corporation; exchange:Nasdaq=Nasdaq; ticker:VACQ=VACQ; org:Rocket Lab USA, Inc.=Rocket Lab USA, Inc."},
+		{"by and among Vector, Prestige USA Merger Sub, Inc. and Rocket Lab USA, Inc. (the “SEC”)",
+			"org:Prestige USA Merger Sub, Inc.=Prestige USA Merger Sub, Inc.; org:Rocket Lab USA, Inc.=Rocket Lab USA, Inc."},
+		{"The Company and Goldman Sachs & Co. LLC; 59.03% of the votes; 22,806,594 575,588",
+			"org:Goldman Sachs & Co. LLC=Goldman Sachs & Co. LLC; percent:59.03%=5903/100; count:22,806,594=22806594; count:575,588=575588"},
+		{"30,000,000 Units, 5,333,333 private placement warrants and 1,000,000 rights",
+			"units:30,000,000=30000000; warrants:5,333,333=5333333; rights:1,000,000=1000000"},
+	}
+	for _, tt := range tests {
+		if got := describe(tt.in); got != tt.want {
+			t.Errorf("%q\n got %s\nwant %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestMask(t *testing.T) {
+	text := "holders of 968,617 Class A shares redeemed $9,686,170."
+	m := Mask(text)
+	if m.Text != "holders of ⟦shares 0⟧ redeemed ⟦money 1⟧." {
+		t.Fatalf("masked = %q", m.Text)
+	}
+	at := strings.Index(m.Text, "⟦money")
+	if got := text[m.Unmask(at, false):m.Unmask(at+len("⟦money 1⟧"), true)]; got != "$9,686,170" {
+		t.Errorf("unmask = %q", got)
+	}
+	if got := text[m.Unmask(0, false):m.Unmask(len("holders"), true)]; got != "holders" {
+		t.Errorf("unmask plain = %q", got)
+	}
+	if m.Unmask(len(m.Text), true) != len(text) {
+		t.Errorf("unmask end = %d", m.Unmask(len(m.Text), true))
+	}
+}

@@ -1,0 +1,106 @@
+package entity
+
+import (
+	"strings"
+
+	"github.com/spacdata/spac/ingest/extract/textutil"
+)
+
+const symbol = `[A-Z][A-Z0-9]{0,5}(?:[.\-][A-Z]{1,2}|\s?WS)?`
+
+var (
+	quotedTickerRe = re(`[“"](` + symbol + `)[,.]?[”"]`)
+	// "(Nasdaq: VACQ)", "(NYSE American: ABC.U)", "(NASDAQ:ABCD, ABCDW)".
+	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT))?|OTC(?:QX|QB)?)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `)`)
+	// An unquoted symbol right after the word: "under the Nasdaq ticker symbol RKLB".
+	bareTickerRe = re(`\bsymbols?\s+(` + symbol + `)\b`)
+	// Quoted capitals that are defined terms, not symbols.
+	notSymbols = map[string]bool{
+		"SEC": true, "IPO": true, "PIPE": true, "SPAC": true, "NYSE": true, "NASDAQ": true,
+		"US": true, "USA": true, "LLC": true, "GAAP": true, "FINRA": true, "DTC": true,
+		"CEO": true, "CFO": true, "JOBS": true, "EGC": true, "BCA": true, "FPA": true,
+		"DGCL": true, "IRS": true, "PFIC": true, "OTC": true, "EST": true, "ET": true,
+	}
+)
+
+// tickers are quoted symbols (“VACQU”) and symbols after an exchange in brackets; the
+// exchange of a bracket is an entity of its own.
+func tickers(s string) []Entity {
+	var out []Entity
+	for _, m := range quotedTickerRe.FindAllStringSubmatchIndex(s, -1) {
+		sym := s[m[2]:m[3]]
+		if len(sym) < 2 || notSymbols[sym] {
+			continue
+		}
+		out = append(out, Entity{Kind: Ticker, Start: m[0], End: m[1], CoreStart: m[2], CoreEnd: m[3], Value: sym})
+	}
+	for _, m := range bareTickerRe.FindAllStringSubmatchIndex(s, -1) {
+		if sym := s[m[2]:m[3]]; len(sym) >= 2 && !notSymbols[sym] {
+			out = append(out, Entity{Kind: Ticker, Start: m[2], End: m[3], CoreStart: m[2], CoreEnd: m[3], Value: sym})
+		}
+	}
+	for _, m := range parenTickerRe.FindAllStringSubmatchIndex(s, -1) {
+		if ex, ok := textutil.ExchangeName(s[m[2]:m[3]]); ok {
+			out = append(out, Entity{Kind: Exchange, Start: m[2], End: m[3], CoreStart: m[2], CoreEnd: m[3], Value: ex})
+		}
+		out = append(out, Entity{Kind: Ticker, Start: m[4], End: m[5], CoreStart: m[4], CoreEnd: m[5], Value: s[m[4]:m[5]]})
+	}
+	return out
+}
+
+var exchangeRe = re(`(?:[Tt]he\s+)?(?:Nasdaq|NASDAQ)(?:\s+(?:Global\s+Select|Global|Capital|Stock))?(?:\s+Market)?(?:,?\s+LLC)?` +
+	`|(?:[Tt]he\s+)?New\s+York\s+Stock\s+Exchange(?:\s+American)?(?:,?\s+LLC)?` +
+	`|NYSE(?:\s+(?:American|Arca|MKT))?(?:,?\s+LLC)?`)
+
+func exchanges(s string) []Entity {
+	var out []Entity
+	for _, m := range exchangeRe.FindAllStringIndex(s, -1) {
+		if ex, ok := textutil.ExchangeName(s[m[0]:m[1]]); ok {
+			out = append(out, Entity{Kind: Exchange, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1], Value: ex})
+		}
+	}
+	return out
+}
+
+const (
+	nameWord   = `[A-Z][A-Za-z0-9&'’.\-]*`
+	legalForm  = `(?:Inc\.|Inc\b|Incorporated\b|Corp\.|Corp\b|Corporation\b|LLC\b|L\.L\.C\.|Ltd\.|Ltd\b|Limited\b|L\.P\.|LP\b|plc\b|PLC\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GmbH\b|Co\.|S\.p\.A\.|Company\b|Holdings\b)`
+	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.)`
+)
+
+// orgRe is a company name: capitalised words (with "&", "of", ...) ending in a legal form,
+// the comma before it optional ("Rocket Lab USA, Inc.", "CWAM LC Sponsor LLC").
+var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|` + nameJoiner + `))*,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
+
+// leadWords start sentences and phrases; they are not part of a name that follows them.
+var leadWords = map[string]bool{
+	"The": true, "This": true, "These": true, "That": true, "Such": true, "Our": true,
+	"Its": true, "Each": true, "On": true, "In": true, "At": true, "As": true, "By": true,
+	"For": true, "From": true, "With": true, "Pursuant": true, "Following": true, "Upon": true,
+	"If": true, "Under": true, "After": true, "Prior": true, "Between": true, "Among": true,
+	"And": true, "Or": true, "Concurrently": true, "Additionally": true, "Accordingly": true,
+	"Subject": true, "Exhibit": true, "Item": true, "Section": true, "Both": true, "Neither": true,
+	"A": true, "An": true, "To": true, "Of": true, "We": true, "Sponsor": false,
+}
+
+func orgs(s string) []Entity {
+	var out []Entity
+	for _, m := range orgRe.FindAllStringIndex(s, -1) {
+		start := m[0]
+		for {
+			w, rest, ok := strings.Cut(s[start:m[1]], " ")
+			if !ok || !leadWords[w] {
+				break
+			}
+			start += len(w) + 1 + len(rest) - len(strings.TrimLeft(rest, " "))
+		}
+		name := s[start:m[1]]
+		words := strings.Fields(name)
+		if len(words) < 2 || strings.EqualFold(name, "the company") {
+			continue
+		}
+		out = append(out, Entity{Kind: Org, Start: start, End: m[1], CoreStart: start, CoreEnd: m[1],
+			Value: strings.Join(words, " ")})
+	}
+	return out
+}

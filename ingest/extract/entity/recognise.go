@@ -1,0 +1,171 @@
+package entity
+
+import (
+	"math/big"
+	"regexp"
+	"strings"
+
+	"github.com/spacdata/spac/ingest/extract/textutil"
+)
+
+// recognisers find the candidates of each kind; Recognise settles their overlaps.
+var recognisers = []func(string) []Entity{
+	moneys, quantities, counts, percents, dates, durations, tickers, exchanges, orgs,
+}
+
+func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+// scale words multiply a figure ("$25.06 million", "46.7 million shares").
+var scales = map[string]int64{"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+
+// number reads a figure with an optional scale word as an exact rational.
+func number(figure, scale string) *big.Rat {
+	v, ok := new(big.Rat).SetString(strings.ReplaceAll(figure, ",", ""))
+	if !ok {
+		return nil
+	}
+	if m, ok := scales[strings.ToLower(scale)]; ok {
+		v.Mul(v, new(big.Rat).SetInt64(m))
+	}
+	return v
+}
+
+const figure = `\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`
+
+var moneyRe = re(`(?:US)?\$\s?(` + figure + `)(?:\s(million|billion|thousand)\b)?`)
+
+func moneys(s string) []Entity {
+	var out []Entity
+	for _, m := range moneyRe.FindAllStringSubmatchIndex(s, -1) {
+		scale := ""
+		if m[4] >= 0 {
+			scale = s[m[4]:m[5]]
+		}
+		if v := number(s[m[2]:m[3]], scale); v != nil {
+			out = append(out, Entity{Kind: Money, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1], Num: v})
+		}
+	}
+	return out
+}
+
+// quantityRe reads a count of securities: the figure, an optional "of its", modifiers
+// ("public", "Class A", "private placement", a product name "Pubco"), the noun, and an
+// optional "of <name> Class A common stock" tail that names the class.
+var quantityRe = re(`\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s(?:million|billion)|\d+)\s+` +
+	`(?:of\s+(?:the\s+Company['’]s\s+|our\s+|its\s+|such\s+)?)?` +
+	`((?:(?:issued\s+and\s+)?outstanding\s+|then[- ]outstanding\s+|public\s+|founder\s+|private\s+placement\s+|placement\s+|additional\s+|newly[- ]issued\s+|non-redeemable\s+|redeemable\s+|sponsor\s+|anchor\s+|Class\s+[A-Z]\s+|Series\s+[A-Z]\s+|ordinary\s+|common\s+|[A-Z][\w-]*\s+){0,6}?)` +
+	`(?i:(shares?|units?|warrants?|rights?|(?:common|ordinary)\s+stock))\b` +
+	`((?:\s+of\s+(?:the\s+Company['’]s\s+|our\s+|its\s+)?(?:[A-Z][\w-]*\s+){0,4}?(?:Class\s+[A-Z]\s+)?(?i:common\s+stock|ordinary\s+shares|stock|shares)\b)?)`)
+
+var classRe = re(`Class\s+([A-Z])\b`)
+
+func quantities(s string) []Entity {
+	var out []Entity
+	for _, m := range quantityRe.FindAllStringSubmatchIndex(s, -1) {
+		fig := s[m[2]:m[3]]
+		f, scale, _ := strings.Cut(fig, " ")
+		v := number(f, scale)
+		if v == nil {
+			continue
+		}
+		e := Entity{Kind: nounKind(s[m[6]:m[7]]), Start: m[0], End: m[1], CoreStart: m[2], CoreEnd: m[3], Num: v}
+		if c := classRe.FindStringSubmatch(s[m[4]:m[5]] + s[m[8]:m[9]]); c != nil {
+			e.Class = c[1]
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func nounKind(noun string) Kind {
+	switch n := strings.ToLower(noun); {
+	case strings.HasPrefix(n, "unit"):
+		return Units
+	case strings.HasPrefix(n, "warrant"):
+		return Warrants
+	case strings.HasPrefix(n, "right"):
+		return Rights
+	}
+	return Shares
+}
+
+var countRe = re(`\b\d{1,3}(?:,\d{3})+\b`)
+
+// counts are bare grouped integers: votes in a table, a number of shares named elsewhere.
+func counts(s string) []Entity {
+	var out []Entity
+	for _, m := range countRe.FindAllStringIndex(s, -1) {
+		if v := number(s[m[0]:m[1]], ""); v != nil {
+			out = append(out, Entity{Kind: Count, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1], Num: v})
+		}
+	}
+	return out
+}
+
+var percentRe = re(`\b(\d+(?:\.\d+)?)\s?(?:%|percent\b)`)
+
+func percents(s string) []Entity {
+	var out []Entity
+	for _, m := range percentRe.FindAllStringSubmatchIndex(s, -1) {
+		if v := number(s[m[2]:m[3]], ""); v != nil {
+			out = append(out, Entity{Kind: Percent, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1], Num: v})
+		}
+	}
+	return out
+}
+
+const month = `(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
+
+var dateRes = []struct {
+	re             *regexp.Regexp
+	day, mon, year int // submatch numbers
+}{
+	{re(`\b(` + month + `)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`), 2, 1, 3},
+	{re(`\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+day\s+of\s+(` + month + `),?\s+(\d{4})\b`), 1, 2, 3},
+	{re(`\b(\d{1,2})\s+(` + month + `),?\s+(\d{4})\b`), 1, 2, 3},
+}
+
+func dates(s string) []Entity {
+	var out []Entity
+	for _, d := range dateRes {
+		for _, m := range d.re.FindAllStringSubmatchIndex(s, -1) {
+			g := func(i int) string { return s[m[2*i]:m[2*i+1]] }
+			iso, ok := textutil.ParseDate(g(d.mon) + " " + g(d.day) + ", " + g(d.year))
+			if ok {
+				out = append(out, Entity{Kind: Date, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1], Value: iso})
+			}
+		}
+	}
+	return out
+}
+
+const numberWord = `(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)`
+
+var durationRe = re(`(?i)\b(?:(\d+)|(` + numberWord + `(?:[- ](?:and[- ])?` + numberWord + `)*)(?:\s*\((\d+)\))?)[- ]?(?:(calendar|business|trading)[- ])?(month|day|year)s?\b`)
+
+func durations(s string) []Entity {
+	var out []Entity
+	for _, m := range durationRe.FindAllStringSubmatchIndex(s, -1) {
+		n := ""
+		switch {
+		case m[2] >= 0:
+			n = s[m[2]:m[3]]
+		case m[6] >= 0:
+			n = s[m[6]:m[7]] // "twenty-four (24) months": the digits are authoritative
+		default:
+			w, ok := textutil.WordsToInt(s[m[4]:m[5]])
+			if !ok {
+				continue
+			}
+			n = big.NewInt(int64(w)).String()
+		}
+		unit := strings.ToLower(s[m[10]:m[11]])
+		if m[8] >= 0 && strings.EqualFold(s[m[8]:m[9]], "trading") {
+			unit = "trading " + unit
+		}
+		if v := number(n, ""); v != nil {
+			out = append(out, Entity{Kind: Duration, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1], Num: v, Unit: unit})
+		}
+	}
+	return out
+}

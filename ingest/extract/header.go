@@ -1,0 +1,122 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/textutil"
+)
+
+// headerEnd returns the line number of "</SEC-HEADER>", or 0 when the text has no header.
+func headerEnd(lines []string) int {
+	for i, l := range lines {
+		if strings.HasPrefix(l, "</SEC-HEADER>") {
+			return i + 1
+		}
+		if strings.HasPrefix(l, "<DOCUMENT>") {
+			return i
+		}
+	}
+	return 0
+}
+
+// headerValue finds the first header line "KEY:<tabs>value": its line number and value.
+func (x *reader) headerValue(key string) (int, string) {
+	end := headerEnd(x.d.R.Lines)
+	for n := 1; n <= end; n++ {
+		if v, ok := headerField(x.d.Line(n), key); ok {
+			return n, v
+		}
+	}
+	return 0, ""
+}
+
+func headerField(line, key string) (string, bool) {
+	t := strings.TrimSpace(line)
+	if !strings.HasPrefix(t, key+":") {
+		return "", false
+	}
+	v := strings.TrimSpace(t[len(key)+1:])
+	return v, v != ""
+}
+
+var sicCodeRe = regexp.MustCompile(`\[(\d{4})\]|^(\d{4})$`)
+
+// header reads name, cik, sic and state_of_inc from the COMPANY DATA block of the filing's
+// own CIK (a 425 lists the filer and the subject company; the SPAC is the one whose CIK the
+// reader assigned), or the first block when none matches.
+func (x *reader) header() {
+	for _, item := range x.companyBlock() {
+		v, n := item.value, item.line
+		switch item.key {
+		case "COMPANY CONFORMED NAME":
+			x.add("header.name", priorityHeader, spac.FieldName, strings.Join(strings.Fields(v), " "), n, v, "")
+		case "CENTRAL INDEX KEY":
+			x.add("header.cik", priorityHeader, spac.FieldCIK, v, n, v, "")
+		case "STATE OF INCORPORATION":
+			x.add("header.state_of_inc", priorityHeader, spac.FieldStateOfInc, v, n, v, "")
+		case "STANDARD INDUSTRIAL CLASSIFICATION":
+			if m := sicCodeRe.FindStringSubmatch(v); m != nil {
+				x.add("header.sic", priorityHeader, spac.FieldSIC, m[1]+m[2], n, m[1]+m[2], "")
+			}
+		}
+	}
+}
+
+type headerItem struct {
+	key, value string
+	line       int
+}
+
+var companyKeys = []string{
+	"COMPANY CONFORMED NAME", "CENTRAL INDEX KEY", "STANDARD INDUSTRIAL CLASSIFICATION",
+	"STATE OF INCORPORATION",
+}
+
+// companyBlock returns the COMPANY DATA items of the block whose CIK is the filing's.
+func (x *reader) companyBlock() []headerItem {
+	var blocks [][]headerItem
+	end := headerEnd(x.d.R.Lines)
+	for n := 1; n <= end; n++ {
+		line := x.d.Line(n)
+		if strings.TrimSpace(line) == "COMPANY DATA:" {
+			blocks = append(blocks, nil)
+			continue
+		}
+		for _, k := range companyKeys {
+			if v, ok := headerField(line, k); ok && len(blocks) > 0 {
+				blocks[len(blocks)-1] = append(blocks[len(blocks)-1], headerItem{k, v, n})
+			}
+		}
+	}
+	want := strings.TrimLeft(string(x.d.R.Filing.CIK), "0")
+	for _, b := range blocks {
+		for _, it := range b {
+			if it.key == "CENTRAL INDEX KEY" && strings.TrimLeft(it.value, "0") == want {
+				return b
+			}
+		}
+	}
+	if len(blocks) > 0 {
+		return blocks[0]
+	}
+	return nil
+}
+
+// formStatus records status s citing the "CONFORMED SUBMISSION TYPE:" header line, for
+// forms whose type alone sets the status (S-1, RW, 25, 15-12G...).
+func (x *reader) formStatus(id string, s spac.Status) bool {
+	n, v := x.headerValue("CONFORMED SUBMISSION TYPE")
+	return n > 0 && x.add(id, priorityHeader, spac.FieldStatus, string(s), n, v, "")
+}
+
+// filedDate records field as the filing date, citing the "FILED AS OF DATE:" header line.
+func (x *reader) filedDate(id, field string) bool {
+	n, v := x.headerValue("FILED AS OF DATE")
+	if n == 0 {
+		return false
+	}
+	iso, ok := textutil.ParseDate(v)
+	return ok && x.add(id, priorityHeader-10, field, iso, n, v, "")
+}

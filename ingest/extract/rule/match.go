@@ -1,0 +1,146 @@
+package rule
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/entity"
+)
+
+// Match is one match of a rule in a sentence, for productions.
+type Match struct {
+	d   *doc.Doc
+	s   *doc.Sentence
+	m   *entity.Masked
+	r   *Rule
+	idx []int // submatch offsets in the masked text
+}
+
+// Out is one value a production emits, with its citation.
+type Out struct {
+	Field, Value string
+	Line         int
+	Quote        string
+	Entity       *entity.Entity // the entity it was read from (nil for plain text)
+}
+
+// span returns the masked offsets of slot name (the alternative that took part).
+func (mt *Match) span(name string) (slot, int, int, bool) {
+	for _, sl := range mt.r.slots {
+		if sl.name == name && mt.idx[2*sl.group] >= 0 {
+			return sl, mt.idx[2*sl.group], mt.idx[2*sl.group+1], true
+		}
+	}
+	return slot{}, 0, 0, false
+}
+
+// Text returns the original text of slot name ("" when it did not take part).
+func (mt *Match) Text(name string) string {
+	_, a, b, ok := mt.span(name)
+	if !ok {
+		return ""
+	}
+	return mt.s.Text[mt.m.Unmask(a, false):mt.m.Unmask(b, true)]
+}
+
+// Entities returns the entities inside slot name, in order.
+func (mt *Match) Entities(name string) []entity.Entity {
+	sl, a, b, ok := mt.span(name)
+	if !ok {
+		return nil
+	}
+	if sl.entity {
+		if e, ok := mt.entityAt(mt.m.Text[a:b]); ok {
+			return []entity.Entity{e}
+		}
+		return nil
+	}
+	start, end := mt.m.Unmask(a, false), mt.m.Unmask(b, true)
+	var out []entity.Entity
+	for _, e := range mt.m.Entities {
+		if e.Start >= start && e.End <= end {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (mt *Match) entityAt(idx string) (entity.Entity, bool) {
+	i, err := strconv.Atoi(idx)
+	if err != nil || i < 0 || i >= len(mt.m.Entities) {
+		return entity.Entity{}, false
+	}
+	return mt.m.Entities[i], true
+}
+
+// Cite returns the Out of field with value, cited on the core of entity e.
+func (mt *Match) Cite(field, value string, e entity.Entity) Out {
+	line, quote := mt.s.Locate(mt.d.R, e.CoreStart, e.CoreEnd)
+	return Out{Field: field, Value: value, Line: line, Quote: quote, Entity: &e}
+}
+
+// emit produces the values of slot name for fields ("a|b": the first the value fits).
+func (mt *Match) emit(name, fields string) []Out {
+	var out []Out
+	for _, field := range strings.Split(fields, "|") {
+		for _, h := range mt.hits(name, field) {
+			out = append(out, Out{Field: field, Value: h.value, Line: h.line, Quote: h.quote, Entity: h.entity})
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+type slotHit struct {
+	value, quote string
+	line         int
+	entity       *entity.Entity
+}
+
+// hits reads slot name as values of field: its entity, each entity of the rule's Each kind
+// inside it, or its plain text (a fixed value quotes the captured words).
+func (mt *Match) hits(name, field string) []slotHit {
+	sl, a, b, ok := mt.span(name)
+	if !ok {
+		return nil
+	}
+	if sl.entity || mt.r.Each != "" {
+		var out []slotHit
+		for _, e := range mt.Entities(name) {
+			if !sl.entity && e.Kind != mt.r.Each {
+				continue
+			}
+			if h, ok := mt.entityHit(e, field); ok {
+				out = append(out, h)
+			}
+		}
+		return out
+	}
+	if h, ok := textValue(mt.d, mt.s, mt.m.Unmask(a, false), mt.m.Unmask(b, true), field, mt.r.Value); ok {
+		return []slotHit{h}
+	}
+	return nil
+}
+
+// entityHit reads entity e as a value of field, cited on the line holding most of its core.
+func (mt *Match) entityHit(e entity.Entity, field string) (slotHit, bool) {
+	v, ok := valueOf(e, mt.s.Text, field)
+	if !ok || v == "" {
+		return slotHit{}, false
+	}
+	line, quote := mt.s.Locate(mt.d.R, e.CoreStart, e.CoreEnd)
+	return slotHit{value: v, quote: quote, line: line, entity: &e}, line > 0 && quote != ""
+}
+
+// Start returns the offset in the sentence where slot name begins (-1 when it did not take
+// part).
+func (mt *Match) Start(name string) int {
+	_, a, _, ok := mt.span(name)
+	if !ok {
+		return -1
+	}
+	return mt.m.Unmask(a, false)
+}

@@ -1,0 +1,251 @@
+// Package rule runs extraction rules. A rule is a named record, in the manner of
+// facebook/duckling's rules: where it may run (form classes, 8-K items, section kinds), a
+// pattern over a sentence whose entities are already recognised, and the production of the
+// facts (which slot of the pattern gives which field). Rules are data: the rule tables live
+// in package rules, one file per fact family, with an example corpus beside each.
+//
+// A pattern is a regular expression over the masked sentence (entities replaced by
+// placeholders, see package entity) with entity slots written in braces:
+//
+//	holders of {v:shares} .{0,60}?exercised their rights? to redeem
+//
+// {name:kind} captures one entity of that kind (kinds joined by "|" accept either); {kind}
+// matches one without capturing; an ordinary named group (?P<name>...) captures plain text
+// (a status's words, a meeting kind).
+package rule
+
+import (
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/entity"
+)
+
+// Emit maps pattern slots to the fact fields they give. A slot may name several fields
+// joined by "|": the first whose value kind the entity fits is used ("lockup_days|
+// lockup_months" reads "180 days" as days and "one year" as twelve months).
+type Emit map[string]string
+
+// One is the Emit of a rule whose slot "v" gives field.
+func One(field string) Emit { return Emit{"v": field} }
+
+// Rule is one named extraction rule.
+type Rule struct {
+	ID      string // family.name, unique
+	Emit    Emit   // slot -> field
+	Pattern string // regexp over the masked sentence, with {slot:kind} placeholders
+	// Not vetoes a match: when it matches the masked sentence up to the end of the match (the
+	// words that lead to the value), the match is not read: conditional or hypothetical
+	// wording, another proposal, a prior period. A clause after the value does not veto it
+	// ("... one year after the Closing and, if the price exceeds $12.00, earlier").
+	Not string
+	// Never vetoes the whole sentence wherever it matches ("will redeem all public shares if
+	// the extension is not approved").
+	Never string
+	// Must is context the sentence has to hold somewhere (a PIPE is a PIPE only in a sentence
+	// that speaks of subscriptions).
+	Must string
+	// Each is an entity kind: a plain slot then gives one value per entity of that kind
+	// inside the captured text (a list of underwriters, the parties of an agreement).
+	Each entity.Kind
+	// Produce, when set, replaces the default production (pairing classes with symbols);
+	// Gives lists the fields it can emit.
+	Produce func(m *Match) []Out
+	Gives   []string
+	// Value is a fixed value for the fields of plain (non-entity) slots: a status, a meeting
+	// kind; the slot then only gives the words that are quoted.
+	Value string
+	// Period names the date slot that gives the facts' Period (the balance-sheet date).
+	Period string
+
+	Classes  []doc.Class // form classes it runs in (nil: any)
+	Items    []string    // in an 8-K, the items whose sections it reads (nil: any section)
+	Kinds    []doc.Kind  // section kinds it reads (nil: any not in NotKinds)
+	NotKinds []doc.Kind
+	Priority int // among facts of one field in one filing, the higher wins
+
+	re    *regexp.Regexp
+	not   *regexp.Regexp
+	never *regexp.Regexp
+	must  *regexp.Regexp
+	needs []string // lower-case literals every match contains: a cheap prefilter
+	slots []slot
+}
+
+// slot is a capture of the compiled pattern.
+type slot struct {
+	name   string
+	group  int
+	entity bool // the capture holds an entity index, not text
+}
+
+var macroRe = regexp.MustCompile(`\{(?:([a-z_]+):)?([a-z|]+)\}`)
+
+// Compile expands the pattern's entity slots and compiles it; it fails on unknown kinds,
+// slots the Emit does not use and fields without a slot.
+func (r *Rule) Compile() error {
+	var bad error
+	expanded := macroRe.ReplaceAllStringFunc(r.Pattern, func(m string) string {
+		g := macroRe.FindStringSubmatch(m)
+		for _, k := range strings.Split(g[2], "|") {
+			if !knownKinds[entity.Kind(k)] {
+				bad = fmt.Errorf("rule %s: unknown entity kind %q", r.ID, k)
+			}
+		}
+		idx := `\d+`
+		if g[1] != "" {
+			idx = `(?P<` + g[1] + `>\d+)`
+		}
+		return regexp.QuoteMeta(entity.Open) + `(?:` + g[2] + `) ` + idx + regexp.QuoteMeta(entity.Close)
+	})
+	if bad != nil {
+		return bad
+	}
+	var err error
+	if r.re, err = regexp.Compile(expanded); err != nil {
+		return fmt.Errorf("rule %s: %w", r.ID, err)
+	}
+	if r.Not != "" {
+		if r.not, err = regexp.Compile(r.Not); err != nil {
+			return fmt.Errorf("rule %s: not: %w", r.ID, err)
+		}
+	}
+	if r.Never != "" {
+		if r.never, err = regexp.Compile(r.Never); err != nil {
+			return fmt.Errorf("rule %s: never: %w", r.ID, err)
+		}
+	}
+	if r.Must != "" {
+		if r.must, err = regexp.Compile(r.Must); err != nil {
+			return fmt.Errorf("rule %s: must: %w", r.ID, err)
+		}
+	}
+	r.needs = literals(expanded)
+	return r.bindSlots()
+}
+
+var knownKinds = map[entity.Kind]bool{
+	entity.Money: true, entity.Shares: true, entity.Units: true, entity.Warrants: true,
+	entity.Rights: true, entity.Count: true, entity.Percent: true, entity.Date: true,
+	entity.Duration: true, entity.Ticker: true, entity.Exchange: true, entity.Org: true,
+}
+
+// bindSlots records every named capture as a slot, and checks that the slots the rule
+// emits (and its period slot) are in the pattern.
+func (r *Rule) bindSlots() error {
+	entitySlots := map[string]bool{}
+	for _, g := range macroRe.FindAllStringSubmatch(r.Pattern, -1) {
+		if g[1] != "" {
+			entitySlots[g[1]] = true
+		}
+	}
+	bound := map[string]bool{}
+	for i, name := range r.re.SubexpNames() {
+		if name != "" {
+			// A name may be used in several alternatives: the one that took part gives it.
+			r.slots = append(r.slots, slot{name: name, group: i, entity: entitySlots[name]})
+			bound[name] = true
+		}
+	}
+	want := []string{}
+	for s := range r.Emit {
+		want = append(want, s)
+	}
+	if r.Period != "" {
+		want = append(want, r.Period)
+	}
+	for _, name := range want {
+		if !bound[name] {
+			return fmt.Errorf("rule %s: slot %q is not in the pattern", r.ID, name)
+		}
+	}
+	if len(r.Emit) == 0 && r.Produce == nil {
+		return fmt.Errorf("rule %s: emits nothing", r.ID)
+	}
+	return nil
+}
+
+// literals returns the lower-cased literal strings (4 bytes or more) that every match of
+// pattern contains: the required parts of its top-level concatenation.
+func literals(pattern string) []string {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	re = re.Simplify()
+	var subs []*syntax.Regexp
+	switch re.Op {
+	case syntax.OpConcat:
+		subs = re.Sub
+	case syntax.OpLiteral:
+		subs = []*syntax.Regexp{re}
+	}
+	var out []string
+	for _, s := range subs {
+		for s.Op == syntax.OpCapture {
+			s = s.Sub[0]
+		}
+		if s.Op != syntax.OpLiteral {
+			continue
+		}
+		lit := strings.ToLower(string(s.Rune))
+		if len(lit) >= 4 && !strings.ContainsAny(lit, entity.Open+entity.Close) {
+			out = append(out, lit)
+		}
+	}
+	return out
+}
+
+// Fields returns the fields the rule can emit.
+func (r *Rule) Fields() []string {
+	out := append([]string(nil), r.Gives...)
+	for _, f := range r.Emit {
+		out = append(out, strings.Split(f, "|")...)
+	}
+	return out
+}
+
+// Applies reports whether the rule reads a section of a filing of class c.
+func (r *Rule) Applies(c doc.Class, s *doc.Section) bool {
+	if len(r.Classes) > 0 && !contains(r.Classes, c) {
+		return false
+	}
+	if len(r.Items) > 0 && c == doc.Current && !anyItem(s, r.Items) {
+		return false
+	}
+	if len(r.Kinds) > 0 && !contains(r.Kinds, s.Kind) {
+		return false
+	}
+	return !contains(r.NotKinds, s.Kind)
+}
+
+func anyItem(s *doc.Section, items []string) bool {
+	for _, it := range items {
+		if s.HasItem(it) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains[T comparable](list []T, v T) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// mayMatch is the prefilter: the lower-cased sentence holds every required literal.
+func (r *Rule) mayMatch(lower string) bool {
+	for _, l := range r.needs {
+		if !strings.Contains(lower, l) {
+			return false
+		}
+	}
+	return true
+}

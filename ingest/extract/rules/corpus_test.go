@@ -1,0 +1,121 @@
+package rules_test
+
+import (
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/spacdata/spac/ingest/extract"
+	"github.com/spacdata/spac/ingest/extract/extracttest"
+	"github.com/spacdata/spac/ingest/extract/rules"
+)
+
+// TestCorpus runs every example of every family's corpus through the whole extractor (the
+// structured readers and all rules, not one rule alone): each listed field must give exactly
+// the listed values, each field marked "-" nothing, and every fact must be cited.
+func TestCorpus(t *testing.T) {
+	for family := range rules.Families() {
+		t.Run(family, func(t *testing.T) {
+			examples := readCorpus(t, family)
+			failed := 0
+			for _, ex := range examples {
+				if !checkExample(t, ex) {
+					failed++
+				}
+			}
+			t.Logf("%s: %d/%d examples pass", family, len(examples)-failed, len(examples))
+		})
+	}
+}
+
+func readCorpus(t *testing.T, family string) []extracttest.Example {
+	t.Helper()
+	examples, err := extracttest.ReadCorpus(filepath.Join("testdata", family+".corpus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(examples) == 0 {
+		t.Fatalf("%s corpus has no examples", family)
+	}
+	return examples
+}
+
+// checkExample runs one example and reports whether it passed.
+func checkExample(t *testing.T, ex extracttest.Example) bool {
+	t.Helper()
+	r := ex.Filing()
+	found := extract.Explain(r)
+	got := map[string][]string{}
+	rulesOf := map[string][]string{}
+	for _, f := range found {
+		got[f.Fact.Field] = append(got[f.Fact.Field], f.Fact.Value)
+		rulesOf[f.Fact.Field] = append(rulesOf[f.Fact.Field], f.Rule)
+	}
+	ok := true
+	for field, want := range ex.Want {
+		if !sameSet(got[field], want) {
+			t.Errorf("%s: %s = %q (rules %q), want %q", ex.Source, field, got[field], rulesOf[field], want)
+			ok = false
+		}
+	}
+	for _, field := range ex.Absent {
+		if len(got[field]) > 0 {
+			t.Errorf("%s: %s = %q (rules %q), want none", ex.Source, field, got[field], rulesOf[field])
+			ok = false
+		}
+	}
+	facts := extract.Facts(r)
+	extracttest.CheckCited(t, r, facts)
+	return ok
+}
+
+func sameSet(got, want []string) bool {
+	a, b := slices.Clone(got), slices.Clone(want)
+	sort.Strings(a)
+	sort.Strings(b)
+	return strings.Join(slices.Compact(a), "\x00") == strings.Join(slices.Compact(b), "\x00")
+}
+
+// TestEveryRuleHasExamples: every rule fires, with a value the example expects, on at least
+// one example of the corpora, and every field a rule emits has a negative example (a field
+// marked "-") of the rule's own family; every field of a family has three positive examples.
+func TestEveryRuleHasExamples(t *testing.T) {
+	fired := map[string]bool{}
+	negatives := map[string]map[string]bool{} // family -> fields with a negative
+	positives := map[string]map[string]int{}  // family -> field -> positive examples
+	for family := range rules.Families() {
+		negatives[family], positives[family] = map[string]bool{}, map[string]int{}
+		for _, ex := range readCorpus(t, family) {
+			for _, f := range ex.Absent {
+				negatives[family][f] = true
+			}
+			for field := range ex.Want {
+				positives[family][field]++
+			}
+			for _, f := range extract.Explain(ex.Filing()) {
+				if slices.Contains(ex.Want[f.Fact.Field], f.Fact.Value) {
+					fired[f.Rule] = true
+				}
+			}
+		}
+	}
+	for family, list := range rules.Families() {
+		for _, r := range list {
+			if !fired[r.ID] {
+				t.Errorf("rule %s fires on no example of the corpora", r.ID)
+			}
+			for _, field := range r.Fields() {
+				if !negatives[family][field] {
+					t.Errorf("rule %s: field %s has no negative example in %s.corpus", r.ID, field, family)
+				}
+			}
+		}
+		for field, n := range positives[family] {
+			if n < 3 {
+				t.Errorf("%s.corpus: field %s has %d positive examples, want 3 or more", family, field, n)
+			}
+		}
+	}
+}

@@ -1,0 +1,95 @@
+// Package rules holds the extraction rules, one table per fact family (offering.go,
+// meeting.go, merger.go, liquidation.go, periodic.go), each with its example corpus in
+// testdata/<family>.corpus that the tests run. A rule is data: an id, the fields it emits,
+// where it runs, a pattern over entity-masked sentences and its priority (see package rule).
+//
+// To read a new phrasing, add one row to the family's table and its examples (at least one
+// that must fire and one that must not) to the family's corpus; the tests check that every
+// rule fires on an example and that the negatives stay silent.
+package rules
+
+import (
+	"regexp"
+	"sync"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/entity"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// Families lists the rule tables in the order they are tried.
+func Families() map[string][]*rule.Rule {
+	return map[string][]*rule.Rule{
+		"offering": offering, "meeting": meeting, "merger": merger,
+		"liquidation": liquidation, "periodic": periodic,
+	}
+}
+
+var (
+	book     *rule.Book
+	bookOnce sync.Once
+)
+
+// Book returns the compiled rule book (compiled once; a rule that does not compile is a
+// programming error, caught by the tests).
+func Book() *rule.Book {
+	bookOnce.Do(func() {
+		b, err := rule.NewBook(offering, meeting, merger, liquidation, periodic)
+		if err != nil {
+			panic(err)
+		}
+		b.Valid = valid
+		book = b
+	})
+	return book
+}
+
+// Form classes, for the rules' scopes.
+var (
+	prospectus    = []doc.Class{doc.Prospectus}
+	current       = []doc.Class{doc.Current}
+	periodicForms = []doc.Class{doc.Periodic}
+	proxies       = []doc.Class{doc.Proxy, doc.MergerProxy}
+	dealForms     = []doc.Class{doc.Current, doc.Communication, doc.MergerProxy, doc.Proxy}
+	meetingForms  = []doc.Class{doc.Current, doc.Communication, doc.Proxy, doc.MergerProxy}
+	ipoForms      = []doc.Class{doc.Prospectus, doc.Current}
+)
+
+// Section kinds that state no facts of the filing's own: risk factors, forward-looking
+// statement legends and pro forma illustrations.
+var notStated = []doc.Kind{doc.Risk, doc.Forward, doc.ProForma}
+
+// Pattern fragments shared by the tables. Filings use straight and curly quotes alike.
+const (
+	q  = `[“"]`
+	eq = `[”"]`
+	ap = `['’]`
+	// notDate is any text up to the next date: a gap that may pass other entities but no
+	// date, so "On <date>, <company> consummated ..." ties the date to the verb.
+	notDate = `(?:[^⟦]|⟦(?:org|units|shares|warrants|rights|money|count|percent|ticker|exchange) \d+⟧)`
+	// hypothetical vetoes sentences that state what would happen, not what did.
+	hypothetical = `(?i)\b(?:if|unless|in the event|assuming|assumes?|would|hypothetical|illustrat\w*|for example|maximum redemption|scenario)\b`
+)
+
+var (
+	mergerSubRe = regexp.MustCompile(`(?i)merger ?sub|merger corp|acquisition (?:corp|corporation|company|co\b|holdings|inc|ltd|limited|partners)|sponsor|\bspac\b`)
+	spacNameRe  = regexp.MustCompile(`(?i)acquisition (?:corp|corporation|company|co\b|holdings|inc|ltd|limited)|merger sub`)
+	notNameRe   = regexp.MustCompile(`(?i)^(?:the )?(?:company|registrant|corporation|purchaser|parent|target|pubco)\b`)
+)
+
+// valid vetoes values no filing states: founder (Class B) shares redeemed or issued in a
+// PIPE, a merger sub or a SPAC as the target, a defined term as a name.
+func valid(field, value string, e *entity.Entity) bool {
+	switch field {
+	case spac.FieldSharesRedeemed, spac.FieldSharesRemaining, spac.FieldPIPEShares:
+		return e == nil || e.Class != "B"
+	case spac.FieldTarget:
+		return !mergerSubRe.MatchString(value) && !notNameRe.MatchString(value)
+	case spac.FieldNewName:
+		return !notNameRe.MatchString(value) && !spacNameRe.MatchString(value)
+	case spac.FieldSponsor, spac.FieldUnderwriter:
+		return !notNameRe.MatchString(value)
+	}
+	return true
+}

@@ -1,0 +1,80 @@
+package rules
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/entity"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// tickerFields are the fields of the SPAC's own listed classes.
+var tickerFields = []string{spac.FieldTickerUnits, spac.FieldTickerShares, spac.FieldTickerWarrant, spac.FieldTickerRights}
+
+// classNouns name the classes of securities, for pairing them with listed symbols.
+var classNouns = []struct{ word, field string }{
+	{"unit", spac.FieldTickerUnits}, {"warrant", spac.FieldTickerWarrant},
+	{"right", spac.FieldTickerRights}, {"share", spac.FieldTickerShares},
+	{"stock", spac.FieldTickerShares},
+}
+
+// classOrder returns the ticker fields of the classes a text names, in order of mention
+// ("Class A ordinary shares and warrants" -> shares, warrants).
+func classOrder(text string) []string {
+	lower := strings.ToLower(text)
+	type mention struct {
+		at    int
+		field string
+	}
+	var ms []mention
+	seen := map[string]bool{}
+	for _, n := range classNouns {
+		if i := strings.Index(lower, n.word); i >= 0 && !seen[n.field] {
+			seen[n.field] = true
+			ms = append(ms, mention{i, n.field})
+		}
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].at < ms[j].at })
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.field
+	}
+	return out
+}
+
+// pairSymbols is the production of "<classes> ... under the symbols “X” and “XW”": the
+// classes named in slot "classes" take the symbols of slot "syms" in order.
+func pairSymbols(m *rule.Match) []rule.Out {
+	fields := classOrder(m.Text("classes"))
+	var out []rule.Out
+	for i, e := range tickersIn(m, "syms") {
+		if i < len(fields) {
+			out = append(out, m.Cite(fields[i], e.Value, e))
+		}
+	}
+	return out
+}
+
+// newSymbol is the production of the combined company's listing: the symbol paired with its
+// common stock (or the only symbol when no class is named) is the new ticker.
+func newSymbol(m *rule.Match) []rule.Out {
+	syms := tickersIn(m, "syms")
+	fields := classOrder(m.Text("classes"))
+	for i, e := range syms {
+		if len(fields) == 0 && i == 0 || i < len(fields) && fields[i] == spac.FieldTickerShares {
+			return []rule.Out{m.Cite(spac.FieldNewTicker, e.Value, e)}
+		}
+	}
+	return nil
+}
+
+func tickersIn(m *rule.Match, slot string) []entity.Entity {
+	var out []entity.Entity
+	for _, e := range m.Entities(slot) {
+		if e.Kind == entity.Ticker {
+			out = append(out, e)
+		}
+	}
+	return out
+}

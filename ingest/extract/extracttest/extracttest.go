@@ -93,16 +93,16 @@ func Reproduces(r *spac.RenderedFiling, line int, quote, value string, parse fun
 	}
 	text := r.Line(line)
 	next, prev := strings.Fields(r.Line(line+1)), strings.Fields(r.Line(line-1))
+	gives := func(s string) bool {
+		v, ok := parse(strings.TrimRight(s, ",.;:)"))
+		return ok && v == value
+	}
 	for k := 1; k <= 3; k++ {
-		if strings.HasSuffix(text, quote) && k <= len(next) {
-			if v, ok := parse(quote + " " + strings.Join(next[:k], " ")); ok && v == value {
-				return true
-			}
+		if strings.HasSuffix(text, quote) && k <= len(next) && gives(quote+" "+strings.Join(next[:k], " ")) {
+			return true
 		}
-		if strings.HasPrefix(text, quote) && k <= len(prev) {
-			if v, ok := parse(strings.Join(prev[len(prev)-k:], " ") + " " + quote); ok && v == value {
-				return true
-			}
+		if strings.HasPrefix(text, quote) && k <= len(prev) && gives(strings.Join(prev[len(prev)-k:], " ")+" "+quote) {
+			return true
 		}
 	}
 	return false
@@ -111,6 +111,10 @@ func Reproduces(r *spac.RenderedFiling, line int, quote, value string, parse fun
 // Parser returns the parser that turns a field's quote into its value (nil for text).
 func Parser(field string) func(string) (string, bool) {
 	switch field {
+	case spac.FieldDeadlineMonths, spac.FieldLockupMonths:
+		return textutil.ParseMonths
+	case spac.FieldLockupDays:
+		return textutil.ParseDays
 	case spac.FieldTrustSize, spac.FieldIPOGrossProceeds, spac.FieldPrivatePlacement, spac.FieldTrustBalance,
 		spac.FieldPIPEAmount, spac.FieldFPAAmount, spac.FieldMinimumCash, spac.FieldRedemptionAmount,
 		spac.FieldExtensionDeposit:
@@ -119,8 +123,8 @@ func Parser(field string) func(string) (string, bool) {
 		spac.FieldPIPEPrice, spac.FieldFPAPrice, spac.FieldRedemptionPrice, spac.FieldTrustPerShare,
 		spac.FieldLiquidationPrice:
 		return textutil.ParsePrice
-	case spac.FieldUnitsOffered, spac.FieldDeadlineMonths, spac.FieldSharesSubjectToRed, spac.FieldPIPEShares,
-		spac.FieldEarnoutShares, spac.FieldLockupDays, spac.FieldLockupMonths, spac.FieldVotesFor,
+	case spac.FieldUnitsOffered, spac.FieldSharesSubjectToRed, spac.FieldPIPEShares,
+		spac.FieldEarnoutShares, spac.FieldVotesFor,
 		spac.FieldVotesAgainst, spac.FieldVotesAbstain, spac.FieldSharesRedeemed, spac.FieldSharesRemaining:
 		return textutil.ParseInt
 	case spac.FieldIPODate, spac.FieldDeadline, spac.FieldAgreementDate, spac.FieldTerminationDate,

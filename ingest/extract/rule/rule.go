@@ -71,7 +71,7 @@ type Rule struct {
 	not   *regexp.Regexp
 	never *regexp.Regexp
 	must  *regexp.Regexp
-	needs []string // lower-case literals every match contains: a cheap prefilter
+	needs [][]string // literal groups every match contains one of: a cheap prefilter
 	slots []slot
 }
 
@@ -123,7 +123,7 @@ func (r *Rule) Compile() error {
 			return fmt.Errorf("rule %s: must: %w", r.ID, err)
 		}
 	}
-	r.needs = literals(expanded)
+	r.needs = requirements(r.Pattern)
 	return r.bindSlots()
 }
 
@@ -168,35 +168,72 @@ func (r *Rule) bindSlots() error {
 	return nil
 }
 
-// literals returns the lower-cased literal strings (4 bytes or more) that every match of
-// pattern contains: the required parts of its top-level concatenation.
-func literals(pattern string) []string {
-	re, err := syntax.Parse(pattern, syntax.Perl)
+// requirements returns what every match of pattern must contain, as groups of lower-cased
+// literals: each group needs one of its literals in the text (the prefilter). Entity slots
+// are replaced by a wildcard first, since their placeholders are not in the text.
+func requirements(pattern string) [][]string {
+	re, err := syntax.Parse(macroRe.ReplaceAllString(pattern, "(?:.)"), syntax.Perl)
 	if err != nil {
 		return nil
 	}
-	re = re.Simplify()
-	var subs []*syntax.Regexp
+	return required(re.Simplify())
+}
+
+// minLiteral is the shortest literal worth testing for.
+const minLiteral = 3
+
+func required(re *syntax.Regexp) [][]string {
 	switch re.Op {
-	case syntax.OpConcat:
-		subs = re.Sub
 	case syntax.OpLiteral:
-		subs = []*syntax.Regexp{re}
+		if lit := strings.ToLower(string(re.Rune)); len(lit) >= minLiteral {
+			return [][]string{{lit}}
+		}
+	case syntax.OpCapture, syntax.OpPlus:
+		return required(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return required(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		var out [][]string
+		for _, sub := range re.Sub {
+			out = append(out, required(sub)...)
+		}
+		return out
+	case syntax.OpAlternate:
+		if alts := anyOf(re.Sub); len(alts) > 0 {
+			return [][]string{alts}
+		}
 	}
+	return nil
+}
+
+// anyOf returns literals one of which every branch requires, or nil when some branch
+// requires none.
+func anyOf(branches []*syntax.Regexp) []string {
 	var out []string
-	for _, s := range subs {
-		for s.Op == syntax.OpCapture {
-			s = s.Sub[0]
+	for _, b := range branches {
+		groups := required(b)
+		if len(groups) == 0 {
+			return nil
 		}
-		if s.Op != syntax.OpLiteral {
-			continue
+		best := groups[0]
+		for _, g := range groups[1:] {
+			if shortest(g) > shortest(best) {
+				best = g
+			}
 		}
-		lit := strings.ToLower(string(s.Rune))
-		if len(lit) >= 4 && !strings.ContainsAny(lit, entity.Open+entity.Close) {
-			out = append(out, lit)
-		}
+		out = append(out, best...)
 	}
 	return out
+}
+
+func shortest(g []string) int {
+	n := 1 << 30
+	for _, l := range g {
+		n = min(n, len(l))
+	}
+	return n
 }
 
 // Fields returns the fields the rule can emit.
@@ -240,12 +277,22 @@ func contains[T comparable](list []T, v T) bool {
 	return false
 }
 
-// mayMatch is the prefilter: the lower-cased sentence holds every required literal.
+// mayMatch is the prefilter: the lower-cased sentence holds a literal of every group.
 func (r *Rule) mayMatch(lower string) bool {
-	for _, l := range r.needs {
-		if !strings.Contains(lower, l) {
+	for _, group := range r.needs {
+		found := false
+		for _, l := range group {
+			if strings.Contains(lower, l) {
+				found = true
+				break
+			}
+		}
+		if !found {
 			return false
 		}
 	}
 	return true
 }
+
+// Needs returns the prefilter's literal groups (for tests and debugging).
+func (r *Rule) Needs() [][]string { return r.needs }

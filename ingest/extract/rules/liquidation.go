@@ -28,7 +28,7 @@ var liquidation = []*rule.Rule{
 	},
 	{
 		ID: "liquidation.will_liquidate", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusLiquidating),
-		Pattern:  `(?i)(?P<v>(?:will not|does not expect to|is unable to|was unable to) (?:be able to )?(?:consummate|complete) (?:an|its|a) (?:initial )?business combination.{0,160}?(?:will|intends to|plans to) (?:dissolve|liquidate|redeem))`,
+		Pattern:  `(?i)(?P<v>(?:will not|does not expect to|is unable to|was unable to) (?:be able to )?(?:consummate|complete) (?:an|its|a) (?:initial )?business combination.*?(?:will|intends to|plans to) (?:dissolve|liquidate|redeem))`,
 		Not:      `(?i)\bif\b|unless|in the event`,
 		Classes:  liquidationForms,
 		Items:    []string{"8.01", "7.01", "5.07"},
@@ -37,7 +37,7 @@ var liquidation = []*rule.Rule{
 	},
 	{
 		ID: "liquidation.date", Emit: rule.One(spac.FieldLiquidationDate),
-		Pattern:  `(?i)(?:redeem all|redemption of all|redeemed|redemption of the public shares|per-share redemption (?:price|amount)|will be paid).{0,200}?(?:effective as of|as of|on or about|on|effective) {v:date}`,
+		Pattern:  `(?i)(?:redeem all|redemption of all|redeemed|redemption of the public shares|per-share redemption (?:price|amount)|will be paid).*?(?:effective as of|as of|on or about|on|effective) {v:date}`,
 		Not:      `(?i)\bif\b|unless|in the event|record date|deadline|originally`,
 		Classes:  liquidationForms,
 		Items:    []string{"8.01", "7.01", "5.07", "3.01"},
@@ -46,7 +46,7 @@ var liquidation = []*rule.Rule{
 	},
 	{
 		ID: "liquidation.price", Emit: rule.One(spac.FieldLiquidationPrice),
-		Pattern:  `(?i)(?:per[- ]share redemption (?:price|amount)|redemption amount per share|redeemed at a per[- ]share price)[^⟦]{0,100}?(?:approximately |of |will be )*{v:money}`,
+		Pattern:  `(?i)(?:per[- ]share redemption (?:price|amount)|redemption amount per share|redeemed at a per[- ]share price)[^⟦]*?(?:approximately |of |will be )*{v:money}`,
 		Not:      `(?i)\bif\b|unless|in the event|less than`,
 		Must:     `(?i)redeem all|redemption of all|liquidat|dissol|all (?:of the )?(?:outstanding )?public shares`,
 		Classes:  liquidationForms,
@@ -56,7 +56,7 @@ var liquidation = []*rule.Rule{
 	},
 	{
 		ID: "liquidation.delisting_effective", Emit: rule.One(spac.FieldDelistingDate),
-		Pattern:  `(?i)(?:effective|delist\w*|withdraw\w*|removal)[^⟦]{0,80}?\b(?:on|as of|at the opening of business on) {v:date}`,
+		Pattern:  `(?i)(?:effective|delist\w*|withdraw\w*|removal)[^⟦]*?\b(?:on|as of|at the opening of business on) {v:date}`,
 		Classes:  []doc.Class{doc.Delisting},
 		Priority: 10,
 	},

@@ -28,7 +28,7 @@ var meeting = []*rule.Rule{
 	// meeting_date
 	{
 		ID: "meeting.date_on_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `{0,200}?(?:held|convened|reconvened) (?:an?|its|the) [^⟦]{0,80}?meeting`,
+		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:held|convened|reconvened) (?:an?|its|the) [^⟦]*?meeting`,
 		Not:      pastMeeting,
 		Classes:  current,
 		Items:    voteItems,
@@ -36,7 +36,7 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_held_on", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting[^⟦]{0,120}? (?:was |that was )?(?:held|convened) on {v:date}`,
+		Pattern:  `(?i)meeting[^⟦]*? (?:was |that was )?(?:held|convened) on {v:date}`,
 		Not:      pastMeeting + `|originally|postpone|adjourn`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -44,7 +44,7 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_will_be_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting.{0,200}? (?:will|shall) be (?:held|convened)(?: (?:on|at).{0,100}?| virtually.{0,60}?)?\b(?:on )?{v:date}`,
+		Pattern:  `(?i)meeting.*? (?:will|shall) be (?:held|convened)(?: (?:on|at).*?| virtually.{0,60}?)?\b(?:on )?{v:date}`,
 		Not:      pastMeeting + `|originally scheduled|if (?:the|a) `,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -52,7 +52,7 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_to_be_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting.{0,160}? to be held (?:(?:on|at|virtually).{0,100}?)?{v:date}`,
+		Pattern:  `(?i)meeting.*? to be held (?:(?:on|at|virtually).*?)?{v:date}`,
 		Not:      pastMeeting + `|originally`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -60,7 +60,7 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_set_for", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting.{0,250}?(?:has been|was|is|been) (?:re)?(?:set|scheduled|postponed|adjourned) (?:for|to|until) {v:date}`,
+		Pattern:  `(?i)meeting.*?(?:has been|was|is|been) (?:re)?(?:set|scheduled|postponed|adjourned) (?:for|to|until) {v:date}`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -77,14 +77,14 @@ var meeting = []*rule.Rule{
 	// record_date
 	{
 		ID: "meeting.record_date", Emit: rule.One(spac.FieldRecordDate),
-		Pattern:  `(?i)record date[^⟦]{0,120}?(?:close of business on|is|was|as of|of|on) {v:date}`,
+		Pattern:  `(?i)record date[^⟦]*?(?:close of business on|is|was|as of|of|on) {v:date}`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		Priority: 10,
 	},
 	{
 		ID: "meeting.record_close_of_business", Emit: rule.One(spac.FieldRecordDate),
-		Pattern:  `(?i)(?:close of business|holders of record|shareholders of record|stockholders of record)[^⟦]{0,60}? (?:on|as of) {v:date}.{0,120}?record date`,
+		Pattern:  `(?i)(?:close of business|holders of record|shareholders of record|stockholders of record)[^⟦]{0,60}? (?:on|as of) {v:date}.*?record date`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		Priority: 11,
@@ -111,7 +111,7 @@ var meeting = []*rule.Rule{
 	// redemption_deadline
 	{
 		ID: "meeting.tender_deadline", Emit: rule.One(spac.FieldRedemptionDeadline),
-		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)[^⟦]{0,300}?(?:prior to|before|by|no later than|until) ` + timeOfDay + `,? on {v:date}`,
+		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)[^⟦]*?(?:prior to|before|by|no later than|until) ` + timeOfDay + `,? on {v:date}`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -126,7 +126,7 @@ var meeting = []*rule.Rule{
 	// meeting_kind
 	{
 		ID: "meeting.kind_business_combination", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
-		Pattern:  `(?i)(?P<v>business combination proposal|merger proposal|to (?:consider|approve|vote on|adopt)[^⟦]{0,80}?(?:business combination|merger agreement|agreement and plan of merger))`,
+		Pattern:  `(?i)(?P<v>business combination proposal|merger proposal|to (?:consider|approve|vote on|adopt)[^⟦]*?(?:business combination|merger agreement|agreement and plan of merger))`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		Priority: 12,
@@ -167,7 +167,7 @@ var meeting = []*rule.Rule{
 	// redemptions
 	{
 		ID: "meeting.redeemed_holders_exercised", Emit: rule.One(spac.FieldSharesRedeemed),
-		Pattern:  `(?i)(?:holders? of|holding) {v:shares}[^⟦]{0,160}?(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem`,
+		Pattern:  `(?i)(?:holders? of|holding) {v:shares}[^⟦]*?(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem`,
 		Not:      hypothetical + `|` + pastMeeting,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    voteItems,
@@ -216,7 +216,7 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.redemption_amount_price", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "p": spac.FieldRedemptionPrice},
-		Pattern:  `(?i)(?:approximately )?{v:money},? \((?:or )?(?:approximately )?{p:money} per (?:public )?share\).{0,80}?(?:removed|withdrawn|paid|distributed|released) (?:from|out of)`,
+		Pattern:  `(?i)(?:approximately )?{v:money},? \((?:or )?(?:approximately )?{p:money} per (?:public )?share\).*?(?:removed|withdrawn|paid|distributed|released) (?:from|out of)`,
 		Not:      hypothetical + `|` + pastMeeting,
 		Classes:  current,
 		Items:    voteItems,
@@ -241,7 +241,7 @@ var meeting = []*rule.Rule{
 	// extensions
 	{
 		ID: "meeting.new_deadline_extended_to", Emit: rule.One(spac.FieldNewDeadline),
-		Pattern:  `(?i)(?:extend|extending|extended|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date).{0,200}?(?:from {date}(?: \([^)]*\))?,? )?(?:to|until) {v:date}`,
+		Pattern:  `(?i)(?:extend|extending|extended|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date).*?(?:from {date}(?: \([^)]*\))?,? )?(?:to|until) {v:date}`,
 		Not:      pastMeeting + `|earlier|not approved|fail|up to|if (?:the|a) `,
 		Classes:  meetingForms,
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
@@ -250,7 +250,7 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.extension_deposit", Emit: rule.One(spac.FieldExtensionDeposit),
-		Pattern:  `(?i)(?:deposit(?:ed|s)?|contribut(?:ed|e|ion)|caused to be deposited)[^⟦]{0,40}? (?:of )?(?:an aggregate of |a total of |the amount of )?{v:money}.{0,160}?(?:into|in) the (?:company` + ap + `s )?trust account`,
+		Pattern:  `(?i)(?:deposit(?:ed|s)?|contribut(?:ed|e|ion)|caused to be deposited)[^⟦]{0,40}? (?:of )?(?:an aggregate of |a total of |the amount of )?{v:money}.*?(?:into|in) the (?:company` + ap + `s )?trust account`,
 		Must:     `(?i)exten`,
 		Not:      `(?i)up to|lesser of|aggregate of all|total of all|in the aggregate since|per share\)? (?:for|in)|if (?:the|a) |may deposit|will not`,
 		Classes:  meetingForms,
@@ -259,7 +259,7 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.extension_approved_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
-		Pattern:  `(?i)(?:shareholders|stockholders|members)[^⟦]{0,40}? approved.{0,160}?(?P<v>exten(?:sion|d|ding))|(?P<v>exten(?:sion|sion amendment) proposal) was approved`,
+		Pattern:  `(?i)(?:shareholders|stockholders|members)[^⟦]{0,40}? approved.*?(?P<v>exten(?:sion|d|ding))|(?P<v>exten(?:sion|sion amendment) proposal) was approved`,
 		Not:      `(?i)not approved|did not|adjournment proposal was approved`,
 		Classes:  current,
 		Items:    []string{"5.07", "5.03"},
@@ -268,7 +268,7 @@ var meeting = []*rule.Rule{
 	{
 		ID: "meeting.extension_proposed_status", Emit: rule.Emit{"v": spac.FieldStatus, "d": spac.FieldNewDeadline},
 		Value:    string(spac.StatusInExtension),
-		Pattern:  `(?i)(?P<v>extend the date) by which the company (?:must|has to|is required to) (?:consummate|complete|effect).{0,160}?(?:from {date},? )?to {d:date}`,
+		Pattern:  `(?i)(?P<v>extend the date) by which the company (?:must|has to|is required to) (?:consummate|complete|effect).*?(?:from {date},? )?to {d:date}`,
 		Not:      pastMeeting,
 		Classes:  proxies,
 		NotKinds: notStated,

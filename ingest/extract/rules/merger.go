@@ -22,7 +22,7 @@ var merger = []*rule.Rule{
 	// agreement_date, target and the announced status
 	{
 		ID: "merger.agreement_on_date", Emit: rule.One(spac.FieldAgreementDate),
-		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `{0,300}?(?:entered into|executed|signed) (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName,
+		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:entered into|executed|signed) (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName,
 		Not:      `(?i)amendment(?: no\.)? \d|amended and restated|terminat`,
 		Classes:  dealForms,
 		Items:    mergerItems,
@@ -31,7 +31,7 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.agreement_dated", Emit: rule.One(spac.FieldAgreementDate),
-		Pattern:  `(?i)` + agreementName + `(?: \([^)]{0,80}\))?,? dated(?: as of)? {v:date}`,
+		Pattern:  `(?i)` + agreementName + `(?: \([^)]*\))?,? dated(?: as of)? {v:date}`,
 		Not:      `(?i)amendment no\.|terminat`,
 		Classes:  append(dealForms, doc.Periodic),
 		Items:    mergerItems,
@@ -40,7 +40,7 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.target_with", Emit: rule.One(spac.FieldTarget), Each: entity.Org,
-		Pattern:  `(?i)(?:entered into|enter into|executed|signed|announced|pursuant to|contemplated by|under) [^⟦]{0,60}?` + agreementName + `.{0,300}?\b(?:with|by and among|among|between)\b(?P<v>.{0,250})`,
+		Pattern:  `(?i)(?:entered into|enter into|executed|signed|announced|pursuant to|contemplated by|under) [^⟦]{0,60}?` + agreementName + `.*?\b(?:with|by and among|among|between)\b(?P<v>.*)`,
 		Not:      `(?i)terminat`,
 		Classes:  append(dealForms, doc.Periodic),
 		NotKinds: notStated,
@@ -48,7 +48,7 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.target_combination_with", Emit: rule.One(spac.FieldTarget),
-		Pattern:  `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? (?:with|between [^⟦]{0,80}? and) {v:org}`,
+		Pattern:  `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? (?:with|between [^⟦]*? and) {v:org}`,
 		Not:      `(?i)terminat|potential|prospective|any business combination`,
 		Classes:  append(dealForms, doc.Periodic),
 		NotKinds: []doc.Kind{doc.Risk, doc.ProForma},
@@ -65,7 +65,7 @@ var merger = []*rule.Rule{
 	// PIPE
 	{
 		ID: "merger.pipe_shares_price_amount", Emit: rule.Emit{"s": spac.FieldPIPEShares, "p": spac.FieldPIPEPrice, "v": spac.FieldPIPEAmount},
-		Pattern:  `(?i)(?:aggregate of|purchase|subscribe for|issue) {s:shares}[^⟦]{0,120}? (?:at|for) (?:a (?:purchase )?price of )?{p:money} per share,? (?:for|resulting in|representing) (?:an )?aggregate (?:gross )?(?:proceeds|purchase price|commitment|investment) of (?:approximately )?{v:money}`,
+		Pattern:  `(?i)(?:aggregate of|purchase|subscribe for|issue) {s:shares}[^⟦]*? (?:at|for) (?:a (?:purchase )?price of )?{p:money} per share,? (?:for|resulting in|representing) (?:an )?aggregate (?:gross )?(?:proceeds|purchase price|commitment|investment) of (?:approximately )?{v:money}`,
 		Must:     `(?i)PIPE|subscri|private placement`,
 		Not:      notPIPE,
 		Classes:  append(dealForms, doc.Periodic),
@@ -82,7 +82,7 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.pipe_price", Emit: rule.One(spac.FieldPIPEPrice),
-		Pattern:  `(?i)(?:PIPE|subscription).{0,200}?(?:at|for) (?:a (?:purchase )?price of )?{v:money} per share`,
+		Pattern:  `(?i)(?:PIPE|subscription).*?(?:at|for) (?:a (?:purchase )?price of )?{v:money} per share`,
 		Not:      notPIPE + `|equals or exceeds|trading days|vwap`,
 		Classes:  append(dealForms, doc.Periodic),
 		NotKinds: notStated,
@@ -91,7 +91,7 @@ var merger = []*rule.Rule{
 	// forward purchase
 	{
 		ID: "merger.fpa_price", Emit: rule.One(spac.FieldFPAPrice),
-		Pattern:  `(?i)forward purchase.{0,300}?(?:at|for) (?:a (?:purchase )?price of )?{v:money} per (?:share|unit)`,
+		Pattern:  `(?i)forward purchase.*?(?:at|for) (?:a (?:purchase )?price of )?{v:money} per (?:share|unit)`,
 		Not:      hypothetical,
 		Classes:  append(dealForms, doc.Prospectus, doc.Periodic),
 		NotKinds: notStated,
@@ -99,7 +99,7 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.fpa_amount", Emit: rule.One(spac.FieldFPAAmount),
-		Pattern:  `(?i)forward purchase.{0,400}?(?:aggregate (?:purchase price|amount|investment)|for an aggregate|for aggregate (?:gross )?proceeds) of {v:money}`,
+		Pattern:  `(?i)forward purchase.*?(?:aggregate (?:purchase price|amount|investment)|for an aggregate|for aggregate (?:gross )?proceeds) of {v:money}`,
 		Not:      hypothetical + `|up to`,
 		Classes:  append(dealForms, doc.Prospectus, doc.Periodic),
 		NotKinds: notStated,
@@ -108,7 +108,7 @@ var merger = []*rule.Rule{
 	// earnout
 	{
 		ID: "merger.earnout_shares", Emit: rule.One(spac.FieldEarnoutShares),
-		Pattern:  `(?i)(?:up to|aggregate of|an additional) {v:shares}[^⟦]{0,80}?\(the ` + q + `(?:[A-Za-z ]{0,20})?Earn-?out Shares` + eq + `\)`,
+		Pattern:  `(?i)(?:up to|aggregate of|an additional) {v:shares}[^⟦]*?\(the ` + q + `(?:[A-Za-z ]{0,20})?Earn-?out Shares` + eq + `\)`,
 		Classes:  dealForms,
 		NotKinds: notStated,
 		Priority: 10,
@@ -116,7 +116,7 @@ var merger = []*rule.Rule{
 	// lock-ups
 	{
 		ID: "merger.lockup_period", Emit: rule.One(spac.FieldLockupDays + "|" + spac.FieldLockupMonths),
-		Pattern:  `(?i)(?:not to|agree(?:d)? not to|will not|shall not|lock-?up|restrict\w*|prohibited from).{0,300}?(?:transfer|sell|dispose).{0,250}?(?:for (?:a period of )?|until (?:the (?:date that is |earliest of \(a\) |earlier of \(i\) ))?){v:duration} (?:after|following|from) (?:the )?(?:date of (?:the )?)?(?:closing|consummation|completion)`,
+		Pattern:  `(?i)(?:not to|agree(?:d)? not to|will not|shall not|lock-?up|restrict\w*|prohibited from).*?(?:transfer|sell|dispose).*?(?:for (?:a period of )?|until (?:the (?:date that is |earliest of \(a\) |earlier of \(i\) ))?){v:duration} (?:after|following|from) (?:the )?(?:date of (?:the )?)?(?:closing|consummation|completion)`,
 		Not:      hypothetical + `|trading days`,
 		Classes:  dealForms,
 		NotKinds: notStated,
@@ -125,14 +125,14 @@ var merger = []*rule.Rule{
 	// minimum cash
 	{
 		ID: "merger.minimum_cash_named", Emit: rule.One(spac.FieldMinimumCash),
-		Pattern:  `(?i)(?:available closing (?:sponsor )?cash|minimum (?:available )?(?:parent |acquiror |spac )?cash(?: condition| amount)?|minimum cash)[^⟦]{0,200}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|of|exceeds?) {v:money}`,
+		Pattern:  `(?i)(?:available closing (?:sponsor )?cash|minimum (?:available )?(?:parent |acquiror |spac )?cash(?: condition| amount)?|minimum cash)[^⟦]*?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|of|exceeds?) {v:money}`,
 		Classes:  dealForms,
 		NotKinds: []doc.Kind{doc.Risk, doc.ProForma},
 		Priority: 10,
 	},
 	{
 		ID: "merger.minimum_cash_trust_plus_pipe", Emit: rule.One(spac.FieldMinimumCash),
-		Pattern:  `(?i)(?:cash|proceeds).{0,200}?trust account.{0,300}?(?:equaling|equal to|is|being|be) (?:no less than|at least|not less than|equal to or (?:greater|more) than|greater than or equal to) {v:money}`,
+		Pattern:  `(?i)(?:cash|proceeds).*?trust account.*?(?:equaling|equal to|is|being|be) (?:no less than|at least|not less than|equal to or (?:greater|more) than|greater than or equal to) {v:money}`,
 		Must:     `(?i)PIPE|closing|condition`,
 		Classes:  dealForms,
 		NotKinds: []doc.Kind{doc.Risk, doc.ProForma},
@@ -141,7 +141,7 @@ var merger = []*rule.Rule{
 	// closing, new name and ticker
 	{
 		ID: "merger.closing_date", Emit: rule.One(spac.FieldClosingDate),
-		Pattern:  `(?i)\bOn {v:date}(?: \(the ` + q + `Closing Date` + eq + `\))?,?` + notDate + `{0,250}?(?:consummated|completed|closed) the (?:previously announced )?(?:business combination|merger|transactions|combination)`,
+		Pattern:  `(?i)\bOn {v:date}(?: \(the ` + q + `Closing Date` + eq + `\))?,?` + notDate + `*?(?:consummated|completed|closed) the (?:previously announced )?(?:business combination|merger|transactions|combination)`,
 		Not:      hypothetical,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"2.01", "8.01", "7.01", "5.07", "3.03", "5.01"},
@@ -149,14 +149,14 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.closing_date_following", Emit: rule.One(spac.FieldClosingDate),
-		Pattern:  `(?i)\bOn {v:date}(?:,| following| after)` + notDate + `{0,200}?\((?:the )?` + q + `Closing` + eq + `\)`,
+		Pattern:  `(?i)\bOn {v:date}(?:,| following| after)` + notDate + `*?\((?:the )?` + q + `Closing` + eq + `\)`,
 		Classes:  current,
 		Items:    []string{"2.01"},
 		Priority: 10,
 	},
 	{
 		ID: "merger.closing_expected", Emit: rule.One(spac.FieldClosingDate),
-		Pattern:  `(?i)(?:business combination|transactions?|merger|closing).{0,200}?(?:is|are) expected to (?:be consummated|close|be completed) on {v:date}`,
+		Pattern:  `(?i)(?:business combination|transactions?|merger|closing).*?(?:is|are) expected to (?:be consummated|close|be completed) on {v:date}`,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 6,
 	},
@@ -170,7 +170,7 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.new_name_changed", Emit: rule.One(spac.FieldNewName),
-		Pattern:  `(?i)(?:changed|change|changing|will change) its name (?:from [^⟦]{0,80}?{org}?[^⟦]{0,20}? )?to ` + q + `?{v:org}`,
+		Pattern:  `(?i)(?:changed|change|changing|will change) its name (?:from [^⟦]*?{org}?[^⟦]{0,20}? )?to ` + q + `?{v:org}`,
 		Classes:  dealForms,
 		NotKinds: notStated,
 		Priority: 10,
@@ -184,7 +184,7 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.new_ticker", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
-		Pattern:  `(?i)(?P<classes>(?:combined company|common stock|class a|shares|warrants|new [^⟦]{0,40}?).{0,160}?)(?:begin|began|commence|start|continue|expected to|will|is expected to)[^⟦]{0,40}?(?:trad(?:e|ing)|list(?:ed)?)\b.{0,120}?under the (?:new )?(?:nasdaq |nyse )?(?:ticker |trading )?symbols? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})`,
+		Pattern:  `(?i)(?P<classes>(?:combined company|common stock|class a|shares|warrants|new [^⟦]{0,40}?).*?)(?:begin|began|commence|start|continue|expected to|will|is expected to)[^⟦]{0,40}?(?:trad(?:e|ing)|list(?:ed)?)\b.*?under the (?:new )?(?:nasdaq |nyse )?(?:ticker |trading )?symbols? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})`,
 		Not:      `(?i)units? (?:will )?(?:continue to )?trade|previously traded|ticker change`,
 		Classes:  dealForms,
 		NotKinds: notStated,
@@ -193,7 +193,7 @@ var merger = []*rule.Rule{
 	// termination
 	{
 		ID: "merger.termination", Emit: rule.One(spac.FieldTerminationDate),
-		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `{0,250}?(?:mutually )?(?:agreed to )?terminat\w* (?:the |that certain )?` + agreementName,
+		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:mutually )?(?:agreed to )?terminat\w* (?:the |that certain )?` + agreementName,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 11,
 	},
@@ -208,7 +208,7 @@ var merger = []*rule.Rule{
 	// a ticker change of the SPAC itself (8-K 8.01): the new symbols replace the old
 	{
 		ID: "merger.ticker_change", Produce: pairSymbols, Gives: tickerFields,
-		Pattern:  `(?i)(?P<classes>(?:units|class a|shares|common stock|warrants|rights).{0,300}?)(?:trade|will trade|began trading|will begin trading) under the new (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?{ticker}){1,3})`,
+		Pattern:  `(?i)(?P<classes>(?:units|class a|shares|common stock|warrants|rights).*?)(?:trade|will trade|began trading|will begin trading) under the new (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?{ticker}){1,3})`,
 		Not:      `(?i)combined company`,
 		Classes:  current,
 		Items:    []string{"8.01", "7.01", "3.03"},

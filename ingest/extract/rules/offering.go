@@ -22,7 +22,7 @@ var offering = []*rule.Rule{
 	// units_offered and unit_price
 	{
 		ID: "offering.units_at_price", Emit: rule.Emit{"v": spac.FieldUnitsOffered, "p": spac.FieldUnitPrice},
-		Pattern:  `(?i)(?:offering|sold|sale of|consisting of|of) {v:units}(?:,? each consisting of [^⟦]{0,200}?)?(?: \([^)]{0,120}\))?,? (?:at|for) (?:a |an )?(?:public )?(?:offering )?(?:price of )?{p:money} per unit`,
+		Pattern:  `(?i)(?:offering|sold|sale of|consisting of|of) {v:units}(?:,? each consisting of [^⟦]*?)?(?: \([^)]*\))?,? (?:at|for) (?:a |an )?(?:public )?(?:offering )?(?:price of )?{p:money} per unit`,
 		Not:      otherSPAC + `|` + overAllotment + `|private placement units|anchor`,
 		Classes:  ipoForms,
 		NotKinds: notStated,
@@ -63,7 +63,7 @@ var offering = []*rule.Rule{
 	// unit_structure
 	{
 		ID: "offering.unit_structure", Emit: rule.One(spac.FieldUnitStructure),
-		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one (?:share of |ordinary share|class a|common|public)[^.;⟦]{0,200}?(?:warrants?|rights?)(?: (?:entitling|to receive)[^.;⟦]{3,80}?(?:share|stock))?)(?:,? (?:upon|subject|each|with)\b|[.;(]|$)`,
+		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one (?:share of |ordinary share|class a|common|public)[^.;⟦]*?(?:warrants?|rights?)(?: (?:entitling|to receive)[^.;⟦]{3,80}?(?:share|stock))?)(?:,? (?:upon|subject|each|with)\b|[.;(]|$)`,
 		Not:      otherSPAC,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current},
 		Priority: 10,
@@ -71,13 +71,13 @@ var offering = []*rule.Rule{
 	// warrant_exercise_price
 	{
 		ID: "offering.warrant_whole_warrant", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one [^⟦]{0,120}?(?:at|for) (?:a price of |an exercise price of )?{v:money} per (?:whole )?share`,
+		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one [^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money} per (?:whole )?share`,
 		Classes:  ipoForms,
 		Priority: 10,
 	},
 	{
 		ID: "offering.warrant_exercise_price", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one [^⟦]{0,80}?at (?:a price of )?){v:money} per (?:whole )?share`,
+		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one [^⟦]*?at (?:a price of )?){v:money} per (?:whole )?share`,
 		Not:      `(?i)\$9\.20|issue price of less|adjusted to be`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 9,
@@ -92,20 +92,20 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.trust_amount_per_unit", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
-		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or )?{pu:money} per (?:unit|public share|share)\).{0,200}?(?:deposited|placed|held) in(?:to)? .{0,60}?trust account`,
+		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or )?{pu:money} per (?:unit|public share|share)\).*?(?:deposited|placed|held) in(?:to)? .{0,60}?trust account`,
 		Not:      overAllotment,
 		Classes:  ipoForms,
 		Priority: 11,
 	},
 	{
 		ID: "offering.trust_per_unit_then_amount", Emit: rule.Emit{"pu": spac.FieldTrustPerUnit, "v": spac.FieldTrustSize},
-		Pattern:  `(?i){pu:money} per (?:unit|public share)(?: sold in this offering)?,? or {v:money} in the aggregate.{0,200}?(?:deposited|placed|held) in(?:to)? .{0,60}?trust account`,
+		Pattern:  `(?i){pu:money} per (?:unit|public share)(?: sold in this offering)?,? or {v:money} in the aggregate.*?(?:deposited|placed|held) in(?:to)? .{0,60}?trust account`,
 		Classes:  ipoForms,
 		Priority: 11,
 	},
 	{
 		ID: "offering.trust_total_placed", Emit: rule.One(spac.FieldTrustSize),
-		Pattern:  `(?i)(?:a total of|an aggregate of|an amount of) {v:money}[^⟦]{0,250}?(?:was|were|has been|have been|will be) (?:placed|deposited|held) in(?:to)? (?:a|the) .{0,60}?trust account`,
+		Pattern:  `(?i)(?:a total of|an aggregate of|an amount of) {v:money}[^⟦]*?(?:was|were|has been|have been|will be) (?:placed|deposited|held) in(?:to)? (?:a|the) .{0,60}?trust account`,
 		Not:      overAllotment + `|deferred underwriting|extension|interest`,
 		Classes:  ipoForms,
 		NotKinds: notStated,
@@ -113,7 +113,7 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.trust_in_the_aggregate", Emit: rule.One(spac.FieldTrustSize),
-		Pattern:  `(?i){v:money} in the aggregate.{0,120}?(?:were|was) (?:placed|deposited) in(?:to)? (?:a|the) .{0,60}?trust account`,
+		Pattern:  `(?i){v:money} in the aggregate.*?(?:were|was) (?:placed|deposited) in(?:to)? (?:a|the) .{0,60}?trust account`,
 		Not:      overAllotment,
 		Classes:  ipoForms,
 		Priority: 10,
@@ -169,7 +169,7 @@ var offering = []*rule.Rule{
 	// private_placement
 	{
 		ID: "offering.private_placement_aggregate", Emit: rule.One(spac.FieldPrivatePlacement),
-		Pattern:  `(?i)(?:sponsor|private placement).{0,400}?(?:\({v:money} in the aggregate|aggregate (?:purchase price|gross proceeds) of {v:money}|generating (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money})`,
+		Pattern:  `(?i)(?:sponsor|private placement).*?(?:\({v:money} in the aggregate|aggregate (?:purchase price|gross proceeds) of {v:money}|generating (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money})`,
 		Must:     `(?i)private placement`,
 		Not:      `(?i)working capital|promissory|up to|extension|over-?allotment option (?:was|has been) exercised|additional private`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
@@ -185,14 +185,14 @@ var offering = []*rule.Rule{
 	// ipo_date, ipo_gross_proceeds and the searching status of an IPO closing
 	{
 		ID: "offering.ipo_date_consummated", Emit: rule.One(spac.FieldIPODate),
-		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `{0,250}?(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords,
+		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords,
 		Not:      otherSPAC + `|` + overAllotment,
 		Classes:  current,
 		Priority: 10,
 	},
 	{
 		ID: "offering.ipo_date_passive", Emit: rule.One(spac.FieldIPODate),
-		Pattern:  `(?i)` + ipoWords + `[^⟦]{0,200}?(?:was|were) (?:consummated|completed|closed) on {v:date}`,
+		Pattern:  `(?i)` + ipoWords + `[^⟦]*?(?:was|were) (?:consummated|completed|closed) on {v:date}`,
 		Not:      otherSPAC + `|` + overAllotment,
 		Classes:  current,
 		Priority: 9,
@@ -222,14 +222,14 @@ var offering = []*rule.Rule{
 	// exchange and tickers
 	{
 		ID: "offering.units_listed_symbol", Emit: rule.Emit{"v": spac.FieldTickerUnits, "ex": spac.FieldExchange},
-		Pattern:  `(?i)(?:\bunits [^⟦]{0,80}?(?:listed|list|trade|traded|quoted|listing)|(?:list|listed|quote|quoted) (?:our |the )?units) on (?:the )?{ex:exchange}[^⟦]{0,80}?under the (?:ticker |trading )?symbol {v:ticker}`,
+		Pattern:  `(?i)(?:\bunits [^⟦]*?(?:listed|list|trade|traded|quoted|listing)|(?:list|listed|quote|quoted) (?:our |the )?units) on (?:the )?{ex:exchange}[^⟦]*?under the (?:ticker |trading )?symbol {v:ticker}`,
 		Not:      otherSPAC,
 		Classes:  ipoForms,
 		Priority: 10,
 	},
 	{
 		ID: "offering.class_symbols", Produce: pairSymbols, Gives: tickerFields,
-		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)[^⟦]{0,200}?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?{ticker}){1,3})`,
+		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)[^⟦]*?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?{ticker}){1,3})`,
 		Not:      otherSPAC + `|new symbols|combined company`,
 		Classes:  ipoForms,
 		Priority: 10,

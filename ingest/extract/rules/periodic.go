@@ -15,7 +15,7 @@ const trustFlow = `(?i)interest (?:income|earned)|withdr[ae]w|dividend|unrealize
 var periodic = []*rule.Rule{
 	{
 		ID: "periodic.trust_as_of", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
-		Pattern:  `(?i)(?:As of|At) {p:date},?[^⟦]{0,120}?(?:held in|in) (?:the )?trust account[^⟦]{0,60}?(?:of|totaled|was|were|amounted to|consisted of) (?:approximately )?{v:money}`,
+		Pattern:  `(?i)(?:As of|At) {p:date},?[^⟦]*?(?:held in|in) (?:the )?trust account[^⟦]{0,60}?(?:of|totaled|was|were|amounted to|consisted of) (?:approximately )?{v:money}`,
 		Not:      trustFlow,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
 		NotKinds: []doc.Kind{doc.Risk, doc.ProForma},

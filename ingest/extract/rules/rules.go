@@ -74,7 +74,7 @@ const (
 
 var (
 	mergerSubRe = regexp.MustCompile(`(?i)merger ?sub|merger corp|acquisition (?:corp|corporation|company|co\b|holdings|inc|ltd|limited|partners)|sponsor|\bspac\b`)
-	spacNameRe  = regexp.MustCompile(`(?i)acquisition (?:corp|corporation|company|co\b|holdings|inc|ltd|limited)|merger sub`)
+	spacNameRe  = regexp.MustCompile(`(?i)acquisition\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)|merger sub`)
 	notNameRe   = regexp.MustCompile(`(?i)^(?:the )?(?:company|registrant|corporation|purchaser|parent|target|pubco)\b`)
 )
 

@@ -57,10 +57,24 @@ func ParsePrice(quote string) (string, bool) {
 	return v.FloatString(4), true
 }
 
+// isNone reports whether a quote states zero without a figure: a dash in a table cell, "no
+// votes against", "none".
+func isNone(quote string) bool {
+	q := strings.ToLower(strings.TrimSpace(quote))
+	switch q {
+	case "-", "–", "—", "none", "nil":
+		return true
+	}
+	return strings.HasPrefix(q, "no ") && decimalRe.FindString(q) == ""
+}
+
 // ParseInt normalises a count ("25,000,000", "24 months", "twenty-four (24) months",
 // "eighteen months") to a plain integer ("25000000"). A digit figure wins over number words
 // because filings write "twenty-four (24)" and the digits are authoritative.
 func ParseInt(quote string) (string, bool) {
+	if isNone(quote) {
+		return "0", true
+	}
 	if m := decimalRe.FindString(quote); m != "" {
 		v, ok := new(big.Rat).SetString(strings.ReplaceAll(m, ",", ""))
 		if ok && v.IsInt() {

@@ -28,6 +28,8 @@ func TestParsers(t *testing.T) {
 		{"int compound words", ParseInt, "one hundred eighty days", "180", true},
 		{"int fraction", ParseInt, "10.5", "", false},
 		{"int nothing", ParseInt, "months", "", false},
+		{"int dash cell", ParseInt, "—", "0", true},
+		{"int no votes", ParseInt, "no votes against", "0", true},
 		{"date long", ParseDate, "March 10, 2021", "2021-03-10", true},
 		{"date abbrev", ParseDate, "Dec. 8, 2022", "2022-12-08", true},
 		{"date sept", ParseDate, "Sept. 30, 2022", "2022-09-30", true},

@@ -1,0 +1,157 @@
+package doc
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/extracttest"
+)
+
+func sectionsOf(d *Doc) string {
+	var out []string
+	for _, s := range d.Sections {
+		out = append(out, fmt.Sprintf("%s%s%v@%d-%d", s.Kind, s.Item, s.Items, s.From, s.To))
+	}
+	return strings.Join(out, " ")
+}
+
+func TestCurrentReportSections(t *testing.T) {
+	r := extracttest.Filing("8-K", []string{"5.07", "8.01", "9.01"},
+		"Cover page text",
+		"Item 5.07 Submission of Matters to a Vote of Security Holders.",
+		"On May 2, 2025, the Company held a special meeting.",
+		"Item 8.01 Other Events.",
+		"The press release is filed as Exhibit 99.1 hereto.",
+		"Item 9.01 Financial Statements and Exhibits.",
+		"SIGNATURES",
+		"Pursuant to the requirements of the Securities Exchange Act of 1934 ...",
+	)
+	d := Build(r)
+	first := r.Filing.Documents[0].FirstLine + 1
+	want := fmt.Sprintf("cover[]@%d-%d item5.07[5.07]@%d-%d item8.01[8.01]@%d-%d item9.01[9.01]@%d-%d exhibit[5.07 8.01]@%d-%d",
+		first, first, first+1, first+2, first+3, first+4, first+5, first+5, first+6, first+7)
+	if got := sectionsOf(d); got != want {
+		t.Errorf("sections\n got %s\nwant %s", got, want)
+	}
+	// An exhibit document is read as the items that name its number.
+	r.Lines = append(r.Lines, "<DOCUMENT> TYPE=EX-99.1 SEQUENCE=2 FILENAME=ex.htm", "Release text.")
+	r.Filing.Documents = append(r.Filing.Documents, spac.Document{Type: "EX-99.1", Sequence: 2, FirstLine: len(r.Lines) - 1, LastLine: len(r.Lines)})
+	d = Build(r)
+	last := d.Sections[len(d.Sections)-1]
+	if last.Kind != Exhibit || strings.Join(last.Items, ",") != "8.01" {
+		t.Errorf("exhibit section = %+v, want items [8.01] (the item that names Exhibit 99.1)", last)
+	}
+}
+
+func TestHeadedSections(t *testing.T) {
+	r := extracttest.Filing("424B4", nil,
+		"$200,000,000",
+		"TABLE OF CONTENTS",
+		"Risk Factors 34",
+		"SUMMARY",
+		"This summary highlights information.",
+		"RISK FACTORS",
+		"If we are unable to complete our initial business combination, we may liquidate.",
+		"Summary of Risk Factors",
+		"USE OF PROCEEDS",
+		"We estimate the proceeds.",
+	)
+	kinds := []string{}
+	for _, s := range Build(r).Sections {
+		kinds = append(kinds, string(s.Kind))
+	}
+	// The table-of-contents entry (page number) opens nothing; a title-case heading that is
+	// the same kind as the current section does not split it.
+	if got := strings.Join(kinds, " "); got != "cover body summary risk body" {
+		t.Errorf("section kinds = %q", got)
+	}
+}
+
+func TestSentencesSpanLines(t *testing.T) {
+	r := extracttest.Filing("8-K", []string{"8.01"},
+		"Item 8.01. Other Events.",
+		"In connection with the Business Combination, holders of 968,617 Class A ordinary shares exercised their right to redeem their shares for cash at a",
+		"redemption price of approximately $10.00 per share, for an aggregate redemption amount of $9,686,170. Rocket Lab USA, Inc. The",
+		"next sentence ends here.",
+		"For Against Abstain",
+		"A summary of the results is set forth below:",
+		"The proposal passed.",
+	)
+	d := Build(r)
+	var texts []string
+	for _, s := range d.Sentences {
+		texts = append(texts, s.Text)
+	}
+	want := []string{
+		"Item 8.01.", "Other Events.",
+		"In connection with the Business Combination, holders of 968,617 Class A ordinary shares exercised their right to redeem their shares for cash at a redemption price of approximately $10.00 per share, for an aggregate redemption amount of $9,686,170.",
+		"Rocket Lab USA, Inc.", // a corporate suffix before "The" ends the sentence
+		"The next sentence ends here.",
+		"For Against Abstain",
+		"A summary of the results is set forth below:",
+		"The proposal passed.",
+	}
+	if strings.Join(texts, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("sentences:\n%s\nwant:\n%s", strings.Join(texts, "\n"), strings.Join(want, "\n"))
+	}
+	s := d.Sentences[2]
+	at := strings.Index(s.Text, "$10.00")
+	line, quote := s.Locate(r, at, at+len("$10.00"))
+	if quote != "$10.00" || !strings.Contains(r.Line(line), "redemption price of approximately $10.00") {
+		t.Errorf("Locate($10.00) = line %d %q", line, quote)
+	}
+	// A range across the line break is cited on the line that holds most of it.
+	at = strings.Index(s.Text, "at a redemption")
+	line, quote = s.Locate(r, at, at+len("at a redemption price"))
+	if quote != "redemption price" || !strings.HasPrefix(r.Line(line), "redemption price") {
+		t.Errorf("Locate(across lines) = line %d %q", line, quote)
+	}
+}
+
+func TestSentenceBoundaries(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"Vector Acquisition Partners, L.P. (the “Sponsor”) agreed. It closed.", "Vector Acquisition Partners, L.P. (the “Sponsor”) agreed.|It closed."},
+		{"The U.S. Bank trust held $10.10 per unit. At 10:00 a.m. Eastern Time, it met.", "The U.S. Bank trust held $10.10 per unit.|At 10:00 a.m. Eastern Time, it met."},
+		{"Shares of Class A. The rest.", "Shares of Class A. The rest."},
+	}
+	for _, c := range cases {
+		r := extracttest.Filing("8-K", []string{"8.01"}, c.in)
+		var texts []string
+		for _, s := range Build(r).Sentences {
+			texts = append(texts, s.Text)
+		}
+		if got := strings.Join(texts, "|"); got != c.want {
+			t.Errorf("%q split as %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestLongTextIsCut(t *testing.T) {
+	long := strings.Repeat("word ", 5000) // no punctuation at all
+	r := extracttest.Filing("8-K", []string{"8.01"}, long)
+	d := Build(r)
+	if len(d.Sentences) < 2 {
+		t.Fatalf("a %d-byte run without punctuation gave %d sentence(s)", len(long), len(d.Sentences))
+	}
+	for _, s := range d.Sentences {
+		if len(s.Text) > maxSentence {
+			t.Errorf("sentence of %d bytes, limit %d", len(s.Text), maxSentence)
+		}
+	}
+}
+
+func TestAlign(t *testing.T) {
+	head := []spac.Cell{{Text: "For", Col: 25, Span: 3}, {Text: "Against", Col: 76, Span: 7}, {Text: "Abstain", Col: 128, Span: 7}}
+	row := []spac.Cell{{Text: "22,806,594", Col: 21, Span: 10}, {Text: "575,588", Col: 75, Span: 7}, {Text: "231,427", Col: 127, Span: 7}}
+	if got := fmt.Sprint(Align(head, row)); got != "[0 1 2]" {
+		t.Errorf("Align = %s", got)
+	}
+	// Right-aligned figures that do not overlap their headings pair with the nearest column;
+	// an empty cell pairs with nothing.
+	row = []spac.Cell{{Text: "5,000", Col: 18, Span: 5}, {Text: "", Col: 60, Span: 1}, {Text: "12", Col: 137, Span: 2}}
+	if got := fmt.Sprint(Align(head, row)); got != "[0 -1 2]" {
+		t.Errorf("Align with drift = %s", got)
+	}
+}

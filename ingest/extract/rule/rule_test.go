@@ -1,0 +1,101 @@
+package rule
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/entity"
+	"github.com/spacdata/spac/ingest/extract/extracttest"
+)
+
+// run compiles rules and runs them over one 8-K Item 8.01 section holding lines.
+func run(t *testing.T, rules []*Rule, lines ...string) []string {
+	t.Helper()
+	b, err := NewBook(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := extracttest.Filing("8-K", []string{"8.01"}, append([]string{"Item 8.01 Other Events."}, lines...)...)
+	var out []string
+	for _, f := range b.Run(doc.Build(r)) {
+		c := f.Fact.Citation
+		if !strings.Contains(r.Line(c.Line), c.Quote) {
+			t.Errorf("%s: quote %q not on line %d", f.Rule, c.Quote, c.Line)
+		}
+		out = append(out, fmt.Sprintf("%s=%s", f.Fact.Field, f.Fact.Value))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestCompileErrors(t *testing.T) {
+	for name, r := range map[string]*Rule{
+		"unknown kind":  {ID: "a", Emit: One("x"), Pattern: `{v:widget}`},
+		"missing slot":  {ID: "b", Emit: One("x"), Pattern: `{w:money}`},
+		"emits nothing": {ID: "c", Pattern: `{v:money}`},
+		"bad regexp":    {ID: "d", Emit: One("x"), Pattern: `({v:money}`},
+	} {
+		if err := r.Compile(); err == nil {
+			t.Errorf("%s: compiled", name)
+		}
+	}
+	dup := []*Rule{{ID: "same", Emit: One("x"), Pattern: `{v:money}`}, {ID: "same", Emit: One("x"), Pattern: `{v:money}`}}
+	if _, err := NewBook(dup); err == nil {
+		t.Error("duplicate ids accepted")
+	}
+}
+
+func TestRequirements(t *testing.T) {
+	got := fmt.Sprint(requirements(`(?i)holders of {v:shares} (?:validly )?exercised (?:their|its) rights? to redeem`))
+	if got != "[[holders of ] [exercised ] [their its] [ right] [ to redeem]]" {
+		t.Errorf("requirements = %s", got)
+	}
+	// An alternative without a literal requires nothing; entity slots are not text.
+	if got := requirements(`(?:{v:money}|per unit)`); len(got) != 0 {
+		t.Errorf("requirements of an alternation with a bare slot = %v", got)
+	}
+}
+
+func TestProduction(t *testing.T) {
+	rules := []*Rule{
+		{ID: "redeemed", Emit: Emit{"v": spac.FieldSharesRedeemed, "p": spac.FieldRedemptionPrice},
+			Pattern: `(?i)holders of {v:shares} exercised their right to redeem .*?price of (?:approximately )?{p:money} per share`,
+			Not:     `(?i)\bif\b`},
+		{ID: "lockup", Emit: One(spac.FieldLockupDays + "|" + spac.FieldLockupMonths),
+			Pattern: `(?i)not to transfer .*?(?:for|until) {v:duration} after the closing`},
+		{ID: "status", Emit: One(spac.FieldStatus), Value: "liquidating",
+			Pattern: `(?i)(?P<v>will redeem all of its public shares)`, Never: `(?i)\bif\b`},
+		{ID: "parties", Emit: One(spac.FieldUnderwriter), Each: entity.Org,
+			Pattern: `(?i)(?P<v>{org}(?: and {org})?) are acting as representatives`},
+	}
+	got := strings.Join(run(t, rules,
+		"Holders of 968,617 Class A ordinary shares exercised their right to redeem at a redemption price of approximately $10.00 per share, and if they had not, nothing.",
+		"If holders of 1,000 shares exercised their right to redeem at a price of $9.00 per share, more would remain.",
+		"The Sponsor agreed not to transfer its shares until one year after the Closing, or if the price exceeds $12.00, earlier.",
+		"Holders agreed not to transfer their shares for 180 days after the closing.",
+		"The Company will redeem all of its public shares if the extension is not approved.",
+		"The Company will redeem all of its public shares.",
+		"Goldman Sachs & Co. LLC and Cantor Fitzgerald & Co. are acting as representatives of the underwriters.",
+	), " ")
+	want := "lockup_days=180 lockup_months=12 redemption_price=10.0000 shares_redeemed=968617 status=liquidating underwriter=Cantor Fitzgerald & Co. underwriter=Goldman Sachs & Co. LLC"
+	if got != want {
+		t.Errorf("facts\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestScope(t *testing.T) {
+	r := &Rule{ID: "s", Emit: One("x"), Pattern: `{v:money}`, Classes: []doc.Class{doc.Current}, Items: []string{"5.07"}, NotKinds: []doc.Kind{doc.Risk}}
+	in := &doc.Section{Kind: doc.Item, Item: "5.07", Items: []string{"5.07"}}
+	other := &doc.Section{Kind: doc.Item, Item: "8.01", Items: []string{"8.01"}}
+	if !r.Applies(doc.Current, in) || r.Applies(doc.Current, other) || r.Applies(doc.Proxy, in) {
+		t.Error("item or class scope not applied")
+	}
+	r.Items, r.Classes = nil, nil
+	if r.Applies(doc.Prospectus, &doc.Section{Kind: doc.Risk}) || !r.Applies(doc.Prospectus, &doc.Section{Kind: doc.Summary}) {
+		t.Error("section kind scope not applied")
+	}
+}

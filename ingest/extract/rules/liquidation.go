@@ -8,56 +8,210 @@ import (
 
 // Liquidation: a SPAC that will not complete a business combination redeems all of its
 // public shares (status liquidating, the date and the per-share amount), and the delisting
-// that follows. Corpus: testdata/liquidation.corpus.
+// that follows (the effective date, and the exchange a Form 25 / 25-NSE removes the class
+// from). Corpus: testdata/liquidation.corpus.
+//
+// The charter's standing promise ("if we do not complete a business combination within 24
+// months, we will redeem 100% of the public shares") and its echoes in extension notices and
+// proxies use the same verbs as a decision; only the absence of a condition tells them apart.
 
-// unlessDone vetoes the charter's standing promise ("if we do not complete a business
-// combination within 24 months, we will redeem 100% of the public shares").
-const unlessDone = `(?i)\b(?:if|unless|in the event|should|whether|may|might|could|would|expects? to|intends? to|anticipates?)\b|not approved`
+// conditional vetoes the charter's promise and other wording of what would happen, not what
+// will: a condition, a possibility, an offer to redeem what holders tender.
+const conditional = `(?i)\b(?:if|unless|in the event|should|whether|may|might|could|would|absent|failing|otherwise|in such (?:case|event)|subject to (?:the )?(?:approval|stockholder|shareholder)|assuming|hypothetical|illustrat\w*)\b|not (?:be )?approved|tender|validly|properly|elect(?:s|ed|ing)? to redeem|exercised`
 
-var liquidationForms = []doc.Class{doc.Current, doc.Communication}
+// publicShares is the object of a redemption of the whole class: "all of its outstanding
+// Class A ordinary shares", "all of the outstanding Public Shares", "all outstanding shares of
+// Class A common stock" (never warrants).
+const publicShares = `(?:of )?(?:its |the |our |their )?(?:issued and )?(?:then[- ])?(?:outstanding )?` +
+	`(?:public shares|(?:public )?shares of (?:its )?(?:Class A )?(?:common stock|ordinary shares)|Class A (?:ordinary shares|common stock|shares)|ordinary shares|common stock)\b`
+
+// decides are the verbs of a decision to redeem or liquidate.
+const decides = `(?:will|shall|has determined to|determined to|has decided to|decided to|has elected to|elected to|has resolved to|resolved to|intends to|expects to|plans to)`
+
+// cannotComplete states that the SPAC will not (or did not) complete its business combination.
+const cannotComplete = `(?:will not|does not expect to|is unable to|was unable to|will be unable to|cannot|can ?not|did not|has not been able to|could not) (?:be able to )?(?:consummate|complete) (?:an|its|a|the) (?:initial )?business combination`
+
+// gap is any text up to the next value that names no date, quantity or amount of its own.
+const gap = `(?:[^⟦]|⟦(?:org|ticker|exchange) \d+⟧)`
+
+// liquidationItems are the 8-K items a liquidation is announced under (a terminated merger
+// agreement, a delisting notice or the charter amendment of an early wind-down beside 8.01).
+var liquidationItems = []string{"8.01", "7.01", "5.07", "1.02", "3.01", "5.03"}
+
+// delistingScope: the exchange's or issuer's Form 25, and the 8-K that announces the delisting.
+var delistingScope = []doc.Class{doc.Delisting, doc.Current}
 
 var liquidation = []*rule.Rule{
+	// status
 	{
 		ID: "liquidation.will_redeem_all", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusLiquidating),
-		Pattern:  `(?i)(?P<v>(?:will|shall|has determined to|determined to|elected to|decided to) (?:redeem|redeemed) all (?:of )?(?:its|the|our) (?:issued and )?(?:outstanding )?(?:public shares|shares of class a|class a (?:ordinary shares|common stock)|ordinary shares|shares of common stock))`,
-		Never:    unlessDone,
-		Classes:  liquidationForms,
-		Items:    []string{"8.01", "7.01", "5.07", "2.03", "1.02", "3.01", "5.03"},
+		Pattern:  `(?i)(?P<v>` + decides + ` (?:instead |accordingly |therefore |now )?(?:liquidate (?:its|the) trust account,? and )?redeem all ` + publicShares + `)`,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
 		NotKinds: notStated,
 		Priority: 25,
 	},
 	{
+		ID: "liquidation.redeemed_all", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusLiquidating),
+		Pattern:  `(?i)(?P<v>\b(?:the Company|we|it) (?:has )?redeemed all ` + publicShares + `)`,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 25,
+	},
+	{
+		// "will dissolve and liquidate because it will be unable to complete ...", and the
+		// reverse order "will not consummate ... and will accordingly liquidate".
 		ID: "liquidation.will_liquidate", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusLiquidating),
-		Pattern:  `(?i)(?P<v>(?:will not|does not expect to|is unable to|was unable to) (?:be able to )?(?:consummate|complete) (?:an|its|a) (?:initial )?business combination.*?(?:will|intends to|plans to) (?:dissolve|liquidate|redeem))`,
-		Not:      `(?i)\bif\b|unless|in the event`,
-		Classes:  liquidationForms,
-		Items:    []string{"8.01", "7.01", "5.07"},
+		Pattern: `(?i)(?P<v>` + cannotComplete + `[^⟦]{0,250}?\b` + decides + ` (?:instead |accordingly |therefore )?(?:dissolve|liquidate|wind up)\b` +
+			`|` + decides + ` (?:dissolve and liquidate|liquidate and dissolve|dissolve|liquidate)\b[^⟦]{0,80}?\b(?:because|since|as) (?:it|the Company|we) ` + cannotComplete + `)`,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
 		NotKinds: notStated,
-		Priority: 24,
+		Priority: 25,
 	},
 	{
-		ID: "liquidation.date", Emit: rule.One(spac.FieldLiquidationDate),
-		Pattern:  `(?i)(?:redeem all|redemption of all|redeemed|redemption of the public shares|per-share redemption (?:price|amount)|will be paid).*?(?:effective as of|as of|on or about|on|effective) {v:date}`,
-		Not:      `(?i)\bif\b|unless|in the event|record date|deadline|originally`,
-		Classes:  liquidationForms,
-		Items:    []string{"8.01", "7.01", "5.07", "3.01"},
+		// A bulleted release states the decision on its own: "Accordingly, the Company
+		// intends to dissolve and liquidate in accordance with its Articles."
+		ID: "liquidation.intends_to_dissolve", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusLiquidating),
+		Pattern:  `(?i)(?P<v>\b(?:the Company|we|it) (?:intends|has determined|determined|has decided|decided|has resolved|resolved) to (?:voluntarily )?(?:dissolve and liquidate|liquidate and dissolve|wind up and dissolve|dissolve and wind up)\b)`,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 25,
+	},
+	{
+		// A quarterly or annual report recounting the announcement (subsequent events): the
+		// company's own announcement, with its date and price when the sentence gives them.
+		ID:    "liquidation.reported_redemption",
+		Emit:  rule.Emit{"v": spac.FieldStatus, "d": spac.FieldLiquidationDate, "p": spac.FieldLiquidationPrice},
+		Value: string(spac.StatusLiquidating),
+		Pattern: `(?i)\b(?:the Company|we) (?:announced|determined|decided) that,?[^⟦]{0,250}?\b(?P<v>(?:it|the Company|we) will redeem all ` + publicShares + `)` +
+			`(?:` + gap + `{0,200}?\beffective as of (?:the close of business on )?{d:date})?` +
+			`(?:[^⟦]{0,120}?\bat an? (?:estimated |anticipated )?per[- ]share redemption price of (?:approximately )?{p:money})?`,
+		Never:    conditional,
+		Classes:  periodicForms,
+		NotKinds: notStated,
+		Priority: 25,
+	},
+
+	// liquidation_date
+	{
+		ID: "liquidation.date_redeem_all", Emit: rule.One(spac.FieldLiquidationDate),
+		Pattern: `(?i)\bredeem all ` + publicShares + gap + `{0,200}?\b(?:effective as of|effective|on or about|on or before|as of|on)\s+` +
+			`(?:the close of business on\s+)?(?:or about\s+)?{v:date}`,
+		Not:      conditional + `|(?:offering|consummated|closed|held|meeting|deadline|dated|filed|trading)\W+(?:on|as of)\s+⟦date \d+⟧$`,
+		Classes:  current,
+		Items:    liquidationItems,
 		NotKinds: notStated,
 		Priority: 10,
 	},
 	{
-		ID: "liquidation.price", Emit: rule.One(spac.FieldLiquidationPrice),
-		Pattern:  `(?i)(?:per[- ]share redemption (?:price|amount)|redemption amount per share|redeemed at a per[- ]share price)[^⟦]*?(?:approximately |of |will be )*{v:money}`,
-		Not:      `(?i)\bif\b|unless|in the event|less than`,
-		Must:     `(?i)redeem all|redemption of all|liquidat|dissol|all (?:of the )?(?:outstanding )?public shares`,
-		Classes:  liquidationForms,
-		Items:    []string{"8.01", "7.01", "5.07"},
+		// "As of the close of business on <date>, the Public Shares will be deemed cancelled
+		// and will represent only the right to receive the redemption amount."
+		ID: "liquidation.date_shares_cancelled", Emit: rule.One(spac.FieldLiquidationDate),
+		Pattern: `(?i)^(?:As of|On or about|On|Effective as of|At)\s+(?:the close of business\s+)?(?:on\s+)?(?:or (?:before|about)\s+)?{v:date},?\s+(?:all )?(?:the )?` +
+			`(?:outstanding )?(?:public shares|Class A (?:common stock|ordinary shares)|shares of Class A common stock|ordinary shares)\s+will\s+` +
+			`(?:be deemed (?:cancell?ed|canceled)|(?:only )?represent (?:only )?the right to receive the redemption amount)`,
+		Never:    conditional + `|merger|effective time|converted`,
+		Classes:  current,
+		Items:    liquidationItems,
 		NotKinds: notStated,
 		Priority: 10,
 	},
 	{
+		ID: "liquidation.date_shares_redeemed_on", Emit: rule.One(spac.FieldLiquidationDate),
+		Pattern:  `(?i)^(?:All of )?(?:the )?(?:outstanding )?public shares will be redeemed (?:on or about|on|effective as of|as of) {v:date}`,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		ID: "liquidation.date_redeemed_on", Emit: rule.One(spac.FieldLiquidationDate),
+		Pattern:  `(?i)^On {v:date},? (?:the Company|we) (?:has )?redeemed all ` + publicShares,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// The payment date, when a notice gives no other: below the redemption date.
+		ID: "liquidation.date_paid", Emit: rule.One(spac.FieldLiquidationDate),
+		Pattern:  `(?i)\bredemption amount\b[^⟦]{0,60}?\b(?:will be|is expected to be|to be) paid (?:on or about|on|beginning on) {v:date}`,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 5,
+	},
+
+	// liquidation_price
+	{
+		ID: "liquidation.price_per_share", Emit: rule.One(spac.FieldLiquidationPrice),
+		Pattern:  `(?i)\b(?:per[- ]share redemption (?:price|amount)|redemption (?:price|amount) per (?:public )?share|(?:estimated|anticipated) redemption price)[^⟦]{0,80}?{v:money}`,
+		Not:      conditional + `|(?:less than|up to|in excess of|more than)\s+⟦money \d+⟧$`,
+		Never:    `(?i)in connection with (?:the|its|our|a) (?:proposed )?(?:business combination|extension|special meeting|extraordinary general meeting|annual meeting|vote)|tender|validly|properly|exercised|elect(?:s|ed|ing)? to redeem`,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "expects to redeem its Class A ordinary shares at a redemption price of approximately
+		// $11.21 per share": the company redeems its own class, holders do not elect.
+		ID: "liquidation.price_redeem_at", Emit: rule.One(spac.FieldLiquidationPrice),
+		Pattern:  `(?i)\b` + decides + ` redeem (?:all )?` + publicShares + `[^⟦]{0,150}?\bat an? (?:estimated |anticipated )?(?:per[- ]share )?redemption price of (?:approximately )?{v:money}`,
+		Not:      conditional + `|(?:less than|up to)\s+⟦money \d+⟧$`,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+
+	// delisting_date
+	{
+		// The exchange's notice: "... intention to remove the entire class of the stated
+		// securities from listing and registration on the Exchange at the opening of business
+		// on <date>".
+		ID: "liquidation.delisting_remove_on", Emit: rule.One(spac.FieldDelistingDate),
+		Pattern:  `(?i)\bremove\b` + gap + `{0,200}?\bat the opening of business on {v:date}`,
+		Not:      conditional,
+		Classes:  delistingScope,
+		Items:    liquidationItems,
+		Priority: 10,
+	},
+	{
+		// "The removal of ... will be effective at the opening of business on <date>", "the
+		// delisting ... is expected to become effective ten days thereafter, on or about <date>".
 		ID: "liquidation.delisting_effective", Emit: rule.One(spac.FieldDelistingDate),
-		Pattern:  `(?i)(?:effective|delist\w*|withdraw\w*|removal)[^⟦]*?\b(?:on|as of|at the opening of business on) {v:date}`,
+		Pattern: `(?i)\b(?:removal|delisting|withdrawal)\b` + gap + `{0,200}?\b(?:will|shall|is expected to|are expected to|expected to|to) (?:be|become) effective\b` +
+			`(?:[^⟦]|⟦duration \d+⟧){0,60}?\b(?:on(?: or about)?|as of) {v:date}`,
+		Not:      conditional + `|suspen`,
+		Classes:  delistingScope,
+		Items:    liquidationItems,
+		Priority: 10,
+	},
+
+	// exchange
+	{
+		// The Form 25 cover names the exchange the class is removed from: "Exchange: Nasdaq
+		// Stock Market LLC".
+		ID: "liquidation.form25_exchange", Emit: rule.One(spac.FieldExchange),
+		Pattern:  `(?i)(?:^|\s)Exchange:\s*{v:exchange}`,
 		Classes:  []doc.Class{doc.Delisting},
 		Priority: 10,
+	},
+	{
+		ID: "liquidation.form25_exchange_notifies", Emit: rule.One(spac.FieldExchange),
+		Pattern:  `(?i){v:exchange}(?: \([^)]{0,40}\))? hereby notifies`,
+		Classes:  []doc.Class{doc.Delisting},
+		Priority: 9,
 	},
 }

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"regexp"
+
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
@@ -17,7 +19,7 @@ import (
 
 // conditional vetoes the charter's promise and other wording of what would happen, not what
 // will: a condition, a possibility, an offer to redeem what holders tender.
-const conditional = `(?i)\b(?:if|unless|in the event|should|whether|may|might|could|would|absent|failing|otherwise|in such (?:case|event)|subject to (?:the )?(?:approval|stockholder|shareholder)|assuming|hypothetical|illustrat\w*)\b|not (?:be )?approved|tender|validly|properly|elect(?:s|ed|ing)? to redeem|exercised`
+const conditional = `(?i)\b(?:if|unless|in the event|should|whether|may|might|could|would|absent|failing|otherwise|in such (?:case|event)|subject to (?:the )?(?:approval|stockholder|shareholder)|assuming|hypothetical|illustrat\w*)\b|not (?:be )?approved|tender|validly|properly|elect(?:s|ed|ing)? to redeem|exercised|(?:submitted|presented) for redemption|requested redemption`
 
 // publicShares is the object of a redemption of the whole class: "all of its outstanding
 // Class A ordinary shares", "all of the outstanding Public Shares", "all outstanding shares of
@@ -101,10 +103,10 @@ var liquidation = []*rule.Rule{
 
 	// liquidation_date
 	{
-		ID: "liquidation.date_redeem_all", Emit: rule.One(spac.FieldLiquidationDate),
-		Pattern: `(?i)\bredeem all ` + publicShares + gap + `{0,200}?\b(?:effective as of|effective|on or about|on or before|as of|on)\s+` +
+		ID: "liquidation.date_redeem_all", Produce: redemptionDate, Gives: []string{spac.FieldLiquidationDate},
+		Pattern: `(?i)\bredeem all ` + publicShares + `(?P<gap>` + gap + `{0,200}?)\b(?:effective as of|effective|on or about|on or before|as of|on)\s+` +
 			`(?:the close of business on\s+)?(?:or about\s+)?{v:date}`,
-		Not:      conditional + `|(?:offering|consummated|closed|held|meeting|deadline|dated|filed|trading)\W+(?:on|as of)\s+⟦date \d+⟧$`,
+		Not:      conditional,
 		Classes:  current,
 		Items:    liquidationItems,
 		NotKinds: notStated,
@@ -157,7 +159,7 @@ var liquidation = []*rule.Rule{
 		ID: "liquidation.price_per_share", Emit: rule.One(spac.FieldLiquidationPrice),
 		Pattern:  `(?i)\b(?:per[- ]share redemption (?:price|amount)|redemption (?:price|amount) per (?:public )?share|(?:estimated|anticipated) redemption price)[^⟦]{0,80}?{v:money}`,
 		Not:      conditional + `|(?:less than|up to|in excess of|more than)\s+⟦money \d+⟧$`,
-		Never:    `(?i)in connection with (?:the|its|our|a) (?:proposed )?(?:business combination|extension|special meeting|extraordinary general meeting|annual meeting|vote)|tender|validly|properly|exercised|elect(?:s|ed|ing)? to redeem`,
+		Never:    conditional + `|in connection with (?:the|its|our|a) (?:proposed )?(?:business combination|extension|closing|special meeting|extraordinary general meeting|annual meeting|vote)|(?:redeemed|redeem|redemptions?) (?:in connection with|at) (?:the|its|such) (?:extension|\w+ meeting|meeting)|extension (?:meeting|amendment|proposal)`,
 		Classes:  current,
 		Items:    liquidationItems,
 		NotKinds: notStated,
@@ -214,4 +216,21 @@ var liquidation = []*rule.Rule{
 		Classes:  []doc.Class{doc.Delisting},
 		Priority: 9,
 	},
+}
+
+// otherEvent names, between the redemption and a date, an event other than the redemption the
+// date then belongs to: the offering, the deadline, the last trading day, a Form 25 or 15.
+var otherEvent = regexp.MustCompile(`(?i)(?:offering|consummated|closed|held|meeting|dated|filed|account|balance|record|trading)\W*$|form 25|form 15|delist|deregist|suspen|cease trading|stop trading|day of trading|trading day|deadline|termination date|record date|extend|extension`)
+
+// redemptionDate reads the date of "redeem all <public shares> ... effective as of <date>"
+// unless the words between speak of another event.
+func redemptionDate(m *rule.Match) []rule.Out {
+	if otherEvent.MatchString(m.Text("gap")) {
+		return nil
+	}
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		out = append(out, m.Cite(spac.FieldLiquidationDate, e.Value, e))
+	}
+	return out
 }

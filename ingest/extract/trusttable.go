@@ -181,7 +181,7 @@ func (x *reader) reportPeriod() string {
 // and December 31, 2020 (at $10.00 per share), respectively"); the first figure of each pair
 // is the current period's. Text renderings wrap the label over lines before the figures.
 var (
-	captionRe   = regexp.MustCompile(`(?i)^(?:redeemable )?(?:(?:class|series) [a-z] )?(?:common stock|ordinary shares|common shares)\b`)
+	captionRe   = regexp.MustCompile(`(?i)^(?:redeemable )?(?:shares of )?(?:(?:class|series) [a-z] )?(?:common stock|ordinary shares|common shares|public shares)\b`)
 	classBRe    = regexp.MustCompile(`(?i)^class b\b`)
 	subjectRe   = regexp.MustCompile(`(?i)subject to (?:possible )?redemption`)
 	permanentRe = regexp.MustCompile(`(?i)\b(?:excluding|after deducting)\b`)
@@ -347,12 +347,18 @@ func (x *reader) tempRow(r tableRow) []tempFinding {
 		return nil
 	}
 	m := entity.Mask(r.label)
+	// The row's period: the first date of its label, else its table's heading (a restated
+	// balance sheet of an earlier date is then not the current one).
 	period := ""
 	for _, e := range m.Entities {
 		if e.Kind == entity.Date {
 			period = e.Value
 			break
 		}
+	}
+	labelDate := period != ""
+	if !labelDate {
+		period = x.periodAbove(r.parts[0].line)
 	}
 	hit := func(rule string, priority int, field, value string, e entity.Entity) []tempFinding {
 		line, quote := r.cite(x, e.CoreStart, e.CoreEnd)
@@ -384,7 +390,7 @@ func (x *reader) tempRow(r tableRow) []tempFinding {
 	case restatedRowRe.MatchString(r.label):
 		period = x.periodAbove(r.last)
 		return x.columnFinding(r, restatedColRe, "table.restated_shares_subject_to_redemption", priorityTable-2, period)
-	case rollRowRe.MatchString(tail):
+	case rollRowRe.MatchString(tail) && labelDate:
 		return x.columnFinding(r, sharesColRe, "table.rollforward_shares_subject_to_redemption", priorityTable-3, period)
 	}
 	return nil

@@ -33,6 +33,13 @@ const decides = `(?:will|shall|has determined to|determined to|has decided to|de
 // cannotComplete states that the SPAC will not (or did not) complete its business combination.
 const cannotComplete = `(?:will not|does not expect to|is unable to|was unable to|will be unable to|cannot|can ?not|did not|has not been able to|could not) (?:be able to )?(?:consummate|complete) (?:an|its|a|the) (?:initial )?business combination`
 
+// itself is the filer as the subject of a past redemption ("the Company redeemed all ..."),
+// never another SPAC recounted in a biography.
+const itself = `(?:\bthe Company|\bwe|\bit|{org},? \((?:the )?[“"](?:Company|Registrant)[”"]\))`
+
+// otherSPACs vetoes another blank check company's history told in a biography or track record.
+const otherSPACs = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank check|special purpose)|formerly|track record|, which (?:redeemed|liquidated|dissolved)`
+
 // gap is any text up to the next value that names no date, quantity or amount of its own.
 const gap = `(?:[^⟦]|⟦(?:org|ticker|exchange) \d+⟧)`
 
@@ -56,7 +63,7 @@ var liquidation = []*rule.Rule{
 	},
 	{
 		ID: "liquidation.redeemed_all", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusLiquidating),
-		Pattern:  `(?i)(?P<v>\b(?:the Company|we|it) (?:has )?redeemed all ` + publicShares + `)`,
+		Pattern:  `(?i)(?P<v>` + itself + ` (?:has )?redeemed all ` + publicShares + `)`,
 		Never:    conditional,
 		Classes:  current,
 		Items:    liquidationItems,
@@ -104,7 +111,7 @@ var liquidation = []*rule.Rule{
 	// liquidation_date
 	{
 		ID: "liquidation.date_redeem_all", Produce: redemptionDate, Gives: []string{spac.FieldLiquidationDate},
-		Pattern: `(?i)\bredeem all ` + publicShares + `(?P<gap>` + gap + `{0,200}?)\b(?:effective as of|effective|on or about|on or before|as of|on)\s+` +
+		Pattern: `(?i)(?:\bredeem|` + itself + ` (?:has )?redeemed) all ` + publicShares + `(?P<gap>` + gap + `{0,200}?)\b(?:effective as of|effective|on or about|on or before|as of|on)\s+` +
 			`(?:the close of business on\s+)?(?:or about\s+)?{v:date}`,
 		Not:      conditional,
 		Classes:  current,
@@ -159,7 +166,7 @@ var liquidation = []*rule.Rule{
 		ID: "liquidation.price_per_share", Emit: rule.One(spac.FieldLiquidationPrice),
 		Pattern:  `(?i)\b(?:per[- ]share redemption (?:price|amount)|redemption (?:price|amount) per (?:public )?share|(?:estimated|anticipated) redemption price)[^⟦]{0,80}?{v:money}`,
 		Not:      conditional + `|(?:less than|up to|in excess of|more than)\s+⟦money \d+⟧$`,
-		Never:    conditional + `|in connection with (?:the|its|our|a) (?:proposed )?(?:business combination|extension|closing|special meeting|extraordinary general meeting|annual meeting|vote)|(?:redeemed|redeem|redemptions?) (?:in connection with|at) (?:the|its|such) (?:extension|\w+ meeting|meeting)|extension (?:meeting|amendment|proposal)`,
+		Never:    otherSPACs + `|` + conditional + `|in connection with (?:the|its|our|a) (?:proposed )?(?:business combination|extension|closing|special meeting|extraordinary general meeting|annual meeting|vote)|(?:redeemed|redeem|redemptions?) (?:in connection with|at) (?:the|its|such) (?:extension|\w+ meeting|meeting)|extension (?:meeting|amendment|proposal)`,
 		Classes:  current,
 		Items:    liquidationItems,
 		NotKinds: notStated,
@@ -171,6 +178,7 @@ var liquidation = []*rule.Rule{
 		ID: "liquidation.price_redeem_at", Emit: rule.One(spac.FieldLiquidationPrice),
 		Pattern:  `(?i)\b` + decides + ` redeem (?:all )?` + publicShares + `[^⟦]{0,150}?\bat an? (?:estimated |anticipated )?(?:per[- ]share )?redemption price of (?:approximately )?{v:money}`,
 		Not:      conditional + `|(?:less than|up to)\s+⟦money \d+⟧$`,
+		Never:    otherSPACs,
 		Classes:  current,
 		Items:    liquidationItems,
 		NotKinds: notStated,
@@ -191,9 +199,11 @@ var liquidation = []*rule.Rule{
 	},
 	{
 		// "The removal of ... will be effective at the opening of business on <date>", "the
-		// delisting ... is expected to become effective ten days thereafter, on or about <date>".
+		// delisting ... is expected to become effective ten days thereafter, on or about <date>"
+		// (a withdrawal of registration, effective 90 days later, is not the delisting).
 		ID: "liquidation.delisting_effective", Emit: rule.One(spac.FieldDelistingDate),
-		Pattern: `(?i)\b(?:removal|delisting|withdrawal)\b` + gap + `{0,200}?\b(?:will|shall|is expected to|are expected to|expected to|to) (?:be|become) effective\b` +
+		Pattern: `(?i)\b(?:removal|delisting|withdrawal\b[^⟦]{0,80}?\bfrom listing)\b` + gap + `{0,200}?` +
+			`\b(?:(?:will|shall|is expected to|are expected to|expected to|to) (?:be|become)|became|was|were|is|has become) effective\b` +
 			`(?:[^⟦]|⟦duration \d+⟧){0,60}?\b(?:on(?: or about)?|as of) {v:date}`,
 		Not:      conditional + `|suspen`,
 		Classes:  delistingScope,

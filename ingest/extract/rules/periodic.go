@@ -26,6 +26,8 @@ const (
 	// stock names the public shares after a count ("Class A ordinary shares", "shares of
 	// Class A common stock"); a quantity entity often holds it already.
 	stock = `(?:(?:shares of )?(?:Class A )?(?:ordinary shares|common stock|shares) )?`
+	// trustAcct is the trust account, however it is possessed.
+	trustAcct = `(?:the |its |our |the Company` + ap + `s )?trust account`
 	// composition is a trust account broken into parts without a total: no part is the
 	// balance.
 	composition = `(?i)consisted of (?:approximately )?{money} in [^⟦]{0,60}and (?:approximately )?{money} in`
@@ -41,7 +43,7 @@ var periodic = []*rule.Rule{
 	// --- trust_balance ---------------------------------------------------------------------
 	{
 		ID: "periodic.trust_as_of", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
-		Pattern:  `(?i)` + asOf + `[^⟦]*?(?:held in|in) (?:the )?trust account[^⟦]{0,60}?(?:of|totaled|was|were|amounted to|consisted of) ` + pairMoney,
+		Pattern:  `(?i)` + asOf + `[^⟦]*?(?:held in|in) ` + trustAcct + `[^⟦]{0,60}?(?:of|totaled|was|were|amounted to|consisted of) ` + pairMoney,
 		Not:      trustFlow,
 		Never:    composition,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
@@ -52,7 +54,7 @@ var periodic = []*rule.Rule{
 		// "As of March 31, 2022, we had approximately $276.1 million in the Trust Account";
 		// "the Company held cash of $18,662,041 in the Trust Account".
 		ID: "periodic.trust_company_had", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
-		Pattern:  `(?i)` + asOf + ` (?:we|the company) (?:had|held) (?:(?:cash|investments|marketable securities|assets) of )?` + pairMoney + ` (?:in|held in) (?:the )?trust account`,
+		Pattern:  `(?i)` + asOf + ` (?:we|the company) (?:had|held) (?:(?:cash|investments|marketable securities|assets) of )?` + pairMoney + ` (?:in|held in) ` + trustAcct,
 		Not:      trustFlow,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
 		NotKinds: notStated,
@@ -62,7 +64,16 @@ var periodic = []*rule.Rule{
 		// "As of June 30, 2023, there were $58,431,207 in investments and cash held in the
 		// Trust Account".
 		ID: "periodic.trust_there_was", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
-		Pattern:  `(?i)` + asOf + ` there (?:was|were) ` + pairMoney + ` (?:(?:in|of) (?:cash|investments|marketable securities|assets|treasury bills|money market funds)(?: and (?:cash|investments|marketable securities))? )?(?:held )?in (?:the )?trust account`,
+		Pattern:  `(?i)` + asOf + ` there (?:was|were) ` + pairMoney + ` (?:(?:in|of) (?:cash|investments|marketable securities|assets|treasury bills|money market funds)(?: and (?:cash|investments|marketable securities))? )?(?:held )?in ` + trustAcct,
+		Not:      trustFlow,
+		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "As of December 31, 2023, approximately $18.7 million was held in the Trust Account".
+		ID: "periodic.trust_amount_held", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
+		Pattern:  `(?i)` + asOf + ` ` + pairMoney + ` (?:(?:was|were|is|are) held in|remained in|remains in) ` + trustAcct,
 		Not:      trustFlow,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
 		NotKinds: notStated,

@@ -17,6 +17,8 @@ const (
 	// trustFlow vetoes amounts that move in or out of the trust (interest, withdrawals,
 	// deposits, redemption payments) rather than its balance.
 	trustFlow = `(?i)interest (?:income|earned)|withdr[ae]w|dividend|unrealized|transferred|extension|deposited|redemptions? of|paid`
+	// notBalance vetoes flows and the estimates and illustrations of proxies.
+	notBalance = trustFlow + `|` + hypothetical + `|(?i:estimat\w*|expected|anticipated)`
 	// asOf opens a sentence that states a balance at one or two balance-sheet dates ("As of
 	// December 31, 2022 and 2021,"); the first date is the period.
 	asOf = `(?:As of|At) {p:date}(?:,? and (?:{date}|\d{4}))?,?`
@@ -44,7 +46,7 @@ var periodic = []*rule.Rule{
 	{
 		ID: "periodic.trust_as_of", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
 		Pattern:  `(?i)` + asOf + `[^⟦]*?(?:held in|in) ` + trustAcct + `[^⟦]{0,60}?(?:of|totaled|was|were|amounted to|consisted of) ` + pairMoney,
-		Not:      trustFlow,
+		Not:      notBalance,
 		Never:    composition,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
 		NotKinds: notStated,
@@ -55,7 +57,7 @@ var periodic = []*rule.Rule{
 		// "the Company held cash of $18,662,041 in the Trust Account".
 		ID: "periodic.trust_company_had", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
 		Pattern:  `(?i)` + asOf + ` (?:we|the company) (?:had|held) (?:(?:cash|investments|marketable securities|assets) of )?` + pairMoney + ` (?:in|held in) ` + trustAcct,
-		Not:      trustFlow,
+		Not:      notBalance,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
 		NotKinds: notStated,
 		Priority: 10,
@@ -65,7 +67,7 @@ var periodic = []*rule.Rule{
 		// Trust Account".
 		ID: "periodic.trust_there_was", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
 		Pattern:  `(?i)` + asOf + ` there (?:was|were) ` + pairMoney + ` (?:(?:in|of) (?:cash|investments|marketable securities|assets|treasury bills|money market funds)(?: and (?:cash|investments|marketable securities))? )?(?:held )?in ` + trustAcct,
-		Not:      trustFlow,
+		Not:      notBalance,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
 		NotKinds: notStated,
 		Priority: 10,
@@ -74,7 +76,7 @@ var periodic = []*rule.Rule{
 		// "As of December 31, 2023, approximately $18.7 million was held in the Trust Account".
 		ID: "periodic.trust_amount_held", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
 		Pattern:  `(?i)` + asOf + ` ` + pairMoney + ` (?:(?:was|were|is|are) held in|remained in|remains in) ` + trustAcct,
-		Not:      trustFlow,
+		Not:      notBalance,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
 		NotKinds: notStated,
 		Priority: 10,
@@ -84,7 +86,7 @@ var periodic = []*rule.Rule{
 		// in cash and $41,877,349 in U.S. Treasury bills, for a total of $41,879,454".
 		ID: "periodic.trust_total", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
 		Pattern:  `(?i)` + asOf + `[^⟦]*?trust account (?:comprised|consisted of|included|was comprised of|were comprised of) (?:[^⟦]|⟦money \d+⟧)*?,? (?:for a total of|totall?ing|in the aggregate of|aggregating) (?:approximately )?{v:money}`,
-		Not:      trustFlow,
+		Not:      notBalance,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
 		NotKinds: notStated,
 		Priority: 11,

@@ -133,6 +133,17 @@ var liquidation = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// "... the Company intends to dissolve and liquidate in accordance with its charter,
+		// effective as of the close of business on <date>".
+		ID: "liquidation.date_liquidate_effective", Emit: rule.One(spac.FieldLiquidationDate),
+		Pattern:  `(?i)\b` + decides + ` (?:dissolve and liquidate|liquidate and dissolve|liquidate|dissolve)\b` + gap + `{0,120}?\beffective as of (?:the close of business on )?{v:date}`,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		ID: "liquidation.date_shares_redeemed_on", Emit: rule.One(spac.FieldLiquidationDate),
 		Pattern:  `(?i)^(?:All of )?(?:the )?(?:outstanding )?public shares will be redeemed (?:on or about|on|effective as of|as of) {v:date}`,
 		Never:    conditional,

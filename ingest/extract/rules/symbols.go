@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 
@@ -78,3 +79,28 @@ func tickersIn(m *rule.Match, slot string) []entity.Entity {
 	}
 	return out
 }
+
+// spacSymbol is the production of "Vector Acquisition Corporation (Nasdaq: VACQ)" in a release:
+// the symbol after a SPAC's name is its shares' symbol, unless it is a unit's, a warrant's or
+// a right's (a suffix, a five-letter Nasdaq symbol, or the word beside it says so).
+func spacSymbol(m *rule.Match) []rule.Out {
+	orgs, syms := m.Entities("org"), tickersIn(m, "sym")
+	if len(orgs) != 1 || len(syms) != 1 {
+		return nil
+	}
+	if !spacOnlyRe.MatchString(orgs[0].Value) && !blankCheckRe.MatchString(m.Text("tail")) {
+		return nil
+	}
+	sym := syms[0].Value
+	if len(sym) > 4 || strings.ContainsAny(sym, ".- ") || classWordRe.MatchString(m.Text("more")) {
+		return nil
+	}
+	return []rule.Out{m.Cite(spac.FieldTickerShares, sym, syms[0])}
+}
+
+var (
+	// spacOnlyRe is a SPAC's name ("Vector Acquisition Corporation"), not its merger sub's.
+	spacOnlyRe   = regexp.MustCompile(`(?i)acquisition\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)`)
+	blankCheckRe = regexp.MustCompile(`(?i)special purpose acquisition|blank check`)
+	classWordRe  = regexp.MustCompile(`(?i)\b(?:units?|warrants?|rights?)\b`)
+)

@@ -1,6 +1,10 @@
 package rules
 
 import (
+	"math/big"
+	"regexp"
+	"strings"
+
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/entity"
@@ -8,24 +12,72 @@ import (
 )
 
 // Offering: the IPO terms of a prospectus (S-1, 424B4), the IPO-closing 8-K and its press
-// release. Corpus: testdata/offering.corpus.
+// release, over-allotment reports, and the company's jurisdiction. Corpus:
+// testdata/offering.corpus.
 
-// overAllotment vetoes the figures of an over-allotment alternative or a later exercise.
-const overAllotment = `(?i)over-?allotment option (?:was|has been) exercised|exercised (?:its|their|the) over-?allotment|additional units|partial exercise`
+// overAllotment vetoes the figures of a later over-allotment exercise (the incremental units,
+// proceeds and deposit); units "including ... the over-allotment option" sold at the IPO's own
+// closing are not vetoed.
+const overAllotment = `(?i)over-?allotment option (?:was|has been) exercised|exercised (?:its|their|the) over-?allotment|partial(?:ly)? exercise|purchased an additional|additional gross proceeds`
 
 // otherSPAC vetoes sentences about the team's earlier SPACs.
 const otherSPAC = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank check)|our (?:management|team).{0,40}(?:sponsored|formed|led)|track record`
 
+// sponsorBuys vetoes the sponsor's (or anchor investors') own purchase of private units.
+const sponsorBuys = `(?i)(?:sponsor|anchor investors?)\b[^.]{0,80}?(?:agreed|committed|intends?|will|has) to purchase|private placement|anchor`
+
 const ipoWords = `(?:initial public offering|IPO|public offering|Offering)`
+
+// unitHead and unitTail delimit a unit's components: from its share to its last warrant or
+// right (with what the right entitles to), before "upon ...", a clause, a cell or a symbol.
+const (
+	unitHead = `(?:share of |ordinary share|class a|common|public)`
+	unitTail = `(?:warrants?|rights?)(?: (?:entitling|to receive)[^.;⟦]{3,80}?(?:share|stock))?)` +
+		`(?:,? (?:upon|subject|each|with|at|for)\b|[.;(]|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange))`
+)
+
+// listGap is the text between a listing verb and its symbol: exchanges ("the Nasdaq Global
+// Market, or Nasdaq"), dates ("will begin trading tomorrow, <date>,") but no other symbol.
+const listGap = `(?:[^⟦]|⟦(?:exchange|date) \d+⟧)`
+
+// classGap is listGap inside a list of classes: a comma only before the next class ("units,
+// Class A common stock, warrants and rights"), so "once the units separate, the shares and
+// warrants ..." starts the list at "shares".
+const classGap = `(?:[^⟦,]|,(?: and| or)? (?:units|class|ordinary|common|shares|warrants|rights|public|redeemable)|⟦(?:exchange|date) \d+⟧)`
+
+// notListed vetoes a listing in the past or one that ended (another company's, or ours after
+// a delisting).
+const notListed = `(?i)\b(?:were|was) (?:listed|traded|quoted)\b|ceased|delist|suspend|no longer`
+
+// Jurisdiction names the places SPACs are incorporated in; a closed list keeps a capture to a
+// place name. Exported for the cover page reader (package extract).
+const Jurisdiction = `(?:Cayman Islands|British Virgin Islands|Bermuda|Marshall Islands|Guernsey|Jersey|Luxembourg|` +
+	`Ontario|British Columbia|Alberta|Delaware|Nevada|New York|Maryland|Florida|Texas|Wyoming|Colorado|` +
+	`Massachusetts|California|Minnesota|Illinois|Georgia|Utah|Washington|Virginia|Pennsylvania|New Jersey|Ohio|` +
+	`Michigan|Arizona|Connecticut|North Carolina|Tennessee|Oklahoma|Indiana|Missouri|Wisconsin|Oregon|Louisiana)`
+
+// notOwnJurisdiction vetoes a jurisdiction the company is leaving or has left.
+const notOwnJurisdiction = `(?i)domesticat|continu(?:e|ed|ance|ing) (?:as|out|to)|by way of continuation|deregist|re-?domicil|migrat`
 
 var offering = []*rule.Rule{
 	// units_offered and unit_price
 	{
-		ID: "offering.units_at_price", Emit: rule.Emit{"v": spac.FieldUnitsOffered, "p": spac.FieldUnitPrice},
-		Pattern:  `(?i)(?:offering|sold|sale of|consisting of|of) {v:units}(?:,? each consisting of [^⟦]*?)?(?: \([^)]*\))?,? (?:at|for) (?:a |an )?(?:public )?(?:offering )?(?:price of )?{p:money} per unit`,
-		Not:      otherSPAC + `|` + overAllotment + `|private placement units|anchor`,
+		ID: "offering.units_at_price", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered, spac.FieldUnitPrice},
+		Pattern: `(?i)(?:offering|sold|sale of|consisting of|consisted of|\bof) {v:units}(?:,? each consisting of [^⟦]*?)?(?: \([^)]*\))?` +
+			`(?:,? (?:which includes|including) [^⟦]{0,120}?⟦units \d+⟧[^⟦,]{0,80}?)?` +
+			`,? (?:at|for) (?:a |an )?(?:public )?(?:offering |purchase )?(?:price of )?{p:money} per unit`,
+		Not:      otherSPAC + `|` + overAllotment + `|` + sponsorBuys,
 		Classes:  ipoForms,
 		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		ID: "offering.units_glued", Produce: gluedUnits, Gives: []string{spac.FieldUnitsOffered, spac.FieldUnitPrice},
+		// XBRL text glues the figure to its noun ("20,000,000Units"): the count recogniser
+		// reads "20,000" and leaves ",000Units" behind.
+		Pattern:  `(?i)` + ipoWords + ` of (?P<n>{count}(?:,\d{3})*)(?-i:Units) at {p:money} per unit`,
+		Not:      otherSPAC + `|` + overAllotment,
+		Classes:  current,
 		Priority: 10,
 	},
 	{
@@ -39,12 +91,30 @@ var offering = []*rule.Rule{
 		Pattern: `(?i)^{v:units}$`, Classes: prospectus, Kinds: []doc.Kind{doc.Cover}, Priority: 11,
 	},
 	{
-		ID: "offering.units_ipo_of", Emit: rule.One(spac.FieldUnitsOffered),
-		Pattern:  `(?i)(?:consummated|closed|completed|closing of|announced the closing of) (?:its|the|an|our) (?:upsized )?` + ipoWords + `(?: \([^)]{0,40}\))? of {v:units}`,
+		ID: "offering.units_ipo_of", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
+		Pattern: `(?i)(?:(?:consummated|closed|completed|closing of|announced the closing of) (?:its|the|an|our) (?:upsized )?` + ipoWords +
+			`|^On {date},? the ` + ipoWords + `)(?: \([^)]{0,40}\))? of {v:units}` +
+			`|\b` + ipoWords + ` consisted of {v:units}`,
 		Not:      otherSPAC + `|` + overAllotment,
 		Classes:  ipoForms,
 		NotKinds: notStated,
 		Priority: 9,
+	},
+	{
+		// An over-allotment report's stated new total.
+		ID: "offering.units_total_increased", Emit: rule.One(spac.FieldUnitsOffered),
+		Pattern:  `(?i)total number of units (?:sold|issued) in (?:the|its|our) (?:initial public )?offering (?:increased|increases|was increased) to {v:count|units}`,
+		Classes:  current,
+		Priority: 11,
+	},
+	{
+		// The statement of changes in equity of a report: the units sold to date ("Sale of
+		// 32,000,000 Units, net of underwriting discounts"), over-allotment included.
+		ID: "offering.units_equity_statement", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
+		Pattern:  `(?i)^Sale of {v:units}(?: in (?:the )?(?:initial public offering|IPO))?(?:,? net\b|,|\s*\||$)`,
+		Not:      `(?i)over-?allotment|additional|private|placement`,
+		Classes:  periodicForms,
+		Priority: 8,
 	},
 	{
 		ID: "offering.unit_price_each_unit", Emit: rule.One(spac.FieldUnitPrice),
@@ -60,13 +130,38 @@ var offering = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 8,
 	},
+	{
+		ID: "offering.unit_price_sold_at", Emit: rule.One(spac.FieldUnitPrice),
+		Pattern:  `(?i)\b(?:units (?:were|are|will be) (?:sold|priced)|(?:offering|IPO) was priced) at (?:a price of |an offering price of )?{v:money} per unit`,
+		Not:      otherSPAC + `|private|placement`,
+		Classes:  ipoForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
 	// unit_structure
 	{
 		ID: "offering.unit_structure", Emit: rule.One(spac.FieldUnitStructure),
-		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one (?:share of |ordinary share|class a|common|public)[^.;⟦]*?(?:warrants?|rights?)(?: (?:entitling|to receive)[^.;⟦]{3,80}?(?:share|stock))?)(?:,? (?:upon|subject|each|with)\b|[.;(]|$)`,
+		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?` + unitTail,
 		Not:      otherSPAC,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current},
 		Priority: 10,
+	},
+	{
+		// With the share's par value ("one Class A ordinary share, $0.0001 par value, and ..."),
+		// as fee tables and cover tables write it: a plainer statement elsewhere wins.
+		ID: "offering.unit_structure_par_value", Emit: rule.One(spac.FieldUnitStructure),
+		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?(?:{money} par value|par value {money})[^.;⟦]*?` + unitTail,
+		Not:      otherSPAC,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current},
+		Priority: 8,
+	},
+	{
+		// The summary's bullet form ("each unit consisting of:" ends the sentence before).
+		ID: "offering.unit_structure_bullets", Produce: joinedStructure, Gives: []string{spac.FieldUnitStructure},
+		Pattern:  `(?i)^• (?P<a>one (?:share of |ordinary share|class a|common)[^;⟦•]*?(?:share|stock))[;,]?(?: and)? • (?P<b>one[- ][^;⟦•]*?(?:warrant|right)s?)(?:[;,]?(?: and)? • (?P<c>one[- ][^;⟦•]*?(?:warrant|right)s?))?[.;]?$`,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 9,
 	},
 	// warrant_exercise_price
 	{
@@ -77,7 +172,7 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.warrant_exercise_price", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one [^⟦]*?at (?:a price of )?){v:money} per (?:whole )?share`,
+		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one [^⟦|]*?at (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|\s\||$)`,
 		Not:      `(?i)\$9\.20|issue price of less|adjusted to be`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 9,
@@ -92,10 +187,18 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.trust_amount_per_unit", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
-		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or )?{pu:money} per (?:unit|public share|share)\).*?(?:deposited|placed|held) in(?:to)? .{0,60}?trust account`,
-		Not:      overAllotment,
+		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or )?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
+		Not:      otherSPAC + `|` + overAllotment,
 		Classes:  ipoForms,
 		Priority: 11,
+	},
+	{
+		// The deposit of an over-allotment exercise gives the per-unit amount, not the size.
+		ID: "offering.trust_per_unit_overallotment", Emit: rule.Emit{"pu": spac.FieldTrustPerUnit},
+		Pattern:  `(?i){money},? \({pu:money} per (?:unit|public share|share)\) (?:was|were|has been|will be) (?:deposited|placed) in(?:to)? .{0,60}?trust account`,
+		Must:     `(?i)over-?allotment|partial exercise`,
+		Classes:  current,
+		Priority: 10,
 	},
 	{
 		ID: "offering.trust_per_unit_then_amount", Emit: rule.Emit{"pu": spac.FieldTrustPerUnit, "v": spac.FieldTrustSize},
@@ -105,18 +208,27 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.trust_total_placed", Emit: rule.One(spac.FieldTrustSize),
-		Pattern:  `(?i)(?:a total of|an aggregate of|an amount of) {v:money}[^⟦]*?(?:was|were|has been|have been|will be) (?:placed|deposited|held) in(?:to)? (?:a|the) .{0,60}?trust account`,
+		Pattern: `(?i)(?:(?:a total of|an aggregate (?:amount )?of|an amount of) {v:money}|{v:money} in the aggregate)(?:[^⟦(]|\([^)]*\))*?` +
+			`(?:was|were|has been|have been|will be) (?:placed|deposited|held) in(?:to)? (?:a|the|its|the Company` + ap + `s) .{0,60}?trust\b`,
 		Not:      overAllotment + `|deferred underwriting|extension|interest`,
 		Classes:  ipoForms,
 		NotKinds: notStated,
 		Priority: 10,
 	},
 	{
-		ID: "offering.trust_in_the_aggregate", Emit: rule.One(spac.FieldTrustSize),
-		Pattern:  `(?i){v:money} in the aggregate.*?(?:were|was) (?:placed|deposited) in(?:to)? (?:a|the) .{0,60}?trust account`,
-		Not:      overAllotment,
+		ID: "offering.trust_of_which_held", Emit: rule.One(spac.FieldTrustSize),
+		Pattern:  `(?i)net proceeds[^.]*?, of which {v:money} (?:will be|was|is|has been) (?:held|placed|deposited) in (?:the|a) trust account`,
+		Not:      overAllotment + `|extension`,
 		Classes:  ipoForms,
+		NotKinds: notStated,
 		Priority: 10,
+	},
+	{
+		// An over-allotment report's stated new aggregate.
+		ID: "offering.trust_bringing_aggregate", Emit: rule.One(spac.FieldTrustSize),
+		Pattern:  `(?i)bringing the (?:aggregate |total )?amount (?:held |deposited |placed )?in(?:to)? the trust account to {v:money}`,
+		Classes:  current,
+		Priority: 11,
 	},
 	{
 		ID: "offering.trust_table", Emit: rule.One(spac.FieldTrustSize),
@@ -135,7 +247,7 @@ var offering = []*rule.Rule{
 	// deadline_months
 	{
 		ID: "offering.deadline_within", Emit: rule.One(spac.FieldDeadlineMonths),
-		Pattern:  `(?i)(?:within|have|until) {v:duration} (?:from|after|of|following) the (?:closing|consummation|completion) of (?:this|the|our) (?:offering|initial public offering|ipo)`,
+		Pattern:  `(?i)(?:within|have|until|date that is) {v:duration} (?:from|after|of|following) the (?:closing|consummation|completion) of (?:this|the|our) (?:offering|initial public offering|ipo)`,
 		Not:      `(?i)warrants? (?:will )?become exercisable|exercisable|36 months`,
 		Classes:  ipoForms,
 		Priority: 10,
@@ -149,7 +261,7 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.sponsor_apposition", Emit: rule.One(spac.FieldSponsor),
-		Pattern:  `(?:^|[.,;:] |\b)(?:Our|our|The|the) sponsor, {v:org},`,
+		Pattern:  `(?:(?:^|[.,;:] |\b)(?:Our|our|The|the|Its|its) sponsor, {v:org},|{v:org}, (?:the Company` + ap + `s|our|its) sponsor\b)`,
 		Not:      otherSPAC + `|controlled by`,
 		Classes:  ipoForms,
 		Priority: 11,
@@ -161,24 +273,35 @@ var offering = []*rule.Rule{
 		Priority: 11,
 	},
 	{
-		ID: "offering.sponsor_our_sponsor", Emit: rule.One(spac.FieldSponsor),
-		Pattern:  `(?:^|\. ){v:org}, our sponsor,`,
+		ID: "offering.sponsor_is", Emit: rule.One(spac.FieldSponsor),
+		Pattern:  `(?:Company` + ap + `s|\b[Oo]ur) sponsor is {v:org}`,
+		Not:      otherSPAC,
 		Classes:  ipoForms,
 		Priority: 11,
+	},
+	{
+		// The buyer of the private placement, when its name says it is the sponsor.
+		ID: "offering.sponsor_private_buyer", Produce: sponsorNamed, Gives: []string{spac.FieldSponsor},
+		Pattern:  `(?i)(?:private placement|private sale|sale) of {warrants|units}[^⟦]*?(?:⟦money \d+⟧[^⟦]*?)?\bto {v:org}`,
+		Not:      otherSPAC + `|additional`,
+		Classes:  ipoForms,
+		Priority: 10,
 	},
 	// private_placement
 	{
 		ID: "offering.private_placement_aggregate", Emit: rule.One(spac.FieldPrivatePlacement),
-		Pattern:  `(?i)(?:sponsor|private placement).*?(?:\({v:money} in the aggregate|aggregate (?:purchase price|gross proceeds) of {v:money}|generating (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money})`,
-		Must:     `(?i)private placement`,
-		Not:      `(?i)working capital|promissory|up to|extension|over-?allotment option (?:was|has been) exercised|additional private`,
+		Pattern: `(?i)(?:sponsor|private placement|private sale|sale of {warrants}).*?(?:\({v:money} in the aggregate|aggregate (?:purchase price|gross proceeds) of {v:money}` +
+			`|generating (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
+		Must:     `(?i)private placement|private sale|⟦warrants \d+⟧`,
+		Not:      `(?i)working capital|promissory|up to|extension|over-?allotment option (?:was|has been) exercised|additional (?:private|⟦warrants)`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		NotKinds: notStated,
 		Priority: 10,
 	},
 	{
-		ID: "offering.private_placement_table", Emit: rule.One(spac.FieldPrivatePlacement),
-		Pattern:  `(?i)^gross proceeds from (?:the )?private placement[^|]{0,30}\| (?:\$ \| )?{v:money}`,
+		// Use of proceeds table; the rows below the first carry no "$", so the figure is a count.
+		ID: "offering.private_placement_table", Produce: dollars(spac.FieldPrivatePlacement), Gives: []string{spac.FieldPrivatePlacement},
+		Pattern:  `(?i)^gross proceeds from (?:the )?(?:sale of (?:the )?)?private placement[^|]{0,30}\| (?:\$ \| )?{v:money|count}`,
 		Classes:  prospectus,
 		Priority: 12,
 	},
@@ -192,8 +315,17 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.ipo_date_passive", Emit: rule.One(spac.FieldIPODate),
-		Pattern:  `(?i)` + ipoWords + `[^⟦]*?(?:was|were) (?:consummated|completed|closed) on {v:date}`,
+		Pattern: `(?i)` + ipoWords + `[^⟦]*?(?:was|were) (?:consummated|completed|closed) on {v:date}` +
+			`|\bOn {v:date},? the ` + ipoWords + `\b` + notDate + `*?,? (?:was|were) (?:consummated|completed|closed)\b`,
 		Not:      otherSPAC + `|` + overAllotment,
+		Classes:  current,
+		Priority: 9,
+	},
+	{
+		ID: "offering.ipo_date_on", Emit: rule.One(spac.FieldIPODate),
+		Pattern: `(?i)(?:following|upon|after) the (?:closing|consummation) of (?:the|its|our) ` + ipoWords + ` on {v:date}` +
+			`|(?:pursuant to|in) (?:the|its) ` + ipoWords + ` on {v:date},? the Company sold`,
+		Not:      otherSPAC,
 		Classes:  current,
 		Priority: 9,
 	},
@@ -201,36 +333,73 @@ var offering = []*rule.Rule{
 		ID: "offering.gross_proceeds", Emit: rule.One(spac.FieldIPOGrossProceeds),
 		Pattern:  `(?i)(?:generating|resulting in|for|with) (?:total |aggregate )*gross proceeds (?:to the company )?of {v:money}`,
 		Must:     `(?i)` + ipoWords + `|units`,
-		Not:      `(?i)private placement|warrants|over-?allotment|additional units|anchor|previously`,
+		Not:      overAllotment + `|private placement|warrants|anchor|previously`,
 		Classes:  current,
 		Priority: 10,
 	},
 	{
+		// An over-allotment report's stated new total.
+		ID: "offering.gross_proceeds_increased", Emit: rule.One(spac.FieldIPOGrossProceeds),
+		Pattern:  `(?i)(?:aggregate|total) gross proceeds (?:from the (?:IPO|offering) )?(?:increased|increases|was increased) to {v:money}`,
+		Classes:  current,
+		Priority: 11,
+	},
+	{
+		ID: "offering.gross_proceeds_headline", Produce: scaledMoney(spac.FieldIPOGrossProceeds), Gives: []string{spac.FieldIPOGrossProceeds},
+		// "$115 Million": the money recogniser reads the scale word only in lower case.
+		Pattern:  `(?i)announces? (?:the )?closing of (?:its |an )?{v:money}(?P<scale> million| billion)? (?:upsized )?(?:initial public offering|IPO)\b`,
+		Classes:  current,
+		Priority: 9,
+	},
+	{
+		// Use of proceeds table: the first column is the offering without the over-allotment.
 		ID: "offering.gross_proceeds_table", Emit: rule.One(spac.FieldIPOGrossProceeds),
-		Pattern:  `(?i)^(?:gross proceeds from units offered to (?:the )?public|public offering price)[^|]{0,20}\| (?:\$ \| )?[^|]*?\|? ?(?:\$ \| )?{v:money}$`,
+		Pattern:  `(?i)^gross proceeds from units offered to (?:the )?public[^|]{0,20}\| (?:\$ \| )?{v:money}`,
+		Classes:  prospectus,
+		Priority: 9,
+	},
+	{
+		// Cover pricing table: per unit, then the total.
+		ID: "offering.gross_proceeds_pricing_table", Emit: rule.One(spac.FieldIPOGrossProceeds),
+		Pattern:  `(?i)^public offering price[^|]{0,20}\| (?:\$ \| )?{money} \| (?:\$ \| )?{v:money}(?: \||$)`,
 		Classes:  prospectus,
 		Priority: 8,
 	},
 	{
 		ID: "offering.ipo_closed_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
-		Pattern:  `(?i)(?P<v>(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords + `|(?:announced|announces) (?:today )?the closing of its (?:upsized )?` + ipoWords + `)`,
+		Pattern: `(?i)(?P<v>(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords +
+			`|announce[sd]? (?:today )?(?:the )?closing of (?:its |an |the )?(?:{money}(?: million| billion)? )?(?:upsized )?` + ipoWords +
+			`|\bOn {date},? the ` + ipoWords + `\b` + notDate + `*?,? (?:was|were) (?:consummated|completed|closed)\b` +
+			`|(?:following|upon|after) the (?:closing|consummation) of (?:the|its|our) ` + ipoWords + ` on {date}` +
+			`|(?:pursuant to|in) (?:the|its) ` + ipoWords + ` on {date},? the Company sold|\bIPO consisted of {units})`,
 		Not:      otherSPAC + `|` + hypothetical,
 		Classes:  current,
 		Items:    []string{"8.01", "3.02", "7.01", "1.01"},
 		Priority: 10,
 	},
+	{
+		// The trust funded from the IPO's proceeds: the IPO has closed.
+		ID: "offering.ipo_trust_funded_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern:  `(?i)(?:closing|consummation) of (?:the|its|our) (?:initial public offering|IPO)\b[^.]*?(?P<v>(?:was|were|has been) placed in (?:a|the|its|the Company` + ap + `s) trust account)`,
+		Not:      otherSPAC + `|` + hypothetical,
+		Never:    `(?i)extension|redeem|redemption|business combination agreement|merger agreement|liquidat`,
+		Classes:  current,
+		Items:    []string{"8.01", "3.02", "7.01", "1.01"},
+		Priority: 5,
+	},
 	// exchange and tickers
 	{
 		ID: "offering.units_listed_symbol", Emit: rule.Emit{"v": spac.FieldTickerUnits, "ex": spac.FieldExchange},
-		Pattern:  `(?i)(?:\bunits [^⟦]*?(?:listed|list|trade|traded|quoted|listing)|(?:list|listed|quote|quoted) (?:our |the )?units) on (?:the )?{ex:exchange}[^⟦]*?under the (?:ticker |trading )?symbol {v:ticker}`,
-		Not:      otherSPAC,
+		Pattern: `(?i)(?:\bunits [^⟦]*?(?:listed|list|trade|traded|trading|quoted|listing)|(?:list|listed|quote|quoted) (?:our |the )?units) on (?:the )?{ex:exchange}` +
+			listGap + `{0,120}?under the (?:ticker |trading )?symbol {v:ticker}`,
+		Not:      otherSPAC + `|` + notListed,
 		Classes:  ipoForms,
 		Priority: 10,
 	},
 	{
 		ID: "offering.class_symbols", Produce: pairSymbols, Gives: tickerFields,
-		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)[^⟦]*?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?{ticker}){1,3})`,
-		Not:      otherSPAC + `|new symbols|combined company`,
+		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)` + classGap + `*?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?{ticker}){1,3})`,
+		Not:      otherSPAC + `|` + notListed + `|new symbols|combined company`,
 		Classes:  ipoForms,
 		Priority: 10,
 	},
@@ -241,18 +410,48 @@ var offering = []*rule.Rule{
 		Priority: 12,
 	},
 	{
+		// The continuation lines of the summary's symbol table ("Class A ordinary shares:
+		// “VACQ”", "Warrants: “VACQW”"), which read as one sentence after the table's row.
+		ID: "offering.symbol_list", Produce: tableSymbols, Gives: tickerFields,
+		Pattern:  `(?i)^(?P<cells>(?:(?:units|(?:class a )?(?:ordinary shares|common stock|shares)|warrants|rights)(?: [a-z ]{0,20})?: {ticker} ?){1,4})`,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 12,
+	},
+	{
+		// A press release names the listed units after the company: "(NYSE: CRAQ.U)".
+		ID: "offering.release_units_symbol", Produce: releaseUnits, Gives: []string{spac.FieldTickerUnits, spac.FieldExchange},
+		Pattern:  `(?i)(?:^|-- ){org} \({ex:exchange}: {v:ticker}\)`,
+		Never:    otherSPAC + `|business combination|merger`,
+		Classes:  current,
+		Priority: 9,
+	},
+	{
 		ID: "offering.listed_on", Emit: rule.One(spac.FieldExchange),
 		Pattern:  `(?i)\b(?:list(?:ed)?|approved for listing|trade|traded) (?:our |the )?(?:units )?on (?:the )?{v:exchange}`,
-		Not:      otherSPAC + `|rules require`,
+		Not:      otherSPAC + `|` + notListed + `|rules require`,
 		Classes:  ipoForms,
 		Priority: 8,
 	},
 	// underwriters
 	{
 		ID: "offering.underwriters_acting", Emit: rule.One(spac.FieldUnderwriter), Each: entity.Org,
-		Pattern:  `(?i)(?P<v>{org}(?:,? (?:and )?{org}){0,6}),? (?:are|is) (?:acting|serving) as (?:the )?(?:sole |joint |lead |global )*(?:book-?running managers?|book-?runners?|representatives?|underwriters?)`,
-		Not:      `(?i)counsel`,
-		Classes:  prospectus,
+		Pattern:  `(?i)(?P<v>{org}(?:,? (?:and )?{org}){0,6}),? (?:are|is|acted|will act|served) (?:acting |serving )?as (?:the )?(?:sole |joint |lead |global |co-)*(?:book-?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
+		Not:      `(?i)counsel|division of ⟦org \d+⟧,? [^⟦]*$`,
+		Classes:  ipoForms,
+		Priority: 10,
+	},
+	{
+		// "EF Hutton, division of Benchmark Investments, LLC": the division is the name.
+		ID: "offering.underwriter_division", Emit: rule.One(spac.FieldUnderwriter),
+		Pattern:  `(?:^|, and |\. )(?P<v>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,4},? (?:a )?division of {org}),? (?:acted|is acting|are acting|will act|served) as (?:the )?(?:sole |joint |lead |co-)*(?:book-?running managers?|representatives?|underwriters?|co-?managers?)`,
+		Classes:  ipoForms,
+		Priority: 10,
+	},
+	{
+		ID: "offering.underwriter_agreement_with", Emit: rule.One(spac.FieldUnderwriter),
+		Pattern:  `(?i)underwriting agreement[^⟦.]{0,40}? with {v:org},? as (?:the )?representatives? of the (?:several )?underwriters`,
+		Classes:  ipoForms,
 		Priority: 10,
 	},
 	{
@@ -260,6 +459,19 @@ var offering = []*rule.Rule{
 		Pattern:  `(?i)^(?:sole |joint |lead )*book-?running managers?(?: \|)?(?P<v>(?: \|? ?{org})+)`,
 		Classes:  prospectus,
 		Priority: 10,
+	},
+	// state_of_inc: written out, it wins over the SGML header's EDGAR code ("E9").
+	{
+		ID: "offering.state_incorporated", Emit: rule.One(spac.FieldStateOfInc),
+		Pattern: `(?:\b(?:We|we|The Company|the Company|The Registrant|the Registrant)(?: \([^)]{0,40}\))? (?:is|was|are|were)` +
+			`|⟦org \d+⟧(?: \([^)]{0,40}\))? (?:is|was) (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
+			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized|registered)` +
+			`(?: as (?:a|an) (?P<v>` + Jurisdiction + `) (?:exempted |business |limited liability )*(?:company|corporation)` +
+			`| in (?:the )?(?:State of )?(?P<v>` + Jurisdiction + `)\b| under the laws of (?:the )?(?:State of )?(?P<v>` + Jurisdiction + `)\b)`,
+		Never:    notOwnJurisdiction,
+		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
+		NotKinds: notStated,
+		Priority: 101,
 	},
 }
 
@@ -293,4 +505,124 @@ func lastClass(text string) string {
 		return ""
 	}
 	return fields[len(fields)-1]
+}
+
+// unitsSymbolRe is a symbol of listed units ("CRAQ.U", "CBFQU", "ABC U").
+var unitsSymbolRe = regexp.MustCompile(`^[A-Z]{3,4}(?:[.\- ]U|U)$`)
+
+// releaseUnits reads "(NYSE: CRAQ.U)" after the company's name: the exchange, and the symbol
+// when it is that of units (a share symbol there may be the combined company's).
+func releaseUnits(m *rule.Match) []rule.Out {
+	var out []rule.Out
+	for _, e := range tickersIn(m, "v") {
+		if !unitsSymbolRe.MatchString(e.Value) {
+			return nil
+		}
+		out = append(out, m.Cite(spac.FieldTickerUnits, e.Value, e))
+	}
+	for _, e := range m.Entities("ex") {
+		out = append(out, m.Cite(spac.FieldExchange, e.Value, e))
+	}
+	return out
+}
+
+// notPublicRe marks a quantity of units that are not the public offering's.
+var notPublicRe = regexp.MustCompile(`(?i)private|placement|founder|sponsor|anchor|additional|representative`)
+
+// publicUnits emits the units of slot v (and the price of slot p) unless the quantity names
+// units that are not the public's ("545,000 Private Placement Units").
+func publicUnits(m *rule.Match) []rule.Out {
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		if e.Kind != entity.Units || notPublicRe.MatchString(m.Text("v")) || !e.Num.IsInt() {
+			return nil
+		}
+		out = append(out, m.Cite(spac.FieldUnitsOffered, e.Num.Num().String(), e))
+	}
+	for _, e := range m.Entities("p") {
+		out = append(out, m.Cite(spac.FieldUnitPrice, e.Num.FloatString(4), e))
+	}
+	return out
+}
+
+// gluedUnits reads a figure glued to "Units" from the plain text of slot n.
+func gluedUnits(m *rule.Match) []rule.Out {
+	fig := m.Text("n")
+	v, ok := new(big.Rat).SetString(strings.ReplaceAll(fig, ",", ""))
+	if !ok || !v.IsInt() {
+		return nil
+	}
+	start := m.Start("n")
+	out := []rule.Out{span(m, spac.FieldUnitsOffered, v.Num().String(), start, start+len(fig))}
+	for _, e := range m.Entities("p") {
+		out = append(out, m.Cite(spac.FieldUnitPrice, e.Num.FloatString(4), e))
+	}
+	return out
+}
+
+// span cites value on the sentence's text [start, end).
+func span(m *rule.Match, field, value string, start, end int) rule.Out {
+	return m.Cite(field, value, entity.Entity{Start: start, End: end, CoreStart: start, CoreEnd: end})
+}
+
+// joinedStructure joins the bullets of a unit's components: "a and b", "a, b and c".
+func joinedStructure(m *rule.Match) []rule.Out {
+	parts := []string{}
+	for _, slot := range []string{"a", "b", "c"} {
+		if t := strings.Join(strings.Fields(m.Text(slot)), " "); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	if len(parts) < 2 {
+		return nil
+	}
+	value := strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	start := m.Start("a")
+	return []rule.Out{span(m, spac.FieldUnitStructure, value, start, start+len(m.Text("a")))}
+}
+
+// sponsorNamed emits the organisation of slot v as the sponsor when its name says so.
+func sponsorNamed(m *rule.Match) []rule.Out {
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		if e.Kind == entity.Org && strings.Contains(e.Value, "Sponsor") {
+			out = append(out, m.Cite(spac.FieldSponsor, e.Value, e))
+		}
+	}
+	return out
+}
+
+// dollars is the production of an amount given as money or as a bare figure (a table cell
+// under a "$" column).
+func dollars(field string) func(*rule.Match) []rule.Out {
+	return func(m *rule.Match) []rule.Out {
+		var out []rule.Out
+		for _, e := range m.Entities("v") {
+			if (e.Kind == entity.Money || e.Kind == entity.Count) && e.Num != nil {
+				out = append(out, m.Cite(field, e.Num.FloatString(2), e))
+			}
+		}
+		return out
+	}
+}
+
+// scaledMoney is the production of money followed by a scale word in slot scale.
+func scaledMoney(field string) func(*rule.Match) []rule.Out {
+	return func(m *rule.Match) []rule.Out {
+		var out []rule.Out
+		scale := strings.ToLower(strings.TrimSpace(m.Text("scale")))
+		for _, e := range m.Entities("v") {
+			if e.Kind != entity.Money {
+				continue
+			}
+			v, end := new(big.Rat).Set(e.Num), e.End
+			if scale != "" {
+				mult := map[string]int64{"million": 1_000_000, "billion": 1_000_000_000}[scale]
+				v.Mul(v, new(big.Rat).SetInt64(mult))
+				end = m.Start("scale") + len(m.Text("scale"))
+			}
+			out = append(out, span(m, field, v.FloatString(2), e.Start, end))
+		}
+		return out
+	}
 }

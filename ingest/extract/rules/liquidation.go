@@ -154,7 +154,7 @@ var liquidation = []*rule.Rule{
 	},
 	{
 		ID: "liquidation.date_redeemed_on", Emit: rule.One(spac.FieldLiquidationDate),
-		Pattern:  `(?i)^On {v:date},? (?:the Company|we) (?:has )?redeemed all ` + publicShares,
+		Pattern:  `(?i)^On {v:date},? ` + itself + ` (?:has )?redeemed all ` + publicShares,
 		Never:    conditional,
 		Classes:  current,
 		Items:    liquidationItems,
@@ -177,7 +177,7 @@ var liquidation = []*rule.Rule{
 		ID: "liquidation.price_per_share", Emit: rule.One(spac.FieldLiquidationPrice),
 		Pattern:  `(?i)\b(?:per[- ]share redemption (?:price|amount)|redemption (?:price|amount) per (?:public )?share|(?:estimated|anticipated) redemption price)[^⟦]{0,80}?{v:money}`,
 		Not:      conditional + `|(?:less than|up to|in excess of|more than)\s+⟦money \d+⟧$`,
-		Never:    otherSPACs + `|` + conditional + `|in connection with (?:the|its|our|a) (?:proposed )?(?:business combination|extension|closing|special meeting|extraordinary general meeting|annual meeting|vote)|(?:redeemed|redeem|redemptions?) (?:in connection with|at) (?:the|its|such) (?:extension|\w+ meeting|meeting)|extension (?:meeting|amendment|proposal)`,
+		Never:    otherSPACs + `|\b(?:if|unless) (?:the|our|its|we|it|stockholders|shareholders|holders)\b|in connection with (?:the|its|our|a) (?:proposed )?(?:business combination|extension|closing|special meeting|extraordinary general meeting|annual meeting|vote)|(?:redeemed|redeem|redemptions?) (?:in connection with|at) (?:the|its|such) (?:extension|\w+ meeting|meeting)|extension (?:meeting|amendment|proposal)`,
 		Classes:  current,
 		Items:    liquidationItems,
 		NotKinds: notStated,

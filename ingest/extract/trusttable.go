@@ -229,6 +229,9 @@ func (x *reader) tempEquity(balanceSheet string) {
 			continue
 		}
 		for n := s.From; n <= s.To; n++ {
+			if low := strings.ToLower(x.d.Line(n)); !strings.Contains(low, "stock") && !strings.Contains(low, "shares") {
+				continue
+			}
 			if head, _, _ := x.rowParts(n); !captionRe.MatchString(head) || classBRe.MatchString(head) {
 				continue
 			}

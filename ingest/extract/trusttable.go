@@ -240,7 +240,8 @@ func (x *reader) tempEquity(balanceSheet string) {
 			}
 		}
 	}
-	current, report := x.reportPeriod(), x.reportPeriod()
+	report := x.reportPeriod()
+	current := report
 	if current == "" {
 		current = balanceSheet
 	}

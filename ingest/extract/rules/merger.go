@@ -32,6 +32,9 @@ const (
 	// mergerEvent names the combination itself (not an agreement, not the IPO).
 	mergerEvent = `(?:previously announced |proposed )?(?:initial )?(?:business combination|merger|mergers|transactions?|combination)`
 
+	// underSymbols is "under the (new) (Nasdaq) ticker symbol(s) “X” (and “XW”)".
+	underSymbols = `under (?:the )?(?:new )?(?:{exchange} )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})`
+
 	// closingNotDone vetoes statements of what has not happened: a deadline, a condition, a failure.
 	closingNotDone = `|\bnot\b|\bnever\b|\buntil\b|\bfail\w*|\bwhether\b|\bexpected\b|\bscheduled\b`
 
@@ -273,10 +276,12 @@ var merger = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the target's holders receive it: not a seller of a business the target bought, not the
+		// sponsor, not a plan or a warrant
 		ID: "merger.earnout_up_to", Emit: rule.One(spac.FieldEarnoutShares),
 		Pattern:  `(?i)(?:up to|an aggregate of)(?: an aggregate of)? {v:shares}`,
 		Must:     earnoutContext,
-		Never:    `(?i)incentive plan|forfeit|warrants?\b|redeem|redemption|founder shares|class b|PIPE|subscri`,
+		Never:    `(?i)incentive plan|forfeit|warrants?\b|redeem|redemption|founder shares|class b|PIPE|subscri|acquisition (?:close|closing)|acquired|seller of`,
 		Classes:  dealForms,
 		NotKinds: notStated,
 		Priority: 9,
@@ -442,7 +447,7 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.new_ticker", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
-		Pattern:  `(?i)(?P<classes>(?:combined company|common stock|ordinary shares|class a|shares|warrants|new [^⟦]{0,40}?).*?)(?:begin|began|commence\w*|start\w*|continue|expected to|will|shall)[^⟦]{0,40}?(?:trad(?:e|ing)|list(?:ed)?)\b.*?under the (?:new )?(?:{exchange} )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})`,
+		Pattern:  `(?i)(?P<classes>(?:combined company|common stock|ordinary shares|class a|shares|warrants|new [^⟦]{0,40}?).*?)(?:begin|began|commence\w*|start\w*|continue|expected to|will|shall)[^⟦]{0,40}?(?:trad(?:e|ing)|list(?:ed)?)\b.*?` + underSymbols,
 		Not:      `(?i)units? (?:will )?(?:continue to )?trade|previously traded|ticker change|separat|delist`,
 		Classes:  dealForms,
 		NotKinds: notStated,
@@ -451,7 +456,7 @@ var merger = []*rule.Rule{
 	{
 		// a closing 8-K: "Beginning on <date>, the common stock of X is listed on the NYSE under the symbol “X”"
 		ID: "merger.new_ticker_beginning", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
-		Pattern:  `(?i)\b(?:beginning|commencing|starting|effective)(?: at the open of (?:trading|business))?(?: on| as of)? {date},? (?P<classes>[^⟦]{0,80}?(?:{org}[^⟦]{0,40}?)?) (?:is|are|will be|began|begins|will begin) (?:listed|trad\w*)(?: on {exchange})? under the (?:new )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})`,
+		Pattern:  `(?i)\b(?:beginning|commencing|starting|effective)(?: at the open of (?:trading|business))?(?: on| as of)? {date},? (?P<classes>[^⟦]{0,80}?(?:{org}[^⟦]{0,40}?)?) (?:is|are|will be|began|begins|will begin) (?:listed|trad\w*)(?: on {exchange})? ` + underSymbols,
 		Not:      `(?i)units?\b|separat|delist`,
 		Classes:  dealNews,
 		Priority: 10,
@@ -467,7 +472,7 @@ var merger = []*rule.Rule{
 	{
 		// a merger proxy: "we intend to apply to list its common stock on Nasdaq under the symbol “X”"
 		ID: "merger.new_ticker_apply", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
-		Pattern:  `(?i)\b(?:apply|applied|intends? to apply|will apply)(?: to list| for (?:the )?listing of) (?P<classes>[^⟦]{0,60}?) on {exchange} under the (?:new )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})`,
+		Pattern:  `(?i)\b(?:apply|applied|intends? to apply|will apply)(?: to list| for (?:the )?listing of) (?P<classes>[^⟦]{0,60}?) on {exchange} ` + underSymbols,
 		Must:     `(?i)business combination|closing|combined company|following the|upon (?:the )?(?:consummation|completion)`,
 		Classes:  []doc.Class{doc.MergerProxy, doc.Proxy, doc.Communication},
 		NotKinds: notStated,
@@ -476,7 +481,7 @@ var merger = []*rule.Rule{
 	{
 		// "the company will operate as X and is expected to trade under the symbol “X”"
 		ID: "merger.new_ticker_named", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
-		Pattern:  `(?i)(?:operate as|be named|be renamed|be known as|change its name to) ` + q + `?{org}.*?(?:trade|list\w*)[^⟦]{0,30}? under the (?:new )?(?:{exchange} )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})`,
+		Pattern:  `(?i)(?:operate as|be named|be renamed|be known as|change its name to) ` + q + `?{org}.*?(?:trade|list\w*)[^⟦]{0,30}? ` + underSymbols,
 		Not:      `(?i)separat|delist`,
 		Classes:  dealForms,
 		NotKinds: notStated,
@@ -485,7 +490,7 @@ var merger = []*rule.Rule{
 	// the SPAC's own share symbol in a release: "Vector Acquisition Corporation (Nasdaq: VACQ)"
 	{
 		ID: "merger.spac_symbol", Produce: spacSymbol, Gives: []string{spac.FieldTickerShares},
-		Pattern:  `(?P<org>{org}) \({exchange}: ?(?P<sym>{ticker})(?P<more>[^)]{0,40})\)(?P<tail>[^⟦]{0,20}(?:⟦[^⟧]*⟧[^⟦]{0,20}){0,2}[^.]{0,100})`,
+		Pattern:  `(?P<org>{org}) \({exchange}: ?(?P<sym>{ticker})(?P<more>[^)]{0,40})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Classes:  dealNews,
 		Priority: 8,
 	},
@@ -508,7 +513,7 @@ var merger = []*rule.Rule{
 	{
 		// "The Business Combination Agreement ... was terminated by mutual agreement, effective <date>."
 		ID: "merger.termination_effective", Emit: rule.One(spac.FieldTerminationDate),
-		Pattern:  `(?i)` + agreementName + `[^.]*? (?:was|has been|had been) terminated\b[^⟦]{0,60}?,? effective(?: as of)? {v:date}`,
+		Pattern:  `(?i)` + agreementName + `.*? (?:was|has been|had been) terminated\b[^⟦]{0,60}?,? effective(?: as of)? {v:date}`,
 		Classes:  dealNews,
 		Items:    endItems,
 		Priority: 10,
@@ -523,7 +528,7 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.terminated_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
-		Pattern:  `(?i)(?P<v>terminat\w* (?:the |that certain |their |its )?(?:previously announced )?` + agreementName + `|` + agreementName + `[^.]*? (?:was|has been|had been) terminated\b)`,
+		Pattern:  `(?i)(?P<v>terminat\w* (?:the |that certain |their |its )?(?:previously announced )?` + agreementName + `|` + agreementName + `.*? (?:was|has been|had been) terminated\b)`,
 		Not:      `(?i)may terminate|right to terminate|\bif\b|could|would`,
 		Classes:  current,
 		Items:    endItems,

@@ -6,11 +6,13 @@ import (
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rules"
 	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
-// Table readers of the offering: the cover's Section 12(b) table (tickers and exchange) and
-// the underwriting table of a prospectus. They read rows as grids (doc.Cells), so empty
+// Table readers of the offering: the cover page (the registrant's jurisdiction, the Section
+// 12(b) table's tickers and exchange) and the underwriting section of a prospectus (the
+// underwriters and their total of units). They read rows as grids (doc.Cells), so empty
 // cells and column positions are kept. The vote tables of 8-K Item 5.07 are read in
 // votes.go, the balance sheet's trust row in trusttable.go.
 
@@ -19,20 +21,104 @@ var (
 	coverHeadRe  = regexp.MustCompile(`(?i)symbol`)
 	coverTitleRe = regexp.MustCompile(`(?i)title of each class|name of each exchange|registered`)
 	coverEndRe   = regexp.MustCompile(`(?i)^(?:indicate by check mark|securities registered pursuant to section 12\(g\))`)
+	// A cover table flattened to one cell per line (text from a PDF) has its headings alone.
+	coverSymbolHeadRe = regexp.MustCompile(`(?i)^trading\s+symbols?(?:\(s\))?$`)
+	coverExchangeHead = regexp.MustCompile(`(?i)^name of each exchange`)
 )
 
-// coverSymbols reads the "Title of each class | Trading Symbol(s) | Name of each exchange on
-// which registered" table of a cover page: each row's symbol cell, classified by the class
-// its title names, and the exchange.
+// coverSymbols reads the cover page: the registrant's jurisdiction, then the "Title of each
+// class | Trading Symbol(s) | Name of each exchange on which registered" table: each row's
+// symbol cell, classified by the class its title names, and the exchange.
 func (x *reader) coverSymbols() {
+	x.coverJurisdiction()
 	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+400)
 	for n := 1; n <= limit; n++ {
 		line := x.d.Line(n)
-		if !coverHeadRe.MatchString(line) || !coverTitleRe.MatchString(line) || len(line) > 200 {
+		if len(line) > 200 || !strings.Contains(line, "ymbol") || !coverHeadRe.MatchString(line) {
+			continue
+		}
+		if coverSymbolHeadRe.MatchString(strings.TrimSpace(line)) {
+			x.coverFlat(n, limit)
+			return
+		}
+		if !coverTitleRe.MatchString(line) {
 			continue
 		}
 		for k := n + 1; k <= min(n+16, limit) && !coverEndRe.MatchString(x.d.Line(k)); k++ {
 			x.coverRow(k)
+		}
+		return
+	}
+}
+
+// coverFlat reads a cover table whose cells stand one per line after the "Trading
+// Symbol(s)" heading at line n: title lines (a title may wrap), a symbol, an exchange.
+func (x *reader) coverFlat(n, limit int) {
+	k := n + 1
+	if k <= limit && coverExchangeHead.MatchString(strings.TrimSpace(x.d.Line(k))) {
+		k++
+	}
+	title := ""
+	for ; k <= min(n+40, limit); k++ {
+		line := strings.TrimSpace(x.d.Line(k))
+		switch {
+		case line == "":
+			continue
+		case coverEndRe.MatchString(line):
+			return
+		case title != "" && symbolCellRe.MatchString(line) && line != "N/A":
+			ex, ok := textutil.ExchangeName(strings.TrimSpace(x.d.Line(k + 1)))
+			if !ok {
+				return
+			}
+			if !x.has(spac.FieldExchange) {
+				x.add("table.cover_exchange", priorityTable, spac.FieldExchange, ex, k+1, strings.TrimSpace(x.d.Line(k+1)), "")
+			}
+			if field := tickerField(title); field != "" && !x.has(field) {
+				x.add("table.cover_symbol", priorityTable, field, line, k, line, "")
+			}
+			title = ""
+			k++
+		case len(title) > 300:
+			return // not a table of titles and symbols
+		default:
+			title += " " + line
+		}
+	}
+}
+
+// priorityJurisdiction: a jurisdiction written out on the cover ("Cayman Islands") wins over
+// the SGML header's EDGAR code ("E9"), which states the same fact in a code.
+const priorityJurisdiction = priorityHeader + 1
+
+var jurisdictionLabelRe = regexp.MustCompile(`(?i)^\(?state or other jurisdiction`)
+
+// coverJurisdiction reads the registrant's jurisdiction from the cover of a prospectus, an
+// 8-K or a report: the cell above "(State or other jurisdiction of incorporation)".
+func (x *reader) coverJurisdiction() {
+	switch x.d.Class {
+	case doc.Prospectus, doc.Current, doc.Periodic:
+	default:
+		return
+	}
+	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+200)
+	for n := 2; n <= limit; n++ {
+		line := strings.TrimSpace(x.d.Line(n))
+		if len(line) > 300 || !jurisdictionLabelRe.MatchString(line) {
+			continue
+		}
+		for k := n - 1; k >= max(1, n-3); k-- {
+			above := strings.TrimSpace(x.d.Line(k))
+			if above == "" {
+				continue
+			}
+			if cells := doc.Filled(x.d.Cells(k)); len(cells) > 0 {
+				above = cells[0].Text
+			}
+			if j, quote, ok := rules.JurisdictionAt(above); ok {
+				x.add("table.cover_jurisdiction", priorityJurisdiction, spac.FieldStateOfInc, j, k, quote, "")
+			}
+			return
 		}
 		return
 	}
@@ -61,27 +147,71 @@ func (x *reader) coverRow(n int) {
 	}
 }
 
+// underwriterFirm is an underwriter's name: capitalised words ending in a legal form.
+const underwriterFirm = `[A-Z][\w&.,'’ -]{2,80}?(?:Inc\.?|LLC|L\.L\.C\.|L\.P\.|LP|Ltd\.?|Limited|Co\.|Corporation|Corp\.?|plc|AG|N\.A\.)`
+
 var (
 	underwriterHeadRe = regexp.MustCompile(`(?i)^underwriters?\b.{0,40}\bunits\b|^number$`)
 	totalRowRe        = regexp.MustCompile(`(?i)^total\b`)
-	underwriterNameRe = regexp.MustCompile(`^([A-Z][\w&.,'’ -]{2,80}?(?:Inc\.?|LLC|L\.L\.C\.|L\.P\.|LP|Ltd\.?|Limited|Co\.|Corporation|Corp\.?|plc|AG|N\.A\.))(?: \| | )(\d{1,3}(?:,\d{3})+)$`)
+	totalUnitsRe      = regexp.MustCompile(`(?i)^total\b[\s|:]*(\d{1,3}(?:,\d{3})+)(?:\s*\|)?$`)
+	underwriterNameRe = regexp.MustCompile(`^(` + underwriterFirm + `)(?: \| | )(\d{1,3}(?:,\d{3})+)$`)
+	bookRunnersHeadRe = regexp.MustCompile(`(?i)^(?:(?:sole|joint|lead)\s+)*book[- ]?running\s+managers?:?$`)
+	firmCellRe        = regexp.MustCompile(`^` + underwriterFirm + `$`)
 )
 
-// underwritersTable reads the underwriting section's allocation table of a prospectus: under
-// the "Underwriter | Number of Units" heading, one firm per row up to the "Total" row.
+// priorityUnderwritingTotal: the allocation table's total is the firm offering, as the
+// cover's units line states it.
+const priorityUnderwritingTotal = 11
+
+// underwritersTable reads the underwriting section of a prospectus: under the "Underwriter |
+// Number of Units" heading, one firm per row up to the "Total" row (whose figure is the
+// units offered); and the firms under a "Joint Book-Running Managers" heading.
 func (x *reader) underwritersTable() {
 	for n := 1; n <= len(x.d.R.Lines); n++ {
-		if !underwriterHeadRe.MatchString(strings.TrimSpace(x.d.Line(n))) {
+		line := strings.TrimSpace(x.d.Line(n))
+		if len(line) > 80 {
 			continue
 		}
+		if bookRunnersHeadRe.MatchString(line) {
+			x.bookRunners(n)
+			continue
+		}
+		if !underwriterHeadRe.MatchString(line) {
+			continue
+		}
+		units := strings.Contains(strings.ToLower(line+" "+x.d.Line(n+1)), "units")
 		for k := n + 1; k <= min(n+25, len(x.d.R.Lines)); k++ {
 			line := strings.TrimSpace(x.d.Line(k))
 			if totalRowRe.MatchString(line) {
+				if m := totalUnitsRe.FindStringSubmatch(line); m != nil && units {
+					v := strings.ReplaceAll(m[1], ",", "")
+					x.add("table.underwriting_total", priorityUnderwritingTotal, spac.FieldUnitsOffered, v, k, m[1], "")
+				}
 				return
 			}
 			if m := underwriterNameRe.FindStringSubmatch(line); m != nil {
 				x.add("table.underwriters", priorityTable, spac.FieldUnderwriter, m[1], k, m[1], "")
 			}
+		}
+	}
+}
+
+// bookRunners reads the firms in the rows under a book-running managers heading at line n,
+// up to the first row that names none.
+func (x *reader) bookRunners(n int) {
+	for k := n + 1; k <= min(n+3, len(x.d.R.Lines)); k++ {
+		cells := doc.Filled(x.d.Cells(k))
+		if len(cells) == 0 {
+			cells = []spac.Cell{{Text: strings.TrimSpace(x.d.Line(k))}}
+		}
+		found := false
+		for _, c := range cells {
+			if firmCellRe.MatchString(c.Text) {
+				found = x.add("table.book_runners", priorityTable, spac.FieldUnderwriter, c.Text, k, c.Text, "") || found
+			}
+		}
+		if !found {
+			return
 		}
 	}
 }

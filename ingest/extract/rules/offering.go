@@ -49,15 +49,39 @@ const classGap = `(?:[^⟦,]|,(?: and| or)? (?:units|class|ordinary|common|share
 // a delisting).
 const notListed = `(?i)\b(?:were|was) (?:listed|traded|quoted)\b|ceased|delist|suspend|no longer`
 
-// Jurisdiction names the places SPACs are incorporated in; a closed list keeps a capture to a
-// place name. Exported for the cover page reader (package extract).
-const Jurisdiction = `(?:Cayman Islands|British Virgin Islands|Bermuda|Marshall Islands|Guernsey|Jersey|Luxembourg|` +
-	`Ontario|British Columbia|Alberta|Delaware|Nevada|New York|Maryland|Florida|Texas|Wyoming|Colorado|` +
-	`Massachusetts|California|Minnesota|Illinois|Georgia|Utah|Washington|Virginia|Pennsylvania|New Jersey|Ohio|` +
-	`Michigan|Arizona|Connecticut|North Carolina|Tennessee|Oklahoma|Indiana|Missouri|Wisconsin|Oregon|Louisiana)`
+// jurisdictions are the places SPACs are incorporated in; a closed list keeps a capture to a
+// place name.
+var jurisdictions = []string{
+	"Cayman Islands", "British Virgin Islands", "Bermuda", "Marshall Islands", "Guernsey", "Jersey",
+	"Luxembourg", "Ontario", "British Columbia", "Alberta", "Delaware", "Nevada", "New York", "Maryland",
+	"Florida", "Texas", "Wyoming", "Colorado", "Massachusetts", "California", "Minnesota", "Illinois",
+	"Georgia", "Utah", "Washington", "Virginia", "Pennsylvania", "New Jersey", "Ohio", "Michigan",
+	"Arizona", "Connecticut", "North Carolina", "Tennessee", "Oklahoma", "Indiana", "Missouri",
+	"Wisconsin", "Oregon", "Louisiana",
+}
+
+var jurisdiction = `(?:` + strings.Join(jurisdictions, "|") + `)`
+
+var jurisdictionStartRe = regexp.MustCompile(`(?i)^(?:the\s+)?(` + jurisdiction + `)\b`)
+
+// JurisdictionAt returns the jurisdiction a text begins with, as the list writes it ("CAYMAN
+// ISLANDS 6770" -> "Cayman Islands"), and the words that state it; for the cover page reader
+// of package extract.
+func JurisdictionAt(text string) (name, quote string, ok bool) {
+	m := jurisdictionStartRe.FindStringSubmatch(text)
+	if m == nil {
+		return "", "", false
+	}
+	for _, j := range jurisdictions {
+		if strings.EqualFold(j, m[1]) {
+			return j, m[1], true
+		}
+	}
+	return "", "", false
+}
 
 // notOwnJurisdiction vetoes a jurisdiction the company is leaving or has left.
-const notOwnJurisdiction = `(?i)domesticat|continu(?:e|ed|ance|ing) (?:as|out|to)|by way of continuation|deregist|re-?domicil|migrat`
+const notOwnJurisdiction = `(?i)domesticat|continuance|by way of continuation|deregist|re-?domicil|reincorporat`
 
 var offering = []*rule.Rule{
 	// units_offered and unit_price
@@ -463,11 +487,15 @@ var offering = []*rule.Rule{
 	// state_of_inc: written out, it wins over the SGML header's EDGAR code ("E9").
 	{
 		ID: "offering.state_incorporated", Emit: rule.One(spac.FieldStateOfInc),
-		Pattern: `(?:\b(?:We|we|The Company|the Company|The Registrant|the Registrant)(?: \([^)]{0,40}\))? (?:is|was|are|were)` +
-			`|⟦org \d+⟧(?: \([^)]{0,40}\))? (?:is|was) (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
-			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized|registered)` +
-			`(?: as (?:a|an) (?P<v>` + Jurisdiction + `) (?:exempted |business |limited liability )*(?:company|corporation)` +
-			`| in (?:the )?(?:State of )?(?P<v>` + Jurisdiction + `)\b| under the laws of (?:the )?(?:State of )?(?P<v>` + Jurisdiction + `)\b)`,
+		// The subject is the company itself: "we", "the Company", or its name defined as the
+		// Company or described as a blank check company.
+		Pattern: `(?:\b(?:We|we|The Company|the Company|The Registrant|the Registrant) (?:is|was|are|were)` +
+			`|{org} \((?:the )?` + q + `(?:Company|Registrant)` + eq + `[^)]{0,40}\),? (?:is|was)` +
+			`|{org} is (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
+			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized)` +
+			`(?: as (?:a|an) (?P<v>` + jurisdiction + `) (?:exempted |business |limited liability )*(?:company|corporation)` +
+			`| in (?:the )?(?:State of )?(?P<v>` + jurisdiction + `)\b| under the laws of (?:the )?(?:State of )?(?P<v>` + jurisdiction + `)\b)`,
+		Not:      otherSPAC,
 		Never:    notOwnJurisdiction,
 		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
 		NotKinds: notStated,

@@ -30,7 +30,7 @@ const (
 	dealDateline = `{v:date}(?: \([^)]{0,40}\))?,? ?(?:--|—|–) `
 
 	// mergerEvent names the combination itself (not an agreement, not the IPO).
-	mergerEvent = `(?:previously announced |proposed )?(?:initial )?(?:business combination|merger|mergers|transactions?|combination)`
+	mergerEvent = `(?:(?:previously announced |proposed )?(?:initial )?(?:business combination|mergers?|combination)|previously announced transactions?|(?:merger )?transactions contemplated (?:by|under) (?:the )?` + agreementName + `)`
 
 	// underSymbols is "under the (new) (Nasdaq) ticker symbol(s) “X” (and “XW”)".
 	underSymbols = `under (?:the )?(?:new )?(?:{exchange} )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})`
@@ -109,7 +109,7 @@ var merger = []*rule.Rule{
 	// target: the party that is neither the SPAC, its merger subs, nor a new holding company
 	{
 		ID: "merger.target_with", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)(?:entered into|enter into|executed|signed|announced|pursuant to|contemplated by|under) [^⟦]{0,60}?` + agreementName + `.*?\b(?:with|by and among|among|between)\b(?P<v>.*)`,
+		Pattern:  `(?i)(?:entered into|enter into|executed|signed|announced|pursuant to|contemplated by|under) [^⟦]{0,60}?` + agreementName + `(?P<gap>.*?)\b(?:with|by and among|among|between)\b(?P<v>.*)`,
 		Classes:  dealPeriodic,
 		NotKinds: partyKinds,
 		Priority: 10,
@@ -142,8 +142,9 @@ var merger = []*rule.Rule{
 	},
 	{
 		ID: "merger.target_combination_with", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? (?:with|between [^⟦]*? and) (?P<v>{org})`,
-		Not:      `(?i)terminat|potential|prospective|any business combination`,
+		Pattern: `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? (?:with|between [^⟦]*? and) (?P<v>{org})`,
+		// another SPAC's deal in a management team's track record is not this one
+		Not:      `(?i)terminat|potential|prospective|any business combination|\bprior\b|\bprevious\b|predecessor|track record|experience|served|which (?:completed|consummated|closed)`,
 		Classes:  dealPeriodic,
 		NotKinds: partyKinds,
 		Priority: 9,
@@ -337,7 +338,7 @@ var merger = []*rule.Rule{
 	// minimum cash
 	{
 		ID: "merger.minimum_cash_named", Emit: rule.One(spac.FieldMinimumCash),
-		Pattern:  `(?i)(?:available closing (?:sponsor )?cash|minimum (?:available )?(?:parent |acquiror |spac )?cash(?: condition| amount)?|minimum cash)[^⟦]*?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|of|exceeds?|means|shall mean|equals?) {v:money}`,
+		Pattern:  `(?i)minimum (?:available )?(?:closing )?(?:parent |acquiror |spac |available )?cash(?: condition| amount| requirement)?` + eq + `?[^⟦]{0,160}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|of|exceeds?|means|shall mean|equals?|shall be) {v:money}|available closing (?:sponsor |spac |acquiror |parent )?cash[^⟦]{0,80}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|exceeds?) {v:money}`,
 		Classes:  dealForms,
 		NotKinds: partyKinds,
 		Priority: 10,
@@ -361,9 +362,10 @@ var merger = []*rule.Rule{
 	},
 	// closing
 	{
+		// the date of a vote is not the closing's: "On <date>, at the special meeting, ..."
 		ID: "merger.closing_date", Emit: rule.One(spac.FieldClosingDate),
 		Pattern:  `(?i)\bOn {v:date}(?: \(the ` + q + `Closing(?: Date)?` + eq + `\))?,?` + notDate + `*?(?:consummated|completed|closed) (?:the|its|their) ` + mergerEvent,
-		Not:      hypothetical + closingNotDone,
+		Not:      hypothetical + closingNotDone + `|\bOn ⟦date \d+⟧,? (?:at|during)\b`,
 		Classes:  dealNews,
 		Priority: 11,
 	},
@@ -546,13 +548,13 @@ var merger = []*rule.Rule{
 }
 
 // partyTarget is the production of a rule whose slot "v" holds an agreement's parties (or one
-// party): the target is the party defined as the “Company”, else the first party that is not
+// party; slot "gap", when present, is what comes between the agreement and its parties): the target is the party defined as the “Company”, else the first party that is not
 // the SPAC, a merger sub, a new holding company or another role the agreement defines. In a
 // press release only the parties after the dealDateline count; on a cover page in capitals, whose
 // names the recogniser does not read, the capitalised names are the parties.
 func partyTarget(m *rule.Match) []rule.Out {
 	text, base := m.Text("v"), m.Start("v")
-	if base < 0 {
+	if base < 0 || otherAgreementRe.MatchString(m.Text("gap")) {
 		return nil
 	}
 	var orgs []entity.Entity
@@ -598,6 +600,10 @@ func partyTarget(m *rule.Match) []rule.Out {
 }
 
 var (
+	// otherAgreementRe: the words between the agreement's name and "with" speak of another
+	// agreement ("... as contemplated by the Merger Agreement, entered into subscription
+	// agreements with certain investors").
+	otherAgreementRe = regexp.MustCompile(`(?i)subscription|investors?\b|\bPIPE\b|support agreement|lock-?up|registration rights|voting|sponsor|letter agreement|advisor|placement agent|non-redemption|forward purchase`)
 	// datelineDashRe ends a press release's dealDateline ("BOSTON, Nov. 18, 2022 (GLOBE NEWSWIRE) --").
 	datelineDashRe = regexp.MustCompile(` (?:--|—|–) `)
 	// numberedRe: a numbered company ("1519004 B.C. Ltd.") is a holding vehicle, not a target.

@@ -144,7 +144,7 @@ var merger = []*rule.Rule{
 		ID: "merger.target_combination_with", Produce: partyTarget, Gives: []string{spac.FieldTarget},
 		Pattern: `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? (?:with|between [^⟦]*? and) (?P<v>{org})`,
 		// another SPAC's deal in a management team's track record is not this one
-		Not:      `(?i)terminat|potential|prospective|any business combination|\bprior\b|\bprevious\b|predecessor|track record|experience|served|which (?:completed|consummated|closed)`,
+		Not:      `(?i)terminat|potential|prospective|any business combination|\bprior\b|\bprevious\b|predecessor|track record|experience|served|(?:which|previously) (?:\w+ )?(?:completed|consummated|closed)`,
 		Classes:  dealPeriodic,
 		NotKinds: partyKinds,
 		Priority: 9,
@@ -206,7 +206,7 @@ var merger = []*rule.Rule{
 		ID: "merger.pipe_price", Emit: rule.One(spac.FieldPIPEPrice),
 		Pattern:  `(?i)(?:PIPE|subscription|private placement).*?(?:at|for) (?:a (?:purchase )?price of )?{v:money} per share`,
 		Must:     `(?i)PIPE|subscri`,
-		Not:      notPIPE + `|equals or exceeds|trading days|vwap|valued at|` + dealConditional,
+		Not:      notPIPE + notCommitted + `|equals or exceeds|trading days|vwap|valued at|` + dealConditional,
 		Classes:  dealPeriodic,
 		NotKinds: notStated,
 		Priority: 9,
@@ -328,7 +328,7 @@ var merger = []*rule.Rule{
 	{
 		// "a lock-up of 180 days after the Closing", "a 12-month lock-up"
 		ID: "merger.lockup_named", Emit: rule.One(spac.FieldLockupDays + "|" + spac.FieldLockupMonths),
-		Pattern:  `(?i)\block-?up (?:period )?of (?:[^⟦]{0,40}? for )?{v:duration} (?:after|following|from)|{v:duration}(?: post-closing)? lock-?up\b`,
+		Pattern:  `(?i)\block-?up (?:period )?(?:of|for) (?:[^⟦]{0,40}? for )?{v:duration} (?:after|following|from)|{v:duration}(?: post-closing)? lock-?up\b`,
 		Not:      dealConditionalNear,
 		Never:    notLockup,
 		Classes:  dealForms,

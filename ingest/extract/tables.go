@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
@@ -44,8 +45,13 @@ func (x *reader) coverSymbols() {
 		if !coverTitleRe.MatchString(line) {
 			continue
 		}
+		pending := "" // lines of a title wrapped above its row
 		for k := n + 1; k <= min(n+16, limit) && !coverEndRe.MatchString(x.d.Line(k)); k++ {
-			x.coverRow(k)
+			if x.coverRow(k, pending) {
+				pending = ""
+			} else {
+				pending = strings.TrimSpace(pending + " " + strings.TrimSpace(x.d.Line(k)))
+			}
 		}
 		return
 	}
@@ -124,13 +130,18 @@ func (x *reader) coverJurisdiction() {
 	}
 }
 
-// coverRow reads one row of the cover table: title, symbol, exchange.
-func (x *reader) coverRow(n int) {
+// coverRow reads one row of the cover table: title, symbol, exchange. A title cell that
+// continues a wrapped title ("value, and one-third of one redeemable warrant") is read after
+// the lines above it (pending). It reports whether line n was such a row.
+func (x *reader) coverRow(n int, pending string) bool {
 	cells := doc.Filled(x.d.Cells(n))
 	if len(cells) < 2 || symbolCellRe.MatchString(cells[0].Text) {
-		return
+		return false
 	}
 	title := cells[0].Text
+	if r := []rune(title)[0]; pending != "" && !unicode.IsUpper(r) {
+		title = pending + " " + title
+	}
 	for _, c := range cells[1:] {
 		if ex, ok := textutil.ExchangeName(c.Text); ok {
 			if !x.has(spac.FieldExchange) {
@@ -145,6 +156,7 @@ func (x *reader) coverRow(n int) {
 			x.add("table.cover_symbol", priorityTable, field, c.Text, n, c.Text, "")
 		}
 	}
+	return true
 }
 
 // underwriterFirm is an underwriter's name: capitalised words ending in a legal form.

@@ -28,6 +28,10 @@ const sponsorBuys = `(?i)(?:sponsor|anchor investors?)\b[^.]{0,80}?(?:agreed|com
 
 const ipoWords = `(?:initial public offering|IPO|public offering|Offering)`
 
+// notOwnUnits vetoes units described by a merger agreement's definitions ("“Parent Units”
+// shall mean ... each consisting of").
+const notOwnUnits = `(?i)shall mean|\bmeans\b|\bparent\b|pubco|holdco`
+
 // unitHead and unitTail delimit a unit's components: from its share to its last warrant or
 // right (with what the right entitles to), before "upon ...", a clause, a cell or a symbol.
 const (
@@ -166,7 +170,7 @@ var offering = []*rule.Rule{
 	{
 		ID: "offering.unit_structure", Emit: rule.One(spac.FieldUnitStructure),
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?` + unitTail,
-		Not:      otherSPAC,
+		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current},
 		Priority: 10,
 	},
@@ -175,7 +179,7 @@ var offering = []*rule.Rule{
 		// as fee tables and cover tables write it: a plainer statement elsewhere wins.
 		ID: "offering.unit_structure_par_value", Emit: rule.One(spac.FieldUnitStructure),
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?(?:{money} par value|par value {money})[^.;⟦]*?` + unitTail,
-		Not:      otherSPAC,
+		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current},
 		Priority: 8,
 	},

@@ -33,7 +33,7 @@ const (
 	mergerEvent = `(?:(?:previously announced |proposed )?(?:initial )?(?:business combination|mergers?|combination)|previously announced transactions?|(?:merger )?transactions contemplated (?:by|under) (?:the )?` + agreementName + `)`
 
 	// underSymbols is "under the (new) (Nasdaq) ticker symbol(s) “X” (and “XW”)".
-	underSymbols = `under (?:the )?(?:new )?(?:{exchange} )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})`
+	underSymbols = `under (?:the )?(?:new )?(?:{exchange} )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})(?P<after>[^.⟦]{0,30})`
 
 	// closingNotDone vetoes statements of what has not happened: a deadline, a condition, a failure.
 	closingNotDone = `|\bnot\b|\bnever\b|\buntil\b|\bfail\w*|\bwhether\b|\bexpected\b|\bscheduled\b`
@@ -403,7 +403,7 @@ var merger = []*rule.Rule{
 	// the combined company's name and ticker
 	{
 		ID: "merger.new_name_changed", Emit: rule.One(spac.FieldNewName),
-		Pattern:  `(?i)(?:changed|change|changing|will change) its name (?:from [^⟦]*?{org}?[^⟦]{0,20}? )?to ` + q + `?{v:org}`,
+		Pattern:  `(?i)(?:changed|change|changing|will change) (?:its|our|their) name (?:from [^⟦]*?{org}?[^⟦]{0,20}? )?to ` + q + `?{v:org}`,
 		Classes:  dealForms,
 		NotKinds: notStated,
 		Priority: 10,

@@ -58,8 +58,12 @@ func pairSymbols(m *rule.Match) []rule.Out {
 }
 
 // newSymbol is the production of the combined company's listing: the symbol paired with its
-// common stock (or the only symbol when no class is named) is the new ticker.
+// common stock (or the only symbol when no class is named) is the new ticker. A listing that
+// lasts only "until the Closing" (slot "after", when the pattern has it) is the SPAC's own.
 func newSymbol(m *rule.Match) []rule.Out {
+	if untilClosingRe.MatchString(m.Text("after")) {
+		return nil
+	}
 	syms := tickersIn(m, "syms")
 	fields := classOrder(m.Text("classes"))
 	for i, e := range syms {
@@ -103,4 +107,6 @@ var (
 	spacOnlyRe   = regexp.MustCompile(`(?i)acquisition\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)`)
 	blankCheckRe = regexp.MustCompile(`(?i)special purpose acquisition|blank check`)
 	classWordRe  = regexp.MustCompile(`(?i)\b(?:units?|warrants?|rights?)\b`)
+	// untilClosingRe: the words after a listing that end it at the closing.
+	untilClosingRe = regexp.MustCompile(`(?i)^\W*(?:,\s*respectively,?\s*)?(?:until|through|prior to)\b`)
 )

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
@@ -13,6 +15,13 @@ import (
 // voteItems are the 8-K items that report a meeting, its results and its redemptions.
 var voteItems = []string{"5.07", "5.03", "8.01", "7.01", "2.01"}
 
+// outcomeItems are the 8-K items that report what a meeting decided.
+var outcomeItems = []string{"5.07", "5.03"}
+
+// extensionProxies are the proxies of a meeting called to extend the deadline (a merger
+// proxy is about the business combination).
+var extensionProxies = []doc.Class{doc.Proxy}
+
 // pastMeeting vetoes history recounted in a proxy for a later meeting.
 const pastMeeting = `(?i)\b(?:previously|prior|first|earlier|last) (?:extension|meeting|special meeting)|in connection with the (?:first|prior|previous)`
 
@@ -22,7 +31,27 @@ const mainProposal = `(?i)extension|business combination|charter amendment|trust
 const (
 	meetingNoun = `(?:special|extraordinary general|annual general|annual|extraordinary|general) meeting`
 	timeOfDay   = `\d{1,2}(?::\d{2})?\s?[ap]\.?\s?m\.?,?(?: \(?(?:Eastern|Pacific|Central|Mountain|New York City|New York)[^,;⟦]{0,25}?[Tt]ime\)?| E\.?[SD]?\.?T\.?)?`
+	// orgGap is a gap without a date or figure that may pass a company's name ("the special
+	// meeting of stockholders of Larkspur Capital Corp (the "Company") held on ...").
+	orgGap = `(?:[^⟦]|⟦org \d+⟧)`
+	// voteCount is one count of a vote in a sentence ("holders of 5,702,114 shares (approximately
+	// 97.8% of the votes cast)").
+	voteCount = `(?:holders of )?{SLOT:shares|count}(?: \([^)]{0,60}\))?(?: shares)? (?:voted |votes |were cast |voting )?`
+	// perSharePrice names the per-share figure a proxy estimates from the trust balance.
+	perSharePrice = `(?:per[- ]share (?:redemption )?price|redemption price per (?:public )?share|price per (?:public )?share)`
+	// deadlineFrom is the "from <old date> (the "Termination Date")" before a new deadline.
+	deadlineFrom = `(?:from {date}(?: \([^)]*\))?,? )?`
+	extendWords  = `(?:extend|extending|extended|extends|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date|combination period)`
+	// extendDeadline is an extension of the deadline written out.
+	extendDeadline = `(?:extend|extends|extending|extension of) (?:the|its) (?:(?:date|time|period|deadline) by which|deadline|termination date|combination period)`
+	// parValue is the par value written after a class of shares.
+	parValue = `(?:, par value {money} per share,)?`
+	// trustAccount is the trust account a deposit goes into.
+	trustAccount = `(?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust account`
 )
+
+// votesOf is the vote count fragment with its slot named.
+func votesOf(slot string) string { return strings.ReplaceAll(voteCount, "SLOT", slot) }
 
 var meeting = []*rule.Rule{
 	// meeting_date
@@ -35,8 +64,16 @@ var meeting = []*rule.Rule{
 		Priority: 11,
 	},
 	{
+		ID: "meeting.date_on_approved_at", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:shareholders|stockholders|members) ` + notDate + `*?approved ` + notDate + `*? at (?:the |an? |its )?[^⟦.]{0,40}?meeting\b`,
+		Not:      pastMeeting,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 10,
+	},
+	{
 		ID: "meeting.date_held_on", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting[^⟦]*? (?:was |that was )?(?:held|convened) on {v:date}`,
+		Pattern:  `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on {v:date}`,
 		Not:      pastMeeting + `|originally|postpone|adjourn`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -44,7 +81,7 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_will_be_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting.*? (?:will|shall) be (?:held|convened)(?: (?:on|at).*?| virtually.{0,60}?)?\b(?:on )?{v:date}`,
+		Pattern:  `(?i)meeting` + orgGap + `*? (?:will|shall) be (?:held|convened)[^⟦]{0,100}?\bon {v:date}`,
 		Not:      pastMeeting + `|originally scheduled|if (?:the|a) `,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -52,7 +89,7 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_to_be_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting.*? to be held (?:(?:on|at|virtually).*?)?{v:date}`,
+		Pattern:  `(?i)meeting` + orgGap + `*? to be held (?:(?:on|at|virtually|in)` + orgGap + `*?)?{v:date}`,
 		Not:      pastMeeting + `|originally`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -60,11 +97,20 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_set_for", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting.*?(?:has been|was|is|been) (?:re)?(?:set|scheduled|postponed|adjourned) (?:for|to|until) {v:date}`,
+		Pattern:  `(?i)meeting.*?(?:(?:has been|was|is|been|previously) )?(?:re)?(?:set|scheduled|postponed|adjourned)(?: from {date})? (?:for|to|until) {v:date}`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 11,
+	},
+	{
+		// a postponement: the meeting's new date wins over the one first scheduled
+		ID: "meeting.date_will_now_hold", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)\bwill (?:now )?(?:hold|convene|reconvene) the [^⟦]{0,40}?meeting[^⟦]{0,60}? on {v:date}`,
+		Not:      pastMeeting + `|\bif\b`,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 12,
 	},
 	{
 		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
@@ -73,6 +119,12 @@ var meeting = []*rule.Rule{
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 6,
+	},
+	{
+		ID: "meeting.date_table", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)^(?:(?:meeting )?date and time|time and date|meeting date|date of (?:the )?(?:special |extraordinary general |annual )?meeting):? \| (?:[a-z]+day, )?{v:date}`,
+		Classes:  proxies,
+		Priority: 11,
 	},
 	// record_date
 	{
@@ -97,7 +149,8 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.record_holders_as_of", Emit: rule.One(spac.FieldRecordDate),
-		Pattern:  `(?i)(?:shareholders|stockholders|holders) of record (?:as of|at) (?:the close of business on )?{v:date}`,
+		Pattern:  `(?i)(?:shareholders|stockholders|holders) of record(?: of [^⟦]{0,60}?)? (?:as of|at|on) (?:the close of business on )?{v:date}`,
+		Must:     `(?i)meeting|\bvote\b`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		Priority: 9,
@@ -111,7 +164,15 @@ var meeting = []*rule.Rule{
 	// redemption_deadline
 	{
 		ID: "meeting.tender_deadline", Emit: rule.One(spac.FieldRedemptionDeadline),
-		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)[^⟦]*?(?:prior to|before|by|no later than|until) ` + timeOfDay + `,? on {v:date}`,
+		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)` + orgGap + `*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on {v:date}`,
+		Not:      pastMeeting,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		ID: "meeting.tender_until", Emit: rule.One(spac.FieldRedemptionDeadline),
+		Pattern:  `(?i)\b(?:have|has) until ` + timeOfDay + `,? on {v:date},? to (?:submit|tender|deliver|exercise|redeem|demand)[^⟦]*?redemption`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -126,22 +187,67 @@ var meeting = []*rule.Rule{
 	// meeting_kind
 	{
 		ID: "meeting.kind_business_combination", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
-		Pattern:  `(?i)(?P<v>business combination proposal|merger proposal|to (?:consider|approve|vote on|adopt)[^⟦]*?(?:business combination|merger agreement|agreement and plan of merger))`,
+		Pattern:  `(?i)(?P<v>business combination proposal|merger proposal)`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		Priority: 12,
 	},
 	{
+		// what the meeting is called to do; "to approve ... extending the date by which it must
+		// complete a business combination" is an extension
+		ID: "meeting.kind_business_combination_purpose", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
+		Pattern:  `(?i)(?P<v>to (?:consider|approve|vote (?:on|upon)|adopt)[^⟦.]*?(?:business combination|merger agreement|agreement and plan of merger))`,
+		Not:      pastMeeting + `|(?:by which|exten\w+|deadline|termination date|liquidat\w+|wind(?:ing)? up)[^.⟦]*$`,
+		Classes:  meetingForms,
+		Priority: 12,
+	},
+	{
+		ID: "meeting.kind_business_combination_approved", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
+		Pattern:  `(?i)(?:shareholders|stockholders) (?:have |had )?approved (?:its|the) (?:proposed |previously announced )?(?P<v>business combination)\b|(?P<v>business combination) (?:was|has been) approved`,
+		Not:      pastMeeting + `|\bif\b|\bnot\b|exten`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 12,
+	},
+	{
 		ID: "meeting.kind_extension", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
-		Pattern:  `(?i)(?P<v>extension(?: amendment)? proposal|charter (?:extension|amendment) proposal|trust (?:agreement )?amendment proposal|(?:extend|extending|extension of) the (?:date|time|period|deadline) by which)`,
+		Pattern:  `(?i)(?P<v>extension(?: amendment)? proposal|charter (?:extension|amendment) proposal|trust (?:agreement )?amendment proposal)`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		Priority: 10,
 	},
+	{
+		// the extension written out, where a meeting decides it (a sponsor's monthly deposit
+		// calls no meeting)
+		ID: "meeting.kind_extension_purpose", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)(?P<v>` + extendDeadline + `)`,
+		Must:     `(?i)meeting|proposal|\bvote|(?:stockholders|shareholders) (?:have )?approved|approv\w* by (?:its |the )?(?:stockholders|shareholders)`,
+		Not:      pastMeeting,
+		Classes:  meetingForms,
+		Priority: 10,
+	},
+	{
+		// the charter amendment an extension meeting approved (Item 5.03)
+		ID: "meeting.kind_extension_amended", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)(?:amendment|amended (?:and restated )?(?:charter|articles|certificate|memorandum)\w*)[^⟦.]{0,80}? (?P<v>` + extendDeadline + `)`,
+		Not:      pastMeeting + `|\bif\b|\bmay\b|\bwould\b`,
+		Classes:  current,
+		Items:    []string{"5.03"},
+		Priority: 10,
+	},
+	{
+		// "the Extension", the defined term of an 8-K reporting the extension meeting
+		ID: "meeting.kind_extension_defined", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `\b(?:the|this) (?P<v>Extension)\b`,
+		Not:      pastMeeting,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 8,
+	},
 	// votes stated in sentences (tables: extract/votes.go)
 	{
 		ID: "meeting.votes_sentence", Emit: rule.Emit{"f": spac.FieldVotesFor, "a": spac.FieldVotesAgainst, "b": spac.FieldVotesAbstain},
-		Pattern:  `(?i)(?:holders of )?{f:shares|count}(?: \([^)]{0,60}\))?(?: shares)? (?:voted |votes |were cast )?(?:in favor|for)\b[^⟦]{0,40}?(?:holders of )?{a:shares|count}(?: \([^)]{0,60}\))?(?: shares)? (?:voted |votes |were cast )?against\b[^⟦]{0,40}?(?:holders of )?{b:shares|count}(?: \([^)]{0,60}\))?(?: shares)? (?:abstained|abstaining|abstentions?|abstain)`,
+		Pattern:  `(?i)` + votesOf("f") + `(?:in favor|for)\b[^⟦]{0,40}?` + votesOf("a") + `against\b(?:[^⟦]{0,40}?` + votesOf("b") + `(?:abstained|abstaining|abstentions?|abstain))?`,
 		Must:     mainProposal,
 		Not:      `(?i)adjournment proposal (?:was|received)|director`,
 		Classes:  current,
@@ -167,9 +273,17 @@ var meeting = []*rule.Rule{
 	// redemptions
 	{
 		ID: "meeting.redeemed_holders_exercised", Emit: rule.One(spac.FieldSharesRedeemed),
-		Pattern:  `(?i)(?:holders? of|holding) {v:shares}[^⟦]*?(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem`,
+		Pattern:  `(?i)(?:holders? of|holding) {v:shares}` + parValue + `[^⟦]*?(?:(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to redeem)`,
 		Not:      hypothetical + `|` + pastMeeting,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Items:    voteItems,
+		Priority: 11,
+	},
+	{
+		ID: "meeting.redeemed_elected", Emit: rule.One(spac.FieldSharesRedeemed),
+		Pattern:  `(?i)(?:holders|stockholders|shareholders) (?:have )?elected to redeem (?:an aggregate of |a total of )?{v:shares}`,
+		Not:      hypothetical + `|` + pastMeeting + `|\bnot\b`,
+		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
 	},
@@ -183,15 +297,16 @@ var meeting = []*rule.Rule{
 	},
 	{
 		ID: "meeting.redeemed_aggregate", Emit: rule.One(spac.FieldSharesRedeemed),
-		Pattern:  `(?i)(?:an aggregate of|a total of) {v:shares}[^⟦]{0,60}? (?:were|have been|was) redeemed`,
+		Pattern:  `(?i)(?:\bof |, |^)(?:an aggregate of |a total of )?{v:shares}[^⟦]{0,60}? (?:were|have been|was) redeemed`,
 		Not:      hypothetical + `|` + pastMeeting,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
 	},
 	{
+		// "which reflects the redemption of 968,617 Class A ordinary shares" (a closing 8-K)
 		ID: "meeting.redeemed_redemption_of", Emit: rule.One(spac.FieldSharesRedeemed),
-		Pattern:  `(?i)(?:after giving effect to|following|in connection with) the redemption of {v:shares}`,
+		Pattern:  `(?i)(?:after giving effect to|following|in connection with|reflects) the redemption of (?:an aggregate of )?{v:shares}`,
 		Not:      hypothetical + `|` + pastMeeting + `|maximum|no redemption`,
 		Classes:  current,
 		Items:    voteItems,
@@ -207,8 +322,16 @@ var meeting = []*rule.Rule{
 		Priority: 11,
 	},
 	{
+		ID: "meeting.redeemed_at_price", Emit: rule.One(spac.FieldRedemptionPrice),
+		Pattern:  `(?i)redeem(?:ed)?\b[^⟦]{0,60}? at (?:a price of )?(?:approximately )?{v:money} per (?:public )?share`,
+		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|par value`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
+	},
+	{
 		ID: "meeting.redemption_amount", Emit: rule.One(spac.FieldRedemptionAmount),
-		Pattern:  `(?i)(?:aggregate (?:redemption )?(?:amount|payment) of|for an aggregate of|redeemed for) (?:approximately )?{v:money}`,
+		Pattern:  `(?i)(?:aggregate (?:redemption )?(?:amount|payment) of|(?:for|or) an aggregate of|redeemed for) (?:approximately )?{v:money}`,
 		Not:      hypothetical + `|` + pastMeeting + `|remain`,
 		Classes:  current,
 		Items:    voteItems,
@@ -238,32 +361,132 @@ var meeting = []*rule.Rule{
 		Items:    voteItems,
 		Priority: 10,
 	},
+	{
+		ID: "meeting.shares_remain_after", Emit: rule.One(spac.FieldSharesRemaining),
+		Pattern:  `(?i)(?:following|after) (?:the |these |such |giving effect to (?:the |such )?)?redemptions,? (?:there (?:are|were|will be) )?{v:shares|count} (?:will )?remain(?:ed)? (?:issued and )?(?:outstanding|held by (?:public|non-redeeming) (?:shareholders|stockholders|holders))`,
+		Not:      hypothetical + `|` + pastMeeting + `|class b|founder|including`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
+		ID: "meeting.shares_remain_number", Emit: rule.One(spac.FieldSharesRemaining),
+		Pattern:  `(?i)number of (?:public shares|(?:shares of )?class a (?:ordinary shares|common stock)) (?:that )?remain(?:ing)? (?:issued and )?(?:outstanding|subject to possible redemption)(?: following (?:the |such )?redemptions)? (?:is|was|will be) {v:count|shares}`,
+		Not:      hypothetical + `|` + pastMeeting,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
+		// a closing 8-K counts the combined company's shares issued to the SPAC's public holders
+		// "which reflects the redemption of" the others
+		ID: "meeting.shares_remaining_issued", Emit: rule.One(spac.FieldSharesRemaining),
+		Pattern:  `(?i){v:shares} issued to (?:the )?(?:former )?holders of [^⟦]{0,40}?class a (?:ordinary shares|common stock)[^⟦]{0,60}?, which reflects the redemption of {shares}`,
+		Not:      hypothetical,
+		Classes:  current,
+		Items:    []string{"2.01"},
+		Priority: 9,
+	},
 	// extensions
 	{
 		ID: "meeting.new_deadline_extended_to", Emit: rule.One(spac.FieldNewDeadline),
-		Pattern:  `(?i)(?:extend|extending|extended|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date).*?(?:from {date}(?: \([^)]*\))?,? )?(?:to|until) {v:date}`,
+		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + `(?:to|until) {v:date}`,
 		Not:      pastMeeting + `|earlier|not approved|fail|up to|if (?:the|a) `,
-		Classes:  meetingForms,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
 		Priority: 10,
 	},
 	{
+		// a proxy's proposed deadline (its approval is the proxy's condition, not a veto); a past
+		// extension it recounts is not
+		ID: "meeting.new_deadline_proposed", Emit: rule.One(spac.FieldNewDeadline),
+		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + `(?:to|until) {v:date}`,
+		Not:      pastMeeting + `|earlier|not approved|fail|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously`,
+		Classes:  proxies,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "changes the date by which ... from <old> to <new>": an extension only when the new date
+		// is later (a charter amendment can also bring the liquidation forward)
+		ID: "meeting.deadline_changed", Produce: laterDeadline,
+		Gives:    []string{spac.FieldNewDeadline, spac.FieldMeetingKind, spac.FieldStatus},
+		Pattern:  `(?i)(?:changes?|changing|amends?|amending|moves?|moving) the (?:date|deadline) by which (?:the company|it|we) (?:must|has to|is required to) (?:consummate|complete|effect)[^⟦]{0,60}? from {f:date},? to {v:date}`,
+		Must:     `(?i)stockholders|shareholders|meeting`,
+		Not:      pastMeeting + `|\bif\b|not approved`,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 10,
+	},
+	{
 		ID: "meeting.extension_deposit", Emit: rule.One(spac.FieldExtensionDeposit),
-		Pattern:  `(?i)(?:deposit(?:ed|s)?|contribut(?:ed|e|ion)|caused to be deposited)[^⟦]{0,40}? (?:of )?(?:an aggregate of |a total of |the amount of )?{v:money}.*?(?:into|in) the (?:company` + ap + `s )?trust account`,
+		Pattern:  `(?i)(?:deposit(?:ed|s)?|contribut(?:ed|e|ion)|caused to be deposited)[^⟦]{0,40}? (?:of )?(?:an aggregate of |a total of |the amount of )?{v:money}.*?` + trustAccount,
 		Must:     `(?i)exten`,
-		Not:      `(?i)up to|lesser of|aggregate of all|total of all|in the aggregate since|per share\)? (?:for|in)|if (?:the|a) |may deposit|will not`,
+		Not:      depositVeto,
+		Never:    depositHistory,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,
 	},
 	{
-		ID: "meeting.extension_approved_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
-		Pattern:  `(?i)(?:shareholders|stockholders|members)[^⟦]{0,40}? approved.*?(?P<v>exten(?:sion|d|ding))|(?P<v>exten(?:sion|sion amendment) proposal) was approved`,
-		Not:      `(?i)not approved|did not|adjournment proposal was approved`,
+		// "has deposited into the Company's trust account an aggregate of $48,000"
+		ID: "meeting.extension_deposit_into", Emit: rule.One(spac.FieldExtensionDeposit),
+		Pattern:  `(?i)deposited ` + trustAccount + `(?: \([^)]{0,40}\))?,? (?:an aggregate of |a total of |the amount of )?{v:money}`,
+		Must:     `(?i)exten`,
+		Not:      depositVeto,
+		Never:    depositHistory,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "a monthly extension payment of $41,287.50 ... has been deposited into its trust account"
+		ID: "meeting.extension_payment_deposited", Emit: rule.One(spac.FieldExtensionDeposit),
+		Pattern:  `(?i)extension (?:payment|deposit|contribution|amount) of {v:money}[^.]*? (?:has been|was|were|is being) deposited ` + trustAccount,
+		Not:      depositVeto,
+		Never:    depositHistory,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "the Company drew $142,500 under the promissory note ... and deposited it into the Trust
+		// Account": the note's principal ("up to") is not the deposit
+		ID: "meeting.extension_drawn_deposited", Emit: rule.One(spac.FieldExtensionDeposit),
+		Pattern:  `(?i)\b(?:drew|borrowed|withdrew) {v:money}[^.]*? and deposited (?:it|such amount|the funds|the proceeds|such funds|that amount) ` + trustAccount,
+		Must:     `(?i)exten`,
+		Not:      `(?i)\b(?:may|will|would|intends? to|plans? to) (?:draw|borrow)`,
+		Never:    depositHistory,
 		Classes:  current,
-		Items:    []string{"5.07", "5.03"},
+		Items:    []string{"8.01", "7.01", "5.03", "2.03"},
+		Priority: 10,
+	},
+	{
+		ID: "meeting.extension_approved_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern:  `(?i)(?:shareholders|stockholders|members)[^⟦]{0,40}? approved.*?(?P<v>exten(?:sion|d|ding))|(?P<v>exten(?:sion|sion amendment) proposal) was approved|\bapproved (?:the |an )?(?P<v>extension(?: amendment)? proposal)`,
+		Not:      `(?i)not approved|did not|adjournment proposal was approved|\bboard\b|\bif\b`,
+		Classes:  current,
+		Items:    outcomeItems,
 		Priority: 8,
+	},
+	{
+		// "The Extension Amendment extends the date ...", "The amended articles extend the date"
+		ID: "meeting.extension_amended_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern:  `(?i)(?P<v>(?:extension amendment|charter amendment|amendment|amended (?:and restated )?(?:charter|articles(?: of association)?|certificate of incorporation|memorandum and articles of association))(?:, which became effective [^⟦]{0,30}?,)? (?:extends|extended|extend)) the (?:date|deadline|period|time|termination date)`,
+		Not:      pastMeeting + `|\bif\b|\bwould\b|\bwill\b|proposed`,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 8,
+	},
+	{
+		// redemptions made on the extension vote: the extension went ahead
+		ID: "meeting.extension_redemptions_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern:  `(?i)in connection with the (?:vote on the |approval of the |stockholders' vote on the |shareholders' vote on the )?(?P<v>extension(?: amendment)?(?: proposal)?)(?: \([^)]{0,30}\))?,? (?:the )?(?:holders|stockholders|shareholders)\b[^⟦]{0,20}?{shares}` + parValue + `[^⟦]*?(?:exercised|elected)`,
+		Not:      pastMeeting + `|\bif\b|\bnot\b`,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 7,
 	},
 	{
 		ID: "meeting.extension_proposed_status", Emit: rule.Emit{"v": spac.FieldStatus, "d": spac.FieldNewDeadline},
@@ -275,6 +498,17 @@ var meeting = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// an extension proxy: the meeting is called to extend the deadline
+		ID: "meeting.extension_proxy_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusInExtension),
+		Pattern:  `(?i)(?P<v>extension(?: amendment)? proposal|charter (?:extension|amendment) proposal|(?:extend|extending) the (?:date|period|time|termination date|combination period)\b)`,
+		Not:      pastMeeting,
+		Never:    `(?i)business combination proposal|merger proposal|not (?:be )?approved`,
+		Classes:  extensionProxies,
+		NotKinds: notStated,
+		Priority: 8,
+	},
+	// trust per share (a proxy's estimate of the redemption price)
+	{
 		ID: "meeting.trust_per_share", Emit: rule.One(spac.FieldTrustPerShare),
 		Pattern:  `(?i)approximately {v:money} per (?:issued and outstanding )?(?:public )?share`,
 		Must:     `(?i)trust account`,
@@ -283,4 +517,39 @@ var meeting = []*rule.Rule{
 		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
 		Priority: 10,
 	},
+	{
+		ID: "meeting.trust_estimate", Emit: rule.One(spac.FieldTrustPerShare),
+		Pattern:  `(?i)` + perSharePrice + `[^⟦]{0,120}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money}`,
+		Not:      pastMeeting + `|less than|could|may be|initially|liquidat`,
+		Classes:  proxies,
+		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
+		Priority: 10,
+	},
+	{
+		ID: "meeting.trust_estimate_table", Emit: rule.One(spac.FieldTrustPerShare),
+		Pattern:  `(?i)^(?:approximate |estimated )?(?:per[- ]share )?redemption (?:price|amount)(?: per (?:public )?share)?:? \| {v:money}$`,
+		Classes:  proxies,
+		Priority: 10,
+	},
+}
+
+// Vetoes of a deposit: an optional or capped amount, a formula, a per-share gloss, history.
+const (
+	depositVeto    = `(?i)up to (?:an aggregate of |a total of )?⟦money|lesser of|aggregate of all|total of all|in the aggregate since|per share\)? (?:for|in)|may deposit|will not|\bif (?:the )?(?:company|sponsor|we|it) (?:elects?|decides?|chooses?|determines?)|\b(?:intends?|plans?|expects?) to\b|\bwould\b`
+	depositHistory = `(?i)\bto date\b|\bso far\b|since (?:the|our) (?:ipo|initial public offering)`
+)
+
+// laterDeadline gives the new deadline (and the extension it makes) when the date moves
+// later.
+func laterDeadline(m *rule.Match) []rule.Out {
+	from, to := m.Entities("f"), m.Entities("v")
+	if len(from) != 1 || len(to) != 1 || to[0].Value <= from[0].Value {
+		return nil
+	}
+	e := to[0]
+	return []rule.Out{
+		m.Cite(spac.FieldNewDeadline, e.Value, e),
+		m.Cite(spac.FieldMeetingKind, "extension", e),
+		m.Cite(spac.FieldStatus, string(spac.StatusSearching), e),
+	}
 }

@@ -41,7 +41,8 @@ const (
 	perSharePrice = `(?:per[- ]share (?:redemption )?price|redemption price per (?:public )?share|price per (?:public )?share)`
 	// deadlineFrom is the "from <old date> (the "Termination Date")" before a new deadline.
 	deadlineFrom = `(?:from {date}(?: \([^)]*\))?,? )?`
-	extendWords  = `(?:extend|extending|extended|extends|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date|combination period)`
+	// extendWords lead to a new deadline: "extending the date by which ... to <date>".
+	extendWords = `(?:extend|extending|extended|extends|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date|combination period)`
 	// extendDeadline is an extension of the deadline written out.
 	extendDeadline = `(?:extend|extends|extending|extension of) (?:the|its) (?:(?:date|time|period|deadline) by which|deadline|termination date|combination period)`
 	// parValue is the par value written after a class of shares.
@@ -324,7 +325,7 @@ var meeting = []*rule.Rule{
 	{
 		ID: "meeting.redeemed_at_price", Emit: rule.One(spac.FieldRedemptionPrice),
 		Pattern:  `(?i)redeem(?:ed)?\b[^⟦]{0,60}? at (?:a price of )?(?:approximately )?{v:money} per (?:public )?share`,
-		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|par value`,
+		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|par value|\ball\b|liquidat|dissol|wind`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
@@ -332,7 +333,8 @@ var meeting = []*rule.Rule{
 	{
 		ID: "meeting.redemption_amount", Emit: rule.One(spac.FieldRedemptionAmount),
 		Pattern:  `(?i)(?:aggregate (?:redemption )?(?:amount|payment) of|(?:for|or) an aggregate of|redeemed for) (?:approximately )?{v:money}`,
-		Not:      hypothetical + `|` + pastMeeting + `|remain`,
+		Must:     `(?i)redeem|redemption`,
+		Not:      hypothetical + `|` + pastMeeting + `|remain|warrants?\b|units?\b|private placement`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,

@@ -100,7 +100,8 @@ const priorityJurisdiction = priorityHeader + 1
 var jurisdictionLabelRe = regexp.MustCompile(`(?i)^\(?state or other jurisdiction`)
 
 // coverJurisdiction reads the registrant's jurisdiction from the cover of a prospectus, an
-// 8-K or a report: the cell above "(State or other jurisdiction of incorporation)".
+// 8-K or a report: the first words with letters above "(State or other jurisdiction of
+// incorporation)", the cell itself when the row has a grid.
 func (x *reader) coverJurisdiction() {
 	switch x.d.Class {
 	case doc.Prospectus, doc.Current, doc.Periodic:
@@ -113,10 +114,10 @@ func (x *reader) coverJurisdiction() {
 		if len(line) > 300 || !jurisdictionLabelRe.MatchString(line) {
 			continue
 		}
-		for k := n - 1; k >= max(1, n-3); k-- {
+		for k := n - 1; k >= max(1, n-8); k-- {
 			above := strings.TrimSpace(x.d.Line(k))
-			if above == "" {
-				continue
+			if !strings.ContainsFunc(above, unicode.IsLetter) {
+				continue // blank, a rule, a bare cell border or a number of the same row
 			}
 			if cells := doc.Filled(x.d.Cells(k)); len(cells) > 0 {
 				above = cells[0].Text

@@ -18,7 +18,7 @@ import (
 // overAllotment vetoes the figures of a later over-allotment exercise (the incremental units,
 // proceeds and deposit); units "including ... the over-allotment option" sold at the IPO's own
 // closing are not vetoed.
-const overAllotment = `(?i)over-?allotment option (?:was|has been) exercised|exercised (?:its|their|the) over-?allotment|partial(?:ly)? exercise|purchased an additional|additional gross proceeds`
+const overAllotment = `(?i)over-?allotment option (?:was|has been) exercised|exercised (?:its|their|the) over-?allotment|partial(?:ly)? exercise|purchased an additional|additional gross proceeds|\bunits (?:issued|sold) pursuant to the over-?allotment`
 
 // otherSPAC vetoes sentences about the team's earlier SPACs.
 const otherSPAC = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank check)|our (?:management|team).{0,40}(?:sponsored|formed|led)|track record`

@@ -86,8 +86,11 @@ var priority = map[Kind]int{
 // Recognise finds the entities of a text, without overlaps, in text order.
 func Recognise(text string) []Entity {
 	var found []Entity
+	c := cluesOf(text)
 	for _, r := range recognisers {
-		found = append(found, r(text)...)
+		if r.clue(c) {
+			found = append(found, r.find(text)...)
+		}
 	}
 	sort.SliceStable(found, func(i, j int) bool {
 		a, b := found[i], found[j]

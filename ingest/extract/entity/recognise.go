@@ -8,9 +8,72 @@ import (
 	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
-// recognisers find the candidates of each kind; Recognise settles their overlaps.
-var recognisers = []func(string) []Entity{
-	moneys, quantities, counts, percents, dates, durations, tickers, exchanges, orgs,
+// recognisers find the candidates of each kind; Recognise settles their overlaps. Each runs
+// only when the text holds its clue (a "$" for money, a digit for a count...): most
+// sentences hold few kinds, and the clues are one pass over the text.
+var recognisers = []struct {
+	clue func(clues) bool
+	find func(string) []Entity
+}{
+	{func(c clues) bool { return c.dollar }, moneys},
+	{func(c clues) bool { return c.digit }, quantities},
+	{func(c clues) bool { return c.comma && c.digit }, counts},
+	{func(c clues) bool { return c.digit && c.percent }, percents},
+	{func(c clues) bool { return c.digit && c.month }, dates},
+	{func(c clues) bool { return c.period }, durations},
+	{func(c clues) bool { return c.quote || c.symbol || c.colon }, tickers},
+	{func(c clues) bool { return c.exchange }, exchanges},
+	{func(c clues) bool { return c.legal }, orgs},
+}
+
+// clues are the cheap facts about a text that decide which recognisers can find anything.
+type clues struct {
+	dollar, digit, comma, percent, month, period, quote, symbol, colon, exchange, legal bool
+}
+
+// cluesOf reads the clues of a text: one scan for characters, a few substring tests on its
+// lower-cased copy.
+func cluesOf(text string) clues {
+	var c clues
+	for i := 0; i < len(text); i++ {
+		switch b := text[i]; {
+		case b >= '0' && b <= '9':
+			c.digit = true
+		case b == '$':
+			c.dollar = true
+		case b == ',':
+			c.comma = true
+		case b == '%':
+			c.percent = true
+		case b == '"':
+			c.quote = true
+		case b == ':':
+			c.colon = true
+		}
+	}
+	lower := strings.ToLower(text)
+	c.quote = c.quote || strings.Contains(text, "“")
+	c.percent = c.percent || strings.Contains(lower, "percent")
+	c.month = containsAny(lower, monthStems)
+	c.period = containsAny(lower, []string{"month", "day", "year"})
+	c.symbol = strings.Contains(lower, "symbol")
+	c.exchange = containsAny(lower, []string{"nasdaq", "nyse", "new york stock"})
+	c.legal = containsAny(lower, legalStems)
+	return c
+}
+
+var (
+	monthStems = []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
+	legalStems = []string{"inc", "corp", "llc", "l.l.c", "ltd", "limited", "l.p.", " lp", "plc", "n.v.", "b.v.", "s.a.", " ag", "gmbh", "co.", "holdings", "s.p.a"}
+)
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }

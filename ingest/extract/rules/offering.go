@@ -505,6 +505,15 @@ var offering = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 101,
 	},
+	{
+		ID: "offering.state_is_a", Emit: rule.One(spac.FieldStateOfInc),
+		Pattern:  `\b(?:We|we|The Company|the Company) (?:is|are) (?:a|an) (?P<v>` + jurisdiction + `) (?:exempted company|corporation|business company|limited liability company)\b`,
+		Not:      otherSPAC,
+		Never:    notOwnJurisdiction,
+		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
+		NotKinds: notStated,
+		Priority: 101,
+	},
 }
 
 // tableSymbols reads the "Proposed Nasdaq symbols | Units: “X” ..." row of a prospectus

@@ -224,7 +224,16 @@ var meeting = []*rule.Rule{
 		Pattern:  `(?i)(?P<v>` + extendDeadline + `)`,
 		Must:     `(?i)meeting|proposal|\bvote|(?:stockholders|shareholders) (?:have )?approved|approv\w* by (?:its |the )?(?:stockholders|shareholders)`,
 		Not:      pastMeeting,
-		Classes:  meetingForms,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 10,
+	},
+	{
+		// a proxy's proposal; an extension it recounts ("our shareholders approved an extension
+		// of the date ...") was an earlier meeting's
+		ID: "meeting.kind_extension_proposed", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)(?P<v>` + extendDeadline + `)`,
+		Not:      pastMeeting + `|\b(?:approved|held|extended|previously)\b`,
+		Classes:  proxies,
 		Priority: 10,
 	},
 	{

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
@@ -463,7 +464,7 @@ var offering = []*rule.Rule{
 	},
 	// underwriters
 	{
-		ID: "offering.underwriters_acting", Emit: rule.One(spac.FieldUnderwriter), Each: entity.Org,
+		ID: "offering.underwriters_acting", Produce: firms, Gives: []string{spac.FieldUnderwriter},
 		Pattern:  `(?i)(?P<v>{org}(?:,? (?:and )?{org}){0,6}),? (?:are|is|acted|will act|served) (?:acting |serving )?as (?:the )?(?:sole |joint |lead |global |co-)*(?:book-?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
 		Not:      `(?i)counsel|division of ⟦org \d+⟧,? [^⟦]*$`,
 		Classes:  ipoForms,
@@ -483,7 +484,7 @@ var offering = []*rule.Rule{
 		Priority: 10,
 	},
 	{
-		ID: "offering.underwriters_bookrunners", Emit: rule.One(spac.FieldUnderwriter), Each: entity.Org,
+		ID: "offering.underwriters_bookrunners", Produce: firms, Gives: []string{spac.FieldUnderwriter},
 		Pattern:  `(?i)^(?:sole |joint |lead )*book-?running managers?(?: \|)?(?P<v>(?: \|? ?{org})+)`,
 		Classes:  prospectus,
 		Priority: 10,
@@ -620,6 +621,36 @@ func joinedStructure(m *rule.Match) []rule.Out {
 	value := strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 	start := m.Start("a")
 	return []rule.Out{span(m, spac.FieldUnitStructure, value, start, start+len(m.Text("a")))}
+}
+
+// firmEndRe is the legal form that ends a firm's name ("& Co." is left out: "Goldman Sachs &
+// Co. LLC" goes on).
+var firmEndRe = regexp.MustCompile(`\b(?:Inc\.?|LLC|L\.L\.C\.|L\.P\.|LP|Ltd\.?|Limited|Corp\.?|Corporation|plc|N\.A\.)(?:\s|$)`)
+
+// firms emits each organisation of slot v as an underwriter; names that a table cell runs
+// together ("Penrose Lyle & Co. LLC Wexcombe Capital LLC") are cut after each legal form that
+// another name follows.
+func firms(m *rule.Match) []rule.Out {
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		if e.Kind != entity.Org {
+			continue
+		}
+		name := m.Text("v")[e.Start-m.Start("v") : e.End-m.Start("v")]
+		from := 0
+		for _, loc := range firmEndRe.FindAllStringIndex(name, -1) {
+			head := strings.TrimRightFunc(name[:loc[1]], unicode.IsSpace)
+			rest := strings.TrimLeftFunc(name[loc[1]:], unicode.IsSpace)
+			next := firmEndRe.FindStringIndex(rest)
+			if rest == "" || !unicode.IsUpper([]rune(rest)[0]) || next == nil || next[0] == 0 {
+				continue
+			}
+			out = append(out, span(m, spac.FieldUnderwriter, strings.Join(strings.Fields(name[from:len(head)]), " "), e.Start+from, e.Start+len(head)))
+			from = len(name) - len(rest)
+		}
+		out = append(out, span(m, spac.FieldUnderwriter, strings.Join(strings.Fields(name[from:]), " "), e.Start+from, e.End))
+	}
+	return out
 }
 
 // sponsorNamed emits the organisation of slot v as the sponsor when its name says so.

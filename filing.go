@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // RenderVersion is the version of the canonical-text rendering. Citations are only valid
@@ -123,10 +124,16 @@ func (r *RenderedFiling) Line(n int) string {
 
 // Cite builds a stated citation of canonical line n for field, quoting quote.
 func (r *RenderedFiling) Cite(field string, n int, quote string) Citation {
+	return r.CiteAt(field, n, strings.Index(r.Line(n), quote), quote)
+}
+
+// CiteAt is Cite for a quote known to start at byte col of line n (-1 when unknown): the
+// excerpt is cut around it without scanning the line, so citing stays cheap on long lines.
+func (r *RenderedFiling) CiteAt(field string, n, col int, quote string) Citation {
 	c := Citation{
 		Field: field, Filing: r.Filing.Form, Accession: r.Filing.Accession, Line: n,
 		URL: r.Filing.ArchiveURL(), FiledAt: r.Filing.FiledAt,
-		Excerpt: Excerpt(r.Line(n), quote), Quote: quote, Basis: BasisStated,
+		Excerpt: excerptAt(r.Line(n), col, quote), Quote: quote, Basis: BasisStated,
 	}
 	if d, ok := r.Filing.DocumentAt(n); ok {
 		c.Document = d.Filename
@@ -140,25 +147,49 @@ const excerptRunes = 400
 // Excerpt is the cited line, trimmed; a longer line is cut to a window of excerptRunes around
 // the quote, with "…" marking each cut, so the excerpt always shows the quoted value.
 func Excerpt(line, quote string) string {
-	r := []rune(strings.TrimSpace(line))
-	if len(r) <= excerptRunes {
-		return string(r)
+	return excerptAt(line, strings.Index(line, quote), quote)
+}
+
+// excerptAt cuts the excerpt around byte at (the quote's start; -1: the line's start). Only
+// a window of the line is read, at most 4 bytes a rune.
+func excerptAt(line string, at int, quote string) string {
+	t := strings.TrimSpace(line)
+	if len(t) <= excerptRunes {
+		return t
 	}
-	at := 0
-	if i := strings.Index(string(r), quote); i >= 0 && quote != "" {
-		at = len([]rune(string(r)[:i]))
+	at = max(0, min(at-(len(line)-len(strings.TrimLeft(line, " \t"))), len(t)))
+	half := (excerptRunes - utf8.RuneCountInString(quote)) / 2
+	start := runeBack(t, at, max(half, 0))
+	end := runeForward(t, start, excerptRunes)
+	if end == len(t) {
+		start = runeBack(t, end, excerptRunes)
 	}
-	start := max(0, at-(excerptRunes-len([]rune(quote)))/2)
-	end := min(len(r), start+excerptRunes)
-	start = max(0, end-excerptRunes)
-	out := string(r[start:end])
+	out := t[start:end]
 	if start > 0 {
 		out = "…" + out
 	}
-	if end < len(r) {
+	if end < len(t) {
 		out += "…"
 	}
 	return out
+}
+
+// runeBack moves back n runes from byte i of s.
+func runeBack(s string, i, n int) int {
+	for ; n > 0 && i > 0; n-- {
+		_, size := utf8.DecodeLastRuneInString(s[:i])
+		i -= size
+	}
+	return i
+}
+
+// runeForward moves forward n runes from byte i of s.
+func runeForward(s string, i, n int) int {
+	for ; n > 0 && i < len(s); n-- {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return i
 }
 
 // IngestError records a document that could not be ingested; it is skipped, never fatal.

@@ -62,34 +62,44 @@ var multiValued = map[string]bool{
 }
 
 // resolve keeps, for each field (and period), the finding of the highest priority, then the
-// one on the earliest line; for multi-valued fields each distinct value once. The result is
-// in line order.
+// one on the earliest line; for multi-valued fields each distinct value once. Remaining ties
+// are broken by rule, field and value, so the same filing always gives the same facts. The
+// result is in line order.
 func resolve(found []rule.Finding) []rule.Finding {
-	order := make([]int, len(found))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		fa, fb := found[order[a]], found[order[b]]
+	sort.SliceStable(found, func(a, b int) bool {
+		fa, fb := found[a], found[b]
 		if fa.Priority != fb.Priority {
 			return fa.Priority > fb.Priority
 		}
-		return fa.Fact.Citation.Line < fb.Fact.Citation.Line
+		return before(fa, fb)
 	})
 	seen := map[string]bool{}
 	var out []rule.Finding
-	for _, i := range order {
-		f := found[i].Fact
-		key := f.Field + "\x00" + f.Period
-		if multiValued[f.Field] {
-			key += "\x00" + f.Value
+	for _, f := range found {
+		key := f.Fact.Field + "\x00" + f.Fact.Period
+		if multiValued[f.Fact.Field] {
+			key += "\x00" + f.Fact.Value
 		}
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		out = append(out, found[i])
+		out = append(out, f)
 	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Fact.Citation.Line < out[b].Fact.Citation.Line })
+	sort.SliceStable(out, func(a, b int) bool { return before(out[a], out[b]) })
 	return out
+}
+
+// before orders findings by line, then rule, field and value.
+func before(a, b rule.Finding) bool {
+	ca, cb := a.Fact.Citation, b.Fact.Citation
+	switch {
+	case ca.Line != cb.Line:
+		return ca.Line < cb.Line
+	case a.Rule != b.Rule:
+		return a.Rule < b.Rule
+	case a.Fact.Field != b.Fact.Field:
+		return a.Fact.Field < b.Fact.Field
+	}
+	return a.Fact.Value < b.Fact.Value
 }

@@ -55,7 +55,7 @@ func (x *reader) header() {
 		case "CENTRAL INDEX KEY":
 			x.add("header.cik", priorityHeader, spac.FieldCIK, v, n, v, "")
 		case "STATE OF INCORPORATION":
-			x.add("header.state_of_inc", priorityHeader, spac.FieldStateOfInc, v, n, v, "")
+			x.add("header.state_of_inc", priorityHeader, spac.FieldStateOfInc, jurisdictionName(v), n, v, "")
 		case "STANDARD INDUSTRIAL CLASSIFICATION":
 			if m := sicCodeRe.FindStringSubmatch(v); m != nil {
 				x.add("header.sic", priorityHeader, spac.FieldSIC, m[1]+m[2], n, m[1]+m[2], "")

@@ -19,9 +19,8 @@ func derivedStatus(x *reader, found []rule.Finding) []rule.Finding {
 	case form == "RW":
 		y.formStatus("form.withdrawn", spac.StatusWithdrawn)
 	case form == "25" || form == "25-NSE":
-		if first(found, spac.FieldDelistingDate) == nil {
-			y.filedDate("form.delisting_date", spac.FieldDelistingDate)
-		}
+		// The removal takes effect days after the filing (Rule 12d2-2), so the filing date is
+		// not the delisting date; only a stated effective date is read (package rules).
 		y.formStatus("form.delisted", spac.StatusLiquidated)
 	case form == "15-12G" || form == "15-12B" || form == "15-15D":
 		y.filedDate("form.deregistration_date", spac.FieldDeregistrationDate)

@@ -93,9 +93,9 @@ func (x *reader) coverFlat(n, limit int) {
 	}
 }
 
-// priorityJurisdiction: a jurisdiction written out on the cover ("Cayman Islands") wins over
-// the SGML header's EDGAR code ("E9"), which states the same fact in a code.
-const priorityJurisdiction = priorityHeader + 1
+// priorityJurisdiction: the header's STATE OF INCORPORATION (translated from EDGAR's code)
+// wins; a jurisdiction written out on the cover is read when the header has none.
+const priorityJurisdiction = priorityHeader - 1
 
 var jurisdictionLabelRe = regexp.MustCompile(`(?i)^\(?state or other jurisdiction`)
 

@@ -8,7 +8,9 @@ import (
 )
 
 // offering folds the IPO terms: each scalar from the latest filing stating it (a 424B4 or the
-// IPO 8-K refines the S-1); underwriters are the list of the latest filing naming any.
+// IPO 8-K refines the S-1); underwriters are the list of the latest prospectus naming any
+// (the syndicate is the prospectus's: a closing release often names only the lead), else of
+// the latest filing naming any.
 func offering(recs []record) spac.Offering {
 	var o spac.Offering
 	var cs citations
@@ -31,20 +33,31 @@ func offering(recs []record) spac.Offering {
 			cs.set(stated(f, s.label))
 		}
 	}
-	for i := len(recs) - 1; i >= 0; i-- {
-		if us := recs[i].all(spac.FieldUnderwriter); len(us) > 0 {
-			for _, f := range us {
-				if !slices.Contains(o.Underwriters, f.Value) {
-					o.Underwriters = append(o.Underwriters, f.Value)
-					cs.add(stated(f, "underwriters"))
-				}
-			}
+	for _, fromProspectus := range []bool{true, false} {
+		if len(o.Underwriters) > 0 {
 			break
+		}
+		for i := len(recs) - 1; i >= 0; i-- {
+			if fromProspectus && !prospectusForms[recs[i].filing.BaseForm()] {
+				continue
+			}
+			if us := recs[i].all(spac.FieldUnderwriter); len(us) > 0 {
+				for _, f := range us {
+					if !slices.Contains(o.Underwriters, f.Value) {
+						o.Underwriters = append(o.Underwriters, f.Value)
+						cs.add(stated(f, "underwriters"))
+					}
+				}
+				break
+			}
 		}
 	}
 	o.Citations = cs.list()
 	return o
 }
+
+// prospectusForms are the forms whose underwriting section names the syndicate.
+var prospectusForms = map[string]bool{"S-1": true, "F-1": true, "424B4": true, "424B1": true}
 
 // trustSeries folds the periodic-report trust facts into one point per balance-sheet date,
 // sorted by date; for the same date and field a later filing wins (a 10-K/A restating a

@@ -43,6 +43,8 @@ func (d *Doc) split(doc spac.Document) []*Section {
 var (
 	itemHeadingRe = regexp.MustCompile(`(?i)^item\s*(\d{1,2}\.\d{2})\b`)
 	signaturesRe  = regexp.MustCompile(`(?i)^signatures?:?$`)
+	introNoteRe   = regexp.MustCompile(`(?i)^introductory note\b`)
+	digitRe       = regexp.MustCompile(`\d`)
 )
 
 // heading reports whether line n opens a new section, and which. An 8-K changes section only
@@ -54,16 +56,24 @@ func (d *Doc) heading(n int, cur *Section) (*Section, bool) {
 		if m := itemHeadingRe.FindStringSubmatch(line); m != nil && cur.Kind != Exhibit {
 			return &Section{Kind: Item, Item: m[1], Title: line}, m[1] != cur.Item
 		}
+		// The introductory note of a closing 8-K, before Item 1.01, speaks for all its items.
+		if introNoteRe.MatchString(line) && cur.Kind == Cover {
+			return &Section{Kind: Item, Title: line}, true
+		}
 		if signaturesRe.MatchString(line) && cur.Kind != Exhibit {
 			return &Section{Kind: Exhibit, Title: line}, true
 		}
 		return nil, false
 	}
-	if !headingShaped(line, d.R.Rows[n]) {
+	row := d.R.Rows[n]
+	if cells := Filled(row); len(cells) == 2 && itemNumberRe.MatchString(cells[0].Text) {
+		line, row = cells[0].Text+" "+cells[1].Text, nil // "ITEM 1A. | RISK FACTORS"
+	}
+	if !headingShaped(line, row) {
 		return nil, false
 	}
 	kind, known := headingKind(line)
-	if !known && !allCaps(line) {
+	if !known && (!allCaps(line) || digitRe.MatchString(line)) {
 		return nil, false
 	}
 	if kind == cur.Kind && kind != Proposal {
@@ -99,6 +109,7 @@ func headingKind(line string) (Kind, bool) {
 }
 
 var (
+	itemNumberRe = regexp.MustCompile(`(?i)^(?:part\s+[iv]+,?\s+)?item\s*\d{1,2}[a-c]?\.?$`)
 	pageNumberRe = regexp.MustCompile(`\s(?:\d{1,3}|[ivxl]{1,5}|[A-Z]-\d{1,3})$`)
 	numberedRe   = regexp.MustCompile(`(?i)(?:\bno\.|\bproposal|\bitem)\s*\d+[a-z]?\.?$`)
 )
@@ -160,6 +171,9 @@ func (d *Doc) inheritItems() {
 		}
 	}
 	for _, s := range d.Sections {
+		if d.Class == Current && s.Kind == Item && s.Item == "" {
+			s.Items = all // the introductory note
+		}
 		if s.Kind != Exhibit || d.Class != Current {
 			continue
 		}

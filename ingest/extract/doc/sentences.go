@@ -34,6 +34,12 @@ func (s *Sentence) Lines() (first, last int) {
 // Locate maps Text[start:end] to the canonical line that holds most of it and returns that
 // line with the part of the range written on it (trimmed): the citation of a value.
 func (s *Sentence) Locate(r *spac.RenderedFiling, start, end int) (line int, quote string) {
+	line, _, quote = s.LocateAt(r, start, end)
+	return line, quote
+}
+
+// LocateAt is Locate that also returns the byte column of the quote on its line.
+func (s *Sentence) LocateAt(r *spac.RenderedFiling, start, end int) (line, col int, quote string) {
 	best := 0
 	lineFrom, lineTo, curLine := 0, 0, 0
 	flushLine := func() {
@@ -42,8 +48,10 @@ func (s *Sentence) Locate(r *spac.RenderedFiling, start, end int) (line int, quo
 		}
 		text := r.Line(curLine)
 		a, b := min(lineFrom, len(text)), min(lineTo, len(text))
-		if q := strings.TrimSpace(text[a:b]); len(q) > best {
+		raw := text[a:b]
+		if q := strings.TrimSpace(raw); len(q) > best {
 			best, line, quote = len(q), curLine, q
+			col = a + len(raw) - len(strings.TrimLeft(raw, " "))
 		}
 	}
 	for i, sg := range s.segs {
@@ -63,7 +71,7 @@ func (s *Sentence) Locate(r *spac.RenderedFiling, start, end int) (line int, quo
 		lineTo = colB
 	}
 	flushLine()
-	return line, quote
+	return line, col, quote
 }
 
 // maxSentence bounds a sentence (bytes): legal prose runs long, and a document without any
@@ -86,7 +94,7 @@ func sentences(r *spac.RenderedFiling, sec *Section) []*Sentence {
 			b.add(n, line)
 			b.flushRow(n)
 			prevEnds = true
-		case standalone(line, prevEnds):
+		case standalone(line, prevEnds, r.Line(n+1)):
 			b.flush()
 			b.add(n, line)
 			b.flush()
@@ -118,12 +126,20 @@ func tabular(row []spac.Cell) bool {
 }
 
 // standalone reports whether a line is a heading to keep out of the sentences around it:
-// short, not ending like prose, in capitals, or in title case after a finished sentence.
-func standalone(line string, prevEnds bool) bool {
-	if len(line) > 150 || endsSentence(line) || strings.HasSuffix(line, ",") {
+// short, not ending like prose, in capitals, or in title case after a finished sentence. A
+// line that the next one continues (it starts in lower case or with a figure: "On December"
+// / "14, 2022, the Company held ...") or that opens like a sentence is prose.
+func standalone(line string, prevEnds bool, next string) bool {
+	if len(line) > 150 || endsSentence(line) || strings.HasSuffix(line, ",") || continues(next) {
 		return false
 	}
-	return allCaps(line) || prevEnds && titleCase(line) && len(line) < 100
+	return allCaps(line) || prevEnds && titleCase(line) && len(line) < 100 && !startsSentence(line)
+}
+
+// continues reports whether a line reads as the continuation of the line before it.
+func continues(next string) bool {
+	r, _ := utf8.DecodeRuneInString(next)
+	return unicode.IsLower(r) || unicode.IsDigit(r)
 }
 
 // endsSentence reports whether a line ends with sentence-final punctuation.
@@ -228,8 +244,12 @@ func boundaries(text string, joins []int) []int {
 			continue
 		}
 		end := i + 1
-		for end < len(text) && strings.ContainsRune("”\"’')", rune(text[end])) {
-			end++
+		for end < len(text) {
+			r, size := utf8.DecodeRuneInString(text[end:])
+			if !strings.ContainsRune("”\"’')", r) {
+				break
+			}
+			end += size
 		}
 		if end >= len(text) || text[end] != ' ' {
 			continue
@@ -268,6 +288,7 @@ var abbreviations = map[string]bool{
 	"vs": true, "v": true, "u.s": true, "u.k": true, "a.m": true, "p.m": true, "e.g": true,
 	"i.e": true, "l.p": true, "l.l.c": true, "n.v": true, "b.v": true, "s.a": true,
 	"s.p.a": true, "ex": true, "exh": true, "art": true, "sect": true, "par": true,
+	"b.c": true, "pte": true, "n.a": true, "f/k/a": true,
 }
 
 // corporateSuffixes are abbreviations that often end a sentence too ("... with Rocket Lab

@@ -64,7 +64,7 @@ func exchanges(s string) []Entity {
 
 const (
 	nameWord   = `[A-Z][A-Za-z0-9&'’.\-]*`
-	legalForm  = `(?:Inc\.|Inc\b|Incorporated\b|Corp\.|Corp\b|Corporation\b|LLC\b|L\.L\.C\.|Ltd\.|Ltd\b|Limited\b|L\.P\.|LP\b|plc\b|PLC\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GmbH\b|Co\.|S\.p\.A\.|Holdings\b)`
+	legalForm  = `(?:Pte\.\s+Ltd\.|Inc\.|Inc\b|Incorporated\b|Corp\.|Corp\b|Corporation\b|LLC\b|L\.L\.C\.|Ltd\.|Ltd\b|Limited\b|L\.P\.|LP\b|plc\b|PLC\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GmbH\b|Co\.|S\.p\.A\.|Holdings\b)`
 	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.)`
 )
 

@@ -95,7 +95,7 @@ func number(figure, scale string) *big.Rat {
 
 const figure = `\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`
 
-var moneyRe = re(`(?:US)?\$\s?(` + figure + `)(?:\s(million|billion|thousand)\b)?`)
+var moneyRe = re(`(?:US)?\$\s?(` + figure + `)(?:\s(?i:(million|billion|thousand))\b)?`)
 
 func moneys(s string) []Entity {
 	var out []Entity
@@ -114,9 +114,9 @@ func moneys(s string) []Entity {
 // quantityRe reads a count of securities: the figure, an optional "of its", modifiers
 // ("public", "Class A", "private placement", a product name "Pubco"), the noun, and an
 // optional "of <name> Class A common stock" tail that names the class.
-var quantityRe = re(`\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s(?:million|billion)|\d+)\s+` +
+var quantityRe = re(`\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s(?i:million|billion)|\d+)\s*` +
 	`(?:of\s+(?:the\s+Company['’]s\s+|our\s+|its\s+|such\s+)?)?` +
-	`((?:(?:issued\s+and\s+)?outstanding\s+|then[- ]outstanding\s+|public\s+|founder\s+|private\s+placement\s+|placement\s+|additional\s+|newly[- ]issued\s+|non-redeemable\s+|redeemable\s+|sponsor\s+|anchor\s+|Class\s+[A-Z]\s+|Series\s+[A-Z]\s+|ordinary\s+|common\s+|[A-Z][\w-]*\s+){0,6}?)` +
+	`((?:(?:issued\s+and\s+)?outstanding\s+|then[- ]outstanding\s+|public\s+|founder\s+|private\s+placement\s+|placement\s+|additional\s+|newly[- ]issued\s+|non-redeemable\s+|redeemable\s+|sponsor\s+|anchor\s+|earn-?out\s+|preferred\s+|convertible\s+|restricted\s+|(?:un)?vested\s+|remaining\s+|existing\s+|consideration\s+|Class\s+[A-Z]\s+|Series\s+[A-Z]\s+|ordinary\s+|common\s+|[A-Z][\w-]*\s+){0,6}?)` +
 	`(?i:(shares?|units?|warrants?|rights?|(?:common|ordinary)\s+stock))\b` +
 	`((?:\s+of\s+(?:the\s+Company['’]s\s+|our\s+|its\s+)?(?:[A-Z][\w-]*\s+){0,4}?(?:Class\s+[A-Z]\s+)?(?i:common\s+stock|ordinary\s+shares|stock|shares)\b)?)`)
 
@@ -177,7 +177,7 @@ func percents(s string) []Entity {
 	return out
 }
 
-const month = `(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
+const month = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
 
 var dateRes = []struct {
 	re             *regexp.Regexp

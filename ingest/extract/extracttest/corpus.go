@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spacdata/spac"
@@ -113,6 +114,9 @@ func parseRow(line string) []string {
 // the exhibit; text of an 8-K item follows that item's heading.
 func (e Example) Filing() *spac.RenderedFiling {
 	r := Filing(e.Form, e.Items)
+	// The example's text states the facts; the header must not add a jurisdiction of its own.
+	r.Lines = slices.DeleteFunc(r.Lines, func(l string) bool { return strings.Contains(l, "STATE OF INCORPORATION:") })
+	r.Filing.Documents[0].FirstLine = len(r.Lines)
 	exhibit := e.Document != e.Form
 	if e.Form == "8-K" && len(e.Items) > 0 {
 		r.Lines = append(r.Lines, "Item "+e.Items[0]+" "+itemName(e.Items[0]))

@@ -21,6 +21,7 @@ type Match struct {
 type Out struct {
 	Field, Value string
 	Line         int
+	Col          int // byte column of Quote on Line (-1: unknown)
 	Quote        string
 	Entity       *entity.Entity // the entity it was read from (nil for plain text)
 }
@@ -76,8 +77,8 @@ func (mt *Match) entityAt(idx string) (entity.Entity, bool) {
 
 // Cite returns the Out of field with value, cited on the core of entity e.
 func (mt *Match) Cite(field, value string, e entity.Entity) Out {
-	line, quote := mt.s.Locate(mt.d.R, e.CoreStart, e.CoreEnd)
-	return Out{Field: field, Value: value, Line: line, Quote: quote, Entity: &e}
+	line, col, quote := mt.s.LocateAt(mt.d.R, e.CoreStart, e.CoreEnd)
+	return Out{Field: field, Value: value, Line: line, Col: col, Quote: quote, Entity: &e}
 }
 
 // emit produces the values of slot name for fields ("a|b": the first the value fits).
@@ -85,7 +86,7 @@ func (mt *Match) emit(name, fields string) []Out {
 	var out []Out
 	for _, field := range strings.Split(fields, "|") {
 		for _, h := range mt.hits(name, field) {
-			out = append(out, Out{Field: field, Value: h.value, Line: h.line, Quote: h.quote, Entity: h.entity})
+			out = append(out, Out{Field: field, Value: h.value, Line: h.line, Col: h.col, Quote: h.quote, Entity: h.entity})
 		}
 		if len(out) > 0 {
 			return out
@@ -96,7 +97,7 @@ func (mt *Match) emit(name, fields string) []Out {
 
 type slotHit struct {
 	value, quote string
-	line         int
+	line, col    int
 	entity       *entity.Entity
 }
 
@@ -131,8 +132,8 @@ func (mt *Match) entityHit(e entity.Entity, field string) (slotHit, bool) {
 	if !ok || v == "" {
 		return slotHit{}, false
 	}
-	line, quote := mt.s.Locate(mt.d.R, e.CoreStart, e.CoreEnd)
-	return slotHit{value: v, quote: quote, line: line, entity: &e}, line > 0 && quote != ""
+	line, col, quote := mt.s.LocateAt(mt.d.R, e.CoreStart, e.CoreEnd)
+	return slotHit{value: v, quote: quote, line: line, col: col, entity: &e}, line > 0 && quote != ""
 }
 
 // Start returns the offset in the sentence where slot name begins (-1 when it did not take

@@ -66,6 +66,6 @@ func textValue(d *doc.Doc, s *doc.Sentence, a, b int, field, fixed string) (slot
 	if v == "" || spac.FieldKind(field) != spac.KindText && fixed == "" {
 		return slotHit{}, false
 	}
-	line, quote := s.Locate(d.R, a, b)
-	return slotHit{value: v, quote: quote, line: line}, line > 0 && quote != ""
+	line, col, quote := s.LocateAt(d.R, a, b)
+	return slotHit{value: v, quote: quote, line: line, col: col}, line > 0 && quote != ""
 }

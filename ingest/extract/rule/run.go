@@ -130,9 +130,18 @@ func (b *Book) produce(mt *Match) []Finding {
 		}
 		fact := spac.Fact{
 			CIK: mt.d.R.Filing.CIK, Field: o.Field, Value: o.Value, Period: period,
-			Citation: mt.d.R.Cite(o.Field, o.Line, o.Quote),
+			Citation: cite(mt.d.R, o),
 		}
 		found = append(found, Finding{Fact: fact, Rule: r.ID, Priority: r.Priority, Sentence: mt.s.Text})
 	}
 	return found
+}
+
+// cite builds the citation of an output; a production that did not give the quote's column
+// (or gave a wrong one) is cited by searching the line.
+func cite(r *spac.RenderedFiling, o Out) spac.Citation {
+	if line := r.Line(o.Line); o.Col >= 0 && o.Col <= len(line) && strings.HasPrefix(line[o.Col:], o.Quote) {
+		return r.CiteAt(o.Field, o.Line, o.Col, o.Quote)
+	}
+	return r.Cite(o.Field, o.Line, o.Quote)
 }

@@ -50,6 +50,9 @@ func checkExample(t *testing.T, ex extracttest.Example) bool {
 	got := map[string][]string{}
 	rulesOf := map[string][]string{}
 	for _, f := range found {
+		if strings.HasPrefix(f.Rule, "header.") {
+			continue // the SGML header is the example's synthetic context, not its text
+		}
 		got[f.Fact.Field] = append(got[f.Fact.Field], f.Fact.Value)
 		rulesOf[f.Fact.Field] = append(rulesOf[f.Fact.Field], f.Rule)
 	}

@@ -126,7 +126,7 @@ var merger = []*rule.Rule{
 	{
 		// an agreement's cover page, one party a line: "by and among X as the Purchaser, ..."
 		ID: "merger.target_cover", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)^(?:dated(?: as of)? {date},? )?by and (?:among|between)\b(?P<v>.*)$`,
+		Pattern:  `(?i)^(?:` + agreementName + `,? )?(?:dated(?: as of)? {date},? )?by and (?:among|between)\b(?P<v>.*)$`,
 		Classes:  []doc.Class{doc.Current, doc.MergerProxy},
 		Items:    []string{"1.01"},
 		Priority: 8,
@@ -290,7 +290,7 @@ var merger = []*rule.Rule{
 	{
 		// "up to 10 million earnout shares" (a quantity the recogniser does not read as shares)
 		ID: "merger.earnout_count", Produce: earnoutCount, Gives: []string{spac.FieldEarnoutShares},
-		Pattern:  `(?i)\bup to (?:(?P<n>\d+(?:\.\d+)? (?:million|billion))|(?P<c>{count})) (?:additional )?earn-?out shares`,
+		Pattern:  `(?i)\bup to (?:(?:(?P<n>\d+(?:\.\d+)? (?:million|billion))|(?P<c>{count})) (?:additional )?earn-?out shares|(?P<c>{shares}))`,
 		Classes:  dealForms,
 		NotKinds: notStated,
 		Priority: 9,
@@ -675,6 +675,10 @@ func parentName(m *rule.Match) []rule.Out {
 // with a scale word, that the recogniser did not read as a quantity of shares.
 func earnoutCount(m *rule.Match) []rule.Out {
 	if cs := m.Entities("c"); len(cs) == 1 && cs[0].Num != nil && cs[0].Num.IsInt() {
+		// a quantity entity ("10 million earnout shares") must name the earnout itself
+		if cs[0].Kind == entity.Shares && !strings.Contains(strings.ToLower(m.Text("c")), "earn") {
+			return nil
+		}
 		return []rule.Out{m.Cite(spac.FieldEarnoutShares, cs[0].Num.Num().String(), cs[0])}
 	}
 	text, start := m.Text("n"), m.Start("n")

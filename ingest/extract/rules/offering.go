@@ -101,15 +101,6 @@ var offering = []*rule.Rule{
 		Priority: 10,
 	},
 	{
-		ID: "offering.units_glued", Produce: gluedUnits, Gives: []string{spac.FieldUnitsOffered, spac.FieldUnitPrice},
-		// XBRL text glues the figure to its noun ("20,000,000Units"): the count recogniser
-		// reads "20,000" and leaves ",000Units" behind.
-		Pattern:  `(?i)` + ipoWords + ` of (?P<n>{count}(?:,\d{3})*)(?-i:Units) at {p:money} per unit`,
-		Not:      otherSPAC + `|` + overAllotment,
-		Classes:  current,
-		Priority: 10,
-	},
-	{
 		ID: "offering.units_table", Emit: rule.Emit{"v": spac.FieldUnitsOffered, "p": spac.FieldUnitPrice},
 		Pattern:  `(?i)^(?:securities offered|units offered|offering)[^|]{0,20}\| {v:units},? at {p:money} per unit`,
 		Classes:  prospectus,
@@ -504,7 +495,7 @@ var offering = []*rule.Rule{
 		Never:    notOwnJurisdiction,
 		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
 		NotKinds: notStated,
-		Priority: 101,
+		Priority: 99,
 	},
 	{
 		ID: "offering.state_is_a", Emit: rule.One(spac.FieldStateOfInc),
@@ -513,7 +504,7 @@ var offering = []*rule.Rule{
 		Never:    notOwnJurisdiction,
 		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
 		NotKinds: notStated,
-		Priority: 101,
+		Priority: 99,
 	},
 }
 
@@ -581,21 +572,6 @@ func publicUnits(m *rule.Match) []rule.Out {
 		}
 		out = append(out, m.Cite(spac.FieldUnitsOffered, e.Num.Num().String(), e))
 	}
-	for _, e := range m.Entities("p") {
-		out = append(out, m.Cite(spac.FieldUnitPrice, e.Num.FloatString(4), e))
-	}
-	return out
-}
-
-// gluedUnits reads a figure glued to "Units" from the plain text of slot n.
-func gluedUnits(m *rule.Match) []rule.Out {
-	fig := m.Text("n")
-	v, ok := new(big.Rat).SetString(strings.ReplaceAll(fig, ",", ""))
-	if !ok || !v.IsInt() {
-		return nil
-	}
-	start := m.Start("n")
-	out := []rule.Out{span(m, spac.FieldUnitsOffered, v.Num().String(), start, start+len(fig))}
 	for _, e := range m.Entities("p") {
 		out = append(out, m.Cite(spac.FieldUnitPrice, e.Num.FloatString(4), e))
 	}

@@ -8,7 +8,7 @@ import (
 
 // DatePattern matches a written date: "March 10, 2021", "Dec. 8, 2022", "Sept. 30, 2022",
 // "December 8th, 2022". Use it inside extractor regexps; ParseDate reads the match.
-const DatePattern = `(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)\s\d{1,2}(?:st|nd|rd|th)?,\s?\d{4}`
+const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)\s\d{1,2}(?:st|nd|rd|th)?,\s?\d{4}`
 
 var (
 	writtenDateRe = regexp.MustCompile(`^(` + DatePattern + `)$`)

@@ -76,7 +76,7 @@ func ParseInt(quote string) (string, bool) {
 		return "0", true
 	}
 	if m := decimalRe.FindString(quote); m != "" {
-		v, ok := new(big.Rat).SetString(strings.ReplaceAll(m, ",", ""))
+		v, ok := decimal(quote) // "32.5 million" is 32500000
 		if ok && v.IsInt() {
 			return v.Num().String(), true
 		}

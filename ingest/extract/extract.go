@@ -50,9 +50,19 @@ func Explain(r *spac.RenderedFiling) []rule.Finding {
 	case doc.Prospectus:
 		x.underwritersTable()
 	}
-	found := append(x.out, rules.Book().Run(d)...)
-	found = append(found, derivedStatus(x, found)...)
-	return resolve(found)
+	c := newCollector()
+	for _, f := range x.out {
+		c.add(f)
+	}
+	rules.Book().Each(d, c.add)
+	for _, f := range derivedStatus(x, c.kept()) {
+		c.add(f)
+	}
+	out := c.kept()
+	for i := range out {
+		out[i].Cite(r)
+	}
+	return out
 }
 
 // multiValued are the fields a filing can state several values of (one per underwriter,
@@ -61,32 +71,42 @@ var multiValued = map[string]bool{
 	spac.FieldUnderwriter: true, spac.FieldLockupDays: true, spac.FieldLockupMonths: true,
 }
 
-// resolve keeps, for each field (and period), the finding of the highest priority, then the
-// one on the earliest line; for multi-valued fields each distinct value once. Remaining ties
-// are broken by rule, field and value, so the same filing always gives the same facts. The
-// result is in line order.
-func resolve(found []rule.Finding) []rule.Finding {
-	sort.SliceStable(found, func(a, b int) bool {
-		fa, fb := found[a], found[b]
-		if fa.Priority != fb.Priority {
-			return fa.Priority > fb.Priority
-		}
-		return before(fa, fb)
-	})
-	seen := map[string]bool{}
-	var out []rule.Finding
-	for _, f := range found {
-		key := f.Fact.Field + "\x00" + f.Fact.Period
-		if multiValued[f.Fact.Field] {
-			key += "\x00" + f.Fact.Value
-		}
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
+// collector resolves findings as they come: for each field (and period) it keeps the
+// finding of the highest priority, then the one on the earliest line; for multi-valued
+// fields each distinct value once. Remaining ties are broken by rule, field and value, so
+// the same filing always gives the same facts. Only the kept findings are held, so a long
+// document with many candidates costs memory for its distinct facts alone.
+type collector struct {
+	best map[string]rule.Finding
+}
+
+func newCollector() *collector { return &collector{best: map[string]rule.Finding{}} }
+
+func (c *collector) add(f rule.Finding) {
+	key := f.Fact.Field + "\x00" + f.Fact.Period
+	if multiValued[f.Fact.Field] {
+		key += "\x00" + f.Fact.Value
+	}
+	if cur, ok := c.best[key]; !ok || better(f, cur) {
+		c.best[key] = f
+	}
+}
+
+// better reports whether a should be kept over b.
+func better(a, b rule.Finding) bool {
+	if a.Priority != b.Priority {
+		return a.Priority > b.Priority
+	}
+	return before(a, b)
+}
+
+// kept returns the kept findings in line order.
+func (c *collector) kept() []rule.Finding {
+	out := make([]rule.Finding, 0, len(c.best))
+	for _, f := range c.best {
 		out = append(out, f)
 	}
-	sort.SliceStable(out, func(a, b int) bool { return before(out[a], out[b]) })
+	sort.Slice(out, func(a, b int) bool { return before(out[a], out[b]) })
 	return out
 }
 

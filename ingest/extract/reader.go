@@ -34,7 +34,7 @@ func (x *reader) add(id string, priority int, field, value string, line int, quo
 			CIK: r.Filing.CIK, Field: field, Value: value, Period: period,
 			Citation: r.Cite(field, line, quote),
 		},
-		Rule: id, Priority: priority, Sentence: r.Line(line),
+		Rule: id, Priority: priority, Sentence: r.Line(line), Col: -1,
 	})
 	return true
 }

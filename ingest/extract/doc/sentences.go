@@ -76,7 +76,7 @@ func (s *Sentence) LocateAt(r *spac.RenderedFiling, start, end int) (line, col i
 
 // maxSentence bounds a sentence (bytes): legal prose runs long, and a document without any
 // punctuation must still be read in linear time.
-const maxSentence = 3000
+const maxSentence = 1200
 
 // sentences splits a section into sentences: prose lines are joined and split at sentence
 // ends; a table row, a heading and a line after which the text starts afresh stand alone.
@@ -152,14 +152,26 @@ func endsSentence(line string) bool {
 type blockBuilder struct {
 	r     *spac.RenderedFiling
 	sec   *Section
+	only  string // the block's text when it is one line taken as it is (no copy)
 	text  strings.Builder
 	segs  []seg
 	joins []int // offsets of the spaces that join two lines
 	out   []*Sentence
 }
 
-// add appends a line, collapsing its runs of spaces (plain text keeps column spacing).
+// add appends a line, collapsing its runs of spaces (plain text keeps column spacing). The
+// first line of a block is kept by reference until a second one comes: a long one-line
+// document is then never copied.
 func (b *blockBuilder) add(n int, line string) {
+	if b.only == "" && b.text.Len() == 0 && len(b.segs) == 0 && !strings.Contains(line, "  ") {
+		b.only = line
+		b.segs = append(b.segs, seg{off: 0, line: n, col: 0})
+		return
+	}
+	if b.only != "" {
+		b.text.WriteString(b.only)
+		b.only = ""
+	}
 	if b.text.Len() > 0 {
 		b.joins = append(b.joins, b.text.Len())
 		b.text.WriteByte(' ')
@@ -192,6 +204,9 @@ func (b *blockBuilder) flushRow(n int) {
 // flush cuts the block into sentences and starts a new block.
 func (b *blockBuilder) flush() {
 	text := b.text.String()
+	if b.only != "" {
+		text, b.only = b.only, ""
+	}
 	start := 0
 	for _, end := range boundaries(text, b.joins) {
 		b.emit(text, start, end)

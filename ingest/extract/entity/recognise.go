@@ -3,7 +3,9 @@ package entity
 import (
 	"math/big"
 	"regexp"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spacdata/spac/ingest/extract/textutil"
 )
@@ -16,7 +18,7 @@ var recognisers = []struct {
 	find func(string) []Entity
 }{
 	{func(c clues) bool { return c.dollar }, moneys},
-	{func(c clues) bool { return c.digit }, quantities},
+	{func(c clues) bool { return c.digit && c.noun }, quantities},
 	{func(c clues) bool { return c.comma && c.digit }, counts},
 	{func(c clues) bool { return c.digit && c.percent }, percents},
 	{func(c clues) bool { return c.digit && c.month }, dates},
@@ -28,7 +30,7 @@ var recognisers = []struct {
 
 // clues are the cheap facts about a text that decide which recognisers can find anything.
 type clues struct {
-	dollar, digit, comma, percent, month, period, quote, symbol, colon, exchange, legal bool
+	dollar, digit, comma, percent, month, period, quote, symbol, colon, exchange, legal, noun bool
 }
 
 // cluesOf reads the clues of a text: one scan for characters, a few substring tests on its
@@ -59,6 +61,7 @@ func cluesOf(text string) clues {
 	c.symbol = strings.Contains(lower, "symbol")
 	c.exchange = containsAny(lower, []string{"nasdaq", "nyse", "new york stock"})
 	c.legal = containsAny(lower, legalStems)
+	c.noun = containsAny(lower, []string{"share", "unit", "warrant", "right", "stock"})
 	return c
 }
 
@@ -188,16 +191,60 @@ var dateRes = []struct {
 	{re(`\b(\d{1,2})\s+(` + month + `),?\s+(\d{4})\b`), 1, 2, 3},
 }
 
+// dates reads the dates of s. The patterns run only on windows around the month names the
+// text holds (a date is at most a few words around its month), so a long sentence with one
+// date costs one short match, not a scan of the whole sentence per pattern.
 func dates(s string) []Entity {
 	var out []Entity
-	for _, d := range dateRes {
-		for _, m := range d.re.FindAllStringSubmatchIndex(s, -1) {
-			g := func(i int) string { return s[m[2*i]:m[2*i+1]] }
-			iso, ok := textutil.ParseDate(g(d.mon) + " " + g(d.day) + ", " + g(d.year))
-			if ok {
-				out = append(out, Entity{Kind: Date, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1], Value: iso})
+	seen := map[int]bool{}
+	for _, w := range monthWindows(s) {
+		for _, d := range dateRes {
+			for _, m := range d.re.FindAllStringSubmatchIndex(s[w[0]:w[1]], -1) {
+				start, end := w[0]+m[0], w[0]+m[1]
+				if seen[start] {
+					continue
+				}
+				g := func(i int) string { return s[w[0]+m[2*i] : w[0]+m[2*i+1]] }
+				if iso, ok := textutil.ParseDate(g(d.mon) + " " + g(d.day) + ", " + g(d.year)); ok {
+					seen[start] = true
+					out = append(out, Entity{Kind: Date, Start: start, End: end, CoreStart: start, CoreEnd: end, Value: iso})
+				}
 			}
 		}
+	}
+	return out
+}
+
+// monthWindows returns the byte ranges of s around each month name ("the 2nd day of May,
+// 2025" reaches 20 bytes before it, "August 20, 2021" 20 after), merged where they overlap.
+func monthWindows(s string) [][2]int {
+	lower := strings.ToLower(s)
+	var hits []int
+	for _, stem := range monthStems {
+		for i := 0; ; {
+			k := strings.Index(lower[i:], stem)
+			if k < 0 {
+				break
+			}
+			hits = append(hits, i+k)
+			i += k + len(stem)
+		}
+	}
+	sort.Ints(hits)
+	var out [][2]int
+	for _, h := range hits {
+		a, b := max(0, h-24), min(len(s), h+30)
+		for a > 0 && !utf8.RuneStart(s[a]) {
+			a--
+		}
+		for b < len(s) && !utf8.RuneStart(s[b]) {
+			b++
+		}
+		if n := len(out); n > 0 && a <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], b)
+			continue
+		}
+		out = append(out, [2]int{a, b})
 	}
 	return out
 }

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"regexp"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 
 	"github.com/spacdata/spac/ingest/extract/doc"
@@ -71,7 +72,9 @@ type Rule struct {
 	not   *regexp.Regexp
 	never *regexp.Regexp
 	must  *regexp.Regexp
-	needs [][]string // literal groups every match contains one of: a cheap prefilter
+	needs   [][]string // literal groups every match contains one of: a cheap prefilter
+	needIDs [][]int32  // the same, as ids of the book's literal set
+	kinds [][]entity.Kind // entity kinds every match holds one of (each group: alternatives)
 	slots []slot
 }
 
@@ -124,6 +127,7 @@ func (r *Rule) Compile() error {
 		}
 	}
 	r.needs = requirements(r.Pattern)
+	r.kinds = requiredKinds(r.Pattern)
 	return r.bindSlots()
 }
 
@@ -173,6 +177,49 @@ func (r *Rule) bindSlots() error {
 // are replaced by a wildcard first, since their placeholders are not in the text.
 func requirements(pattern string) [][]string {
 	re, err := syntax.Parse(macroRe.ReplaceAllString(pattern, "(?:.)"), syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	return required(re.Simplify())
+}
+
+// requiredKinds returns the entity kinds every match of pattern holds: one group per entity
+// slot that the pattern requires (not inside an optional part or an alternation).
+func requiredKinds(pattern string) [][]entity.Kind {
+	var out [][]entity.Kind
+	// Mark each slot with a literal no text holds, then ask which marks are required.
+	i := 0
+	var marks []string
+	marked := macroRe.ReplaceAllStringFunc(pattern, func(m string) string {
+		marks = append(marks, m)
+		i++
+		return fmt.Sprintf("\uE000%03d\uE001", i-1)
+	})
+	for _, group := range requirementsOf(marked) {
+		if len(group) != 1 {
+			continue // an alternation: none of its slots is required
+		}
+		for _, m := range markRe.FindAllStringSubmatch(group[0], -1) {
+			n, err := strconv.Atoi(m[1])
+			if err != nil || n >= len(marks) {
+				continue
+			}
+			var kinds []entity.Kind
+			for _, k := range strings.Split(macroRe.FindStringSubmatch(marks[n])[2], "|") {
+				kinds = append(kinds, entity.Kind(k))
+			}
+			out = append(out, kinds)
+		}
+	}
+	return out
+}
+
+// markRe finds the slot marks requiredKinds puts in a pattern.
+var markRe = regexp.MustCompile("\uE000(\\d{3})\uE001")
+
+// requirementsOf is requirements over an already expanded pattern.
+func requirementsOf(pattern string) [][]string {
+	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return nil
 	}
@@ -275,6 +322,38 @@ func contains[T comparable](list []T, v T) bool {
 		}
 	}
 	return false
+}
+
+// hasKinds reports whether the recognised entities include one kind of every required group.
+func (r *Rule) hasKinds(present map[entity.Kind]bool) bool {
+	for _, group := range r.kinds {
+		found := false
+		for _, k := range group {
+			found = found || present[k]
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// admits is the prefilter over the literals a sentence holds (marks, by literal id): a
+// literal of every group.
+func (r *Rule) admits(marks []bool) bool {
+	for _, group := range r.needIDs {
+		found := false
+		for _, id := range group {
+			if marks[id] {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // mayMatch is the prefilter: the lower-cased sentence holds a literal of every group.

@@ -99,3 +99,19 @@ func TestScope(t *testing.T) {
 		t.Error("section kind scope not applied")
 	}
 }
+
+func TestLiteralSet(t *testing.T) {
+	lits := []string{"holders of", "redeem", "deem", "of", "trust account"}
+	s := newLiteralSet(lits)
+	marks := s.present("the holders of shares redeemed their shares", nil)
+	var got []string
+	for i, m := range marks {
+		if m {
+			got = append(got, lits[i])
+		}
+	}
+	// Overlapping and nested literals are all found ("deem" inside "redeem").
+	if strings.Join(got, "|") != "holders of|redeem|deem|of" {
+		t.Errorf("present = %q", got)
+	}
+}

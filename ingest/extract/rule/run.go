@@ -9,17 +9,32 @@ import (
 	"github.com/spacdata/spac/ingest/extract/entity"
 )
 
-// Finding is a fact with the rule that produced it and the text it was read from.
+// Finding is a fact with the rule that produced it and the text it was read from. While
+// rules run, its citation holds only the line and quote (Col locates the quote on the
+// line); Cite completes it for the findings that are kept, so a long document's many
+// candidates do not each carry an excerpt.
 type Finding struct {
 	Fact     spac.Fact
 	Rule     string
 	Priority int
 	Sentence string // the sentence (or table row) the value was read from
+	Col      int    // byte column of the quote on its line (-1: unknown)
+}
+
+// Cite completes the finding's citation from the filing (excerpt, document, URL).
+func (f *Finding) Cite(r *spac.RenderedFiling) {
+	c := f.Fact.Citation
+	if line := r.Line(c.Line); f.Col >= 0 && f.Col <= len(line) && strings.HasPrefix(line[f.Col:], c.Quote) {
+		f.Fact.Citation = r.CiteAt(c.Field, c.Line, f.Col, c.Quote)
+		return
+	}
+	f.Fact.Citation = r.Cite(c.Field, c.Line, c.Quote)
 }
 
 // Book is a compiled set of rules.
 type Book struct {
-	rules []*Rule
+	rules    []*Rule
+	literals *literalSet // every rule's required literals, for the one-pass prefilter
 	// Valid, when set, vetoes a value an entity would give a field (a Class B quantity is
 	// never a redemption; a merger sub is never the target).
 	Valid func(field, value string, e *entity.Entity) bool
@@ -42,18 +57,54 @@ func NewBook(rules ...[]*Rule) (*Book, error) {
 			b.rules = append(b.rules, r)
 		}
 	}
+	b.indexLiterals()
 	return b, nil
+}
+
+// indexLiterals numbers the distinct literals of all rules and builds their automaton.
+func (b *Book) indexLiterals() {
+	ids := map[string]int32{}
+	var all []string
+	for _, r := range b.rules {
+		r.needIDs = nil
+		for _, group := range r.needs {
+			var g []int32
+			for _, lit := range group {
+				id, ok := ids[lit]
+				if !ok {
+					id = int32(len(all))
+					ids[lit] = id
+					all = append(all, lit)
+				}
+				g = append(g, id)
+			}
+			r.needIDs = append(r.needIDs, g)
+		}
+	}
+	b.literals = newLiteralSet(all)
 }
 
 // Rules returns the book's rules in order.
 func (b *Book) Rules() []*Rule { return b.rules }
 
-// Run reads every sentence of d with every rule that applies to its section. Entities are
-// recognised only in sentences that some applicable rule's literals admit.
+// Run reads every sentence of d with every rule that applies to its section and returns the
+// findings with complete citations.
 func (b *Book) Run(d *doc.Doc) []Finding {
 	var out []Finding
+	b.Each(d, func(f Finding) {
+		f.Cite(d.R)
+		out = append(out, f)
+	})
+	return out
+}
+
+// Each reads every sentence of d with every rule that applies to its section and hands each
+// finding (its citation not yet complete, see Finding) to yield. Entities are recognised
+// only in sentences that some applicable rule's literals admit.
+func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 	var applicable []*Rule
 	var lastSection *doc.Section
+	var marks []bool // reused per sentence; a Book is shared by concurrent Runs
 	for _, s := range d.Sentences {
 		if s.Section != lastSection {
 			lastSection, applicable = s.Section, b.applicable(d.Class, s.Section)
@@ -61,9 +112,11 @@ func (b *Book) Run(d *doc.Doc) []Finding {
 		if len(applicable) == 0 {
 			continue
 		}
-		out = append(out, b.read(d, s, applicable)...)
+		marks = b.literals.present(strings.ToLower(s.Text), marks)
+		for _, f := range b.read(d, s, applicable, marks) {
+			yield(f)
+		}
 	}
-	return out
 }
 
 func (b *Book) applicable(c doc.Class, sec *doc.Section) []*Rule {
@@ -77,21 +130,29 @@ func (b *Book) applicable(c doc.Class, sec *doc.Section) []*Rule {
 }
 
 // read applies rules to one sentence.
-func (b *Book) read(d *doc.Doc, s *doc.Sentence, rules []*Rule) []Finding {
-	lower := strings.ToLower(s.Text)
+func (b *Book) read(d *doc.Doc, s *doc.Sentence, rules []*Rule, marks []bool) []Finding {
 	var masked *entity.Masked
+	var present map[entity.Kind]bool
 	var out []Finding
 	for _, r := range rules {
-		if !r.mayMatch(lower) {
+		if !r.admits(marks) {
 			continue
 		}
 		if masked == nil {
 			masked = entity.Mask(s.Text)
+			present = map[entity.Kind]bool{}
+			for _, e := range masked.Entities {
+				present[e.Kind] = true
+			}
 		}
-		if r.never != nil && r.never.MatchString(masked.Text) || r.must != nil && !r.must.MatchString(masked.Text) {
+		if !r.hasKinds(present) {
 			continue
 		}
-		for _, m := range r.re.FindAllStringSubmatchIndex(masked.Text, -1) {
+		matches := r.re.FindAllStringSubmatchIndex(masked.Text, -1)
+		if len(matches) == 0 || !r.context(masked.Text) {
+			continue
+		}
+		for _, m := range matches {
 			if r.not != nil && r.not.MatchString(masked.Text[:m[1]]) {
 				continue
 			}
@@ -100,6 +161,11 @@ func (b *Book) read(d *doc.Doc, s *doc.Sentence, rules []*Rule) []Finding {
 		}
 	}
 	return out
+}
+
+// context reports whether a sentence the rule matched passes its Must and Never tests.
+func (r *Rule) context(masked string) bool {
+	return (r.never == nil || !r.never.MatchString(masked)) && (r.must == nil || r.must.MatchString(masked))
 }
 
 // produce turns one match into findings: the rule's own production, else one finding per
@@ -130,18 +196,10 @@ func (b *Book) produce(mt *Match) []Finding {
 		}
 		fact := spac.Fact{
 			CIK: mt.d.R.Filing.CIK, Field: o.Field, Value: o.Value, Period: period,
-			Citation: cite(mt.d.R, o),
+			Citation: spac.Citation{Field: o.Field, Line: o.Line, Quote: o.Quote},
 		}
-		found = append(found, Finding{Fact: fact, Rule: r.ID, Priority: r.Priority, Sentence: mt.s.Text})
+		found = append(found, Finding{Fact: fact, Rule: r.ID, Priority: r.Priority, Sentence: mt.s.Text, Col: o.Col})
 	}
 	return found
 }
 
-// cite builds the citation of an output; a production that did not give the quote's column
-// (or gave a wrong one) is cited by searching the line.
-func cite(r *spac.RenderedFiling, o Out) spac.Citation {
-	if line := r.Line(o.Line); o.Col >= 0 && o.Col <= len(line) && strings.HasPrefix(line[o.Col:], o.Quote) {
-		return r.CiteAt(o.Field, o.Line, o.Col, o.Quote)
-	}
-	return r.Cite(o.Field, o.Line, o.Quote)
-}

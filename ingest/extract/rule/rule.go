@@ -68,14 +68,14 @@ type Rule struct {
 	NotKinds []doc.Kind
 	Priority int // among facts of one field in one filing, the higher wins
 
-	re    *regexp.Regexp
-	not   *regexp.Regexp
-	never *regexp.Regexp
-	must  *regexp.Regexp
-	needs   [][]string // literal groups every match contains one of: a cheap prefilter
-	needIDs [][]int32  // the same, as ids of the book's literal set
-	kinds [][]entity.Kind // entity kinds every match holds one of (each group: alternatives)
-	slots []slot
+	re      *regexp.Regexp
+	not     *regexp.Regexp
+	never   *regexp.Regexp
+	must    *regexp.Regexp
+	needs   [][]string      // literal groups every match contains one of: a cheap prefilter
+	needIDs [][]int32       // the same, as ids of the book's literal set
+	kinds   [][]entity.Kind // entity kinds every match holds one of (each group: alternatives)
+	slots   []slot
 }
 
 // slot is a capture of the compiled pattern.

@@ -202,4 +202,3 @@ func (b *Book) produce(mt *Match) []Finding {
 	}
 	return found
 }
-

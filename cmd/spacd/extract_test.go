@@ -46,3 +46,40 @@ func TestExtractRealS1(t *testing.T) {
 		t.Errorf("missing facts %v", want)
 	}
 }
+
+// TestExtractExplainBareText reads a bare plain-text 8-K with --form/--items (no SGML
+// envelope, no sidecar) and checks that --explain names the rule behind every fact.
+func TestExtractExplainBareText(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "vote.txt")
+	text := "Item 5.07 Submission of Matters to a Vote of Security Holders.\n" +
+		"On May 2, 2025, Harbor Lane Acquisition Corp. held an extraordinary general meeting, at which\n" +
+		"holders of 1,234,567 Class A ordinary shares exercised their right to redeem their shares for\n" +
+		"cash at a redemption price of approximately $10.42 per share.\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	args := []string{"spacd", "extract", "--explain", "--form", "8-K", "--items", "5.07", "--cik", "9900099", "--filed", "2025-05-05", path}
+	if err := run(context.Background(), args, func(string) string { return "" }, &out, &errOut); err != nil {
+		t.Fatalf("extract: %v (%s)", err, errOut.String())
+	}
+	var got extractOutput
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"meeting_date": "2025-05-02", "shares_redeemed": "1234567", "redemption_price": "10.4200"}
+	for _, f := range got.Facts {
+		if f.Rule == "" || f.Sentence == "" {
+			t.Errorf("%s: --explain gave no rule or sentence: %+v", f.Field, f)
+		}
+		if w, ok := want[f.Field]; ok && f.Value == w {
+			delete(want, f.Field)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("missing facts %v in %+v", want, got.Facts)
+	}
+	if got.Filing.Form != "8-K" || strings.Join(got.Filing.Items, ",") != "5.07" {
+		t.Errorf("filing = %+v", got.Filing)
+	}
+}

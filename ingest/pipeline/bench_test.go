@@ -3,11 +3,17 @@ package pipeline_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -172,5 +178,84 @@ func BenchmarkRebuild2000(b *testing.B) {
 	b.ReportMetric(float64(bigCorpusSPACs*b.N)/b.Elapsed().Seconds(), "SPACs/s")
 	if n, err := e.index.Count(ctx); err != nil || n != bigCorpusSPACs {
 		b.Fatalf("index Count after Rebuild = %d, %v; want %d", n, err, bigCorpusSPACs)
+	}
+}
+
+// oneLineDocument builds a full submission whose only document is one line of plain text of
+// about size bytes: the prose of the fixture corpus's filings, joined and repeated.
+func oneLineDocument(b *testing.B, size int) []byte {
+	b.Helper()
+	files, _ := loadCorpus(b)
+	var prose strings.Builder
+	for _, f := range files {
+		r, err := ingest.ReadBytes(f.name, f.data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, d := range r.Filing.Documents {
+			for n := d.FirstLine + 1; n <= d.LastLine && !d.Binary; n++ {
+				prose.WriteString(r.Line(n))
+				prose.WriteByte(' ')
+			}
+		}
+	}
+	text := strings.Repeat(prose.String(), size/prose.Len()+1)[:size]
+	head := "<SEC-DOCUMENT>0009900099-25-000001.txt : 20250310\n<SEC-HEADER>0009900099-25-000001.hdr.sgml : 20250310\n" +
+		"ACCESSION NUMBER:\t\t0009900099-25-000001\nCONFORMED SUBMISSION TYPE:\t8-K\nPUBLIC DOCUMENT COUNT:\t\t1\n" +
+		"ITEM INFORMATION:\t\tOther Events\nFILED AS OF DATE:\t\t20250310\n</SEC-HEADER>\n" +
+		"<DOCUMENT>\n<TYPE>8-K\n<SEQUENCE>1\n<FILENAME>doc.txt\n<TEXT>\n"
+	return []byte(head + text + "\n</TEXT>\n</DOCUMENT>\n</SEC-DOCUMENT>\n")
+}
+
+// BenchmarkOneLineDocument reads and extracts a one-line document of 5 MB and of 50 MB: the
+// time should grow linearly with the size. peak-heap-MB is the largest live heap sampled
+// while the run goes (every 5 ms), against the input's size.
+func BenchmarkOneLineDocument(b *testing.B) {
+	for _, mb := range []int{5, 50} {
+		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
+			if testing.Short() && mb > 5 {
+				b.Skip("50 MB document skipped with -short")
+			}
+			data := oneLineDocument(b, mb<<20)
+			b.SetBytes(int64(len(data)))
+			runtime.GC()
+			peak := samplePeakHeap()
+			for b.Loop() {
+				r, err := ingest.ReadBytes("oneline.txt", data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				extract.Facts(r)
+			}
+			b.ReportMetric(float64(peak()>>20), "peak-heap-MB")
+		})
+	}
+}
+
+// samplePeakHeap samples the live heap every 5 ms until the returned function is called,
+// which returns the largest sample.
+func samplePeakHeap() func() uint64 {
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		for {
+			metrics.Read(sample)
+			if v := sample[0].Value.Uint64(); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	return func() uint64 {
+		close(stop)
+		<-done
+		return peak.Load()
 	}
 }

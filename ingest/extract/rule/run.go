@@ -148,6 +148,9 @@ func (b *Book) read(d *doc.Doc, s *doc.Sentence, rules []*Rule, marks []bool) []
 		if !r.hasKinds(present) {
 			continue
 		}
+		if !r.re.MatchString(masked.Text) {
+			continue // most candidates do not match; matching without captures is cheaper
+		}
 		matches := r.re.FindAllStringSubmatchIndex(masked.Text, -1)
 		if len(matches) == 0 || !r.context(masked.Text) {
 			continue

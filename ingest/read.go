@@ -5,8 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -22,7 +26,8 @@ import (
 // Size policy: a file up to the limit is read whole into memory and rendered in one
 // streaming pass; document bodies are sub-slices of the input, never copies, so a 50 MB
 // document costs about its size plus its rendered text (measured by TestReadLargeDocument).
-// A file over the limit is rejected before it is read, with ReasonTooLarge.
+// A file over the limit is rejected before it is opened (LoadFile checks its size with Stat)
+// and read through a limit, so a file that grows meanwhile is still cut off, with ReasonTooLarge.
 const DefaultMaxBytes int64 = 64 << 20
 
 // Reasons recorded by the pipeline (spac.IngestError.Reason starts with one of these).
@@ -30,10 +35,11 @@ const (
 	ReasonTooLarge       = "too_large"       // over the size limit
 	ReasonBinary         = "binary"          // NUL-heavy junk, not a text document
 	ReasonTruncated      = "truncated"       // SGML header or a <DOCUMENT> not terminated
+	ReasonBadHeader      = "bad_header"      // an accession or CIK that cannot key the store
 	ReasonUnsupported    = "unsupported"     // neither a full submission nor HTML
 	ReasonMissingSidecar = "missing_sidecar" // bare HTML without its <file>.json metadata
 	ReasonBadSidecar     = "bad_sidecar"     // sidecar is not valid JSON
-	ReasonIO             = "io"              // the file could not be read
+	ReasonIO             = "io"              // the file (or its directory) could not be read
 	ReasonInternal       = "internal"        // a reader bug (recovered panic)
 )
 
@@ -98,16 +104,10 @@ func ReadHTML(name string, html []byte, meta Sidecar) (*spac.RenderedFiling, err
 // Read reads path. The size is checked before reading; a bare HTML file takes its
 // metadata from path+".json" (or, failing that, the path with its extension replaced).
 func (fr FilingReader) Read(path string) (*spac.RenderedFiling, error) {
-	st, err := os.Stat(path)
+	data, err := fr.load(path, func() (fs.FileInfo, error) { return os.Stat(path) },
+		func() (fs.File, error) { return os.Open(path) })
 	if err != nil {
-		return nil, &ReadError{path, ReasonIO, err}
-	}
-	if st.Size() > fr.limit() {
-		return nil, tooLarge(path, st.Size(), fr.limit())
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &ReadError{path, ReasonIO, err}
+		return nil, err
 	}
 	if isSubmission(data) || !htmltext.IsHTML(path, data) {
 		return fr.ReadBytes(path, data)
@@ -117,6 +117,46 @@ func (fr FilingReader) Read(path string) (*spac.RenderedFiling, error) {
 		return nil, err
 	}
 	return fr.ReadHTML(path, data, meta)
+}
+
+// LoadFile reads the file name of fsys for ingest. It is refused before it is opened when
+// fs.Stat says it is over the limit or not a regular file (a named pipe would block the run,
+// a device never ends), and it is read through the limit in case it grew since.
+func (fr FilingReader) LoadFile(fsys fs.FS, name string) ([]byte, error) {
+	return fr.load(name, func() (fs.FileInfo, error) { return fs.Stat(fsys, name) },
+		func() (fs.File, error) { return fsys.Open(name) })
+}
+
+func (fr FilingReader) load(name string, stat func() (fs.FileInfo, error), open func() (fs.File, error)) ([]byte, error) {
+	st, err := stat()
+	if err != nil {
+		return nil, &ReadError{name, ReasonIO, err}
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &ReadError{name, ReasonUnsupported, fmt.Errorf("not a regular file (%s)", st.Mode().Type())}
+	}
+	if st.Size() > fr.limit() {
+		return nil, tooLarge(name, st.Size(), fr.limit())
+	}
+	f, err := open()
+	if err != nil {
+		return nil, &ReadError{name, ReasonIO, err}
+	}
+	defer f.Close()
+	return fr.readLimited(name, f, st.Size())
+}
+
+// readLimited reads at most limit+1 bytes into a buffer sized from Stat, so a file read
+// whole costs its size once, never the doubling of a growing buffer.
+func (fr FilingReader) readLimited(name string, r io.Reader, size int64) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(r, fr.limit()+1)); err != nil {
+		return nil, &ReadError{name, ReasonIO, err}
+	}
+	if int64(buf.Len()) > fr.limit() {
+		return nil, tooLarge(name, int64(buf.Len()), fr.limit())
+	}
+	return buf.Bytes(), nil
 }
 
 // ReadBytes reads a full submission (SGML) from memory.
@@ -140,6 +180,9 @@ func (fr FilingReader) ReadBytes(name string, data []byte) (rf *spac.RenderedFil
 		}
 		return nil, &ReadError{name, reason, err}
 	}
+	if err := checkHeader(name, sub.Header.Accession, sub.Header.Filer().CIK); err != nil {
+		return nil, err
+	}
 	return assembleSubmission(name, sub), nil
 }
 
@@ -148,6 +191,9 @@ func (fr FilingReader) ReadHTML(name string, html []byte, meta Sidecar) (rf *spa
 	defer recoverAsError(name, &err)
 	html, err = fr.admit(name, html)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkHeader(name, meta.Accession, meta.CIK); err != nil {
 		return nil, err
 	}
 	cik, _ := spac.ParseCIK(meta.CIK)
@@ -176,6 +222,31 @@ func (fr FilingReader) admit(name string, data []byte) ([]byte, error) {
 		}
 	}
 	return data, nil
+}
+
+// accessionRe is an EDGAR accession number: filer id, year, sequence (what the API accepts).
+var accessionRe = regexp.MustCompile(`^[0-9]{10}-[0-9]{2}-[0-9]{6}$`)
+
+// checkHeader refuses, per file, the header values that key the store: the accession
+// (f/<accession>, t/<accession>/<chunk>) and the filer's CIK. A '/' or a NUL used to reach the
+// store, which refused the key and so aborted the whole run. Absent values are the caller's
+// call: the pipeline skips a filing without them, `spacd extract --form` reads bare documents.
+func checkHeader(name, accession, cik string) error {
+	if accession != "" && !accessionRe.MatchString(accession) {
+		return &ReadError{name, ReasonBadHeader, fmt.Errorf("accession %s is not an EDGAR accession number (0000000000-00-000000)", clip(accession))}
+	}
+	if _, ok := spac.ParseCIK(cik); cik != "" && !ok {
+		return &ReadError{name, ReasonBadHeader, fmt.Errorf("filer CENTRAL INDEX KEY %s is not a CIK (1 to 10 digits)", clip(cik))}
+	}
+	return nil
+}
+
+// clip quotes a header value for a reason, cut so that a 70 KB value stays readable.
+func clip(v string) string {
+	if len(v) > 40 {
+		return strconv.Quote(v[:40]) + "..."
+	}
+	return strconv.Quote(v)
 }
 
 func tooLarge(name string, size, limit int64) error {

@@ -36,19 +36,13 @@ func cmdIngest(ctx context.Context, env *environment, args []string) error {
 	return writeJSON(env, total)
 }
 
+// ingestPath ingests a directory, or one file whatever its extension. A path that cannot be
+// read is one bad input like any other: recorded and skipped, so the other paths still run.
 func ingestPath(ctx context.Context, p *pipeline.Pipeline, path string) (pipeline.Summary, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return pipeline.Summary{}, err
-	}
-	if st.IsDir() {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return p.IngestFS(ctx, os.DirFS(path), ".")
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return pipeline.Summary{}, err
-	}
-	return p.IngestInputs(ctx, []pipeline.Input{{Name: filepath.Base(path), Data: data}})
+	return p.IngestFiles(ctx, os.DirFS(filepath.Dir(path)), []string{filepath.Base(path)})
 }
 
 func addSummary(a, b pipeline.Summary) pipeline.Summary {

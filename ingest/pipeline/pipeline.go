@@ -1,13 +1,15 @@
 // Package pipeline runs the filing pipeline end to end: read a document (ingest), extract its
 // facts (ingest/extract), store filing + text + facts (spac.FilingStore), fold the SPAC's facts
 // into its profile and calendar (ingest/fold), store the profile and index its universe row.
-// Bad documents are recorded as ingest errors and skipped; they never stop a run.
+// Bad documents are recorded as ingest errors and skipped; they never stop a run: a file that
+// cannot be read, is too large or not a regular file, a directory that cannot be listed, a
+// header the store cannot key on, a panic while reading or extracting. Only a store failure or
+// a cancellation stops a run.
 package pipeline
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"path"
@@ -17,6 +19,7 @@ import (
 	"time"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest"
 )
 
 // Store is what the pipeline needs from the storage adapter.
@@ -35,8 +38,11 @@ type Pipeline struct {
 	Index   spac.Index
 	Log     *slog.Logger
 	Workers int // parallel readers; <= 0 means 2
-	OnFold  ProfileHook
-	Now     func() time.Time
+	// MaxBytes is the size limit of one document (<= 0: ingest.DefaultMaxBytes). A file over
+	// it is recorded as too_large without being opened.
+	MaxBytes int64
+	OnFold   ProfileHook
+	Now      func() time.Time
 }
 
 // Summary counts what a run did.
@@ -57,23 +63,41 @@ type Input struct {
 }
 
 // IngestFS ingests every filing below root in fsys (full-submission .txt files), then refolds
-// every SPAC that changed.
+// every SPAC that changed. Each file's size is checked before it is opened.
 func (p *Pipeline) IngestFS(ctx context.Context, fsys fs.FS, root string) (Summary, error) {
-	var names []string
-	err := fs.WalkDir(fsys, root, func(name string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	names, unreadable := walkFilings(fsys, root)
+	return p.ingest(ctx, names, func(name string) ([]byte, error) {
+		if err, ok := unreadable[name]; ok {
+			return nil, err
 		}
-		if !d.IsDir() && isFilingName(name) {
+		return p.reader().LoadFile(fsys, name)
+	})
+}
+
+// IngestFiles ingests the named files of fsys, whatever their extension (the caller named
+// them); a name that cannot be read is recorded like any bad document.
+func (p *Pipeline) IngestFiles(ctx context.Context, fsys fs.FS, names []string) (Summary, error) {
+	return p.ingest(ctx, names, func(name string) ([]byte, error) { return p.reader().LoadFile(fsys, name) })
+}
+
+// walkFilings lists the filing files below root, sorted. A directory that cannot be listed
+// (permission denied, removed meanwhile) is listed too, with its error, so that it is
+// recorded and skipped like a bad file instead of ending the walk of everything after it.
+func walkFilings(fsys fs.FS, root string) ([]string, map[string]error) {
+	var names []string
+	unreadable := map[string]error{}
+	_ = fs.WalkDir(fsys, root, func(name string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			names = append(names, name)
+			unreadable[name] = &ingest.ReadError{Source: name, Reason: ingest.ReasonIO, Err: err}
+		case !d.IsDir() && isFilingName(name):
 			names = append(names, name)
 		}
-		return nil
+		return nil // never stops the walk: the error is recorded above
 	})
-	if err != nil {
-		return Summary{}, fmt.Errorf("walk %s: %w", root, err)
-	}
 	sort.Strings(names)
-	return p.ingest(ctx, names, func(name string) ([]byte, error) { return fs.ReadFile(fsys, name) })
+	return names, unreadable
 }
 
 // IngestInputs ingests documents already in memory.
@@ -90,6 +114,10 @@ func (p *Pipeline) IngestInputs(ctx context.Context, inputs []Input) (Summary, e
 func isFilingName(name string) bool {
 	ext := strings.ToLower(path.Ext(name))
 	return ext == ".txt" && !strings.EqualFold(path.Base(name), "README.txt")
+}
+
+func (p *Pipeline) reader() ingest.FilingReader {
+	return ingest.FilingReader{MaxBytes: p.MaxBytes}
 }
 
 func (p *Pipeline) now() time.Time {

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -72,28 +73,42 @@ func feed(ctx context.Context, jobs chan<- string, names []string, errs chan err
 func (p *Pipeline) ingestOne(ctx context.Context, name string, load func(string) ([]byte, error)) (res fileResult, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			res = p.skipped(name, "", fmt.Sprintf("internal error while reading: %v", r))
+			res = p.skipped(name, "", fmt.Sprintf("%s: panic while reading: %v", ingest.ReasonInternal, r))
 			err = nil
 		}
 	}()
 	data, lerr := load(name)
 	if lerr != nil {
-		return p.skipped(name, "", lerr.Error()), nil
+		return p.skipped(name, "", reasonOf(lerr)), nil
 	}
-	r, rerr := ingest.ReadBytes(name, data)
+	r, rerr := p.reader().ReadBytes(name, data)
 	if rerr != nil {
-		return p.skipped(name, "", rerr.Error()), nil
+		return p.skipped(name, "", reasonOf(rerr)), nil
 	}
 	if r.Filing.CIK == "" || r.Filing.Accession == "" {
 		return p.skipped(name, r.Filing.Accession, "no filer CIK or accession number in the header"), nil
 	}
 	facts := extract.Facts(r)
 	changed, serr := p.Store.PutFiling(ctx, r, facts)
+	if spac.ErrorCode(serr) == spac.EINVALID {
+		// The store refused this document (a key or a value it cannot hold), not its disk.
+		return p.skipped(name, "", "store refused it: "+serr.Error()), nil
+	}
 	if serr != nil {
 		return fileResult{}, fmt.Errorf("store %s: %w", r.Filing.Accession, serr)
 	}
 	p.logger().Debug("ingested", "source", name, "accession", r.Filing.Accession, "facts", len(facts), "changed", changed)
 	return fileResult{cik: r.Filing.CIK, changed: changed, facts: len(facts)}, nil
+}
+
+// reasonOf is the recorded reason of a read error: its stable reason first ("too_large: ..."),
+// as ingest.Reason* promises; the source is recorded beside it, not repeated in it.
+func reasonOf(err error) string {
+	var re *ingest.ReadError
+	if errors.As(err, &re) && re.Err != nil {
+		return re.Reason + ": " + re.Err.Error()
+	}
+	return err.Error()
 }
 
 func (p *Pipeline) skipped(name, accession, reason string) fileResult {

@@ -131,6 +131,18 @@ func (x *reader) coverJurisdiction() {
 	}
 }
 
+// around joins lines n-2..n+1: a table heading set on several lines ("Trading" / "Symbol(s)",
+// "Name of each exchange on" / "which registered").
+func (x *reader) around(n int) string {
+	var parts []string
+	for k := max(1, n-2); k <= min(len(x.d.R.Lines), n+1); k++ {
+		if l := x.d.Line(k); len(l) <= 200 {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 // coverRow reads one row of the cover table: title, symbol, exchange. A title cell that
 // continues a wrapped title ("value, and one-third of one redeemable warrant") is read after
 // the lines above it (pending). It reports whether line n was such a row.

@@ -155,3 +155,19 @@ func TestAlign(t *testing.T) {
 		t.Errorf("Align with drift = %s", got)
 	}
 }
+
+func TestCellsFromPipes(t *testing.T) {
+	r := extracttest.Filing("8-K", nil, "Units, each consisting of one share | | AJAX.U | | New York Stock Exchange |", "| a | b |")
+	d := Build(r)
+	n := r.Filing.Documents[0].FirstLine + 1
+	var got []string
+	for _, c := range d.Cells(n) {
+		got = append(got, c.Text)
+	}
+	if strings.Join(got, ",") != "Units, each consisting of one share,,AJAX.U,,New York Stock Exchange" {
+		t.Errorf("cells = %q (empty cells between pipes are kept)", got)
+	}
+	if c := d.Cells(n + 1); len(c) != 2 || c[1].Text != "b" {
+		t.Errorf("markdown row cells = %+v", c)
+	}
+}

@@ -12,12 +12,15 @@ func (d *Doc) Cells(n int) []spac.Cell {
 	if row := d.R.Rows[n]; row != nil {
 		return row
 	}
-	line := d.R.Line(n)
-	if !strings.Contains(line, " | ") {
+	line := strings.TrimSpace(d.R.Line(n))
+	if !strings.Contains(line, " | ") && !strings.HasPrefix(line, "|") {
 		return nil
 	}
+	// A row written with pipes ("Units | | AJAX.U | | New York Stock Exchange |", or a
+	// markdown row "| a | b |"): every pipe separates cells, so empty ones count too.
+	line = strings.TrimSuffix(strings.TrimPrefix(line, "|"), "|")
 	var out []spac.Cell
-	for i, c := range strings.Split(line, " | ") {
+	for i, c := range strings.Split(line, "|") {
 		out = append(out, spac.Cell{Text: strings.TrimSpace(c), Col: i, Span: 1})
 	}
 	return out

@@ -45,6 +45,9 @@ func TestRecognise(t *testing.T) {
 			"org:Prestige USA Merger Sub, Inc.=Prestige USA Merger Sub, Inc.; org:Rocket Lab USA, Inc.=Rocket Lab USA, Inc."},
 		{"The Company and Goldman Sachs & Co. LLC; 59.03% of the votes; 22,806,594 575,588",
 			"org:Goldman Sachs & Co. LLC=Goldman Sachs & Co. LLC; percent:59.03%=5903/100; count:22,806,594=22806594; count:575,588=575588"},
+		{"TRIDENT ACQUISITIONS CORP. (NASDAQ: TDACU, TDAC, TDACW) and Hyde Park (OTC Bulletin Board: HYDQU)",
+			"org:TRIDENT ACQUISITIONS CORP.=TRIDENT ACQUISITIONS CORP.; exchange:NASDAQ=Nasdaq; ticker:TDACU=TDACU; ticker:TDAC=TDAC; ticker:TDACW=TDACW; exchange:OTC Bulletin Board=OTC; ticker:HYDQU=HYDQU"},
+		{"holders of 13,663,728 publicly held shares of Class A common stock", "shares:13,663,728=13663728 class A"},
 		{"30,000,000 Units, 5,333,333 private placement warrants and 1,000,000 rights",
 			"units:30,000,000=30000000; warrants:5,333,333=5333333; rights:1,000,000=1000000"},
 	}

@@ -11,7 +11,9 @@ const symbol = `[A-Z][A-Z0-9]{0,5}(?:[.\-][A-Z]{1,2}|\s?WS)?`
 var (
 	quotedTickerRe = re(`[“"](` + symbol + `)[,.]?[”"]`)
 	// "(Nasdaq: VACQ)", "(NYSE American: ABC.U)", "(NASDAQ:ABCD, ABCDW)".
-	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT))?|OTC(?:QX|QB)?)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `)`)
+	// "(NASDAQ: TDACU, TDAC, TDACW)" lists several symbols.
+	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT))?|OTC(?:QX|QB| Bulletin Board| Markets)?|OTCBB)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `(?:,\s*` + symbol + `)*)\s*\)`)
+	symbolRe      = re(symbol)
 	// An unquoted symbol right after the word: "under the Nasdaq ticker symbol RKLB".
 	bareTickerRe = re(`\bsymbols?\s+(` + symbol + `)\b`)
 	// Quoted capitals that are defined terms, not symbols.
@@ -43,7 +45,10 @@ func tickers(s string) []Entity {
 		if ex, ok := textutil.ExchangeName(s[m[2]:m[3]]); ok {
 			out = append(out, Entity{Kind: Exchange, Start: m[2], End: m[3], CoreStart: m[2], CoreEnd: m[3], Value: ex})
 		}
-		out = append(out, Entity{Kind: Ticker, Start: m[4], End: m[5], CoreStart: m[4], CoreEnd: m[5], Value: s[m[4]:m[5]]})
+		for _, k := range symbolRe.FindAllStringIndex(s[m[4]:m[5]], -1) {
+			a, b := m[4]+k[0], m[4]+k[1]
+			out = append(out, Entity{Kind: Ticker, Start: a, End: b, CoreStart: a, CoreEnd: b, Value: s[a:b]})
+		}
 	}
 	return out
 }
@@ -64,7 +69,7 @@ func exchanges(s string) []Entity {
 
 const (
 	nameWord   = `[A-Z][A-Za-z0-9&'’.\-]*`
-	legalForm  = `(?:Pte\.\s+Ltd\.|Inc\.|Inc\b|Incorporated\b|Corp\.|Corp\b|Corporation\b|LLC\b|L\.L\.C\.|Ltd\.|Ltd\b|Limited\b|L\.P\.|LP\b|plc\b|PLC\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GmbH\b|Co\.|S\.p\.A\.|Holdings\b)`
+	legalForm  = `(?:Pte\.\s+Ltd\.|PTE\.\s+LTD\.|Inc\.|INC\.|Inc\b|INC\b|Incorporated\b|INCORPORATED\b|Corp\.|CORP\.|Corp\b|CORP\b|Corporation\b|CORPORATION\b|LLC\b|L\.L\.C\.|Ltd\.|LTD\.|Ltd\b|LTD\b|Limited\b|LIMITED\b|L\.P\.|LP\b|plc\b|PLC\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GmbH\b|Co\.|CO\.|S\.p\.A\.|Holdings\b|HOLDINGS\b)`
 	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.)`
 )
 

@@ -62,14 +62,19 @@ type Rule struct {
 	// Period names the date slot that gives the facts' Period (the balance-sheet date).
 	Period string
 
-	Classes  []doc.Class // form classes it runs in (nil: any)
-	Items    []string    // in an 8-K, the items whose sections it reads (nil: any section)
-	Kinds    []doc.Kind  // section kinds it reads (nil: any not in NotKinds)
+	Classes []doc.Class // form classes it runs in (nil: any)
+	Docs    []string    // document types it reads, by prefix ("EX-2": a plan of acquisition; nil: any)
+	// Within is context the sentence's section must hold somewhere (a price stated in a
+	// sentence of its own belongs to a liquidation only in a section that announces one).
+	Within   string
+	Items    []string   // in an 8-K, the items whose sections it reads (nil: any section)
+	Kinds    []doc.Kind // section kinds it reads (nil: any not in NotKinds)
 	NotKinds []doc.Kind
 	Priority int // among facts of one field in one filing, the higher wins
 
 	re      *regexp.Regexp
 	not     *regexp.Regexp
+	within  *regexp.Regexp
 	never   *regexp.Regexp
 	must    *regexp.Regexp
 	needs   [][]string      // literal groups every match contains one of: a cheap prefilter
@@ -114,6 +119,11 @@ func (r *Rule) Compile() error {
 	if r.Not != "" {
 		if r.not, err = regexp.Compile(r.Not); err != nil {
 			return fmt.Errorf("rule %s: not: %w", r.ID, err)
+		}
+	}
+	if r.Within != "" {
+		if r.within, err = regexp.Compile(r.Within); err != nil {
+			return fmt.Errorf("rule %s: within: %w", r.ID, err)
 		}
 	}
 	if r.Never != "" {
@@ -303,7 +313,19 @@ func (r *Rule) Applies(c doc.Class, s *doc.Section) bool {
 	if len(r.Kinds) > 0 && !contains(r.Kinds, s.Kind) {
 		return false
 	}
+	if len(r.Docs) > 0 && !docTypeIn(s.Document.Type, r.Docs) {
+		return false
+	}
 	return !contains(r.NotKinds, s.Kind)
+}
+
+func docTypeIn(t string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(strings.ToUpper(t), strings.ToUpper(p)) {
+			return true
+		}
+	}
+	return false
 }
 
 func anyItem(s *doc.Section, items []string) bool {

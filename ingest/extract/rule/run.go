@@ -107,7 +107,7 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 	var marks []bool // reused per sentence; a Book is shared by concurrent Runs
 	for _, s := range d.Sentences {
 		if s.Section != lastSection {
-			lastSection, applicable = s.Section, b.applicable(d.Class, s.Section)
+			lastSection, applicable = s.Section, b.applicable(d, s.Section)
 		}
 		if len(applicable) == 0 {
 			continue
@@ -119,14 +119,41 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 	}
 }
 
-func (b *Book) applicable(c doc.Class, sec *doc.Section) []*Rule {
+// applicable returns the rules that read a section: in scope, and (for a rule with Within
+// context) in a section that holds the context. The section's text is joined only when a
+// rule asks for it.
+func (b *Book) applicable(d *doc.Doc, sec *doc.Section) []*Rule {
 	var out []*Rule
+	text, joined := "", false
 	for _, r := range b.rules {
-		if r.Applies(c, sec) {
-			out = append(out, r)
+		if !r.Applies(d.Class, sec) {
+			continue
 		}
+		if r.within != nil {
+			if !joined {
+				text, joined = sectionText(d, sec), true
+			}
+			if !r.within.MatchString(text) {
+				continue
+			}
+		}
+		out = append(out, r)
 	}
 	return out
+}
+
+// maxSectionContext bounds the text a Within test reads: the context of a section (a
+// liquidation announced, an agreement named) is stated near its start.
+const maxSectionContext = 64 << 10
+
+// sectionText joins the section's lines (up to maxSectionContext bytes).
+func sectionText(d *doc.Doc, sec *doc.Section) string {
+	var b strings.Builder
+	for n := sec.From; n <= sec.To && b.Len() < maxSectionContext; n++ {
+		b.WriteString(d.Line(n))
+		b.WriteByte(' ')
+	}
+	return b.String()
 }
 
 // read applies rules to one sentence.

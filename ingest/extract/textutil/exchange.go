@@ -4,7 +4,8 @@ import "strings"
 
 // ExchangeName normalises an exchange as written ("Nasdaq Global Market", "The Nasdaq Stock
 // Market LLC", "New York Stock Exchange", "NYSE American") to "Nasdaq", "NYSE" or
-// "NYSE American"; ok is false for anything else.
+// "NYSE American", and the over-the-counter markets ("OTC Bulletin Board") to "OTC"; ok is
+// false for anything else.
 func ExchangeName(quote string) (string, bool) {
 	q := strings.ToLower(quote)
 	switch {
@@ -14,6 +15,8 @@ func ExchangeName(quote string) (string, bool) {
 		return "NYSE American", true
 	case strings.Contains(q, "nyse"), strings.Contains(q, "new york stock exchange"):
 		return "NYSE", true
+	case strings.HasPrefix(q, "otc"):
+		return "OTC", true
 	}
 	return "", false
 }

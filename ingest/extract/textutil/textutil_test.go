@@ -42,7 +42,8 @@ func TestParsers(t *testing.T) {
 		{"exchange nasdaq llc", ExchangeName, "The Nasdaq Stock Market LLC", "Nasdaq", true},
 		{"exchange nyse long", ExchangeName, "New York Stock Exchange", "NYSE", true},
 		{"exchange nyse american", ExchangeName, "NYSE American", "NYSE American", true},
-		{"exchange other", ExchangeName, "OTC Markets", "", false},
+		{"exchange otc", ExchangeName, "OTC Bulletin Board", "OTC", true},
+		{"exchange other", ExchangeName, "London Stock Exchange", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -58,8 +58,8 @@ func (db *DB) newRecord(r *spac.RenderedFiling, facts []spac.Fact) (storedFiling
 		return storedFiling{}, spac.InvalidParam("filing", "nil filing")
 	}
 	f := r.Filing
-	if f.Accession == "" || strings.ContainsAny(f.Accession, "/\x00") {
-		return storedFiling{}, spac.InvalidParam("accession", "invalid accession %q", f.Accession)
+	if f.Accession == "" || len(f.Accession) > maxAccession || strings.ContainsAny(f.Accession, "/\x00") {
+		return storedFiling{}, spac.InvalidParam("accession", "invalid accession %.40q", f.Accession)
 	}
 	cik, err := normCIK(f.CIK)
 	if err != nil {
@@ -70,7 +70,64 @@ func (db *DB) newRecord(r *spac.RenderedFiling, facts []spac.Fact) (storedFiling
 	if err != nil {
 		return storedFiling{}, err
 	}
-	return storedFiling{Filing: f, Hash: hash, Lines: len(r.Lines), ChunkLines: db.chunkLines}, nil
+	rec := storedFiling{Filing: f, Hash: hash, Lines: len(r.Lines), ChunkLines: db.chunkLines}
+	return rec, db.checkValues(rec, r.Lines, facts)
+}
+
+// maxAccession bounds the accession in keys (an EDGAR accession has 20 characters); Badger
+// refuses keys over 65,000 bytes with an error that would read as a store failure.
+const maxAccession = 64
+
+// checkValues refuses, before anything is written, a filing one of whose values Badger could
+// not hold: a 20 MB line of '<' is a 120 MB JSON chunk, 2 million empty <DOCUMENT>s a filing
+// record of hundreds of MB. Badger's own error aborted the whole ingest run (and dumped the
+// value in hex); EINVALID says the document is at fault, and the pipeline skips it.
+func (db *DB) checkValues(rec storedFiling, lines []string, facts []spac.Fact) error {
+	limit := db.valueLimit()
+	for n := range chunkCount(rec.Lines, rec.ChunkLines) {
+		chunk := lines[n*rec.ChunkLines : min(len(lines), (n+1)*rec.ChunkLines)]
+		if jsonBound(chunk) > limit {
+			if err := checkSize(fmt.Sprintf("text chunk %d", n), chunk, limit); err != nil {
+				return err
+			}
+		}
+	}
+	if err := checkSize("facts", facts, limit); err != nil {
+		return err
+	}
+	return checkSize("filing record", rec, limit)
+}
+
+// valueLimit is the largest value Badger takes: its value log file size, or in memory (no
+// value log) the value threshold badgerOptions leaves at Badger's default (Opts() then
+// reports MaxInt32, not the threshold Badger checks).
+func (db *DB) valueLimit() int64 {
+	o := db.bdb.Opts()
+	if o.InMemory {
+		return min(badger.DefaultOptions("").ValueThreshold, o.ValueLogFileSize)
+	}
+	return o.ValueLogFileSize
+}
+
+func checkSize(what string, v any, limit int64) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("kv: encode %s: %w", what, err)
+	}
+	if int64(len(b)) > limit {
+		return spac.InvalidParam("filing", "%s is %d bytes encoded, over the store's limit of %d bytes per value", what, len(b), limit)
+	}
+	return nil
+}
+
+// jsonBound bounds the JSON size of lines without encoding them: a byte encodes to at most
+// 6 ("\u003c"), so most chunks need no second encoding to be checked.
+func jsonBound(lines []string) int64 {
+	n := int64(2)
+	for _, l := range lines {
+		n += 6*int64(len(l)) + 3
+	}
+	return n
 }
 
 // contentHash is SHA-256 over the filing JSON, every line (length-prefixed, so line breaks

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -165,6 +166,7 @@ func TestPutFilingRejectsBadInput(t *testing.T) {
 		"nil":          nil,
 		"no accession": rendered("", "0000000042", "", 1),
 		"slash":        rendered("a/b", "0000000042", "", 1),
+		"70 KB":        rendered(strings.Repeat("7", 70000), "0000000042", "", 1),
 		"bad cik":      rendered("0000000001-21-000009", "12x", "", 1),
 		"cik too long": rendered("0000000001-21-000009", "123456789012", "", 1),
 	} {

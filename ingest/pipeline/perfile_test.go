@@ -188,3 +188,21 @@ func TestStoreRefusalIsPerDocument(t *testing.T) {
 	})
 	checkRun(t, e, sum, err, map[string]string{"b.txt": "store refused it: "})
 }
+
+// TestLineTooLongForTheStore: a document whose one line is too long for one store value (an
+// in-memory store holds 1 MiB per value; on disk, 64 MiB: a 12 MB line of '<' in JSON) is
+// recorded and skipped. Badger's error used to abort the run as if the disk had failed.
+func TestLineTooLongForTheStore(t *testing.T) {
+	s := string(fixtureFile(t, validSource))
+	header := s[:strings.Index(s, "</SEC-HEADER>")+len("</SEC-HEADER>\n")]
+	header = strings.ReplaceAll(header, "0009900001", "0009900097")
+	long := header + "<DOCUMENT>\n<TYPE>8-K\n<SEQUENCE>1\n<FILENAME>long.txt\n<TEXT>\n" +
+		strings.Repeat("<", 2<<20) + "\n</TEXT>\n</DOCUMENT>\n</SEC-DOCUMENT>\n"
+	e := newEnv(t)
+	sum, err := e.p.IngestInputs(context.Background(), []pipeline.Input{
+		{Name: "a.txt", Data: fixtureFile(t, validSource)},
+		{Name: "b-long.txt", Data: []byte(long)},
+		{Name: "c.txt", Data: otherFiling(t)},
+	})
+	checkRun(t, e, sum, err, map[string]string{"b-long.txt": "store refused it: "})
+}

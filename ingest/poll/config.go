@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest"
 )
 
 // DefaultForms are the form types a SPAC's life runs through (DECISIONS.md, "Identity and
@@ -34,7 +35,9 @@ const (
 	DefaultMaxRetryAfter      = 10 * time.Minute
 	DefaultMaxPages           = 10
 	DefaultMaxAttempts        = 5
-	DefaultMaxSubmissionBytes = 256 << 20
+	// DefaultMaxSubmissionBytes is the pipeline's own limit: a larger download would only be
+	// read (up to 256 MiB before) to be refused by the pipeline as too_large.
+	DefaultMaxSubmissionBytes = ingest.DefaultMaxBytes
 	feedPageSize              = 100 // the largest count browse-edgar accepts
 	maxFeedBytes              = 16 << 20
 	maxSubmissionsJSONBytes   = 64 << 20
@@ -71,7 +74,7 @@ type Config struct {
 	MaxRetryAfter time.Duration
 	// MaxAttempts bounds how many polls retry a filing whose download or ingest failed (default 5).
 	MaxAttempts int
-	// MaxSubmissionBytes rejects larger full-submission files (default 256 MiB).
+	// MaxSubmissionBytes rejects larger full-submission files (default ingest.DefaultMaxBytes).
 	MaxSubmissionBytes int64
 	HTTPClient         *http.Client     // default: a client with a 5 min timeout
 	Now                func() time.Time // default time.Now; stamps Result.At

@@ -78,6 +78,10 @@ func (p *Poller) getOnce(ctx context.Context, url string, maxBytes int64) ([]byt
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10)) // lets the connection be reused
 		return nil, &StatusError{URL: url, StatusCode: resp.StatusCode, RetryAfter: p.parseRetryAfter(resp.Header.Get("Retry-After"))}
 	}
+	if resp.ContentLength > maxBytes {
+		// Refused on its declared size, before reading; the limit below catches the others.
+		return nil, fmt.Errorf("poll: GET %s: %w (%d bytes, over %d)", url, errTooLarge, resp.ContentLength, maxBytes)
+	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("poll: GET %s: reading body: %w", url, err)

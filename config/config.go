@@ -32,6 +32,7 @@ type LogConfig struct {
 type HTTPConfig struct {
 	Addr              string        `mapstructure:"addr"`
 	ReadHeaderTimeout time.Duration `mapstructure:"read_header_timeout"`
+	ReadTimeout       time.Duration `mapstructure:"read_timeout"` // a request body must arrive within it
 	IdleTimeout       time.Duration `mapstructure:"idle_timeout"`
 	ShutdownTimeout   time.Duration `mapstructure:"shutdown_timeout"`
 	TrustedProxies    []string      `mapstructure:"trusted_proxies"`
@@ -44,6 +45,10 @@ type AccessConfig struct {
 	AdminToken    string                `mapstructure:"admin_token"`
 	SampleSymbols []string              `mapstructure:"sample_symbols"` // empty = the fixtures' sample
 	Tiers         map[string]TierConfig `mapstructure:"tiers"`          // overrides of the defaults
+	// AuthFailuresPerMinute is how many failed authentications (unknown, revoked or malformed
+	// key, wrong admin token) one client IP may make per clock minute before it is answered
+	// 429; 0 = unlimited.
+	AuthFailuresPerMinute int `mapstructure:"auth_failures_per_minute"`
 }
 
 // TierConfig overrides one tier's limits; an unset field keeps the default, 0 = unlimited.
@@ -71,6 +76,7 @@ type WebhookConfig struct {
 	AllowPrivateTargets bool          `mapstructure:"allow_private_targets"`
 	Timeout             time.Duration `mapstructure:"timeout"`
 	Workers             int           `mapstructure:"workers"`
+	MaxPerKey           int           `mapstructure:"max_per_key"` // endpoints one API key may register
 	// RetrySchedule is the delay before each retry (empty = the DECISIONS.md schedule 5 s, 5 m,
 	// 30 m, 2 h, 5 h, 10 h, 24 h). Tests shorten it; env: comma-separated durations.
 	RetrySchedule []time.Duration `mapstructure:"retry_schedule"`

@@ -98,3 +98,30 @@ func TestTierLimitsFromEnv(t *testing.T) {
 		t.Errorf("per_day should stay unset (the default applies), got %d", *anon.PerDay)
 	}
 }
+
+// TestHardeningKeys: the read timeout, the failed-authentication limit and the webhook cap
+// have sane defaults, come from the environment, and cannot be switched off by mistake.
+func TestHardeningKeys(t *testing.T) {
+	c, err := Load(nil, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.HTTP.ReadTimeout != 30*time.Second || c.Access.AuthFailuresPerMinute != 20 || c.Webhooks.MaxPerKey != 25 {
+		t.Fatalf("defaults: read_timeout %v, auth_failures_per_minute %d, max_per_key %d",
+			c.HTTP.ReadTimeout, c.Access.AuthFailuresPerMinute, c.Webhooks.MaxPerKey)
+	}
+	c, err = Load(nil, env(map[string]string{"SPACD_HTTP_READ_TIMEOUT": "2s",
+		"SPACD_ACCESS_AUTH_FAILURES_PER_MINUTE": "0", "SPACD_WEBHOOKS_MAX_PER_KEY": "3"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.HTTP.ReadTimeout != 2*time.Second || c.Access.AuthFailuresPerMinute != 0 || c.Webhooks.MaxPerKey != 3 {
+		t.Fatalf("from env: %v %d %d", c.HTTP.ReadTimeout, c.Access.AuthFailuresPerMinute, c.Webhooks.MaxPerKey)
+	}
+	for k, v := range map[string]string{"SPACD_HTTP_READ_TIMEOUT": "0s", "SPACD_HTTP_READ_HEADER_TIMEOUT": "0s",
+		"SPACD_ACCESS_AUTH_FAILURES_PER_MINUTE": "-1", "SPACD_WEBHOOKS_MAX_PER_KEY": "0"} {
+		if _, err := Load(nil, env(map[string]string{k: v})); err == nil {
+			t.Errorf("%s=%s accepted", k, v)
+		}
+	}
+}

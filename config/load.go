@@ -18,6 +18,7 @@ var defaults = map[string]any{
 	"log.format":                       "json",
 	"http.addr":                        ":8080",
 	"http.read_header_timeout":         5 * time.Second,
+	"http.read_timeout":                30 * time.Second,
 	"http.idle_timeout":                120 * time.Second,
 	"http.shutdown_timeout":            15 * time.Second,
 	"http.trusted_proxies":             []string{},
@@ -26,6 +27,7 @@ var defaults = map[string]any{
 	"access.admin_token":               "",
 	"access.sample_symbols":            []string{},
 	"access.tiers":                     map[string]any{},
+	"access.auth_failures_per_minute":  20,
 	"alerts.high_redemptions_warn":     "50",
 	"alerts.high_redemptions_high":     "80",
 	"alerts.high_redemptions_critical": "90",
@@ -35,6 +37,7 @@ var defaults = map[string]any{
 	"webhooks.allow_private_targets":   false,
 	"webhooks.timeout":                 10 * time.Second,
 	"webhooks.workers":                 4,
+	"webhooks.max_per_key":             25,
 	"webhooks.retry_schedule":          []string{},
 	"edgar.enabled":                    false,
 	"edgar.base_url":                   "https://www.sec.gov",
@@ -159,6 +162,15 @@ func (c Config) Validate() error {
 	case "json", "text":
 	default:
 		return fmt.Errorf("config: log.format must be json or text, got %q", c.Log.Format)
+	}
+	if c.HTTP.ReadHeaderTimeout <= 0 || c.HTTP.ReadTimeout <= 0 {
+		return fmt.Errorf("config: http.read_header_timeout and http.read_timeout must be positive (an unbounded read lets slow clients hold connections)")
+	}
+	if c.Access.AuthFailuresPerMinute < 0 {
+		return fmt.Errorf("config: access.auth_failures_per_minute must be >= 0 (0 = unlimited), got %d", c.Access.AuthFailuresPerMinute)
+	}
+	if c.Webhooks.MaxPerKey < 1 {
+		return fmt.Errorf("config: webhooks.max_per_key must be at least 1, got %d", c.Webhooks.MaxPerKey)
 	}
 	for _, d := range c.Webhooks.RetrySchedule {
 		if d <= 0 {

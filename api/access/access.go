@@ -17,6 +17,8 @@
 //     no free quota and a crash loses at most one interval of counts. A request refused by a
 //     limit does not consume quota. StoreLimiter (WithLimiter) counts in the store directly, for
 //     several replicas sharing one store.
+//   - Failed authentications are counted per client IP (authfail.go) and answered 429 past
+//     Config.AuthFailuresPerMinute; valid keys are never refused by that count.
 //   - Anonymous callers are counted per client IP (gin's c.ClientIP()); which proxies are trusted
 //     to set X-Forwarded-For is configured on the gin engine by package api.
 //   - On failure the Guard sets its headers, records a *spac.Error with c.Error and aborts; the
@@ -75,6 +77,10 @@ type Config struct {
 	AdminToken string
 	// Tiers is the tier table; nil means DefaultTiers().
 	Tiers map[spac.Tier]TierLimits
+	// AuthFailuresPerMinute is how many failed authentications (an unknown, revoked or
+	// malformed key, a wrong admin token) one client IP may make per clock minute; past it the
+	// IP is answered 429 until the minute ends. 0 = unlimited.
+	AuthFailuresPerMinute int
 }
 
 // SetLimits overrides the rate limits of a known tier (from configuration; 0 = unlimited).

@@ -99,9 +99,9 @@ func runHTTPBench(b *testing.B, e *gin.Engine, authorization string) {
 // BenchmarkHTTPNoMiddleware is the loopback baseline: the trivial handler alone.
 func BenchmarkHTTPNoMiddleware(b *testing.B) { runHTTPBench(b, benchEngine(nil), "") }
 
-// BenchmarkHeadersOnly is the floor of BenchmarkGuard: the trivial handler plus the eight
-// headers DECISIONS.md requires on every response (rate limits and data scope), written as
-// constants with no authentication or counting. What the Guard costs above it is its own work.
+// BenchmarkHeadersOnly is the floor of BenchmarkGuard: the trivial handler plus the seven
+// rate-limit headers DECISIONS.md requires on every response, written as constants with no
+// authentication or counting. What the Guard costs above it is its own work.
 func BenchmarkHeadersOnly(b *testing.B) {
 	gin.SetMode(gin.ReleaseMode)
 	e := gin.New()
@@ -111,7 +111,7 @@ func BenchmarkHeadersOnly(b *testing.B) {
 			{"X-Ratelimit-Limit-Minute", "1073741824"}, {"X-Ratelimit-Remaining-Minute", "1073741823"},
 			{"X-Ratelimit-Limit-Day", "1073741824"}, {"X-Ratelimit-Remaining-Day", "1073741823"},
 			{"X-Ratelimit-Reset", "40"}, {"Ratelimit-Policy", `"minute";q=1073741824;w=60, "day";q=1073741824;w=86400`},
-			{"Ratelimit", `"minute";r=1073741823;t=40, "day";r=1073741823;t=43180`}, {"X-Data-Scope", "full"},
+			{"Ratelimit", `"minute";r=1073741823;t=40, "day";r=1073741823;t=43180`},
 		} {
 			h[kv[0]] = []string{kv[1]}
 		}

@@ -31,6 +31,7 @@ type Guard struct {
 	counters *tally
 	cache    *keyCache
 	limiter  Limiter
+	failures *authFailures
 	now      func() time.Time
 	log      *slog.Logger
 	service  *Keys
@@ -45,7 +46,8 @@ func New(cfg Config, keys spac.KeyStore, counters spac.CounterStore, opts ...Opt
 	o := buildOptions(opts)
 	g := &Guard{
 		cfg: cfg, tiers: cfg.tiers(), keys: keys, counters: newTally(counters),
-		cache: newKeyCache(o.keyCacheTTL), limiter: o.limiter, now: o.now, log: o.log,
+		cache: newKeyCache(o.keyCacheTTL), limiter: o.limiter, failures: newAuthFailures(cfg.AuthFailuresPerMinute),
+		now: o.now, log: o.log,
 		stop: make(chan struct{}), flusherDone: make(chan struct{}),
 	}
 	if g.limiter == nil {
@@ -102,11 +104,11 @@ func (g *Guard) serve(c *gin.Context, mode spac.AuthMode, need spac.Entitlement)
 		return
 	}
 	if !d.Allowed {
-		setLimitHeaders(c.Writer.Header(), d, "")
+		setLimitHeaders(c.Writer.Header(), d)
 		g.refuseLimit(c, d)
 		return
 	}
-	setLimitHeaders(c.Writer.Header(), d, scopeOf(caller))
+	setLimitHeaders(c.Writer.Header(), d)
 	c.Set(spac.CallerKey, boxed)
 	g.countUsage(c, caller, now)
 	c.Next()
@@ -118,7 +120,7 @@ func (g *Guard) authenticate(c *gin.Context, mode spac.AuthMode, now time.Time) 
 	secret, present, wellFormed := bearer(c)
 	switch {
 	case present && !wellFormed:
-		g.unauthorized(c, `error="invalid_request"`, "the Authorization header must be \"Bearer <key>\"")
+		g.rejectCredentials(c, `error="invalid_request"`, "the Authorization header must be \"Bearer <key>\"")
 		return cachedKey{}, false
 	case !present && mode == spac.AuthRequired:
 		g.peekHeaders(c, anonymousSubject(c), g.tiers[spac.TierAnonymous], now)
@@ -150,7 +152,7 @@ func (g *Guard) lookup(c *gin.Context, secret string, now time.Time) (cachedKey,
 		}
 	}
 	if key.key.Revoked() {
-		g.unauthorized(c, `error="invalid_token"`, "the API key has been revoked")
+		g.rejectCredentials(c, `error="invalid_token"`, "the API key has been revoked")
 		return key, errInvalidKey
 	}
 	return key, nil
@@ -167,7 +169,7 @@ func (g *Guard) load(c *gin.Context, sum [sha256.Size]byte, now time.Time) (cach
 		return cachedKey{}, err
 	}
 	if err != nil || subtle.ConstantTimeCompare([]byte(key.Hash), []byte(hash)) != 1 {
-		g.unauthorized(c, `error="invalid_token"`, "the API key is not valid")
+		g.rejectCredentials(c, `error="invalid_token"`, "the API key is not valid")
 		return cachedKey{}, errInvalidKey
 	}
 	entry := g.cache.newCachedKey(key, g.tiers[key.Tier].Sample, now)
@@ -178,15 +180,19 @@ func (g *Guard) load(c *gin.Context, sum [sha256.Size]byte, now time.Time) (cach
 var errInvalidKey = errors.New("invalid key")
 
 // admin checks the admin token in constant time (both sides hashed so lengths do not leak).
+// A token presented and wrong is a failed authentication, counted per IP like a bad key.
 func (g *Guard) admin(c *gin.Context) {
 	secret, present, wellFormed := bearer(c)
 	want := sha256.Sum256([]byte(g.cfg.AdminToken))
 	got := sha256.Sum256([]byte(secret))
-	if g.cfg.AdminToken == "" || !present || !wellFormed || subtle.ConstantTimeCompare(want[:], got[:]) != 1 {
+	switch {
+	case present && (!wellFormed || subtle.ConstantTimeCompare(want[:], got[:]) != 1 || g.cfg.AdminToken == ""):
+		g.rejectCredentials(c, "", "this endpoint requires the admin token")
+	case !present:
 		g.unauthorized(c, "", "this endpoint requires the admin token")
-		return
+	default:
+		c.Next()
 	}
-	c.Next()
 }
 
 // bearer extracts the secret of "Authorization: Bearer <secret>" (scheme case-insensitive).
@@ -210,11 +216,3 @@ func HashSecret(secret string) string {
 }
 
 func anonymousSubject(c *gin.Context) string { return "ip:" + c.ClientIP() }
-
-// scopeOf is the X-Data-Scope of an admitted caller.
-func scopeOf(caller spac.Caller) string {
-	if caller.Sample {
-		return "sample"
-	}
-	return "full"
-}

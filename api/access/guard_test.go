@@ -9,8 +9,8 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// TestTierTable checks every row of the DECISIONS.md tier table: data scope, entitlements and
-// the advertised limits.
+// TestTierTable checks every row of the DECISIONS.md tier table: data scope (the Caller's
+// Sample flag; package api turns it into X-Data-Scope), entitlements and the advertised limits.
 func TestTierTable(t *testing.T) {
 	const ok, unauth, forbidden = http.StatusOK, http.StatusUnauthorized, http.StatusForbidden
 	rows := []struct {
@@ -47,7 +47,6 @@ func TestTierTable(t *testing.T) {
 			if caller.Tier != row.tier || caller.Sample != (row.scope == "sample") {
 				t.Errorf("caller = %+v, want tier %s scope %s", caller, row.tier, row.scope)
 			}
-			expectHeader(t, rec, "X-Data-Scope", row.scope)
 			expectHeader(t, rec, "X-RateLimit-Limit-Minute", row.perMinute)
 			expectHeader(t, rec, "X-RateLimit-Limit-Day", row.perDay)
 			expectHeader(t, rec, "RateLimit-Policy", row.policy)
@@ -73,7 +72,6 @@ func TestAnonymousIsSampleScoped(t *testing.T) {
 	h := newHarness(t, nil)
 	rec := h.do("GET", "/v1/universe", "", "")
 	expectStatus(t, rec, 200, "anonymous universe")
-	expectHeader(t, rec, "X-Data-Scope", "sample")
 	expectHeader(t, rec, "X-RateLimit-Remaining-Day", "199")
 	expectHeader(t, rec, "RateLimit", `"minute";r=29;t=40, "day";r=199;t=43180`)
 	expectHeader(t, rec, "X-RateLimit-Reset", "40")

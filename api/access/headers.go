@@ -24,18 +24,18 @@ var (
 	hdrReset     = http.CanonicalHeaderKey("X-RateLimit-Reset")
 	hdrPolicy    = http.CanonicalHeaderKey("RateLimit-Policy")
 	hdrRateLimit = http.CanonicalHeaderKey("RateLimit")
-	hdrScope     = http.CanonicalHeaderKey("X-Data-Scope")
 )
 
 // setLimitHeaders writes the X-RateLimit-* headers and the IETF RateLimit-Policy / RateLimit
-// pair (draft-ietf-httpapi-ratelimit-headers-09), plus X-Data-Scope when scope is not empty.
+// pair (draft-ietf-httpapi-ratelimit-headers-09). (X-Data-Scope is package api's: it goes on
+// data routes only.)
 // X-RateLimit-Reset is the seconds until the minute window resets (the day window's when only
 // the day is limited).
 //
 // It runs on every request, so it allocates twice in all: every value is formatted into one
 // stack buffer that becomes a single string the values are sliced from, and the one-element
 // []string of every header share one backing array.
-func setLimitHeaders(h http.Header, d Decision, scope string) {
+func setLimitHeaders(h http.Header, d Decision) {
 	var buf [320]byte
 	var v headerValues
 	b := buf[:0]
@@ -58,7 +58,7 @@ func setLimitHeaders(h http.Header, d Decision, scope string) {
 		b = v.end(hdrPolicy, appendPolicy(b, d, limited, false))
 		b = v.end(hdrRateLimit, appendPolicy(b, d, limited, true))
 	}
-	v.set(h, string(b), scope)
+	v.set(h, string(b))
 }
 
 // headerValues records where each header's value ends in the shared buffer.
@@ -75,21 +75,13 @@ func (v *headerValues) end(name string, b []byte) []byte {
 	return b
 }
 
-func (v *headerValues) set(h http.Header, all, scope string) {
-	n := v.n
-	if scope != "" {
-		n++
-	}
-	slots := make([]string, n)
+func (v *headerValues) set(h http.Header, all string) {
+	slots := make([]string, v.n)
 	start := 0
 	for i := range v.n {
 		slots[i] = all[start:v.ends[i]]
 		h[v.names[i]] = slots[i : i+1 : i+1]
 		start = v.ends[i]
-	}
-	if scope != "" {
-		slots[v.n] = scope
-		h[hdrScope] = slots[v.n : v.n+1 : v.n+1]
 	}
 }
 
@@ -136,7 +128,7 @@ func (g *Guard) peekHeaders(c *gin.Context, subject string, lim TierLimits, now 
 		g.log.Warn("access: rate limit peek", "err", err)
 		return
 	}
-	setLimitHeaders(c.Writer.Header(), d, "")
+	setLimitHeaders(c.Writer.Header(), d)
 }
 
 // refuseEntitlement answers a caller whose tier lacks the entitlement: 403 for a key, 401 for

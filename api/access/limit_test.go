@@ -153,7 +153,7 @@ func TestUnlimitedTierTouchesNoRateCounters(t *testing.T) {
 		t.Errorf("unlimited windows wrote counters: %v", counters.m)
 	}
 	h := http.Header{}
-	setLimitHeaders(h, d, "")
+	setLimitHeaders(h, d)
 	if h.Get("X-RateLimit-Remaining-Day") != Unlimited || h.Get("RateLimit") != "" || h.Get("X-RateLimit-Reset") != "40" {
 		t.Errorf("unlimited headers: %v", h)
 	}

@@ -1,6 +1,7 @@
 package webhooks
 
 import (
+	"context"
 	"net/http"
 	"net/netip"
 	"net/url"
@@ -54,11 +55,36 @@ func (s *Service) Create(c *gin.Context) (any, error) {
 		ID: newID("wh_"), OwnerKeyID: owner, URL: req.URL, Events: req.Events,
 		Description: req.Description, Secret: secret, CreatedAt: s.cfg.Now().UTC(),
 	}
-	if err := s.store.PutEndpoint(c.Request.Context(), e); err != nil {
+	if err := s.putWithinCap(c.Request.Context(), e); err != nil {
 		return nil, err
 	}
 	c.Status(http.StatusCreated)
 	return Created{Endpoint: e, Secret: secret}, nil
+}
+
+// CodeLimitExceeded is the error code of a key at its endpoint cap; package api renders it
+// as 422 (api.CodeLimitExceeded).
+const CodeLimitExceeded = "limit_exceeded"
+
+// putWithinCap stores e unless its owner already has MaxPerKey endpoints (disabled ones
+// count: they are still registered until deleted).
+func (s *Service) putWithinCap(ctx context.Context, e Endpoint) error {
+	s.createMu.Lock()
+	defer s.createMu.Unlock()
+	all, err := s.store.Endpoints(ctx)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, x := range all {
+		if x.OwnerKeyID == e.OwnerKeyID {
+			n++
+		}
+	}
+	if n >= s.cfg.MaxPerKey {
+		return spac.Errorf(CodeLimitExceeded, "this key already has %d webhooks, the most it may register; delete one first", n)
+	}
+	return s.store.PutEndpoint(ctx, e)
 }
 
 func (s *Service) validate(req CreateRequest) error {

@@ -21,6 +21,7 @@ func init() { gin.SetMode(gin.TestMode) }
 
 var statusOf = map[string]int{
 	spac.EINVALID: 400, spac.EUNAUTHORIZED: 401, spac.EFORBIDDEN: 403, spac.ENOTFOUND: 404, spac.EINTERNAL: 500,
+	CodeLimitExceeded: 422,
 }
 
 // wrap adapts a (any, error) handler the way package api does.

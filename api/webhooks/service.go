@@ -15,6 +15,9 @@ var DefaultSchedule = []time.Duration{
 	5 * time.Second, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 5 * time.Hour, 10 * time.Hour, 24 * time.Hour,
 }
 
+// DefaultMaxPerKey is Config.MaxPerKey when unset.
+const DefaultMaxPerKey = 25
+
 // Config configures a Service. Zero fields take the defaults.
 type Config struct {
 	Timeout             time.Duration // per attempt; default 10 s
@@ -25,11 +28,18 @@ type Config struct {
 	Now                 func() time.Time
 	UserAgent           string
 	Logger              *slog.Logger
+	// MaxPerKey bounds the endpoints one API key may register (default DefaultMaxPerKey):
+	// every event is queued once per subscribed endpoint, so the cap bounds what one key can
+	// make the service send.
+	MaxPerKey int
 }
 
 func (c Config) withDefaults() Config {
 	if c.Timeout <= 0 {
 		c.Timeout = 10 * time.Second
+	}
+	if c.MaxPerKey <= 0 {
+		c.MaxPerKey = DefaultMaxPerKey
 	}
 	if c.Schedule == nil {
 		c.Schedule = DefaultSchedule
@@ -57,6 +67,8 @@ type Service struct {
 	store Store
 	cfg   Config
 	send  sender
+
+	createMu sync.Mutex // serialises count-then-create, so concurrent creates respect MaxPerKey
 
 	mu      sync.Mutex
 	busy    map[string]bool // endpoint id -> a lane is running

@@ -7,7 +7,7 @@ import (
 )
 
 func (s *Server) calendarRoute() Route {
-	r := get("calendar", "/calendar",
+	r := data("calendar", "/calendar",
 		"Event horizon: deadlines, extension and merger votes, redemption deadlines, lockup and warrant expiries, expected closings; by date.",
 		s.calendar,
 		Param{Name: "from", In: InQuery, Type: TypeDate, Description: "events on or after, YYYY-MM-DD"},

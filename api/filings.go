@@ -44,13 +44,13 @@ var accessionParam = Param{Name: "accession", In: InPath, Type: TypeString, Requ
 	Description: "accession number, e.g. 0001140361-21-010426"}
 
 func (s *Server) filingRoute() Route {
-	return get("filing", "/filings/:accession",
+	return data("filing", "/filings/:accession",
 		"Metadata of one filing: form, dates, documents with their line ranges, line count and SEC URL.",
 		s.filing, accessionParam)
 }
 
 func (s *Server) filingLinesRoute() Route {
-	return get("filing_lines", "/filings/:accession/lines",
+	return data("filing_lines", "/filings/:accession/lines",
 		"Canonical text lines of a filing (what citations point into), at most 1000 per call.",
 		s.filingLines, accessionParam,
 		Param{Name: "from", In: InQuery, Type: TypeInteger, Description: "first line, 1-based (default 1)"},

@@ -48,21 +48,25 @@ func alertKinds() []string {
 func (s *Server) liveRoutes() []Route {
 	l := s.d.Live
 	alerts := Route{Name: "alerts", Method: http.MethodGet, Path: "/alerts", Auth: spac.AuthRequired,
-		Entitlement: spac.EntitleAlerts, Delivery: DeliveryREST, Tabular: true, Handler: s.alerts,
+		Entitlement: spac.EntitleAlerts, Delivery: DeliveryREST, Tabular: true, Data: true, Handler: s.alerts,
 		Summary: "Fired alert events, newest first.",
 		Params: []Param{kindParam, {Name: "severity", In: InQuery, Type: TypeList, Enum: []string{"info", "warn", "high", "critical"},
 			Description: "severities, comma-separated"}, {Name: "symbol", In: InQuery, Type: TypeString, Description: "any ticker or CIK"},
 			{Name: "since", In: InQuery, Type: TypeTime, Description: "fired at or after (RFC 3339 or YYYY-MM-DD)"}}}
 	alertStream := Route{Name: "alerts_stream", Method: http.MethodGet, Path: "/alerts/stream", Auth: spac.AuthRequired,
-		Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Stream: l.AlertStream,
+		Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Data: true, Stream: l.AlertStream,
 		Summary: "Live alert events (SSE, event: alert); heartbeat every 25 s; resumable with Last-Event-ID.",
 		Params:  []Param{kindParam, symbolParam, lastIDParam}}
 	newsStream := Route{Name: "news_stream", Method: http.MethodGet, Path: "/news/stream", Auth: spac.AuthOptional,
-		Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Stream: l.NewsStream,
+		Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Data: true, Stream: l.NewsStream,
 		Summary: "Live articles (SSE, event: article): the 50 most recent first, then new ones.",
 		Params:  []Param{symbolParam, lastIDParam}}
 	return append([]Route{alerts, alertStream, newsStream}, s.webhookRoutes()...)
 }
+
+// webhookBodyLimit bounds POST /webhooks: a URL of at most 2048 characters, at most 50 event
+// patterns and a 500-character description take a few KiB of JSON.
+const webhookBodyLimit = 16 << 10
 
 func (s *Server) webhookRoutes() []Route {
 	w := s.d.Live.Webhooks
@@ -77,8 +81,10 @@ func (s *Server) webhookRoutes() []Route {
 		return r
 	}
 	delivery := Param{Name: "deliveryId", In: InPath, Type: TypeString, Required: true, Description: "delivery id"}
+	create := hook("webhooks_create", http.MethodPost, "/webhooks", "Register a callback {url, events[], description}; the signing secret is shown once.", WebhookAPI.Create)
+	create.MaxBody = webhookBodyLimit
 	return []Route{
-		hook("webhooks_create", http.MethodPost, "/webhooks", "Register a callback {url, events[], description}; the signing secret is shown once.", WebhookAPI.Create),
+		create,
 		hook("webhooks_list", http.MethodGet, "/webhooks", "Webhooks registered by the calling key.", WebhookAPI.List),
 		hook("webhooks_get", http.MethodGet, "/webhooks/:id", "One webhook registration.", WebhookAPI.Get, webhookID),
 		hook("webhooks_delete", http.MethodDelete, "/webhooks/:id", "Delete a webhook registration.", WebhookAPI.Delete, webhookID),

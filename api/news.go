@@ -9,7 +9,7 @@ import (
 )
 
 func (s *Server) newsRoute() Route {
-	r := get("news", "/news", "News articles, filing-derived and aggregated, linked to SPACs; newest first.", s.news,
+	r := data("news", "/news", "News articles, filing-derived and aggregated, linked to SPACs; newest first.", s.news,
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "articles about one SPAC: any ticker or the CIK"},
 		Param{Name: "cik", In: InQuery, Type: TypeString, Description: "articles about one SPAC, by CIK"},
 		Param{Name: "source", In: InQuery, Type: TypeString, Description: "feed name, or \"filing\" for filing-derived articles"},

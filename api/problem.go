@@ -1,10 +1,12 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -17,27 +19,48 @@ const (
 	CodeNotInSample = "not_in_sample"
 	// CodeMethodNotAllowed: the path exists for another method.
 	CodeMethodNotAllowed = "method_not_allowed"
+	// CodeBodyTooLarge: the request body exceeds the route's MaxBody.
+	CodeBodyTooLarge = "body_too_large"
+	// CodeRequestTimeout: the request body did not arrive within the read timeout.
+	CodeRequestTimeout = "request_timeout"
+	// CodeLimitExceeded: the caller already holds as many of a resource as it may (e.g.
+	// webhook endpoints per key; api/webhooks uses the same string).
+	CodeLimitExceeded = "limit_exceeded"
+	// CodeHeadersTooLarge: the request headers exceed the server's limit (rawerrors.go).
+	CodeHeadersTooLarge = "headers_too_large"
+	// CodeMalformedRequest: net/http could not parse the request (rawerrors.go).
+	CodeMalformedRequest = "malformed_request"
+	// CodeNotImplemented: the request uses a transfer encoding net/http does not implement.
+	CodeNotImplemented = "not_implemented"
 )
+
+// StatusClientClosedRequest is the status the access log gives a request whose client went
+// away before it was answered (nginx's 499): nothing is sent, and it is no server error.
+const StatusClientClosedRequest = 499
+
+// statuses maps error codes to HTTP statuses.
+var statuses = map[string]int{
+	spac.EINVALID:        http.StatusBadRequest,
+	spac.EUNAUTHORIZED:   http.StatusUnauthorized,
+	spac.EFORBIDDEN:      http.StatusForbidden,
+	spac.ENOTFOUND:       http.StatusNotFound,
+	CodeNotInSample:      http.StatusNotFound,
+	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
+	CodeRequestTimeout:   http.StatusRequestTimeout,
+	spac.ECONFLICT:       http.StatusConflict,
+	CodeBodyTooLarge:     http.StatusRequestEntityTooLarge,
+	CodeLimitExceeded:    http.StatusUnprocessableEntity,
+	spac.ERATELIMITED:    http.StatusTooManyRequests,
+	CodeHeadersTooLarge:  http.StatusRequestHeaderFieldsTooLarge,
+	CodeMalformedRequest: http.StatusBadRequest,
+	CodeNotImplemented:   http.StatusNotImplemented,
+	spac.EUNAVAILABLE:    http.StatusServiceUnavailable,
+}
 
 // statusOf maps an error code to its HTTP status; unknown codes are internal errors.
 func statusOf(code string) int {
-	switch code {
-	case spac.EINVALID:
-		return http.StatusBadRequest
-	case spac.EUNAUTHORIZED:
-		return http.StatusUnauthorized
-	case spac.EFORBIDDEN:
-		return http.StatusForbidden
-	case spac.ENOTFOUND, CodeNotInSample:
-		return http.StatusNotFound
-	case CodeMethodNotAllowed:
-		return http.StatusMethodNotAllowed
-	case spac.ECONFLICT:
-		return http.StatusConflict
-	case spac.ERATELIMITED:
-		return http.StatusTooManyRequests
-	case spac.EUNAVAILABLE:
-		return http.StatusServiceUnavailable
+	if status, ok := statuses[code]; ok {
+		return status
 	}
 	return http.StatusInternalServerError
 }
@@ -96,22 +119,69 @@ func writeProblem(c *gin.Context, log *slog.Logger, err error) {
 	if mErr != nil { // cannot happen with these field types; keep the status anyway
 		body = []byte(`{"status":500,"code":"internal"}`)
 	}
-	c.Data(p.Status, "application/problem+json", body)
+	writeBody(c, p.Status, "application/problem+json", body)
 }
 
 // renderErrors runs after the chain and renders the last recorded error when nothing was
-// written: errors of handlers, of the Guard and of stream handlers all end up here.
+// written: errors of handlers, of the Guard and of stream handlers all end up here. A body
+// that could not be read explains the handler's error (413, 408); a client that went away is
+// sent nothing and logged as such.
 func (s *Server) renderErrors(c *gin.Context) {
 	c.Next()
 	if len(c.Errors) == 0 || c.Writer.Written() {
 		return
 	}
-	writeProblem(c, s.log, c.Errors.Last().Err)
+	err := c.Errors.Last().Err
+	if bodyErr := s.bodyFailure(c); bodyErr != nil {
+		err = bodyErr
+	} else if clientGone(c) {
+		c.Status(StatusClientClosedRequest)
+		return
+	}
+	writeProblem(c, s.log, err)
 }
 
-// noRoute answers unknown paths with a 404 problem.
-func noRoute(c *gin.Context) {
-	_ = c.Error(spac.Errorf(spac.ENOTFOUND, "no endpoint at %s; GET /v1/discover lists them", c.Request.URL.Path))
+// clientGone reports whether the request's client went away: net/http cancels the request
+// context when the connection breaks, and nothing else cancels it.
+func clientGone(c *gin.Context) bool {
+	return errors.Is(c.Request.Context().Err(), context.Canceled)
+}
+
+// noRoute answers unknown paths with a 404 problem. Gin's redirect of a path with a trailing
+// slash is off (it answers in HTML), so such a path lands here and is told the right one.
+func (s *Server) noRoute(c *gin.Context) {
+	p := c.Request.URL.Path
+	if trimmed := strings.TrimRight(p, "/"); trimmed != p && s.routed(trimmed) {
+		_ = c.Error(spac.Errorf(spac.ENOTFOUND, "no endpoint at %s; did you mean %s?", p, trimmed))
+		return
+	}
+	_ = c.Error(spac.Errorf(spac.ENOTFOUND, "no endpoint at %s; GET /v1/discover lists them", p))
+}
+
+// routed reports whether some route of the table is served at path.
+func (s *Server) routed(path string) bool {
+	for _, r := range s.table {
+		for _, pattern := range r.Paths() {
+			if matchPath(pattern, path) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matchPath matches a path against a gin pattern whose ":name" segments match any segment.
+func matchPath(pattern, path string) bool {
+	ps, xs := strings.Split(pattern, "/"), strings.Split(path, "/")
+	if len(ps) != len(xs) {
+		return false
+	}
+	for i := range ps {
+		if ps[i] != xs[i] && !(strings.HasPrefix(ps[i], ":") && xs[i] != "") {
+			return false
+		}
+	}
+	return true
 }
 
 // noMethod answers a known path called with another method.

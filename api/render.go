@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -56,18 +57,28 @@ func (s *Server) writeJSON(c *gin.Context, body any) {
 		raw = withAsOf(raw, asOf)
 	}
 	_ = http.NewResponseController(c.Writer).SetWriteDeadline(time.Now().Add(jsonWriteTimeout)) // the real clock, never Deps.Now
-	c.Data(status, "application/json; charset=utf-8", raw)
+	writeBody(c, status, "application/json; charset=utf-8", raw)
 }
 
 // asOf is the watermark of the served data, RFC 3339 UTC. A store that cannot say is
 // reported as unavailable rather than inventing a time.
 func (s *Server) asOf(c *gin.Context) (string, error) {
 	wm, err := s.d.Profiles.Watermark(c.Request.Context())
+	if err != nil && clientGone(c) {
+		return "", err
+	}
 	if err != nil {
 		s.log.Error("api: watermark", "request_id", requestIDOf(c), "err", err)
 		return "", spac.Errorf(spac.EUNAVAILABLE, "the data store is unavailable")
 	}
 	return formatTime(wm), nil
+}
+
+// writeBody writes a whole body with its Content-Length, so that a HEAD request, whose body
+// net/http discards, gets exactly the headers of the GET.
+func writeBody(c *gin.Context, status int, contentType string, body []byte) {
+	c.Header("Content-Length", strconv.Itoa(len(body)))
+	c.Data(status, contentType, body)
 }
 
 func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
@@ -112,6 +123,8 @@ func hasTopLevelKey(raw []byte, key string) bool {
 
 func slogLevelFor(status int) slog.Level {
 	switch {
+	case status == StatusClientClosedRequest: // the client's choice, not a failure
+		return slog.LevelInfo
 	case status >= 500:
 		return slog.LevelError
 	case status >= 400:

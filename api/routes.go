@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -65,6 +66,13 @@ type Route struct {
 	Handler     HandlerFunc     // JSON endpoints
 	Stream      gin.HandlerFunc // endpoints writing their own response (SSE); used when Handler is nil
 	Also        []string        // further absolute paths, e.g. "/health"
+
+	// Data marks routes serving SPAC data: the anonymous sample rule applies to the SPAC a
+	// request names (sampleGate) and responses say which scope was served (X-Data-Scope).
+	Data bool
+	// MaxBody is the largest request body accepted, in bytes; 0 means DefaultMaxBody. A larger
+	// body is refused with 413 before anything reads it.
+	MaxBody int64
 }
 
 // Prefixes are the version prefixes every route is served under (the spec gives both).
@@ -115,35 +123,65 @@ func (s *Server) routes() []Route {
 // per-route usage counts).
 const routeKey = "route"
 
-// register mounts every route at every one of its paths.
+// register mounts every route at every one of its paths. Every GET route also answers HEAD
+// with the same chain: net/http discards the body of a HEAD response, so the headers are
+// exactly those of the GET.
 func (s *Server) register(e *gin.Engine, table []Route) {
 	for _, r := range table {
-		chain := s.chain(r)
+		chain := append(s.chain(r), s.handler(r))
+		var head []gin.HandlerFunc
+		if r.Method == http.MethodGet {
+			head = append(s.chain(r), headOnly(s.handler(r), r.Stream != nil))
+		}
 		for _, p := range r.Paths() {
 			e.Handle(r.Method, p, chain...)
+			if head != nil {
+				e.Handle(http.MethodHead, p, head...)
+			}
 		}
 	}
 }
 
-// chain is the handler chain of one route: name, Guard, parameter validation, handler.
+// chain is what runs before the handler of one route: name, body limit, Guard, parameter
+// validation and, on data routes, the sample rule and the scope header.
 func (s *Server) chain(r Route) []gin.HandlerFunc {
 	name := r.Name
-	chain := []gin.HandlerFunc{func(c *gin.Context) { c.Set(routeKey, name) }}
+	chain := []gin.HandlerFunc{func(c *gin.Context) { c.Set(routeKey, name) }, limitBody(r.bodyLimit())}
 	if r.Auth != AuthNone {
 		chain = append(chain, s.guard.Handler(r.Auth, r.Entitlement))
 	}
-	chain = append(chain, validateQuery(r), scopeHeader)
-	switch {
-	case r.Handler != nil:
-		chain = append(chain, s.adapt(r.Handler))
-	case r.Stream != nil:
-		chain = append(chain, r.Stream)
-	default:
-		chain = append(chain, func(c *gin.Context) {
-			_ = c.Error(spac.Errorf(spac.EUNAVAILABLE, "%s is not available", r.Name))
-		})
+	chain = append(chain, validateQuery(r))
+	if r.Data {
+		chain = append(chain, s.sampleGate(r), scopeHeader)
 	}
 	return chain
+}
+
+// handler is the last link of a route's chain.
+func (s *Server) handler(r Route) gin.HandlerFunc {
+	switch {
+	case r.Handler != nil:
+		return s.adapt(r.Handler)
+	case r.Stream != nil:
+		return r.Stream
+	}
+	return func(c *gin.Context) {
+		_ = c.Error(spac.Errorf(spac.EUNAVAILABLE, "%s is not available", r.Name))
+	}
+}
+
+// headOnly serves HEAD with the GET handler h. A stream handler would never return, so it
+// runs with its request context already cancelled: it writes its headers and stops.
+func headOnly(h gin.HandlerFunc, stream bool) gin.HandlerFunc {
+	if !stream {
+		return h
+	}
+	return func(c *gin.Context) {
+		ctx, cancel := context.WithCancel(c.Request.Context())
+		cancel()
+		c.Request = c.Request.WithContext(ctx)
+		h(c)
+	}
 }
 
 // scopeHeader tells the client whether it is served the sample or the full universe.
@@ -161,4 +199,11 @@ func get(name, path, summary string, h HandlerFunc, params ...Param) Route {
 		Name: name, Method: http.MethodGet, Path: path, Summary: summary,
 		Auth: spac.AuthOptional, Delivery: DeliveryREST, Params: params, Handler: h,
 	}
+}
+
+// data is get for a route serving SPAC data.
+func data(name, path, summary string, h HandlerFunc, params ...Param) Route {
+	r := get(name, path, summary, h, params...)
+	r.Data = true
+	return r
 }

@@ -22,6 +22,10 @@ type KeyAdmin interface {
 var daysParam = Param{Name: "days", In: InQuery, Type: TypeInteger, Description: "days of usage, newest first (default 30)"}
 var keyIDParam = Param{Name: "id", In: InPath, Type: TypeString, Required: true, Description: "key id"}
 
+// keyBodyLimit bounds POST /admin/keys: {name, tier} with a 200-byte name, even one written
+// entirely in \u escapes, is under 1.5 KiB.
+const keyBodyLimit = 4 << 10
+
 // AccountRoutes are the routes of the key holder (account) and of the operator (admin, behind
 // the admin token from config).
 func AccountRoutes(k KeyAdmin) []Route {
@@ -33,10 +37,12 @@ func AccountRoutes(k KeyAdmin) []Route {
 		return Route{Name: name, Method: method, Path: path, Summary: summary,
 			Auth: spac.AuthAdmin, Delivery: DeliveryREST, Params: ps, Handler: h}
 	}
+	create := admin("admin_keys_create", http.MethodPost, "/admin/keys", "Create a key {name, tier}; the secret is shown once.", k.AdminCreate)
+	create.MaxBody = keyBodyLimit
 	return []Route{
 		account("account", "/account", "The calling key: tier, limits and key prefix.", k.Account),
 		account("account_usage", "/account/usage", "Usage of the calling key per day and endpoint.", k.AccountUsage, daysParam),
-		admin("admin_keys_create", http.MethodPost, "/admin/keys", "Create a key {name, tier}; the secret is shown once.", k.AdminCreate),
+		create,
 		admin("admin_keys_list", http.MethodGet, "/admin/keys", "List keys (never their secrets).", k.AdminList),
 		admin("admin_keys_revoke", http.MethodDelete, "/admin/keys/:id", "Revoke a key; effective on its next request.", k.AdminRevoke, keyIDParam),
 		admin("admin_keys_rotate", http.MethodPost, "/admin/keys/:id/rotate", "Issue a new secret and revoke the old one.", k.AdminRotate, keyIDParam),

@@ -28,7 +28,7 @@ type SearchRow struct {
 }
 
 func (s *Server) searchRoute() Route {
-	r := get("search", "/search", "Fuzzy search across symbol, name, sponsor and CIK, best match first.", s.search,
+	r := data("search", "/search", "Fuzzy search across symbol, name, sponsor and CIK, best match first.", s.search,
 		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, sponsor or CIK)"},
 	)
 	r.Tabular = true

@@ -54,6 +54,7 @@ type Deps struct {
 	TrustedProxies    []string // proxies whose X-Forwarded-For is believed; nil: none
 	CORSOrigins       []string // allowed browser origins; empty: any ("*")
 	ReadHeaderTimeout time.Duration
+	ReadTimeout       time.Duration // a request body must arrive within it; 0: DefaultReadTimeout
 	IdleTimeout       time.Duration
 }
 
@@ -65,6 +66,8 @@ type Server struct {
 	guard  Guard
 	engine *gin.Engine
 	table  []Route
+
+	active inflight // requests being handled (Shutdown waits for them)
 
 	mu       sync.Mutex
 	snap     *snapshot    // derived data cached per watermark (see snapshot.go)
@@ -98,8 +101,14 @@ func (s *Server) Routes() []Route { return append([]Route(nil), s.table...) }
 // Handler returns the http.Handler serving every route.
 func (s *Server) Handler() http.Handler { return s.engine }
 
-// HTTPServer returns an http.Server for addr. It sets no WriteTimeout because SSE responses
-// are long-lived; JSON responses set a per-response write deadline instead (render.go).
+// MaxHeaderBytes is the largest request header block net/http accepts; a larger one is
+// answered 431 (as problem+json when served through Listener).
+const MaxHeaderBytes = 64 << 10
+
+// HTTPServer returns an http.Server for addr; serve it on Listener(ln) and stop it with
+// Shutdown. It sets no ReadTimeout nor WriteTimeout because SSE responses are long-lived:
+// request bodies get a read deadline (bodyDeadline) and JSON responses a write deadline
+// (render.go) instead. Headers are bounded by ReadHeaderTimeout and MaxHeaderBytes.
 func (s *Server) HTTPServer(addr string) *http.Server {
 	rht, idle := s.d.ReadHeaderTimeout, s.d.IdleTimeout
 	if rht <= 0 {
@@ -110,7 +119,7 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 	}
 	return &http.Server{
 		Addr: addr, Handler: s.Handler(), ReadHeaderTimeout: rht, IdleTimeout: idle,
-		MaxHeaderBytes: 64 << 10, ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		MaxHeaderBytes: MaxHeaderBytes, ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 }
 
@@ -119,12 +128,14 @@ func (s *Server) newEngine() *gin.Engine {
 	e := gin.New()
 	e.HandleMethodNotAllowed = true
 	e.ContextWithFallback = true
+	e.RedirectTrailingSlash = false // its redirect is HTML; noRoute names the right path instead
+	e.RedirectFixedPath = false
 	if err := e.SetTrustedProxies(s.d.TrustedProxies); err != nil {
 		s.log.Error("api: invalid trusted proxies; trusting none", "err", err)
 		_ = e.SetTrustedProxies(nil)
 	}
-	e.Use(s.requestID, s.accessLog, s.recovery, s.cors, s.renderErrors)
-	e.NoRoute(noRoute)
+	e.Use(s.active.track, s.requestID, s.accessLog, s.recovery, s.cors, s.renderErrors, s.bodyDeadline)
+	e.NoRoute(s.noRoute)
 	e.NoMethod(noMethod)
 	s.register(e, s.table)
 	return e

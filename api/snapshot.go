@@ -176,10 +176,11 @@ func editDistance(a, b string) int {
 	return prev[len(rb)]
 }
 
-// unavailable logs a store failure and returns the 503 the client sees.
+// unavailable logs a store failure and returns the 503 the client sees. A store call that
+// failed because the client went away (its context was cancelled) is no store failure.
 func unavailable(s *Server, c *gin.Context, err error) error {
-	if code := spac.ErrorCode(err); code != spac.EINTERNAL {
-		return err // already a domain error with a meaning of its own
+	if code := spac.ErrorCode(err); code != spac.EINTERNAL || clientGone(c) {
+		return err // a domain error with a meaning of its own, or the client's abort
 	}
 	s.log.Error("api: store", "request_id", requestIDOf(c), "route", c.GetString(routeKey), "err", err)
 	return spac.Errorf(spac.EUNAVAILABLE, "the data store is unavailable; retry shortly")

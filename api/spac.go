@@ -12,7 +12,7 @@ import (
 const maxSymbolLen = 32
 
 func (s *Server) profileRoute() Route {
-	return get("profile", "/spac/:symbol",
+	return data("profile", "/spac/:symbol",
 		"Full profile of one SPAC: trust series, votes, redemptions, PIPE, FPA, lockups, earnouts, liquidation, status history.",
 		s.profile,
 		Param{Name: "symbol", In: InPath, Type: TypeString, Required: true,

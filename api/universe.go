@@ -22,7 +22,7 @@ var universeSorts = []string{"symbol", "name", "status", "sponsor", "trust_size"
 var universeFacets = []string{"status", "sector", "sponsor", "trust_size", "ipo_year"}
 
 func (s *Server) universeRoute() Route {
-	r := get("universe", "/universe",
+	r := data("universe", "/universe",
 		"Paginated SPAC universe with status, sponsor, trust size and citation provenance.", s.universe,
 		Param{Name: "status", In: InQuery, Type: TypeList, Enum: statusNames(), Description: "lifecycle statuses, comma-separated (OR)"},
 		Param{Name: "sector", In: InQuery, Type: TypeList, Description: "target sectors, comma-separated (OR)"},

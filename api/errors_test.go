@@ -1,0 +1,134 @@
+package api
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spacdata/spac/api/webhooks"
+)
+
+// wantRawProblem checks a response read off the wire: status, problem+json, code, and the
+// request id both in the body and in X-Request-Id.
+func wantRawProblem(t *testing.T, resp *http.Response, body string, status int, code string) map[string]any {
+	t.Helper()
+	if resp.StatusCode != status || resp.Header.Get("Content-Type") != "application/problem+json" {
+		t.Fatalf("status %d %q, want %d problem+json: %s", resp.StatusCode, resp.Header.Get("Content-Type"), status, body)
+	}
+	var p map[string]any
+	if err := json.Unmarshal([]byte(body), &p); err != nil {
+		t.Fatalf("body is not JSON: %v: %q", err, body)
+	}
+	if p["code"] != code || p["status"] != float64(status) || p["requestId"] == "" || p["requestId"] != resp.Header.Get("X-Request-Id") {
+		t.Fatalf("problem %v, want code %s and the X-Request-Id", p, code)
+	}
+	return p
+}
+
+// TestNetHTTPErrorsAreProblems: the errors net/http answers before any handler runs reach the
+// client as problem+json through Listener.
+func TestNetHTTPErrorsAreProblems(t *testing.T) {
+	base := serveReal(t, New(newFixture(1).deps))
+	huge := "GET /v1/universe HTTP/1.1\r\nHost: x\r\nX-Big: " + strings.Repeat("a", MaxHeaderBytes+8<<10) + "\r\n\r\n"
+	resp, body := rawExchange(t, base, huge)
+	p := wantRawProblem(t, resp, body, http.StatusRequestHeaderFieldsTooLarge, CodeHeadersTooLarge)
+	if !strings.Contains(p["detail"].(string), "65536 bytes (64 KiB)") {
+		t.Errorf("431 detail does not name the limit: %v", p["detail"])
+	}
+	resp, body = rawExchange(t, base, "GET /v1/universe HTTP/1.1\r\n\r\n") // no Host
+	p = wantRawProblem(t, resp, body, http.StatusBadRequest, CodeMalformedRequest)
+	if !strings.Contains(p["detail"].(string), "Host") {
+		t.Errorf("400 detail does not give net/http's reason: %v", p["detail"])
+	}
+	resp, body = rawExchange(t, base, "POST /v1/webhooks HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n")
+	wantRawProblem(t, resp, body, http.StatusNotImplemented, CodeNotImplemented)
+}
+
+// TestTrailingSlashIsAProblemNotARedirect: gin's HTML 301 is off; the 404 names the path.
+func TestTrailingSlashIsAProblemNotARedirect(t *testing.T) {
+	base := serveReal(t, New(newFixture(1).deps))
+	resp, body := rawExchange(t, base, "GET /v1/universe/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+	p := wantRawProblem(t, resp, body, http.StatusNotFound, "not_found")
+	if !strings.Contains(p["detail"].(string), "did you mean /v1/universe?") || resp.Header.Get("Location") != "" {
+		t.Errorf("trailing slash: %v, Location %q", p["detail"], resp.Header.Get("Location"))
+	}
+	resp, body = rawExchange(t, base, "GET /v1/spac/AAA0/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+	wantRawProblem(t, resp, body, http.StatusNotFound, "not_found")
+}
+
+// TestHeadOnEveryGetRoute: every GET route answers HEAD with the GET's status and headers
+// and no body, streams included (their HEAD returns at once).
+func TestHeadOnEveryGetRoute(t *testing.T) {
+	f := liveFixture(t)
+	f.deps.Guard = fullCaller
+	s := New(f.deps)
+	base := serveReal(t, s)
+	client := &http.Client{Timeout: 5 * time.Second}
+	for _, r := range s.Routes() {
+		if r.Method != http.MethodGet {
+			continue
+		}
+		target := base + targetOf(r.Paths()[0], false)
+		if r.Name == "search" {
+			target += "?q=alpha"
+		}
+		head := fetch(t, client, http.MethodHead, target)
+		get := fetch(t, client, http.MethodGet, target)
+		if head.StatusCode != get.StatusCode {
+			t.Errorf("%s: HEAD %d, GET %d", r.Name, head.StatusCode, get.StatusCode)
+		}
+		for _, h := range []string{"Content-Type", "Content-Length", "X-Data-Scope", "X-Request-Id", "Cache-Control"} {
+			if (head.Header.Get(h) == "") != (get.Header.Get(h) == "") || (h != "X-Request-Id" && head.Header.Get(h) != get.Header.Get(h)) {
+				t.Errorf("%s: header %s: HEAD %q, GET %q", r.Name, h, head.Header.Get(h), get.Header.Get(h))
+			}
+		}
+	}
+}
+
+// fetch returns the response with its headers; a stream's body is not waited for.
+func fetch(t *testing.T, client *http.Client, method, target string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(method, target, nil)
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, target, err)
+	}
+	if !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		_, _ = io.Copy(io.Discard, resp.Body)
+	}
+	resp.Body.Close()
+	return resp
+}
+
+// TestDataScopeOnlyOnDataRoutes: X-Data-Scope says which universe was served, so only the
+// routes serving SPAC data carry it (not admin, account, discover or health).
+func TestDataScopeOnlyOnDataRoutes(t *testing.T) {
+	f := liveFixture(t)
+	f.deps.Guard = fullCaller
+	s := New(f.deps)
+	for _, r := range s.Routes() {
+		target := targetOf(r.Paths()[0], false)
+		if r.Name == "search" {
+			target += "?q=alpha"
+		}
+		method := r.Method
+		if r.Stream != nil && r.Handler == nil {
+			method = http.MethodHead
+		}
+		rec := serveRecorded(s, method, target, "")
+		want := map[bool]string{true: "full", false: ""}[r.Data]
+		if got := rec.Header().Get("X-Data-Scope"); got != want {
+			t.Errorf("%s %s (%d): X-Data-Scope %q, want %q", method, target, rec.Code, got, want)
+		}
+	}
+}
+
+// TestWebhookCapIs422: the webhook service's cap error renders as 422, not as a 500.
+func TestWebhookCapIs422(t *testing.T) {
+	if webhooks.CodeLimitExceeded != CodeLimitExceeded || statusOf(webhooks.CodeLimitExceeded) != http.StatusUnprocessableEntity {
+		t.Errorf("webhooks.CodeLimitExceeded %q renders as %d", webhooks.CodeLimitExceeded, statusOf(webhooks.CodeLimitExceeded))
+	}
+}

@@ -251,8 +251,11 @@ var offering = []*rule.Rule{
 		Priority: 11,
 	},
 	{
-		ID: "offering.trust_table", Emit: rule.One(spac.FieldTrustSize),
-		Pattern:  `(?i)^(?:amount (?:placed|to be (?:placed|held|deposited)|held) in (?:the )?trust account|amounts to be held in trust account)[^|]{0,12}\| (?:\$ \| )?{v:money}`,
+		// The cell may give the amount per unit first ("$10.00 per unit, for a total of $X"):
+		// the total is the size; a per-unit amount alone is none.
+		ID: "offering.trust_table", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
+		Pattern: `(?i)^(?:amount (?:placed|to be (?:placed|held|deposited)|held) in (?:the )?trust account|amounts to be held in trust account)[^|]{0,12}\| (?:\$ \| )?` +
+			`(?:{pu:money} per (?:unit|public share|share),? (?:for a total of|or|totaling) )?{v:money}(?:$|[^ ]| [^p])`,
 		Classes:  prospectus,
 		Priority: 12,
 	},

@@ -75,7 +75,7 @@ func explicitStatus(r record) []proposal {
 }
 
 // impliedRules say which status a filing implies, and by which fact, when it has no status
-// fact; they mirror the wording contract (phrases.md) for extractors that leave status out.
+// fact: a form (an RW, a Form 25) or a fact (an IPO date, a closing date) that marks a step.
 var impliedRules = []struct {
 	status   spac.Status
 	evidence func(record) (spac.Fact, bool)

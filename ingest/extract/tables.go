@@ -22,9 +22,12 @@ var (
 	coverHeadRe  = regexp.MustCompile(`(?i)symbol`)
 	coverTitleRe = regexp.MustCompile(`(?i)title of each class|name of each exchange|registered`)
 	coverEndRe   = regexp.MustCompile(`(?i)^(?:indicate by check mark|securities registered pursuant to section 12\(g\))`)
-	// A cover table flattened to one cell per line (text from a PDF) has its headings alone.
-	coverSymbolHeadRe = regexp.MustCompile(`(?i)^trading\s+symbols?(?:\(s\))?$`)
-	coverExchangeHead = regexp.MustCompile(`(?i)^name of each exchange`)
+	// A cover table flattened to one cell per line (text from a PDF) has its headings alone,
+	// the symbol's heading whole or wrapped ("Trading" / "Symbol(s)"), a cell's end sometimes
+	// marked by a pipe ("Symbol(s) |").
+	coverSymbolHeadRe = regexp.MustCompile(`(?i)^(?:trading\s+)?symbols?(?:\(s\))?(?:\s*\|)?$`)
+	coverHeadingCell  = regexp.MustCompile(`(?i)^(?:title of each class|trading|(?:trading\s+)?symbols?(?:\(s\))?|name(?: of each exchange.*)?|of each exchange.*|(?:on )?which registered)$`)
+	coverFlatEndRe    = regexp.MustCompile(`(?i)^(?:indicate\b|securities registered pursuant to section 12\(g\)|emerging growth)`)
 )
 
 // coverSymbols reads the cover page: the registrant's jurisdiction, then the "Title of each
@@ -38,7 +41,8 @@ func (x *reader) coverSymbols() {
 		if len(line) > 200 || !strings.Contains(line, "ymbol") || !coverHeadRe.MatchString(line) {
 			continue
 		}
-		if coverSymbolHeadRe.MatchString(strings.TrimSpace(line)) {
+		if head := strings.TrimSpace(line); coverSymbolHeadRe.MatchString(head) &&
+			(strings.HasPrefix(strings.ToLower(head), "trading") || coverTitleRe.MatchString(x.around(n))) {
 			x.coverFlat(n, limit)
 			return
 		}
@@ -58,37 +62,83 @@ func (x *reader) coverSymbols() {
 }
 
 // coverFlat reads a cover table whose cells stand one per line after the "Trading
-// Symbol(s)" heading at line n: title lines (a title may wrap), a symbol, an exchange.
+// Symbol(s)" heading at line n: title lines (a title may wrap), a symbol, an exchange. When
+// the heading's line ends with a pipe, each cell runs to the next line that does ("The" /
+// "Nasdaq Stock Market LLC |" is one cell) and a bare "|" is an empty cell. A row set as a
+// grid ("Units, ... | DCRNU | Nasdaq Capital Market") is read as a row, after the title lines
+// above it.
 func (x *reader) coverFlat(n, limit int) {
-	k := n + 1
-	if k <= limit && coverExchangeHead.MatchString(strings.TrimSpace(x.d.Line(k))) {
-		k++
+	piped := strings.HasSuffix(strings.TrimSpace(x.d.Line(n)), "|")
+	type cell struct {
+		text  string
+		lines []int
 	}
+	var open cell
 	title := ""
-	for ; k <= min(n+40, limit); k++ {
-		line := strings.TrimSpace(x.d.Line(k))
-		switch {
-		case line == "":
-			continue
-		case coverEndRe.MatchString(line):
+	// next reads the next cell of the table (ok false at its end); a grid row is read at once.
+	next := func(k *int) (cell, bool) {
+		for ; *k <= min(n+60, limit); *k++ {
+			line := strings.TrimSpace(x.d.Line(*k))
+			if coverFlatEndRe.MatchString(line) || coverEndRe.MatchString(line) {
+				return cell{}, false
+			}
+			if len(doc.Filled(x.d.Cells(*k))) >= 2 {
+				if x.coverRow(*k, title) {
+					title = ""
+				}
+				continue
+			}
+			text := strings.TrimSpace(strings.Trim(line, "|"))
+			ends := !piped || strings.HasSuffix(line, "|")
+			if text != "" {
+				open.text = strings.TrimSpace(open.text + " " + text)
+				open.lines = append(open.lines, *k)
+			}
+			if ends && open.text != "" {
+				c := open
+				open = cell{}
+				*k++
+				return c, true
+			}
+		}
+		return cell{}, false
+	}
+	k := n + 1
+	for {
+		c, ok := next(&k)
+		if !ok {
 			return
-		case title != "" && symbolCellRe.MatchString(line) && line != "N/A":
-			ex, ok := textutil.ExchangeName(strings.TrimSpace(x.d.Line(k + 1)))
+		}
+		switch {
+		case title == "" && coverHeadingCell.MatchString(c.text):
+			continue
+		case title != "" && symbolCellRe.MatchString(c.text) && c.text != "N/A":
+			ex, ok := next(&k)
 			if !ok {
 				return
 			}
+			name, at, quote := "", 0, ""
+			for _, l := range ex.lines {
+				q := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.d.Line(l)), "|"))
+				if v, found := textutil.ExchangeName(q); found {
+					name, at, quote = v, l, q
+					break
+				}
+			}
+			if name == "" {
+				return // not a symbol and its exchange
+			}
 			if !x.has(spac.FieldExchange) {
-				x.add("table.cover_exchange", priorityTable, spac.FieldExchange, ex, k+1, strings.TrimSpace(x.d.Line(k+1)), "")
+				x.add("table.cover_exchange", priorityTable, spac.FieldExchange, name, at, quote, "")
 			}
 			if field := tickerField(title); field != "" && !x.has(field) {
-				x.add("table.cover_symbol", priorityTable, field, line, k, line, "")
+				x.add("table.cover_symbol", priorityTable, field, c.text, c.lines[0], c.text, "")
 			}
 			title = ""
-			k++
 		case len(title) > 300:
 			return // not a table of titles and symbols
 		default:
-			title += " " + line
+			title = strings.TrimSpace(title + " " + c.text)
 		}
 	}
 }
@@ -131,11 +181,12 @@ func (x *reader) coverJurisdiction() {
 	}
 }
 
-// around joins lines n-2..n+1: a table heading set on several lines ("Trading" / "Symbol(s)",
-// "Name of each exchange on" / "which registered").
+// around joins lines n-4..n+3: a table heading set on several lines, each word of a heading
+// apart when its cells end in pipes ("Title" / "of each class |" / "|" / "Trading" /
+// "Symbol(s) |").
 func (x *reader) around(n int) string {
 	var parts []string
-	for k := max(1, n-2); k <= min(len(x.d.R.Lines), n+1); k++ {
+	for k := max(1, n-4); k <= min(len(x.d.R.Lines), n+3); k++ {
 		if l := x.d.Line(k); len(l) <= 200 {
 			parts = append(parts, l)
 		}

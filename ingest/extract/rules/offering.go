@@ -50,6 +50,10 @@ const listGap = `(?:[^⟦]|⟦(?:exchange|date) \d+⟧)`
 // warrants ..." starts the list at "shares".
 const classGap = `(?:[^⟦,]|,(?: and| or)? (?:units|class|ordinary|common|shares|warrants|rights|public|redeemable)|⟦(?:exchange|date) \d+⟧)`
 
+// bareSymbol is a symbol written without quotes after the first of a list ("under the symbols
+// HYDQ and HYDQW"), which the entity recogniser does not read.
+const bareSymbol = `(?-i:[A-Z][A-Z0-9]{1,5}(?:[.\-][A-Z]{1,2}| WS)?\b)`
+
 // notListed vetoes a listing in the past or one that ended (another company's, or ours after
 // a delisting).
 const notListed = `(?i)\b(?:were|was) (?:listed|traded|quoted)\b|ceased|delist|suspend|no longer`
@@ -119,6 +123,16 @@ var offering = []*rule.Rule{
 		Classes:  ipoForms,
 		NotKinds: notStated,
 		Priority: 9,
+	},
+	{
+		// "The 12,900,000 units sold in the offering, including the 1,650,000 units subject to
+		// the over-allotment option, were sold at ...": the first figure is the total sold.
+		ID: "offering.units_sold_including", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
+		Pattern:  `(?i)^(?:The )?{v:units} (?:sold|issued) in (?:the|its|our|this) ` + ipoWords + `,? \(?including (?:the |an additional )?{units}[^⟦]{0,80}?over-?allotment`,
+		Not:      otherSPAC,
+		Classes:  ipoForms,
+		NotKinds: notStated,
+		Priority: 10,
 	},
 	{
 		// An over-allotment report's stated new total.
@@ -207,7 +221,7 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.trust_amount_per_unit", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
-		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or )?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
+		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or )?(?:approximately |about )?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
 		Not:      otherSPAC + `|` + overAllotment,
 		Classes:  ipoForms,
 		Priority: 11,
@@ -314,7 +328,7 @@ var offering = []*rule.Rule{
 	{
 		ID: "offering.private_placement_aggregate", Emit: rule.One(spac.FieldPrivatePlacement),
 		Pattern: `(?i)(?:sponsor|private placement|private sale|sale of {warrants}).*?(?:\({v:money} in the aggregate|aggregate (?:purchase price|gross proceeds) of {v:money}` +
-			`|generating (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
+			`|(?:generating|for|resulting in) (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
 		Must:     `(?i)private placement|private sale|⟦warrants \d+⟧`,
 		Not:      `(?i)working capital|promissory|up to|extension|over-?allotment option (?:was|has been) exercised|additional (?:private|⟦warrants)`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
@@ -331,7 +345,8 @@ var offering = []*rule.Rule{
 	// ipo_date, ipo_gross_proceeds and the searching status of an IPO closing
 	{
 		ID: "offering.ipo_date_consummated", Emit: rule.One(spac.FieldIPODate),
-		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords,
+		Pattern: `(?i)\bOn {v:date},? ` + notDate + `*?(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords +
+			`|\b(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords + `(?: \([^)]{0,40}\))?(?: of {units})?,? on {v:date}`,
 		Not:      otherSPAC + `|` + overAllotment,
 		Classes:  current,
 		Priority: 10,
@@ -345,6 +360,27 @@ var offering = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// "the initial public offering of units which took place on <date>"
+		ID: "offering.ipo_date_took_place", Emit: rule.One(spac.FieldIPODate),
+		Pattern:  `(?i)` + ipoWords + `(?: of (?:its |our |the )?units)?,? (?:which|that) (?:took place|occurred) on {v:date}`,
+		Not:      otherSPAC + `|` + overAllotment,
+		Classes:  current,
+		Priority: 9,
+	},
+	{
+		// A release dated the day it reports the IPO done: "<date> - Acme Acquisition Corp.
+		// (...) announced today that it has completed its initial public offering". A closing
+		// date stated in the sentence is read by the rules above; "announced today the closing
+		// of" is not read (the closing may be an earlier day).
+		ID: "offering.ipo_date_dateline", Emit: rule.One(spac.FieldIPODate),
+		Pattern: `{v:date}[^⟦]{0,40}?(?:--|[-–—/]) ?{org}(?: ?\([^)]*\)){0,3}(?:,? [^⟦.]{0,80}?)? (?:announced today|today announced) that it has ` +
+			`(?:completed|consummated|closed) (?:its|the|an) (?:upsized )?` + ipoWords,
+		Not:      otherSPAC,
+		Never:    `(?i)` + ipoWords + `[^.]{0,120}?\b(?:on|as of) ⟦date \d+⟧|over-?allotment`,
+		Classes:  current,
+		Priority: 8,
+	},
+	{
 		ID: "offering.ipo_date_on", Emit: rule.One(spac.FieldIPODate),
 		Pattern: `(?i)(?:following|upon|after) the (?:closing|consummation) of (?:the|its|our) ` + ipoWords + ` on {v:date}` +
 			`|(?:pursuant to|in) (?:the|its) ` + ipoWords + ` on {v:date},? the Company sold`,
@@ -354,7 +390,7 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.gross_proceeds", Emit: rule.One(spac.FieldIPOGrossProceeds),
-		Pattern:  `(?i)(?:generating|resulting in|for|with) (?:total |aggregate )*gross proceeds (?:to the company )?of {v:money}`,
+		Pattern:  `(?i)(?:generating|resulting in|resulted in|results in|for|with) (?:total |aggregate )*gross proceeds (?:to the company )?of {v:money}`,
 		Must:     `(?i)` + ipoWords + `|units`,
 		Not:      overAllotment + `|private placement|warrants|anchor|previously`,
 		Classes:  current,
@@ -363,7 +399,8 @@ var offering = []*rule.Rule{
 	{
 		// An over-allotment report's stated new total.
 		ID: "offering.gross_proceeds_increased", Emit: rule.One(spac.FieldIPOGrossProceeds),
-		Pattern:  `(?i)(?:aggregate|total) gross proceeds (?:from the (?:IPO|offering) )?(?:increased|increases|was increased) to {v:money}`,
+		Pattern: `(?i)(?:aggregate|total) gross proceeds (?:from the (?:IPO|offering) )?(?:increased|increases|was increased) to {v:money}` +
+			`|bringing the (?:aggregate |total )*gross proceeds (?:of|from) (?:the|its|our) ` + ipoWords + ` to {v:money}`,
 		Classes:  current,
 		Priority: 11,
 	},
@@ -421,7 +458,7 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.class_symbols", Produce: pairSymbols, Gives: tickerFields,
-		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)` + classGap + `*?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?{ticker}){1,3})`,
+		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)` + classGap + `*?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?(?:{ticker}|` + bareSymbol + `)){1,3})`,
 		Not:      otherSPAC + `|` + notListed + `|new symbols|combined company`,
 		Classes:  ipoForms,
 		Priority: 10,
@@ -442,11 +479,15 @@ var offering = []*rule.Rule{
 		Priority: 12,
 	},
 	{
-		// A press release names the listed units after the company: "(NYSE: CRAQ.U)".
-		ID: "offering.release_units_symbol", Produce: releaseUnits, Gives: []string{spac.FieldTickerUnits, spac.FieldExchange},
-		Pattern:  `(?i)(?:^|-- ){org} \({ex:exchange}: {v:ticker}\)`,
-		Never:    otherSPAC + `|business combination|merger`,
-		Classes:  current,
+		// A release opens with the company's name and its symbols in brackets: "-- Acme
+		// Acquisition Corp. (NYSE: ACME.U)", "(NASDAQ: ACMEU, ACME, ACMEW)", "<date> - Acme
+		// Acquisition Corp. (OTC Bulletin Board: ACMEU)", "Acme Acquisition Corp. (the
+		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
+		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?: \((?:the )?` + q + `\w+` + eq + `\))? ?` +
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:, ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		Never:    otherSPAC,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 9,
 	},
 	{
@@ -470,6 +511,18 @@ var offering = []*rule.Rule{
 		Pattern:  `(?:^|, and |\. )(?P<v>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,4},? (?:a )?division of {org}),? (?:acted|is acting|are acting|will act|served) as (?:the )?(?:sole |joint |lead |co-)*(?:book-?running managers?|representatives?|underwriters?|co-?managers?)`,
 		Classes:  ipoForms,
 		Priority: 10,
+	},
+	{
+		// A firm named without its legal form: "Chardan acted as sole book-running manager",
+		// "Roth and Craig-Hallum acted as joint book-running managers".
+		ID: "offering.underwriter_short_name", Produce: shortFirms, Gives: []string{spac.FieldUnderwriter},
+		Pattern: `(?:^|\. )(?P<v>` + shortFirm + `(?:(?:,| and|, and) ` + shortFirm + `){0,3}) (?:acted|is acting|are acting|will act|served|is serving) as (?:the )?` +
+			`(?i:(?:sole |joint |lead |co-)*(?:book[- ]?running managers?|book-?runners?|representatives? of the (?:several )?underwriters|underwriters?)\b)`,
+		Not:      otherSPAC,
+		Never:    `(?i)counsel|placement agent|\bPIPE\b|advis`,
+		Classes:  ipoForms,
+		NotKinds: notStated,
+		Priority: 9,
 	},
 	{
 		ID: "offering.underwriter_agreement_with", Emit: rule.One(spac.FieldUnderwriter),
@@ -546,22 +599,6 @@ func lastClass(text string) string {
 // unitsSymbolRe is a symbol of listed units ("CRAQ.U", "CBFQU", "ABC U").
 var unitsSymbolRe = regexp.MustCompile(`^[A-Z]{3,4}(?:[.\- ]U|U)$`)
 
-// releaseUnits reads "(NYSE: CRAQ.U)" after the company's name: the exchange, and the symbol
-// when it is that of units (a share symbol there may be the combined company's).
-func releaseUnits(m *rule.Match) []rule.Out {
-	var out []rule.Out
-	for _, e := range tickersIn(m, "v") {
-		if !unitsSymbolRe.MatchString(e.Value) {
-			return nil
-		}
-		out = append(out, m.Cite(spac.FieldTickerUnits, e.Value, e))
-	}
-	for _, e := range m.Entities("ex") {
-		out = append(out, m.Cite(spac.FieldExchange, e.Value, e))
-	}
-	return out
-}
-
 // notPublicRe marks a quantity of units that are not the public offering's.
 var notPublicRe = regexp.MustCompile(`(?i)private|placement|founder|sponsor|anchor|additional|representative`)
 
@@ -628,6 +665,32 @@ func firms(m *rule.Match) []rule.Out {
 			from = len(name) - len(rest)
 		}
 		out = append(out, span(m, spac.FieldUnderwriter, strings.Join(strings.Fields(name[from:]), " "), e.Start+from, e.End))
+	}
+	return out
+}
+
+// shortFirm is a firm's name without its legal form: up to four capitalised words.
+const shortFirm = `[A-Z][\w&'’/.-]*(?: (?:[A-Z][\w&'’/.-]*|&)){0,3}`
+
+var (
+	shortFirmSplitRe = regexp.MustCompile(`,? and |, `)
+	// notFirmRe: words that start a sentence or name a role, not a firm.
+	notFirmRe = regexp.MustCompile(`^(?:The|This|That|These|Those|It|Its|We|Our|They|Their|He|She|His|Her|Each|Both|Such|Which|Who|All|Any|No|None|One|Neither|Either|Company|Sponsor|Management|Counsel|Underwriters?|Representatives?|Mr|Ms|Mrs|Dr)\b`)
+)
+
+// shortFirms emits each firm of slot v ("Roth and Craig-Hallum") unless a name starts with a
+// sentence's or a role's word ("The Underwriters acted as ...").
+func shortFirms(m *rule.Match) []rule.Out {
+	text, start := m.Text("v"), m.Start("v")
+	var out []rule.Out
+	at := 0
+	for _, name := range shortFirmSplitRe.Split(text, -1) {
+		i := strings.Index(text[at:], name) + at
+		at = i + len(name)
+		if name == "" || notFirmRe.MatchString(name) {
+			return nil
+		}
+		out = append(out, span(m, spac.FieldUnderwriter, name, start+i, start+i+len(name)))
 	}
 	return out
 }

@@ -49,7 +49,7 @@ func classOrder(text string) []string {
 func pairSymbols(m *rule.Match) []rule.Out {
 	fields := classOrder(m.Text("classes"))
 	var out []rule.Out
-	for i, e := range tickersIn(m, "syms") {
+	for i, e := range listedSymbols(m, "syms") {
 		if i < len(fields) {
 			out = append(out, m.Cite(fields[i], e.Value, e))
 		}
@@ -99,14 +99,140 @@ func spacSymbol(m *rule.Match) []rule.Out {
 	if len(sym) > 4 || strings.ContainsAny(sym, ".- ") || classWordRe.MatchString(m.Text("more")) {
 		return nil
 	}
+	// Several symbols in the bracket: the first is the shares' only when the others are the
+	// same root's classes ("VACQ, VACQU, VACQW").
+	if more := tickersIn(m, "more"); len(more) > 0 {
+		values := []string{sym}
+		for _, e := range more {
+			values = append(values, e.Value)
+		}
+		if f := symbolClasses(values); f == nil || f[0] != spac.FieldTickerShares {
+			return nil
+		}
+	}
 	return []rule.Out{m.Cite(spac.FieldTickerShares, sym, syms[0])}
 }
 
 var (
-	// spacOnlyRe is a SPAC's name ("Vector Acquisition Corporation"), not its merger sub's.
-	spacOnlyRe   = regexp.MustCompile(`(?i)acquisition\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)`)
+	// spacOnlyRe is a SPAC's name ("Vector Acquisition Corporation", "Trident Acquisitions
+	// Corp."), not its merger sub's.
+	spacOnlyRe   = regexp.MustCompile(`(?i)acquisitions?\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)`)
 	blankCheckRe = regexp.MustCompile(`(?i)special purpose acquisition|blank check`)
-	classWordRe  = regexp.MustCompile(`(?i)\b(?:units?|warrants?|rights?)\b`)
+	// blankCheckAppositionRe: the words after a name's bracket call it a SPAC ("(the
+	// “Company”), a special purpose acquisition company"), not a company it deals with.
+	blankCheckAppositionRe = regexp.MustCompile(`(?i)^(?:\s*\([^)]*\))*[^,.;()]{0,30},\s+(?:is\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,4}?(?:special purpose acquisition|blank check)`)
+	classWordRe            = regexp.MustCompile(`(?i)\b(?:units?|warrants?|rights?)\b`)
 	// untilClosingRe: the words after a listing that end it at the closing.
 	untilClosingRe = regexp.MustCompile(`(?i)^\W*(?:,\s*respectively,?\s*)?(?:until|through|prior to)\b`)
 )
+
+// releaseSymbols is the production of a release's bracket after the SPAC's name: "Acme
+// Acquisition Corp. (NASDAQ: ACMEU, ACME, ACMEW)", "(OTC Bulletin Board: ACMEU)". A lone
+// symbol gives the units when it has a unit's suffix (a lone share symbol is read by
+// merger.spac_symbol). Several symbols are read only when the name is a SPAC's or the words
+// after the bracket call it a blank check company: a combined company's release writes its
+// new symbols the same way.
+func releaseSymbols(m *rule.Match) []rule.Out {
+	syms := tickersIn(m, "syms")
+	if len(syms) == 0 {
+		return nil
+	}
+	orgs := m.Entities("org")
+	filer := len(orgs) == 1 && (spacOnlyRe.MatchString(orgs[0].Value) || blankCheckAppositionRe.MatchString(m.Text("tail")))
+	var out []rule.Out
+	if len(syms) == 1 {
+		if !unitsSymbolRe.MatchString(syms[0].Value) {
+			return nil
+		}
+		out = append(out, m.Cite(spac.FieldTickerUnits, syms[0].Value, syms[0]))
+	} else {
+		if !filer {
+			return nil
+		}
+		values := make([]string, len(syms))
+		for i, e := range syms {
+			values[i] = e.Value
+		}
+		fields := symbolClasses(values)
+		if fields == nil {
+			return nil
+		}
+		for i, e := range syms {
+			if fields[i] != "" {
+				out = append(out, m.Cite(fields[i], e.Value, e))
+			}
+		}
+	}
+	for _, e := range m.Entities("ex") {
+		out = append(out, m.Cite(spac.FieldExchange, e.Value, e))
+	}
+	return out
+}
+
+// suffixClass maps a SPAC symbol's suffix after the shares' root to its class: "U" units,
+// "W"/"WS" warrants, "R"/"RT" rights, none the shares.
+var suffixClass = map[string]string{
+	"": spac.FieldTickerShares, "U": spac.FieldTickerUnits, "UN": spac.FieldTickerUnits,
+	"W": spac.FieldTickerWarrant, "WS": spac.FieldTickerWarrant, "WT": spac.FieldTickerWarrant,
+	"R": spac.FieldTickerRights, "RT": spac.FieldTickerRights,
+}
+
+// symbolClasses classifies the symbols a SPAC lists together ("TDACU, TDAC, TDACW") by their
+// suffix after the root they share; nil when they share none (two companies' symbols) or a
+// suffix is not a class's. A class named twice is read by neither.
+func symbolClasses(syms []string) []string {
+	root := syms[0]
+	for _, s := range syms[1:] {
+		n := 0
+		for n < len(root) && n < len(s) && root[n] == s[n] {
+			n++
+		}
+		root = root[:n]
+	}
+	root = strings.TrimRight(root, ".- ")
+	if len(root) < 2 {
+		return nil
+	}
+	fields := make([]string, len(syms))
+	seen := map[string]int{}
+	for i, s := range syms {
+		f, ok := suffixClass[strings.TrimLeft(s[len(root):], ".- ")]
+		if !ok {
+			return nil
+		}
+		fields[i] = f
+		seen[f]++
+	}
+	for i, f := range fields {
+		if seen[f] > 1 {
+			fields[i] = ""
+		}
+	}
+	return fields
+}
+
+// bareSymbolRe is a symbol written without quotes after the first of a list ("under the
+// symbols HYDQ and HYDQW"): the entity recogniser reads only the first.
+var bareSymbolRe = regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,5}(?:[.\-][A-Z]{1,2}| WS)?\b`)
+
+// listedSymbols returns the symbols of slot: its ticker entities, and the bare symbols
+// between and after them, in order.
+func listedSymbols(m *rule.Match, slot string) []entity.Entity {
+	text, start := m.Text(slot), m.Start(slot)
+	ents := tickersIn(m, slot)
+	var out []entity.Entity
+	at := 0
+	add := func(upto int) {
+		for _, loc := range bareSymbolRe.FindAllStringIndex(text[at:upto], -1) {
+			a, b := start+at+loc[0], start+at+loc[1]
+			out = append(out, entity.Entity{Kind: entity.Ticker, Start: a, End: b, CoreStart: a, CoreEnd: b, Value: text[at+loc[0] : at+loc[1]]})
+		}
+	}
+	for _, e := range ents {
+		add(max(at, e.Start-start))
+		out = append(out, e)
+		at = max(at, e.End-start)
+	}
+	add(len(text))
+	return out
+}

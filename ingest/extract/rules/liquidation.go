@@ -43,6 +43,20 @@ const otherSPACs = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank 
 // gap is any text up to the next value that names no date, quantity or amount of its own.
 const gap = `(?:[^⟦]|⟦(?:org|ticker|exchange) \d+⟧)`
 
+// dissolves is a decision to wind the company up.
+const dissolves = `(?:dissolve and liquidate|liquidate and dissolve|wind up and dissolve|dissolve and wind up|dissolve|liquidate|wind up)\b`
+
+// withRedemption is the redemption of the whole public class a dissolution includes: "...,
+// including the redemption of all of its outstanding ordinary shares".
+const withRedemption = `\b(?:including|and|with|through) the redemption of all ` + publicShares
+
+// liquidationAnnounced is a section that announces a liquidation: a decision to dissolve or
+// to redeem all public shares stated in a sentence with no "if" before the verb (the charter's
+// promise, repeated in extension notices, is conditional). A price stated in a sentence of its
+// own ("The Company estimates that the per-share redemption price ... will be approximately
+// $10.47.") is the liquidation's only in such a section.
+const liquidationAnnounced = `(?i)(?:^|[.!?]\s)(?:[^.!?i]|\Bi|i[^f.!?]){0,250}?\b(?:(?:intends|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to (?:voluntarily )?(?:` + dissolves + `|redeem all)|will (?:instead |now |therefore |accordingly )?redeem all)`
+
 // liquidationItems are the 8-K items a liquidation is announced under (a terminated merger
 // agreement, a delisting notice or the charter amendment of an early wind-down beside 8.01).
 var liquidationItems = []string{"8.01", "7.01", "5.07", "1.02", "3.01", "5.03"}
@@ -94,6 +108,17 @@ var liquidation = []*rule.Rule{
 		Priority: 25,
 	},
 	{
+		// "... intends to dissolve and liquidate in accordance with its charter, including the
+		// redemption of all of its outstanding ordinary shares": any section of an 8-K (one
+		// whose body has no Item heading is still the announcement).
+		ID: "liquidation.dissolve_with_redemption", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusLiquidating),
+		Pattern:  `(?i)(?P<v>\b` + decides + ` (?:voluntarily )?` + dissolves + `)` + gap + `{0,250}?` + withRedemption,
+		Never:    conditional,
+		Classes:  current,
+		NotKinds: notStated,
+		Priority: 25,
+	},
+	{
 		// A quarterly or annual report recounting the announcement (subsequent events): the
 		// company's own announcement, with its date and price when the sentence gives them.
 		ID:    "liquidation.reported_redemption",
@@ -121,10 +146,11 @@ var liquidation = []*rule.Rule{
 	},
 	{
 		// "As of the close of business on <date>, the Public Shares will be deemed cancelled
-		// and will represent only the right to receive the redemption amount."
+		// and will represent only the right to receive the redemption amount." (the public
+		// subunits of a SPAC whose units hold subunits)
 		ID: "liquidation.date_shares_cancelled", Emit: rule.One(spac.FieldLiquidationDate),
-		Pattern: `(?i)^(?:As of|On or about|On|Effective as of|At)\s+(?:the close of business\s+)?(?:on\s+)?(?:or (?:before|about)\s+)?{v:date},?\s+(?:all )?(?:the )?` +
-			`(?:outstanding )?(?:public shares|Class A (?:common stock|ordinary shares)|shares of Class A common stock|ordinary shares)\s+will\s+` +
+		Pattern: `(?i)^(?:(?:Therefore|Accordingly|As a result|Consequently|Thus),?\s+)?(?:As of|On or about|On|Effective as of|At)\s+(?:the close of business\s+)?(?:on\s+)?(?:or (?:before|about)\s+)?{v:date},?\s+(?:all )?(?:the )?` +
+			`(?:outstanding )?(?:public shares|public subunits|Class A (?:common stock|ordinary shares)|shares of Class A common stock|ordinary shares)\s+will\s+` +
 			`(?:be deemed (?:cancell?ed|canceled)|(?:only )?represent (?:only )?the right to receive the redemption amount)`,
 		Never:    conditional + `|merger|effective time|converted`,
 		Classes:  current,
@@ -162,6 +188,16 @@ var liquidation = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// "... including the redemption of all of its outstanding public shares ..., as soon as
+		// possible after <date> (the "Final Redemption Date")"
+		ID: "liquidation.date_redeem_after", Emit: rule.One(spac.FieldLiquidationDate),
+		Pattern:  `(?i)\b` + decides + ` (?:voluntarily )?` + dissolves + gap + `{0,250}?` + withRedemption + gap + `{0,250}?\bas (?:soon|promptly) as (?:reasonably )?(?:possible|practicable) (?:after|following|on or after) {v:date}`,
+		Never:    conditional,
+		Classes:  current,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// The payment date, when a notice gives no other: below the redemption date.
 		ID: "liquidation.date_paid", Emit: rule.One(spac.FieldLiquidationDate),
 		Pattern:  `(?i)\bredemption amount\b[^⟦]{0,60}?\b(?:will be|is expected to be|to be) paid (?:on or about|on|beginning on) {v:date}`,
@@ -194,6 +230,19 @@ var liquidation = []*rule.Rule{
 		Items:    liquidationItems,
 		NotKinds: notStated,
 		Priority: 9,
+	},
+
+	{
+		// a price in a sentence of its own, in a section that announces the liquidation (any
+		// section of an 8-K: one whose body has no Item heading too)
+		ID: "liquidation.price_announced", Emit: rule.One(spac.FieldLiquidationPrice),
+		Pattern:  `(?i)\b(?:per[- ]share redemption (?:price|amount)|redemption (?:price|amount) per (?:public )?share)[^⟦]{0,80}?\b(?:will|is expected to|is estimated to|is anticipated to) be (?:approximately |about )?{v:money}`,
+		Not:      conditional + `|(?:less than|up to|in excess of|more than)\s+⟦money \d+⟧$`,
+		Never:    otherSPACs + `|\b(?:if|unless)\b|extension|\bmeeting\b|business combination`,
+		Within:   liquidationAnnounced,
+		Classes:  current,
+		NotKinds: notStated,
+		Priority: 10,
 	},
 
 	// delisting_date

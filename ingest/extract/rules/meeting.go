@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
@@ -43,12 +44,21 @@ const (
 	deadlineFrom = `(?:from {date}(?: \([^)]*\))?,? )?`
 	// extendWords lead to a new deadline: "extending the date by which ... to <date>".
 	extendWords = `(?:extend|extending|extended|extends|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date|combination period)`
-	// extendDeadline is an extension of the deadline written out.
-	extendDeadline = `(?:extend|extends|extending|extension of) (?:the|its) (?:(?:date|time|period|deadline) by which|deadline|termination date|combination period)`
-	// parValue is the par value written after a class of shares.
-	parValue = `(?:, par value {money} per share,)?`
+	// extendDeadline is an extension of the deadline written out; a defined term may stand
+	// between the words ("to extend (the "Extension") the date (the "Termination Date") by
+	// which"), and the time may be "to complete" rather than "by which".
+	extendDeadline = `(?:extend|extends|extending|extension of)(?: \([^)]{0,40}\))? (?:the|its) (?:(?:date|time|period|deadline|period of time)(?: \([^)]{0,60}\))? (?:by which|(?:with)?in which to (?:complete|consummate|effect)|to (?:complete|consummate|effect))|deadline|termination date|combination period)`
+	// parValue is the par value written after a class of shares ("holders of 1,000 shares of
+	// Class A common stock, par value $0.0001 per share (the "public shares")").
+	parValue = `(?:,? par value {money} per share,?)?`
 	// trustAccount is the trust account a deposit goes into.
 	trustAccount = `(?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust account`
+	// trustFund is the trust account, or "the trust" alone, right before the amount deposited.
+	trustFund = `(?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust(?: account)?`
+	// weekday is the day's name some filings write before a date ("until Thursday, October 5").
+	weekday = `(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? )?`
+	// meetingHistory vetoes a sentence that recounts an earlier meeting or extension.
+	meetingHistory = `(?i)\bpreviously\b|\bprior\b|\bearlier\b|\bfirst (?:extension|special meeting|annual meeting|meeting)\b`
 )
 
 // votesOf is the vote count fragment with its slot named.
@@ -58,11 +68,21 @@ var meeting = []*rule.Rule{
 	// meeting_date
 	{
 		ID: "meeting.date_on_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:held|convened|reconvened) (?:an?|its|the) [^⟦]*?meeting`,
+		Pattern: `(?i)\bOn {v:date},? ` + notDate + `*?(?:held|convened|reconvened) (?:an?|its|the) [^⟦]*?meeting` +
+			`|\bOn {v:date},? (?:at ` + timeOfDay + `,? )?(?:the|its|an?) [^⟦.]{0,60}?meeting(?:[^⟦.]|⟦org \d+⟧){0,80}? (?:was|were) (?:held|convened|reconvened)`,
 		Not:      pastMeeting,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+	},
+	{
+		// "On <date>, at the Special Meeting, the shareholders approved ..."
+		ID: "meeting.date_on_at_meeting", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)^On {v:date},? (?:at ` + timeOfDay + `,? )?(?:at|during) (?:the|its|an?) [^⟦.]{0,60}?meeting\b`,
+		Not:      pastMeeting,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Items:    voteItems,
+		Priority: 10,
 	},
 	{
 		ID: "meeting.date_on_approved_at", Emit: rule.One(spac.FieldMeetingDate),
@@ -97,9 +117,21 @@ var meeting = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// "the meeting, originally scheduled for <date>, ..." is the date it no longer has
 		ID: "meeting.date_set_for", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting.*?(?:(?:has been|was|is|been|previously) )?(?:re)?(?:set|scheduled|postponed|adjourned)(?: from {date})? (?:for|to|until) {v:date}`,
-		Not:      pastMeeting,
+		Pattern:  `(?i)meeting.*?(?:(?:has been|was|is|been|previously) )?(?:re)?(?:set|scheduled|postponed|adjourned)(?: from {date})? (?:for|to|until) ` + weekday + `{v:date}`,
+		Not:      pastMeeting + `|originally (?:set|scheduled) (?:for|to) (?:\w+,? )?⟦date \d+⟧$`,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 11,
+	},
+	{
+		// the verb before the meeting: "adjourned, without conducting any business, its special
+		// meeting of shareholders until Thursday, <date>"
+		ID: "meeting.date_adjourned_until", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern: `(?i)\b(?:postponed|adjourned|rescheduled|postpone|adjourn|reschedule)\b[^⟦.]{0,80}? (?:the|its|our) [^⟦.]{0,60}?meeting\b[^⟦.]{0,80}?(?:,? (?:which was )?originally (?:scheduled|set) (?:to be held )?(?:for|on) {date},?)? (?:to|until) ` + weekday + `{v:date}`,
+		// the adjournment's purpose may name the deadline it seeks to extend
+		Not:      pastMeeting + `|\bif\b|(?:extend\w*|extension (?:of|to)|deadline|termination date|by which|combination period)[^⟦]*?⟦date \d+⟧$`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 11,
@@ -107,7 +139,7 @@ var meeting = []*rule.Rule{
 	{
 		// a postponement: the meeting's new date wins over the one first scheduled
 		ID: "meeting.date_will_now_hold", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)\bwill (?:now )?(?:hold|convene|reconvene) the [^⟦]{0,40}?meeting[^⟦]{0,60}? on {v:date}`,
+		Pattern:  `(?i)\b(?:will (?:now )?(?:hold|convene|reconvene)|(?:to|and) reconvene|reconvened) the [^⟦]{0,40}?meeting[^⟦]{0,60}? on ` + weekday + `{v:date}`,
 		Not:      pastMeeting + `|\bif\b`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -118,6 +150,16 @@ var meeting = []*rule.Rule{
 		Pattern:  `(?i)` + meetingNoun + `[^⟦]{0,60}? on {v:date}`,
 		Not:      pastMeeting + `|originally|postpone|adjourn|record|filed`,
 		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 6,
+	},
+	{
+		// the date as the meeting's attribute: "at the November 30, 2020 stockholders' meeting"
+		ID: "meeting.date_attributive", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)\b(?:at|of|for|before) (?:the|its|our) {v:date},? (?:` + meetingNoun + `|(?:stockholder|shareholder)s?` + ap + `?s? meeting|meeting of (?:stockholders|shareholders))`,
+		Not:      pastMeeting,
+		Never:    meetingHistory,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
 		NotKinds: notStated,
 		Priority: 6,
 	},
@@ -222,7 +264,7 @@ var meeting = []*rule.Rule{
 		// calls no meeting)
 		ID: "meeting.kind_extension_purpose", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
 		Pattern:  `(?i)(?P<v>` + extendDeadline + `)`,
-		Must:     `(?i)meeting|proposal|\bvote|(?:stockholders|shareholders) (?:have )?approved|approv\w* by (?:its |the )?(?:stockholders|shareholders)`,
+		Must:     `(?i)meeting|proposal|\bvote|(?:stockholders|shareholders) (?:have )?approved|approv\w* (?:by|of) (?:its |the )?(?:stockholders|shareholders)|proxy statement`,
 		Not:      pastMeeting,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 10,
@@ -316,7 +358,7 @@ var meeting = []*rule.Rule{
 	{
 		// "which reflects the redemption of 968,617 Class A ordinary shares" (a closing 8-K)
 		ID: "meeting.redeemed_redemption_of", Emit: rule.One(spac.FieldSharesRedeemed),
-		Pattern:  `(?i)(?:after giving effect to|following|in connection with|reflects) the redemption of (?:an aggregate of )?{v:shares}`,
+		Pattern:  `(?i)(?:after giving effect to|following|after|in connection with|reflects) (?:the )?redemptions? of (?:an aggregate of |a total of )?{v:shares}`,
 		Not:      hypothetical + `|` + pastMeeting + `|maximum|no redemption`,
 		Classes:  current,
 		Items:    voteItems,
@@ -400,9 +442,10 @@ var meeting = []*rule.Rule{
 	},
 	// extensions
 	{
-		ID: "meeting.new_deadline_extended_to", Emit: rule.One(spac.FieldNewDeadline),
-		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + `(?:to|until) {v:date}`,
-		Not:      pastMeeting + `|earlier|not approved|fail|up to|if (?:the|a) `,
+		// a condition before the date vetoes it (unconditionalDeadline)
+		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline},
+		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)(?:to|until) {v:date}`,
+		Not:      pastMeeting + `|earlier|not approved|fail|up to`,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
@@ -443,7 +486,7 @@ var meeting = []*rule.Rule{
 	{
 		// "has deposited into the Company's trust account an aggregate of $48,000"
 		ID: "meeting.extension_deposit_into", Emit: rule.One(spac.FieldExtensionDeposit),
-		Pattern:  `(?i)deposited ` + trustAccount + `(?: \([^)]{0,40}\))?,? (?:an aggregate of |a total of |the amount of )?{v:money}`,
+		Pattern:  `(?i)deposited ` + trustFund + `(?: \([^)]{0,40}\))?,? (?:an aggregate of |a total of |the amount of )?{v:money}`,
 		Must:     `(?i)exten`,
 		Not:      depositVeto,
 		Never:    depositHistory,
@@ -549,6 +592,28 @@ const (
 	depositVeto    = `(?i)up to (?:an aggregate of |a total of )?⟦money|lesser of|aggregate of all|total of all|in the aggregate since|per share\)? (?:for|in)|may deposit|will not|\bif (?:the )?(?:company|sponsor|we|it) (?:elects?|decides?|chooses?|determines?)|\b(?:intends?|plans?|expects?) to\b|\bwould\b`
 	depositHistory = `(?i)\bto date\b|\bso far\b|since (?:the|our) (?:ipo|initial public offering)`
 )
+
+var (
+	// deadlineDefRe is the deadline's own definition, no condition on the extension: "the date
+	// for the cessation of operations if the Company has not completed a business combination".
+	deadlineDefRe = regexp.MustCompile(`(?i)\b(?:date|operations|deadline|period)\b[^,;.⟦]{0,60}? (?:if|in the event) (?:the company|it|we) (?:has|have|does|did|is|are) not (?:yet )?(?:been able to )?(?:complete|consummate|effect)\w*`)
+	// deadlineIfRe is a condition on the extension ("If the Extension Amendment Proposal is
+	// approved ...", "if the Sponsor elects to extend ...").
+	deadlineIfRe = regexp.MustCompile(`(?i)\bif (?:the|a) `)
+)
+
+// unconditionalDeadline gives the new deadline of "extending the date ... to <date>" unless a
+// condition stands before the date.
+func unconditionalDeadline(m *rule.Match) []rule.Out {
+	if deadlineIfRe.MatchString(deadlineDefRe.ReplaceAllString(m.Text("lead"), "")) {
+		return nil
+	}
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		out = append(out, m.Cite(spac.FieldNewDeadline, e.Value, e))
+	}
+	return out
+}
 
 // laterDeadline gives the new deadline (and the extension it makes) when the date moves
 // later.

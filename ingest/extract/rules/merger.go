@@ -3,6 +3,7 @@ package rules
 import (
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/spacdata/spac"
@@ -82,8 +83,10 @@ var merger = []*rule.Rule{
 	{
 		ID: "merger.agreement_dated", Emit: rule.One(spac.FieldAgreementDate),
 		Pattern: `(?i)` + agreementName + `(?: \([^)]*\))?,? dated(?: as of)? {v:date}`,
-		// the amendment's or the termination agreement's own date
-		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$`,
+		// the amendment's or the termination agreement's own date; an amendment's preamble
+		// ("This Second Amendment (this "Amendment") to the Business Combination Agreement dated
+		// as of <its own date> is entered into ...") does not date the agreement
+		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|^(?:this|the) [^⟦]{0,60}?\b(?:amendment|waiver)\b`,
 		Classes:  dealPeriodic,
 		Items:    mergerItems,
 		NotKinds: notStated,
@@ -97,6 +100,15 @@ var merger = []*rule.Rule{
 		Items:    []string{"1.01"},
 		NotKinds: notStated,
 		Priority: 5,
+	},
+	{
+		// an agreement's title page read as one sentence: "BUSINESS COMBINATION AGREEMENT by and
+		// among <parties> Dated as of April 19, 2023" (the agreement's own pages only)
+		ID: "merger.agreement_title_dated", Emit: rule.One(spac.FieldAgreementDate),
+		Pattern:  `(?i)^` + agreementName + `,? (?:by and )?(?:among|between)\b.*?\bdated(?: as of)? {v:date}\.?$`,
+		Classes:  dealForms,
+		Docs:     []string{"EX-2"},
+		Priority: 6,
 	},
 	{
 		ID: "merger.agreement_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusCombinationAnnounced),
@@ -563,16 +575,14 @@ func partyTarget(m *rule.Match) []rule.Out {
 			orgs = append(orgs, e)
 		}
 	}
-	if len(orgs) == 0 {
-		orgs = capitalNames(text, base)
-	}
+	orgs = withCapitalNames(orgs, capitalNames(text, base))
 	if loc := datelineDashRe.FindAllStringIndex(text, -1); len(loc) > 0 {
 		cut := base + loc[len(loc)-1][1]
 		for len(orgs) > 0 && orgs[0].Start < cut {
 			orgs = orgs[1:]
 		}
 	}
-	var first, company *entity.Entity
+	var first, company, beforeHolders *entity.Entity
 	for i := range orgs {
 		e := &orgs[i]
 		end := len(text)
@@ -580,7 +590,8 @@ func partyTarget(m *rule.Match) []rule.Out {
 			end = orgs[i+1].Start - base
 		}
 		about := partyDescription(text[e.End-base : end])
-		if !valid(spac.FieldTarget, e.Value, e) || numberedRe.MatchString(text[:e.Start-base]) || notTargetParty(about) {
+		before := text[:e.Start-base]
+		if !valid(spac.FieldTarget, e.Value, e) || numberedRe.MatchString(before) || addressRe.MatchString(before) || notTargetParty(about) {
 			continue
 		}
 		if first == nil {
@@ -589,9 +600,15 @@ func partyTarget(m *rule.Match) []rule.Out {
 		if company == nil && companyTermRe.MatchString(about) {
 			company = e
 		}
+		if company == nil && holdersNextRe.MatchString(about) {
+			beforeHolders = e
+		}
 	}
-	if company != nil {
+	switch {
+	case company != nil:
 		first = company
+	case beforeHolders != nil:
+		first = beforeHolders
 	}
 	if first == nil {
 		return nil
@@ -615,7 +632,13 @@ var (
 	roleTermRe    = regexp.MustCompile(`(?i)^(?:the )?(?:new )?(?:pubco|holdco|topco|newco|parent|purchaser|acquir[eo]r|buyer|spac|sponsor|sellers?|blocker|(?:seller|purchaser|shareholder|stockholder)s?(?:['’])? representative|representative|[\w ]*merger sub[\w ]*)$`)
 	companyTermRe = regexp.MustCompile(`(?i)^[^“"]*[“"](?:the )?(?:company|target)[”"]|^[,\s]*as the company\b`)
 	otherPartyRe  = regexp.MustCompile(`(?i)wholly[- ]owned subsidiary|special purpose acquisition|blank check|^\W*\((?:nasdaq|nyse|otc)`)
-	capitalNameRe = regexp.MustCompile(`\b[A-Z][A-Z0-9&'’.\-]+(?:\s+(?:[A-Z][A-Z0-9&'’.\-]*|&))*,?\s+(?:INC\.|INC\b|CORP\.|CORP\b|CORPORATION\b|LTD\.|LTD\b|LIMITED\b|LLC\b|L\.L\.C\.|L\.P\.|LP\b|PLC\b|HOLDINGS\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GMBH\b)`)
+	capitalNameRe = regexp.MustCompile(`\b[A-Z][A-Z0-9&'’.\-]+(?:\s+(?:[A-Z][A-Z0-9&'’.\-]*|&))*,?\s+(?:INC\.|INC\b|CORP\.|CORP\b|CORPORATION\b|COMPANY\b|LTD\.|LTD\b|LIMITED\b|LLC\b|L\.L\.C\.|L\.P\.|LP\b|PLC\b|HOLDINGS\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GMBH\b)`)
+	// addressRe: a name right after "having its registered office at" is the office's agent, an
+	// address, never a party.
+	addressRe = regexp.MustCompile(`(?i)\b(?:office|offices|address|located|situated|place of business|care of|c/o)(?: is| are)?(?: at| of)?\s*$`)
+	// holdersNextRe: the party a list names right before "the Company Shareholders" (or its
+	// holders, sellers) is the company they hold, where no party is defined as the Company.
+	holdersNextRe = regexp.MustCompile(`(?i)^[,\s]*(?:and\s+)?(?:the\s+)?(?:company|target)\s+(?:shareholders|stockholders|equityholders|holders|members|sellers)\b`)
 )
 
 // partyDescription is what a filing says of a party right after its name, up to the deal's
@@ -658,6 +681,26 @@ func capitalNames(text string, base int) []entity.Entity {
 			CoreStart: base + start, CoreEnd: base + loc[1], Value: name})
 	}
 	return out
+}
+
+// withCapitalNames adds to the recognised names the names in capitals the recogniser did not
+// read (a title page names the SPAC with a legal form it knows, the target as "THE AIR WATER
+// COMPANY"), in order of position.
+func withCapitalNames(orgs, caps []entity.Entity) []entity.Entity {
+	for _, c := range caps {
+		overlaps := false
+		for _, o := range orgs {
+			if c.Start < o.End && o.Start < c.End {
+				overlaps = true
+				break
+			}
+		}
+		if !overlaps {
+			orgs = append(orgs, c)
+		}
+	}
+	slices.SortStableFunc(orgs, func(a, b entity.Entity) int { return a.Start - b.Start })
+	return orgs
 }
 
 // parentName is the production of "the SPAC became a wholly owned subsidiary of Pubco" (and

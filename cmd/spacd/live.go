@@ -50,7 +50,7 @@ func newLive(env *environment, a *app) (*live, error) {
 	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{})
 	l.webhooks = webhooks.New(a.db.Webhooks(), webhooks.Config{
 		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
-		Schedule: retrySchedule(env.cfg.Webhooks.RetrySchedule),
+		Schedule: retrySchedule(env.cfg.Webhooks.RetrySchedule), MaxPerKey: env.cfg.Webhooks.MaxPerKey,
 	})
 	if l.news, err = newAggregator(env, a, l); err != nil {
 		return nil, err

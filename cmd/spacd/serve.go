@@ -37,7 +37,7 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	srv := api.New(apiDeps(ctx, env, a, guard, l))
 	hs := srv.HTTPServer(env.cfg.HTTP.Addr)
 	hs.RegisterOnShutdown(l.hub.Close) // end SSE streams so Shutdown can drain
-	return listenAndServe(ctx, env, hs)
+	return listenAndServe(ctx, env, srv, hs)
 }
 
 // startLive hooks alerts into the pipeline, bootstraps the store (fixtures on a fresh data
@@ -73,7 +73,7 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 }
 
 func newGuard(c config.AccessConfig, a *app, env *environment) (*access.Guard, error) {
-	cfg := access.Config{AdminToken: c.AdminToken, Tiers: access.DefaultTiers()}
+	cfg := access.Config{AdminToken: c.AdminToken, Tiers: access.DefaultTiers(), AuthFailuresPerMinute: c.AuthFailuresPerMinute}
 	for tier, o := range c.Tiers {
 		lim, ok := cfg.Tiers[spac.Tier(tier)]
 		if !ok {
@@ -113,7 +113,7 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard,
 		Sample:         sampleCIKs(ctx, env, a),
 		Extra:          extra,
 		TrustedProxies: cfg.HTTP.TrustedProxies, CORSOrigins: cfg.HTTP.CORSOrigins,
-		ReadHeaderTimeout: cfg.HTTP.ReadHeaderTimeout, IdleTimeout: cfg.HTTP.IdleTimeout,
+		ReadHeaderTimeout: cfg.HTTP.ReadHeaderTimeout, ReadTimeout: cfg.HTTP.ReadTimeout, IdleTimeout: cfg.HTTP.IdleTimeout,
 	}
 }
 
@@ -136,8 +136,9 @@ func sampleCIKs(ctx context.Context, env *environment, a *app) []spac.CIK {
 }
 
 // listenAndServe binds first so that the real address (":0" picks a free port) can be
-// announced, then serves until ctx is done and drains in-flight requests.
-func listenAndServe(ctx context.Context, env *environment, hs *http.Server) error {
+// announced, then serves until ctx is done and drains in-flight requests; connections still
+// open at the shutdown deadline are cut (a stop is not a failure).
+func listenAndServe(ctx context.Context, env *environment, srv *api.Server, hs *http.Server) error {
 	ln, err := net.Listen("tcp", hs.Addr)
 	if err != nil {
 		return err
@@ -145,7 +146,7 @@ func listenAndServe(ctx context.Context, env *environment, hs *http.Server) erro
 	fmt.Fprintf(env.stdout, "listening on http://%s\n", displayAddr(ln.Addr()))
 	env.log.Info("listening", "addr", ln.Addr().String())
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(srv.Listener(ln)) }()
 	select {
 	case err := <-errc:
 		return err
@@ -153,7 +154,7 @@ func listenAndServe(ctx context.Context, env *environment, hs *http.Server) erro
 	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), env.cfg.HTTP.ShutdownTimeout)
 	defer cancel()
-	err = hs.Shutdown(shutdownCtx)
+	err = srv.Shutdown(shutdownCtx, hs)
 	if serveErr := <-errc; !errors.Is(serveErr, http.ErrServerClosed) {
 		err = errors.Join(err, serveErr)
 	}

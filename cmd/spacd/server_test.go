@@ -21,6 +21,7 @@ type testServer struct {
 	client *http.Client
 	admin  string
 	stderr *syncBuffer
+	stop   func() error // cancels serve's context and returns what run returned (once)
 }
 
 // syncBuffer is an io.Writer safe for the server's goroutines and the test to share.
@@ -68,14 +69,14 @@ func startServer(t testing.TB, extraEnv map[string]string) *testServer {
 		done <- run(ctx, []string{"spacd", "serve"}, func(k string) string { return env[k] }, outW, errBuf)
 		outW.Close()
 	}()
+	stop := sync.OnceValue(func() error { cancel(); return <-done })
 	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
+		if err := stop(); err != nil {
 			t.Errorf("serve returned %v", err)
 		}
 	})
 	base := waitListening(t, outR, done, errBuf)
-	ts := &testServer{base: base, client: &http.Client{Timeout: 30 * time.Second}, admin: env["SPACD_ACCESS_ADMIN_TOKEN"], stderr: errBuf}
+	ts := &testServer{base: base, client: &http.Client{Timeout: 30 * time.Second}, admin: env["SPACD_ACCESS_ADMIN_TOKEN"], stderr: errBuf, stop: stop}
 	ts.waitHealthy(t)
 	return ts
 }

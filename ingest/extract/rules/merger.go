@@ -636,6 +636,8 @@ var (
 	// addressRe: a name right after "having its registered office at" is the office's agent, an
 	// address, never a party.
 	addressRe = regexp.MustCompile(`(?i)\b(?:office|offices|address|located|situated|place of business|care of|c/o)(?: is| are)?(?: at| of)?\s*$`)
+	// holdersNameRe: "THE SHAREHOLDERS OF THE COMPANY" names holders, not a company.
+	holdersNameRe = regexp.MustCompile(`(?i)\b(?:shareholders|stockholders|holders|members|equityholders|sellers)\b|\bof the company$`)
 	// holdersNextRe: the party a list names right before "the Company Shareholders" (or its
 	// holders, sellers) is the company they hold, where no party is defined as the Company.
 	holdersNextRe = regexp.MustCompile(`(?i)^[,\s]*(?:and\s+)?(?:the\s+)?(?:company|target)\s+(?:shareholders|stockholders|equityholders|holders|members|sellers)\b`)
@@ -674,7 +676,7 @@ func capitalNames(text string, base int) []entity.Entity {
 			}
 		}
 		name := strings.Join(strings.Fields(text[start:loc[1]]), " ")
-		if len(strings.Fields(name)) < 2 {
+		if len(strings.Fields(name)) < 2 || holdersNameRe.MatchString(name) {
 			continue
 		}
 		out = append(out, entity.Entity{Kind: entity.Org, Start: base + start, End: base + loc[1],

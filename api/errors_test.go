@@ -133,3 +133,15 @@ func TestWebhookCapIs422(t *testing.T) {
 		t.Errorf("webhooks.CodeLimitExceeded %q renders as %d", webhooks.CodeLimitExceeded, statusOf(webhooks.CodeLimitExceeded))
 	}
 }
+
+// TestHeadOnAStreamStillValidates: a HEAD on a stream runs the stream's own checks, and their
+// errors are problems like the GET's (not taken for a departed client).
+func TestHeadOnAStreamStillValidates(t *testing.T) {
+	f := liveFixture(t)
+	f.deps.Guard = fullCaller
+	s := New(f.deps)
+	for _, method := range []string{http.MethodGet, http.MethodHead} {
+		rec := serveRecorded(s, method, "/v1/alerts/stream?lastEventId=x", "")
+		wantProblem(t, rec, http.StatusBadRequest, "invalid_parameter", "lastEventId")
+	}
+}

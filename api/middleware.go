@@ -48,7 +48,11 @@ func requestIDOf(c *gin.Context) string { return c.GetString(requestIDKey) }
 // key, and the path without the query (queries may carry search text).
 func (s *Server) accessLog(c *gin.Context) {
 	start := time.Now() // durations use the real clock; Deps.Now may be a fixed test clock
+	defer s.logRequest(c, start) // deferred: a response aborted for a departed client is logged too
 	c.Next()
+}
+
+func (s *Server) logRequest(c *gin.Context, start time.Time) {
 	status := c.Writer.Status()
 	level := slogLevelFor(status)
 	s.log.Log(c.Request.Context(), level, "request",

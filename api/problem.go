@@ -125,7 +125,7 @@ func writeProblem(c *gin.Context, log *slog.Logger, err error) {
 // renderErrors runs after the chain and renders the last recorded error when nothing was
 // written: errors of handlers, of the Guard and of stream handlers all end up here. A body
 // that could not be read explains the handler's error (413, 408); a client that went away is
-// sent nothing and logged as such.
+// sent nothing and logged as such (499).
 func (s *Server) renderErrors(c *gin.Context) {
 	c.Next()
 	if len(c.Errors) == 0 || c.Writer.Written() {
@@ -135,16 +135,19 @@ func (s *Server) renderErrors(c *gin.Context) {
 	if bodyErr := s.bodyFailure(c); bodyErr != nil {
 		err = bodyErr
 	} else if clientGone(c) {
+		// Nobody reads an answer: record 499 for the access log and abort the response the
+		// way net/http provides (the connection is closed, nothing is written or logged).
 		c.Status(StatusClientClosedRequest)
-		return
+		panic(http.ErrAbortHandler)
 	}
 	writeProblem(c, s.log, err)
 }
 
 // clientGone reports whether the request's client went away: net/http cancels the request
-// context when the connection breaks, and nothing else cancels it.
+// context when the connection breaks, and nothing else cancels it but headOnly.
 func clientGone(c *gin.Context) bool {
-	return errors.Is(c.Request.Context().Err(), context.Canceled)
+	ctx := c.Request.Context()
+	return errors.Is(ctx.Err(), context.Canceled) && !errors.Is(context.Cause(ctx), errHeadOnly)
 }
 
 // noRoute answers unknown paths with a 404 problem. Gin's redirect of a path with a trailing

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -131,7 +132,7 @@ func (s *Server) register(e *gin.Engine, table []Route) {
 		chain := append(s.chain(r), s.handler(r))
 		var head []gin.HandlerFunc
 		if r.Method == http.MethodGet {
-			head = append(s.chain(r), headOnly(s.handler(r), r.Stream != nil))
+			head = append(s.chain(r), headOnly(s.handler(r), r.Handler == nil && r.Stream != nil))
 		}
 		for _, p := range r.Paths() {
 			e.Handle(r.Method, p, chain...)
@@ -170,6 +171,10 @@ func (s *Server) handler(r Route) gin.HandlerFunc {
 	}
 }
 
+// errHeadOnly is the cause of the context a stream handler gets for a HEAD request, so that
+// it is not taken for a client that went away.
+var errHeadOnly = errors.New("HEAD: headers only")
+
 // headOnly serves HEAD with the GET handler h. A stream handler would never return, so it
 // runs with its request context already cancelled: it writes its headers and stops.
 func headOnly(h gin.HandlerFunc, stream bool) gin.HandlerFunc {
@@ -177,8 +182,8 @@ func headOnly(h gin.HandlerFunc, stream bool) gin.HandlerFunc {
 		return h
 	}
 	return func(c *gin.Context) {
-		ctx, cancel := context.WithCancel(c.Request.Context())
-		cancel()
+		ctx, cancel := context.WithCancelCause(c.Request.Context())
+		cancel(errHeadOnly)
 		c.Request = c.Request.WithContext(ctx)
 		h(c)
 	}

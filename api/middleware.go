@@ -47,7 +47,7 @@ func requestIDOf(c *gin.Context) string { return c.GetString(requestIDKey) }
 // accessLog writes one structured line per request. It logs the caller's key id, never the
 // key, and the path without the query (queries may carry search text).
 func (s *Server) accessLog(c *gin.Context) {
-	start := time.Now() // durations use the real clock; Deps.Now may be a fixed test clock
+	start := time.Now()          // durations use the real clock; Deps.Now may be a fixed test clock
 	defer s.logRequest(c, start) // deferred: a response aborted for a departed client is logged too
 	c.Next()
 }

@@ -86,7 +86,7 @@ var merger = []*rule.Rule{
 		// the amendment's or the termination agreement's own date; an amendment's preamble
 		// ("This Second Amendment (this "Amendment") to the Business Combination Agreement dated
 		// as of <its own date> is entered into ...") does not date the agreement
-		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|^(?:this|the) [^⟦]{0,60}?\b(?:amendment|waiver)\b`,
+		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|^this\b[^⟦]{0,80}?\b(?:amendment|waiver)\b[^⟦]*⟦date \d+⟧$`,
 		Classes:  dealPeriodic,
 		Items:    mergerItems,
 		NotKinds: notStated,

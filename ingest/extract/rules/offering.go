@@ -484,7 +484,7 @@ var offering = []*rule.Rule{
 		// Acquisition Corp. (OTC Bulletin Board: ACMEU)", "Acme Acquisition Corp. (the
 		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
 		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?: \((?:the )?` + q + `\w+` + eq + `\))? ?` +
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \((?:the )?` + q + `\w+` + eq + `\))? ?` +
 			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:, ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},

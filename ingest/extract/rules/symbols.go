@@ -128,10 +128,11 @@ var (
 
 // releaseSymbols is the production of a release's bracket after the SPAC's name: "Acme
 // Acquisition Corp. (NASDAQ: ACMEU, ACME, ACMEW)", "(OTC Bulletin Board: ACMEU)". A lone
-// symbol gives the units when it has a unit's suffix (a lone share symbol is read by
-// merger.spac_symbol). Several symbols are read only when the name is a SPAC's or the words
-// after the bracket call it a blank check company: a combined company's release writes its
-// new symbols the same way.
+// symbol with a unit's suffix gives the units. A share symbol, alone or among several, is
+// read only when the name is a SPAC's or the words after the bracket call it a blank check
+// company: a combined company's release writes its new symbols the same way. (A lone share
+// symbol right after the name is merger.spac_symbol's; here it is read after the name's
+// defined term, "Acme Acquisition Corp. (the “Company”) (Nasdaq: ACME)".)
 func releaseSymbols(m *rule.Match) []rule.Out {
 	syms := tickersIn(m, "syms")
 	if len(syms) == 0 {
@@ -141,10 +142,17 @@ func releaseSymbols(m *rule.Match) []rule.Out {
 	filer := len(orgs) == 1 && (spacOnlyRe.MatchString(orgs[0].Value) || blankCheckAppositionRe.MatchString(m.Text("tail")))
 	var out []rule.Out
 	if len(syms) == 1 {
-		if !unitsSymbolRe.MatchString(syms[0].Value) {
+		switch sym := syms[0].Value; {
+		case unitsSymbolRe.MatchString(sym):
+			out = append(out, m.Cite(spac.FieldTickerUnits, sym, syms[0]))
+		case filer && shareSymbolRe.MatchString(sym):
+			// Right after the name, merger.spac_symbol reads it.
+			if m.Text("term") != "" {
+				out = append(out, m.Cite(spac.FieldTickerShares, sym, syms[0]))
+			}
+		default:
 			return nil
 		}
-		out = append(out, m.Cite(spac.FieldTickerUnits, syms[0].Value, syms[0]))
 	} else {
 		if !filer {
 			return nil
@@ -168,6 +176,9 @@ func releaseSymbols(m *rule.Match) []rule.Out {
 	}
 	return out
 }
+
+// shareSymbolRe is a symbol without a class suffix, as a SPAC's shares are listed.
+var shareSymbolRe = regexp.MustCompile(`^[A-Z]{2,4}$`)
 
 // suffixClass maps a SPAC symbol's suffix after the shares' root to its class: "U" units,
 // "W"/"WS" warrants, "R"/"RT" rights, none the shares.

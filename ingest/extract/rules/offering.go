@@ -21,6 +21,9 @@ import (
 // closing are not vetoed.
 const overAllotment = `(?i)over-?allotment option (?:was|has been) exercised|exercised (?:its|their|the) over-?allotment|partial(?:ly)? exercise|purchased an additional|additional gross proceeds|\bunits (?:issued|sold) pursuant to the over-?allotment`
 
+// afterIPO vetoes a later state of the trust: what remains after redemptions or withdrawals.
+const afterIPO = `(?i)\bremain|redemption|redeemed|withdr[ae]w|removed|extension`
+
 // otherSPAC vetoes sentences about the team's earlier SPACs.
 const otherSPAC = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank check)|our (?:management|team).{0,40}(?:sponsored|formed|led)|track record`
 
@@ -221,8 +224,8 @@ var offering = []*rule.Rule{
 	},
 	{
 		ID: "offering.trust_amount_per_unit", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
-		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or )?(?:approximately |about )?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
-		Not:      otherSPAC + `|` + overAllotment,
+		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or (?:approximately |about )?)?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
+		Not:      otherSPAC + `|` + overAllotment + `|` + afterIPO,
 		Classes:  ipoForms,
 		Priority: 11,
 	},
@@ -328,9 +331,19 @@ var offering = []*rule.Rule{
 	{
 		ID: "offering.private_placement_aggregate", Emit: rule.One(spac.FieldPrivatePlacement),
 		Pattern: `(?i)(?:sponsor|private placement|private sale|sale of {warrants}).*?(?:\({v:money} in the aggregate|aggregate (?:purchase price|gross proceeds) of {v:money}` +
-			`|(?:generating|for|resulting in) (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
+			`|(?:generating|resulting in) (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
 		Must:     `(?i)private placement|private sale|⟦warrants \d+⟧`,
 		Not:      `(?i)working capital|promissory|up to|extension|over-?allotment option (?:was|has been) exercised|additional (?:private|⟦warrants)`,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "the private sale of 1,500,000 warrants to its officers and directors for total
+		// proceeds of $1,500,000": no other figure between the securities and their proceeds.
+		ID: "offering.private_sale_total_proceeds", Emit: rule.One(spac.FieldPrivatePlacement),
+		Pattern:  `(?i)private (?:sale|placement) of {warrants|units}[^⟦.]{0,120}? for (?:total|aggregate|gross) proceeds of {v:money}`,
+		Not:      `(?i)working capital|promissory|up to|extension|additional`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		NotKinds: notStated,
 		Priority: 10,

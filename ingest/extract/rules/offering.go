@@ -688,11 +688,13 @@ const shortFirm = `[A-Z][\w&'’/.-]*(?: (?:[A-Z][\w&'’/.-]*|&)){0,3}`
 var (
 	shortFirmSplitRe = regexp.MustCompile(`,? and |, `)
 	// notFirmRe: words that start a sentence or name a role, not a firm.
-	notFirmRe = regexp.MustCompile(`^(?:The|This|That|These|Those|It|Its|We|Our|They|Their|He|She|His|Her|Each|Both|Such|Which|Who|All|Any|No|None|One|Neither|Either|Company|Sponsor|Management|Counsel|Underwriters?|Representatives?|Mr|Ms|Mrs|Dr)\b`)
+	notFirmRe = regexp.MustCompile(`^(?:The|This|That|These|Those|It|Its|We|Our|They|Their|He|She|His|Her|Each|Both|Such|Which|Who|All|Any|No|None|One|Neither|Either|` +
+		`Also|Additionally|Further|Furthermore|Moreover|However|Previously|Currently|Accordingly|Separately|Similarly|Together|Jointly|Finally|Today|Here|There|Then|Thus|` +
+		`Company|Registrant|Sponsor|Management|Counsel|Underwriters?|Representatives?|Mr|Ms|Mrs|Dr)\b`)
 )
 
-// shortFirms emits each firm of slot v ("Roth and Craig-Hallum") unless a name starts with a
-// sentence's or a role's word ("The Underwriters acted as ...").
+// shortFirms emits each firm of slot v ("Roth and Craig-Hallum"), not a name that starts with
+// a sentence's or a role's word ("The Underwriters acted as ...", "Also, Roth acted ...").
 func shortFirms(m *rule.Match) []rule.Out {
 	text, start := m.Text("v"), m.Start("v")
 	var out []rule.Out
@@ -701,7 +703,7 @@ func shortFirms(m *rule.Match) []rule.Out {
 		i := strings.Index(text[at:], name) + at
 		at = i + len(name)
 		if name == "" || notFirmRe.MatchString(name) {
-			return nil
+			continue
 		}
 		out = append(out, span(m, spac.FieldUnderwriter, name, start+i, start+i+len(name)))
 	}

@@ -15,7 +15,8 @@ var (
 	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT))?|OTC(?:QX|QB| Bulletin Board| Markets)?|OTCBB)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `(?:,\s*` + symbol + `)*)\s*\)`)
 	symbolRe      = re(symbol)
 	// An unquoted symbol right after the word: "under the Nasdaq ticker symbol RKLB".
-	bareTickerRe = re(`\bsymbols?\s+(` + symbol + `)\b`)
+	// Several: "under the symbols HYDQ and HYDQW", "symbols AB, ABW and ABR".
+	bareTickerRe = re(`\bsymbols?\s+(` + symbol + `(?:(?:,\s*|,?\s+and\s+)` + symbol + `)*)\b`)
 	// Quoted capitals that are defined terms, not symbols.
 	notSymbols = map[string]bool{
 		"SEC": true, "IPO": true, "PIPE": true, "SPAC": true, "NYSE": true, "NASDAQ": true,
@@ -37,8 +38,11 @@ func tickers(s string) []Entity {
 		out = append(out, Entity{Kind: Ticker, Start: m[0], End: m[1], CoreStart: m[2], CoreEnd: m[3], Value: sym})
 	}
 	for _, m := range bareTickerRe.FindAllStringSubmatchIndex(s, -1) {
-		if sym := s[m[2]:m[3]]; len(sym) >= 2 && !notSymbols[sym] {
-			out = append(out, Entity{Kind: Ticker, Start: m[2], End: m[3], CoreStart: m[2], CoreEnd: m[3], Value: sym})
+		for _, k := range symbolRe.FindAllStringIndex(s[m[2]:m[3]], -1) {
+			a, b := m[2]+k[0], m[2]+k[1]
+			if sym := s[a:b]; len(sym) >= 2 && !notSymbols[sym] {
+				out = append(out, Entity{Kind: Ticker, Start: a, End: b, CoreStart: a, CoreEnd: b, Value: sym})
+			}
 		}
 	}
 	for _, m := range parenTickerRe.FindAllStringSubmatchIndex(s, -1) {
@@ -55,7 +59,8 @@ func tickers(s string) []Entity {
 
 var exchangeRe = re(`(?:[Tt]he\s+)?(?:Nasdaq|NASDAQ)(?:\s+(?:Global\s+Select|Global|Capital|Stock))?(?:\s+Market)?(?:,?\s+LLC)?` +
 	`|(?:[Tt]he\s+)?New\s+York\s+Stock\s+Exchange(?:\s+American)?(?:,?\s+LLC)?` +
-	`|NYSE(?:\s+(?:American|Arca|MKT))?(?:,?\s+LLC)?`)
+	`|NYSE(?:\s+(?:American|Arca|MKT))?(?:,?\s+LLC)?` +
+	`|(?:[Tt]he\s+)?OTC(?:QX|QB|\s+Bulletin\s+Board|\s+Markets|\s+Pink)?\b|OTCBB\b`)
 
 func exchanges(s string) []Entity {
 	var out []Entity

@@ -59,7 +59,7 @@ func cluesOf(text string) clues {
 	c.month = containsAny(lower, monthStems)
 	c.period = containsAny(lower, []string{"month", "day", "year"})
 	c.symbol = strings.Contains(lower, "symbol")
-	c.exchange = containsAny(lower, []string{"nasdaq", "nyse", "new york stock"})
+	c.exchange = containsAny(lower, []string{"nasdaq", "nyse", "new york stock", "otc"})
 	c.legal = containsAny(lower, legalStems)
 	c.noun = containsAny(lower, []string{"share", "unit", "warrant", "right", "stock"})
 	return c

@@ -145,3 +145,8 @@ func (mt *Match) Start(name string) int {
 	}
 	return mt.m.Unmask(a, false)
 }
+
+// Filer returns the company name of the filing's header (the SPAC, or after a combination
+// the company it became): a production can tell the filer from other companies a release
+// names.
+func (mt *Match) Filer() string { return mt.d.R.Filing.CompanyName }

@@ -7,7 +7,7 @@ import "strings"
 // "NYSE American", and the over-the-counter markets ("OTC Bulletin Board") to "OTC"; ok is
 // false for anything else.
 func ExchangeName(quote string) (string, bool) {
-	q := strings.ToLower(quote)
+	q := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(quote)), "the ")
 	switch {
 	case strings.Contains(q, "nasdaq"):
 		return "Nasdaq", true

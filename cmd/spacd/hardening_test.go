@@ -25,6 +25,7 @@ func TestHardening(t *testing.T) {
 	}
 	ts := startServer(t, map[string]string{
 		"SPACD_HTTP_READ_TIMEOUT": "1s", "SPACD_HTTP_SHUTDOWN_TIMEOUT": "2s", "SPACD_ACCESS_AUTH_FAILURES_PER_MINUTE": "3",
+		"SPACD_LOG_LEVEL": "info", // waitBlocked reads the access log
 	})
 	key := ts.createKey(t, "institutional")
 	t.Run("oversized body is 413 before decoding", func(t *testing.T) { oversizedBody(t, ts, key) })
@@ -241,7 +242,7 @@ func shutdownCutsNonReaders(t *testing.T, ts *testServer, key string) {
 	}()
 	stream := ts.openStream(t, "/v1/news/stream", key, "")
 	defer stream.Close()
-	time.Sleep(time.Second) // let the server block writing to conn
+	waitBlocked(t, ts, 2000)
 	start := time.Now()
 	err := ts.stop()
 	took := time.Since(start)
@@ -251,4 +252,27 @@ func shutdownCutsNonReaders(t *testing.T, ts *testServer, key string) {
 	if !strings.Contains(ts.stderr.String(), "shutdown deadline reached") {
 		t.Errorf("the cut is not logged:\n%s", ts.stderr.String())
 	}
+}
+
+// waitBlocked waits until the server stops answering the pipelined openapi requests (the
+// access log stops growing for a second) before it answered all sent: a handler is then
+// blocked writing to the client that does not read.
+func waitBlocked(t *testing.T, ts *testServer, sent int) {
+	t.Helper()
+	last, stable := -1, 0
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+		n := strings.Count(ts.stderr.String(), `"path":"/v1/openapi.json"`)
+		if n >= sent {
+			t.Fatalf("the server answered all %d requests: the client's buffers took everything", sent)
+		}
+		if n > 0 && n == last {
+			if stable++; stable == 4 {
+				return
+			}
+		} else {
+			stable = 0
+		}
+		last = n
+	}
+	t.Fatal("the server never blocked on the client that does not read")
 }

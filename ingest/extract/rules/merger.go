@@ -576,6 +576,9 @@ func partyTarget(m *rule.Match) []rule.Out {
 		}
 	}
 	orgs = withCapitalNames(orgs, capitalNames(text, base))
+	// an office's agent is an address, not a party: the description of the party before it
+	// runs on to the next party ("..., having its registered office at <agent>, ... (“Pubco”)")
+	orgs = slices.DeleteFunc(orgs, func(e entity.Entity) bool { return addressRe.MatchString(text[:e.Start-base]) })
 	if loc := datelineDashRe.FindAllStringIndex(text, -1); len(loc) > 0 {
 		cut := base + loc[len(loc)-1][1]
 		for len(orgs) > 0 && orgs[0].Start < cut {
@@ -591,7 +594,7 @@ func partyTarget(m *rule.Match) []rule.Out {
 		}
 		about := partyDescription(text[e.End-base : end])
 		before := text[:e.Start-base]
-		if !valid(spac.FieldTarget, e.Value, e) || numberedRe.MatchString(before) || addressRe.MatchString(before) || notTargetParty(about) {
+		if !valid(spac.FieldTarget, e.Value, e) || numberedRe.MatchString(before) || notTargetParty(about) {
 			continue
 		}
 		if first == nil {

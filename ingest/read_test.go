@@ -255,9 +255,26 @@ func TestReadLargeDocument(t *testing.T) {
 	}
 }
 
+// oneDocument is tinySubmission's header around a single document.
+func oneDocument(filename, body string) string {
+	header := tinySubmission[:strings.Index(tinySubmission, "<DOCUMENT>")]
+	return header + "<DOCUMENT>\n<TYPE>8-K\n<SEQUENCE>1\n<FILENAME>" + filename + "\n<TEXT>\n" + body +
+		"\n</TEXT>\n</DOCUMENT>\n</SEC-DOCUMENT>\n"
+}
+
+// longLine is n bytes of filing prose without a line break.
+func longLine(n int) string {
+	const prose = "The Sponsor deposited $0.10 per Class A ordinary share, or $1,234,567, into the Trust Account. "
+	return strings.Repeat(prose, n/len(prose)+1)[:n]
+}
+
 func FuzzReadBytes(f *testing.F) {
 	f.Add([]byte(tinySubmission))
 	f.Add([]byte("<SEC-DOCUMENT>\n</SEC-HEADER>\n<DOCUMENT>\n<TYPE>GRAPHIC\n<TEXT>\nbegin 644 a.jpg\n</TEXT>\n</DOCUMENT>"))
+	// One-line documents of 1 MB (HTML without a line break, text made from a PDF), generated
+	// here rather than committed: long lines are where rendering and extraction went quadratic.
+	f.Add([]byte(oneDocument("long.htm", "<html><body><p>"+longLine(1<<20)+"</p></body></html>")))
+	f.Add([]byte(oneDocument("long.txt", longLine(1<<20))))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rf, err := ReadBytes("fuzz", data)
 		if err != nil {
@@ -265,6 +282,10 @@ func FuzzReadBytes(f *testing.F) {
 				t.Fatalf("internal error: %v", err)
 			}
 			return
+		}
+		// What reads is storable: the store keys on the accession and the filer's CIK.
+		if acc := rf.Filing.Accession; acc != "" && !accessionRe.MatchString(acc) {
+			t.Fatalf("accession %q read", acc)
 		}
 		for _, x := range rf.XBRL {
 			if x.Line < 0 || x.Line > len(rf.Lines) {

@@ -103,6 +103,10 @@ func FuzzRender(f *testing.F) {
 b</pre><table><td><table><tr><td>x`,
 		`<ix:nonFraction name="n"><p>1</ix:nonFraction></p>`,
 		"\xff\xfe<p>\x00</p>",
+		// 1 MB on one line, generated rather than committed: a paragraph, and a table whose
+		// rows carry no line breaks (both shapes EDGAR serves).
+		"<html><body><p>" + strings.Repeat("The Trust Account holds $10.05 per share. ", 1<<20/42) + "</p></body></html>",
+		"<table>" + strings.Repeat("<tr><td>Extension</td><td>$</td><td>1,234,567</td></tr>", 1<<20/54) + "</table>",
 	} {
 		f.Add([]byte(s))
 	}

@@ -202,6 +202,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(eightK))
 	f.Add([]byte("<SEC-DOCUMENT>\n</SEC-HEADER>\n<DOCUMENT>\n<TEXT>\nbegin 644 x\n</TEXT>\n</DOCUMENT>"))
 	f.Add([]byte("<SEC-DOCUMENT><DOCUMENT></SEC-HEADER>"))
+	// A 1 MB body on one line, generated rather than committed.
+	f.Add([]byte(strings.Replace(eightK, "<TEXT>\n", "<TEXT>\n"+strings.Repeat("Trust Account $10.05 per share. ", 1<<15), 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse(data)
 		if err != nil {

@@ -51,11 +51,16 @@ const dissolves = `(?:dissolve and liquidate|liquidate and dissolve|wind up and 
 const withRedemption = `\b(?:including|and|with|through) the redemption of all ` + publicShares
 
 // liquidationAnnounced is a section that announces a liquidation: a decision to dissolve or
-// to redeem all public shares stated in a sentence with no "if" before the verb (the charter's
-// promise, repeated in extension notices, is conditional). A price stated in a sentence of its
-// own ("The Company estimates that the per-share redemption price ... will be approximately
-// $10.47.") is the liquidation's only in such a section.
-const liquidationAnnounced = `(?i)(?:^|[.!?]\s)(?:[^.!?i]|\Bi|i[^f.!?]){0,250}?\b(?:(?:intends|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to (?:voluntarily )?(?:` + dissolves + `|redeem all)|will (?:instead |now |therefore |accordingly )?redeem all)`
+// to redeem all outstanding public shares, stated in a sentence with no "if" before the verb
+// (the charter's promise, repeated in extension notices, is conditional). Liquidating the
+// trust account's investments (to hold cash) and redeeming all shares holders tender are no
+// liquidation. A price stated in a sentence of its own ("The Company estimates that the
+// per-share redemption price ... will be approximately $10.47.") is the liquidation's only in
+// such a section.
+const liquidationAnnounced = `(?i)(?:^|[.!?]\s)(?:[^.!?i]|\Bi|i[^f.!?]){0,250}?\b(?:` +
+	`(?:intends|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to (?:voluntarily )?` +
+	`(?:dissolve|wind up|liquidate(?: and dissolve\b|,|\.| in accordance| the company\b))` +
+	`|(?:(?:intends|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to|will (?:instead |now |therefore |accordingly )?) ?redeem all (?:of )?(?:its|the|our) (?:issued and )?outstanding)`
 
 // liquidationItems are the 8-K items a liquidation is announced under (a terminated merger
 // agreement, a delisting notice or the charter amendment of an early wind-down beside 8.01).

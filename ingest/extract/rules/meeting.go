@@ -117,10 +117,11 @@ var meeting = []*rule.Rule{
 		Priority: 9,
 	},
 	{
-		// "the meeting, originally scheduled for <date>, ..." is the date it no longer has
+		// "the meeting, originally scheduled for <date>, ...", "adjourned the meeting scheduled for
+		// <date>" is the date it no longer has
 		ID: "meeting.date_set_for", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  `(?i)meeting.*?(?:(?:has been|was|is|been|previously) )?(?:re)?(?:set|scheduled|postponed|adjourned)(?: from {date})? (?:for|to|until) ` + weekday + `{v:date}`,
-		Not:      pastMeeting + `|originally (?:set|scheduled) (?:for|to) (?:\w+,? )?⟦date \d+⟧$`,
+		Not:      pastMeeting + `|(?:(?:originally|previously|initially) |(?:adjourn|postpon)\w* (?:the|its|our) [^⟦]*?)(?:set|scheduled) (?:for|to) (?:\w+,? )?⟦date \d+⟧$`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 11,
@@ -129,7 +130,7 @@ var meeting = []*rule.Rule{
 		// the verb before the meeting: "adjourned, without conducting any business, its special
 		// meeting of shareholders until Thursday, <date>"
 		ID: "meeting.date_adjourned_until", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern: `(?i)\b(?:postponed|adjourned|rescheduled|postpone|adjourn|reschedule)\b[^⟦.]{0,80}? (?:the|its|our) [^⟦.]{0,60}?meeting\b[^⟦.]{0,80}?(?:,? (?:which was )?originally (?:scheduled|set) (?:to be held )?(?:for|on) {date},?)? (?:to|until) ` + weekday + `{v:date}`,
+		Pattern: `(?i)\b(?:postponed|adjourned|rescheduled|postpone|adjourn|reschedule)\b[^⟦.]{0,80}? (?:the|its|our) [^⟦.]{0,60}?meeting\b[^⟦.]{0,80}?(?:,? (?:which was |that was )?(?:originally |previously |initially )?(?:scheduled|set) (?:to be held )?(?:for|on) {date},?)? (?:to|until) ` + weekday + `{v:date}`,
 		// the adjournment's purpose may name the deadline it seeks to extend
 		Not:      pastMeeting + `|\bif\b|(?:extend\w*|extension (?:of|to)|deadline|termination date|by which|combination period)[^⟦]*?⟦date \d+⟧$`,
 		Classes:  meetingForms,

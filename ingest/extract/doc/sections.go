@@ -174,6 +174,9 @@ func (d *Doc) inheritItems() {
 		if d.Class == Current && s.Kind == Item && s.Item == "" {
 			s.Items = all // the introductory note
 		}
+		if d.Class == Current && s.Kind == Cover && !d.hasItemHeadings(s.Document) {
+			s.Items = all // an 8-K body without Item headings speaks for the header's items
+		}
 		if s.Kind != Exhibit || d.Class != Current {
 			continue
 		}
@@ -182,6 +185,16 @@ func (d *Doc) inheritItems() {
 			s.Items = all
 		}
 	}
+}
+
+// hasItemHeadings reports whether a document has any Item section.
+func (d *Doc) hasItemHeadings(doc spac.Document) bool {
+	for _, s := range d.Sections {
+		if s.Kind == Item && s.Document.Sequence == doc.Sequence {
+			return true
+		}
+	}
+	return false
 }
 
 // exhibitNumber is "99.1" for an EX-99.1 document ("" for the primary document).

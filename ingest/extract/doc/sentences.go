@@ -303,7 +303,7 @@ var abbreviations = map[string]bool{
 	"vs": true, "v": true, "u.s": true, "u.k": true, "a.m": true, "p.m": true, "e.g": true,
 	"i.e": true, "l.p": true, "l.l.c": true, "n.v": true, "b.v": true, "s.a": true,
 	"s.p.a": true, "ex": true, "exh": true, "art": true, "sect": true, "par": true,
-	"b.c": true, "pte": true, "n.a": true, "f/k/a": true,
+	"b.c": true, "pte": true, "n.a": true, "f/k/a": true, "p.o": true,
 }
 
 // corporateSuffixes are abbreviations that often end a sentence too ("... with Rocket Lab

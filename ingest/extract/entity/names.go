@@ -93,13 +93,20 @@ var leadWords = map[string]bool{
 	"A": true, "An": true, "To": true, "Of": true, "We": true, "Sponsor": false,
 }
 
+// partiesRe ends an agreement's title before its parties ("BUSINESS COMBINATION AGREEMENT
+// BY AND AMONG PINE HOLLOW ACQUISITION CORP."): the name starts after it.
+var partiesRe = re(`(?i)\b(?:by\s+and\s+(?:among|between)|among|between)\s+`)
+
 func orgs(s string) []Entity {
 	var out []Entity
 	for _, m := range orgRe.FindAllStringIndex(s, -1) {
 		start := m[0]
+		if loc := partiesRe.FindAllStringIndex(s[start:m[1]], -1); loc != nil {
+			start += loc[len(loc)-1][1]
+		}
 		for {
 			w, rest, ok := strings.Cut(s[start:m[1]], " ")
-			if !ok || !leadWords[w] {
+			if !ok || !leadWords[w] && !leadWords[capitalised(w)] {
 				break
 			}
 			start += len(w) + 1 + len(rest) - len(strings.TrimLeft(rest, " "))
@@ -113,4 +120,13 @@ func orgs(s string) []Entity {
 			Value: strings.Join(words, " ")})
 	}
 	return out
+}
+
+// capitalised turns a word in capitals into its capitalised form ("AMONG" -> "Among"), so
+// the lead words of a heading in capitals are recognised too.
+func capitalised(w string) string {
+	if len(w) < 2 || strings.ToUpper(w) != w {
+		return w
+	}
+	return w[:1] + strings.ToLower(w[1:])
 }

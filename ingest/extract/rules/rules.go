@@ -93,3 +93,12 @@ func valid(field, value string, e *entity.Entity) bool {
 	}
 	return true
 }
+
+// concat joins rule tables in order.
+func concat(tables ...[]*rule.Rule) []*rule.Rule {
+	var out []*rule.Rule
+	for _, t := range tables {
+		out = append(out, t...)
+	}
+	return out
+}

@@ -1,0 +1,197 @@
+package rules
+
+import (
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// mergerEnd: how a combination ends: its closing (date, new name and ticker, the closed
+// status), the SPAC's own symbol in a release, a termination, a ticker change. Part of the
+// merger family (merger.go).
+var mergerEnd = []*rule.Rule{
+	// closing
+	{
+		// the date of a vote is not the closing's: "On <date>, at the special meeting, ..."
+		ID: "merger.closing_date", Emit: rule.One(spac.FieldClosingDate),
+		Pattern:  `(?i)\bOn {v:date}(?: \(the ` + q + `Closing(?: Date)?` + eq + `\))?,?` + notDate + `*?(?:consummated|completed|closed) (?:the|its|their) ` + mergerEvent,
+		Not:      hypothetical + closingNotDone + `|\bOn ⟦date \d+⟧,? (?:at|during)\b`,
+		Classes:  dealNews,
+		Priority: 11,
+	},
+	{
+		// "On <date>, the Business Combination was consummated", "the Mergers became effective"
+		ID: "merger.closing_date_passive", Emit: rule.One(spac.FieldClosingDate),
+		Pattern:  `(?i)\bOn {v:date},?` + notDate + `*?` + mergerEvent + `(?: \([^)]{0,60}\))? (?:was|were|has been|have been|became) (?:consummated|completed|closed|effective)`,
+		Not:      hypothetical + closingNotDone,
+		Classes:  dealNews,
+		Priority: 11,
+	},
+	{
+		// a closing press release: "CITY, <date> -- X today announced the completion of its business combination"
+		ID: "merger.closing_dateline", Emit: rule.One(spac.FieldClosingDate),
+		Pattern:  `(?i)` + dealDateline + `.*?\btoday announced (?:the (?:completion|closing|consummation) of|that (?:it|they) (?:has|have) (?:successfully )?(?:completed|closed|consummated)) (?:its|their|the) ` + mergerEvent,
+		Classes:  dealNews,
+		Priority: 10,
+	},
+	{
+		// after the vote, an 8-K states the scheduled closing day
+		ID: "merger.closing_expected", Emit: rule.One(spac.FieldClosingDate),
+		Pattern:  `(?i)(?:business combination|transactions?|merger|closing)[^.]*?(?:is|are) (?:expected|scheduled) to (?:be consummated|close|be completed|occur) on {v:date}`,
+		Never:    `(?i)\bif\b|assuming|subject to (?:the )?(?:approval|receipt of)|(?:approval|vote) of (?:the )?(?:company['’]s )?(?:stockholders|shareholders)`,
+		Classes:  current,
+		Items:    []string{"5.07", "8.01", "7.01"},
+		Priority: 6,
+	},
+	{
+		ID: "merger.closed_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusClosed),
+		Pattern:  `(?i)(?P<v>(?:consummated|completed|closed) (?:the|its|their) ` + mergerEvent + `|` + mergerEvent + `(?: \([^)]{0,60}\))? (?:was|were|has been|have been|became) (?:consummated|completed|effective)|announced the (?:completion|closing|consummation) of (?:its|their|the) ` + mergerEvent + `)`,
+		Not:      hypothetical + closingNotDone,
+		Classes:  current,
+		Priority: 30,
+	},
+	// the combined company's name and ticker
+	{
+		ID: "merger.new_name_changed", Emit: rule.One(spac.FieldNewName),
+		Pattern:  `(?i)(?:changed|change|changing|will change) (?:its|our|their) name (?:from [^⟦]*?{org}?[^⟦]{0,20}? )?to ` + q + `?{v:org}`,
+		Classes:  dealForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		ID: "merger.new_name_renamed", Emit: rule.One(spac.FieldNewName),
+		Pattern:  `(?i)(?:renamed|be renamed|been renamed|being renamed)(?: as)? ` + q + `?{v:org}`,
+		Classes:  dealForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "Upon closing, the combined company will be named X", "will operate as X"
+		ID: "merger.new_name_combined", Emit: rule.One(spac.FieldNewName),
+		Pattern:  `(?i)\b(?:company|it|pubco) will (?:be (?:named|called|known as)|operate (?:under the name|as)) ` + q + `?{v:org}`,
+		Must:     `(?i)combined company|upon (?:the )?(?:closing|completion|consummation)|following (?:the )?(?:closing|completion|consummation|business combination)|after (?:the )?closing`,
+		Classes:  dealForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// "X, Inc. (f/k/a Y Acquisition Corp.)", "X, formerly known as Y Acquisition Corp."
+		ID: "merger.new_name_formerly", Emit: rule.One(spac.FieldNewName),
+		Pattern:  `(?i){v:org}(?: \([^)]{0,60}\))?,? \(?(?:f/k/a|formerly known as|formerly) {org}`,
+		Must:     `(?i)business combination|merger|closing`,
+		Classes:  dealNews,
+		Priority: 9,
+	},
+	{
+		// "the SPAC became a wholly owned subsidiary of Pubco", "Pubco became the parent of the SPAC"
+		ID: "merger.new_name_parent", Produce: parentName, Gives: []string{spac.FieldNewName},
+		Pattern:  `(?i)(?P<spac>{org})(?: \([^)]{0,40}\))? (?:became|will become) a (?:direct )?wholly[- ]owned subsidiary of (?P<v>{org})|(?P<v>{org})(?: \([^)]{0,40}\))? (?:became|will become) the (?:ultimate )?(?:publicly traded )?parent (?:company )?of (?:both )?(?P<spac>{org})`,
+		Classes:  dealForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// "received common stock of X, which began trading under the new symbol"
+		ID: "merger.new_name_trading", Emit: rule.One(spac.FieldNewName),
+		Pattern:  `(?i)\bof {v:org},? which (?:began|begins|will begin|commenced|is expected to begin|are expected to begin) trading under the new`,
+		Classes:  current,
+		Priority: 8,
+	},
+	{
+		ID: "merger.new_ticker", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
+		Pattern:  `(?i)(?P<classes>(?:combined company|common stock|ordinary shares|class a|shares|warrants|new [^⟦]{0,40}?).*?)(?:begin|began|commence\w*|start\w*|continue|expected to|will|shall)[^⟦]{0,40}?(?:trad(?:e|ing)|list(?:ed)?)\b.*?` + underSymbols,
+		Not:      `(?i)units? (?:will )?(?:continue to )?trade|previously traded|ticker change|separat|delist`,
+		Classes:  dealForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// a closing 8-K: "Beginning on <date>, the common stock of X is listed on the NYSE under the symbol “X”"
+		ID: "merger.new_ticker_beginning", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
+		Pattern:  `(?i)\b(?:beginning|commencing|starting|effective)(?: at the open of (?:trading|business))?(?: on| as of)? {date},? (?P<classes>[^⟦]{0,80}?(?:{org}[^⟦]{0,40}?)?) (?:is|are|will be|began|begins|will begin) (?:listed|trad\w*)(?: on {exchange})? ` + underSymbols,
+		Not:      `(?i)units?\b|separat|delist`,
+		Classes:  dealNews,
+		Priority: 10,
+	},
+	{
+		// "the ordinary shares of the combined company trade under the new symbol “X”"
+		ID: "merger.new_ticker_new_symbol", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
+		Pattern:  `(?i)(?P<classes>(?:common stock|ordinary shares|class a|shares)[^⟦]{0,80}?) (?:trade|trades|trading|traded|is listed|are listed)(?: on {exchange})? under the new (?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})`,
+		Classes:  dealForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// a merger proxy: "we intend to apply to list its common stock on Nasdaq under the symbol “X”"
+		ID: "merger.new_ticker_apply", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
+		Pattern:  `(?i)\b(?:apply|applied|intends? to apply|will apply)(?: to list| for (?:the )?listing of) (?P<classes>[^⟦]{0,60}?) on {exchange} ` + underSymbols,
+		Must:     `(?i)business combination|closing|combined company|following the|upon (?:the )?(?:consummation|completion)`,
+		Classes:  []doc.Class{doc.MergerProxy, doc.Proxy, doc.Communication},
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "the company will operate as X and is expected to trade under the symbol “X”"
+		ID: "merger.new_ticker_named", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
+		Pattern:  `(?i)(?:operate as|be named|be renamed|be known as|change its name to) ` + q + `?{org}.*?(?:trade|list\w*)[^⟦]{0,30}? ` + underSymbols,
+		Not:      `(?i)separat|delist`,
+		Classes:  dealForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	// the SPAC's own share symbol in a release: "Vector Acquisition Corporation (Nasdaq: VACQ)"
+	{
+		ID: "merger.spac_symbol", Produce: spacSymbol, Gives: []string{spac.FieldTickerShares},
+		Pattern:  `(?P<org>{org}) \({exchange}: ?(?P<sym>{ticker})(?P<more>[^)]{0,40})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		Classes:  dealNews,
+		Priority: 8,
+	},
+	// termination
+	{
+		ID: "merger.termination", Emit: rule.One(spac.FieldTerminationDate),
+		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:mutually )?(?:agreed to )?terminat\w* (?:the |that certain |their |its )?(?:previously announced )?` + agreementName,
+		Not:      `(?i)\bmay\b|right to|\bif\b|could|would`,
+		Classes:  dealNews,
+		Priority: 11,
+	},
+	{
+		ID: "merger.termination_notice", Emit: rule.One(spac.FieldTerminationDate),
+		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:received|delivered|sent|provided|gave)[^⟦]{0,40}? (?:a |an )?(?:written )?notice of termination`,
+		Never:    `(?i)administrative services|subscription|forward purchase|non-redemption|support agreement|lease|employment|consulting|engagement|warrant`,
+		Classes:  dealNews,
+		Items:    endItems,
+		Priority: 10,
+	},
+	{
+		// "The Business Combination Agreement ... was terminated by mutual agreement, effective <date>."
+		ID: "merger.termination_effective", Emit: rule.One(spac.FieldTerminationDate),
+		Pattern:  `(?i)` + agreementName + `.*? (?:was|has been|had been) terminated\b[^⟦]{0,60}?,? effective(?: as of)? {v:date}`,
+		Classes:  dealNews,
+		Items:    endItems,
+		Priority: 10,
+	},
+	{
+		// a termination press release: "CITY, <date> -- X and Y today announced that they have
+		// mutually agreed to terminate their merger agreement"
+		ID: "merger.termination_dateline", Emit: rule.One(spac.FieldTerminationDate),
+		Pattern:  `(?i)` + dealDateline + `.*?\btoday announced (?:that )?(?:they|it) (?:have|has) (?:mutually )?(?:agreed to )?terminat\w* (?:the |their |its )?(?:previously announced )?(?:` + agreementName + `|business combination)`,
+		Classes:  dealNews,
+		Priority: 10,
+	},
+	{
+		ID: "merger.terminated_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern:  `(?i)(?P<v>terminat\w* (?:the |that certain |their |its )?(?:previously announced )?` + agreementName + `|` + agreementName + `.*? (?:was|has been|had been) terminated\b)`,
+		Not:      `(?i)may terminate|right to terminate|\bif\b|could|would`,
+		Classes:  current,
+		Items:    endItems,
+		Priority: 22,
+	},
+	// a ticker change of the SPAC itself (8-K 8.01): the new symbols replace the old
+	{
+		ID: "merger.ticker_change", Produce: pairSymbols, Gives: tickerFields,
+		Pattern:  `(?i)(?P<classes>(?:units|class a|shares|common stock|warrants|rights).*?)(?:trade|will trade|began trading|will begin trading)(?: on {exchange})? under the new (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?{ticker}){1,3})`,
+		Not:      `(?i)combined company`,
+		Classes:  current,
+		Items:    []string{"8.01", "7.01", "3.03"},
+		Priority: 10,
+	}}

@@ -1,0 +1,180 @@
+package rules
+
+import (
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// offeringClosing: the sponsor and its private placement, and the IPO closing (date, gross
+// proceeds, the searching status). Part of the offering family (offering.go).
+var offeringClosing = []*rule.Rule{
+	// sponsor
+	{
+		ID: "offering.sponsor_defined", Emit: rule.One(spac.FieldSponsor),
+		Pattern:  `(?i)` + q + `sponsor` + eq + `,? (?:are|is|refers?) to {v:org}`,
+		Classes:  prospectus,
+		Priority: 12,
+	},
+	{
+		ID: "offering.sponsor_apposition", Emit: rule.One(spac.FieldSponsor),
+		Pattern:  `(?:(?:^|[.,;:] |\b)(?:Our|our|The|the|Its|its) sponsor, {v:org},|{v:org}, (?:the Company` + ap + `s|our|its) sponsor\b)`,
+		Not:      otherSPAC + `|controlled by`,
+		Classes:  ipoForms,
+		Priority: 11,
+	},
+	{
+		ID: "offering.sponsor_parenthesis", Emit: rule.One(spac.FieldSponsor),
+		Pattern:  `{v:org}(?:, a [^()⟦]{0,60}?)?,? \((?:our|the) ` + q + `(?:[Ss]ponsor)` + eq + `\)`,
+		Classes:  ipoForms,
+		Priority: 11,
+	},
+	{
+		ID: "offering.sponsor_is", Emit: rule.One(spac.FieldSponsor),
+		Pattern:  `(?:Company` + ap + `s|\b[Oo]ur) sponsor is {v:org}`,
+		Not:      otherSPAC,
+		Classes:  ipoForms,
+		Priority: 11,
+	},
+	{
+		// The buyer of the private placement, when its name says it is the sponsor.
+		ID: "offering.sponsor_private_buyer", Produce: sponsorNamed, Gives: []string{spac.FieldSponsor},
+		Pattern:  `(?i)(?:private placement|private sale|sale) of {warrants|units}[^⟦]*?(?:⟦money \d+⟧[^⟦]*?)?\bto {v:org}`,
+		Not:      otherSPAC + `|additional`,
+		Classes:  ipoForms,
+		Priority: 10,
+	},
+	// private_placement
+	{
+		ID: "offering.private_placement_aggregate", Emit: rule.One(spac.FieldPrivatePlacement),
+		Pattern: `(?i)(?:sponsor|private placement|private sale|sale of {warrants}).*?(?:\({v:money} in the aggregate|aggregate (?:purchase price|gross proceeds) of {v:money}` +
+			`|(?:generating|resulting in) (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
+		Must:     `(?i)private placement|private sale|⟦warrants \d+⟧`,
+		Not:      `(?i)working capital|promissory|up to|extension|over-?allotment option (?:was|has been) exercised|additional (?:private|⟦warrants)`,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "the private sale of 1,500,000 warrants to its officers and directors for total
+		// proceeds of $1,500,000": no other figure between the securities and their proceeds.
+		ID: "offering.private_sale_total_proceeds", Emit: rule.One(spac.FieldPrivatePlacement),
+		Pattern:  `(?i)private (?:sale|placement) of {warrants|units}[^⟦.]{0,120}? for (?:total|aggregate|gross) proceeds of {v:money}`,
+		Not:      `(?i)working capital|promissory|up to|extension|additional`,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// Use of proceeds table; the rows below the first carry no "$", so the figure is a count.
+		ID: "offering.private_placement_table", Produce: dollars(spac.FieldPrivatePlacement), Gives: []string{spac.FieldPrivatePlacement},
+		Pattern:  `(?i)^gross proceeds from (?:the )?(?:sale of (?:the )?)?private placement[^|]{0,30}\| (?:\$ \| )?{v:money|count}`,
+		Classes:  prospectus,
+		Priority: 12,
+	},
+	// ipo_date, ipo_gross_proceeds and the searching status of an IPO closing
+	{
+		ID: "offering.ipo_date_consummated", Emit: rule.One(spac.FieldIPODate),
+		Pattern: `(?i)\bOn {v:date},? ` + notDate + `*?(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords +
+			`|\b(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords + `(?: \([^)]{0,40}\))?(?: of {units})?,? on {v:date}`,
+		Not:      otherSPAC + `|` + overAllotment,
+		Classes:  current,
+		Priority: 10,
+	},
+	{
+		ID: "offering.ipo_date_passive", Emit: rule.One(spac.FieldIPODate),
+		Pattern: `(?i)` + ipoWords + `[^⟦]*?(?:was|were) (?:consummated|completed|closed) on {v:date}` +
+			`|\bOn {v:date},? the ` + ipoWords + `\b` + notDate + `*?,? (?:was|were) (?:consummated|completed|closed)\b`,
+		Not:      otherSPAC + `|` + overAllotment,
+		Classes:  current,
+		Priority: 9,
+	},
+	{
+		// "the initial public offering of units which took place on <date>"
+		ID: "offering.ipo_date_took_place", Emit: rule.One(spac.FieldIPODate),
+		Pattern:  `(?i)` + ipoWords + `(?: of (?:its |our |the )?units)?,? (?:which|that) (?:took place|occurred) on {v:date}`,
+		Not:      otherSPAC + `|` + overAllotment,
+		Classes:  current,
+		Priority: 9,
+	},
+	{
+		// A release dated the day it reports the IPO done: "<date> - Acme Acquisition Corp.
+		// (...) announced today that it has completed its initial public offering". A closing
+		// date stated in the sentence is read by the rules above; "announced today the closing
+		// of" is not read (the closing may be an earlier day).
+		ID: "offering.ipo_date_dateline", Emit: rule.One(spac.FieldIPODate),
+		Pattern: `{v:date}[^⟦]{0,40}?(?:--|[-–—/]) ?{org}(?: ?\([^)]*\)){0,3}(?:,? [^⟦.]{0,80}?)? (?:announced today|today announced) that it has ` +
+			`(?:completed|consummated|closed) (?:its|the|an) (?:upsized )?` + ipoWords,
+		Not:      otherSPAC,
+		Never:    `(?i)` + ipoWords + `[^.]{0,120}?\b(?:on|as of) ⟦date \d+⟧|over-?allotment`,
+		Classes:  current,
+		Priority: 8,
+	},
+	{
+		ID: "offering.ipo_date_on", Emit: rule.One(spac.FieldIPODate),
+		Pattern: `(?i)(?:following|upon|after) the (?:closing|consummation) of (?:the|its|our) ` + ipoWords + ` on {v:date}` +
+			`|(?:pursuant to|in) (?:the|its) ` + ipoWords + ` on {v:date},? the Company sold`,
+		Not:      otherSPAC,
+		Classes:  current,
+		Priority: 9,
+	},
+	{
+		ID: "offering.gross_proceeds", Emit: rule.One(spac.FieldIPOGrossProceeds),
+		Pattern:  `(?i)(?:generating|resulting in|resulted in|results in|for|with) (?:total |aggregate )*gross proceeds (?:to the company )?of {v:money}`,
+		Must:     `(?i)` + ipoWords + `|units`,
+		Not:      overAllotment + `|private placement|warrants|anchor|previously`,
+		Classes:  current,
+		Priority: 10,
+	},
+	{
+		// An over-allotment report's stated new total.
+		ID: "offering.gross_proceeds_increased", Emit: rule.One(spac.FieldIPOGrossProceeds),
+		Pattern: `(?i)(?:aggregate|total) gross proceeds (?:from the (?:IPO|offering) )?(?:increased|increases|was increased) to {v:money}` +
+			`|bringing the (?:aggregate |total )*gross proceeds (?:of|from) (?:the|its|our) ` + ipoWords + ` to {v:money}`,
+		Classes:  current,
+		Priority: 11,
+	},
+	{
+		ID: "offering.gross_proceeds_headline", Produce: scaledMoney(spac.FieldIPOGrossProceeds), Gives: []string{spac.FieldIPOGrossProceeds},
+		// "$115 Million": the money recogniser reads the scale word only in lower case.
+		Pattern:  `(?i)announces? (?:the )?closing of (?:its |an )?{v:money}(?P<scale> million| billion)? (?:upsized )?(?:initial public offering|IPO)\b`,
+		Classes:  current,
+		Priority: 9,
+	},
+	{
+		// Use of proceeds table: the first column is the offering without the over-allotment.
+		ID: "offering.gross_proceeds_table", Emit: rule.One(spac.FieldIPOGrossProceeds),
+		Pattern:  `(?i)^gross proceeds from units offered to (?:the )?public[^|]{0,20}\| (?:\$ \| )?{v:money}`,
+		Classes:  prospectus,
+		Priority: 9,
+	},
+	{
+		// Cover pricing table: per unit, then the total.
+		ID: "offering.gross_proceeds_pricing_table", Emit: rule.One(spac.FieldIPOGrossProceeds),
+		Pattern:  `(?i)^public offering price[^|]{0,20}\| (?:\$ \| )?{money} \| (?:\$ \| )?{v:money}(?: \||$)`,
+		Classes:  prospectus,
+		Priority: 8,
+	},
+	{
+		ID: "offering.ipo_closed_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern: `(?i)(?P<v>(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords +
+			`|announce[sd]? (?:today )?(?:the )?closing of (?:its |an |the )?(?:{money}(?: million| billion)? )?(?:upsized )?` + ipoWords +
+			`|\bOn {date},? the ` + ipoWords + `\b` + notDate + `*?,? (?:was|were) (?:consummated|completed|closed)\b` +
+			`|(?:following|upon|after) the (?:closing|consummation) of (?:the|its|our) ` + ipoWords + ` on {date}` +
+			`|(?:pursuant to|in) (?:the|its) ` + ipoWords + ` on {date},? the Company sold|\bIPO consisted of {units})`,
+		Not:      otherSPAC + `|` + hypothetical,
+		Classes:  current,
+		Items:    []string{"8.01", "3.02", "7.01", "1.01"},
+		Priority: 10,
+	},
+	{
+		// The trust funded from the IPO's proceeds: the IPO has closed.
+		ID: "offering.ipo_trust_funded_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern:  `(?i)(?:closing|consummation) of (?:the|its|our) (?:initial public offering|IPO)\b[^.]*?(?P<v>(?:was|were|has been) placed in (?:a|the|its|the Company` + ap + `s) trust account)`,
+		Not:      otherSPAC + `|` + hypothetical,
+		Never:    `(?i)extension|redeem|redemption|business combination agreement|merger agreement|liquidat`,
+		Classes:  current,
+		Items:    []string{"8.01", "3.02", "7.01", "1.01"},
+		Priority: 5,
+	},
+}

@@ -1,0 +1,126 @@
+package rules
+
+import (
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// offeringListing: exchange and tickers, underwriters and the jurisdiction. Part of the
+// offering family (offering.go).
+var offeringListing = []*rule.Rule{
+	// exchange and tickers
+	{
+		ID: "offering.units_listed_symbol", Emit: rule.Emit{"v": spac.FieldTickerUnits, "ex": spac.FieldExchange},
+		Pattern: `(?i)(?:\bunits [^⟦]*?(?:listed|list|trade|traded|trading|quoted|listing)|(?:list|listed|quote|quoted) (?:our |the )?units) on (?:the )?{ex:exchange}` +
+			listGap + `{0,120}?under the (?:ticker |trading )?symbol {v:ticker}`,
+		Not:      otherSPAC + `|` + notListed,
+		Classes:  ipoForms,
+		Priority: 10,
+	},
+	{
+		ID: "offering.class_symbols", Produce: pairSymbols, Gives: tickerFields,
+		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)` + classGap + `*?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?(?:{ticker}|` + bareSymbol + `)){1,3})`,
+		Not:      otherSPAC + `|` + notListed + `|new symbols|combined company`,
+		Classes:  ipoForms,
+		Priority: 10,
+	},
+	{
+		ID: "offering.symbol_table", Produce: tableSymbols, Gives: append(tickerFields, spac.FieldExchange),
+		Pattern:  `(?i)^(?:proposed )?(?P<ex>{exchange}) ?(?:[a-z ]{0,20})symbols?(?P<cells>.*)$`,
+		Classes:  prospectus,
+		Priority: 12,
+	},
+	{
+		// The continuation lines of the summary's symbol table ("Class A ordinary shares:
+		// “VACQ”", "Warrants: “VACQW”"), which read as one sentence after the table's row.
+		ID: "offering.symbol_list", Produce: tableSymbols, Gives: tickerFields,
+		Pattern:  `(?i)^(?P<cells>(?:(?:units|(?:class a )?(?:ordinary shares|common stock|shares)|warrants|rights)(?: [a-z ]{0,20})?: {ticker} ?){1,4})`,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 12,
+	},
+	{
+		// A release opens with the company's name and its symbols in brackets: "-- Acme
+		// Acquisition Corp. (NYSE: ACME.U)", "(NASDAQ: ACMEU, ACME, ACMEW)", "<date> - Acme
+		// Acquisition Corp. (OTC Bulletin Board: ACMEU)", "Acme Acquisition Corp. (the
+		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
+		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \((?:the )?` + q + `\w+` + eq + `\))? ?` +
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:, ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		Never:    otherSPAC,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 9,
+	},
+	{
+		ID: "offering.listed_on", Emit: rule.One(spac.FieldExchange),
+		Pattern:  `(?i)\b(?:list(?:ed)?|approved for listing|trade|traded) (?:our |the )?(?:units )?on (?:the )?{v:exchange}`,
+		Not:      otherSPAC + `|` + notListed + `|rules require`,
+		Classes:  ipoForms,
+		Priority: 8,
+	},
+	// underwriters
+	{
+		ID: "offering.underwriters_acting", Produce: firms, Gives: []string{spac.FieldUnderwriter},
+		Pattern:  `(?i)(?P<v>{org}(?:,? (?:and )?{org}){0,6}),? (?:are|is|acted|will act|served) (?:acting |serving )?as (?:the )?(?:sole |joint |lead |global |co-)*(?:book-?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
+		Not:      `(?i)counsel|division of ⟦org \d+⟧,? [^⟦]*$`,
+		Classes:  ipoForms,
+		Priority: 10,
+	},
+	{
+		// "EF Hutton, division of Benchmark Investments, LLC": the division is the name.
+		ID: "offering.underwriter_division", Emit: rule.One(spac.FieldUnderwriter),
+		Pattern:  `(?:^|, and |\. )(?P<v>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,4},? (?:a )?division of {org}),? (?:acted|is acting|are acting|will act|served) as (?:the )?(?:sole |joint |lead |co-)*(?:book-?running managers?|representatives?|underwriters?|co-?managers?)`,
+		Classes:  ipoForms,
+		Priority: 10,
+	},
+	{
+		// A firm named without its legal form: "Chardan acted as sole book-running manager",
+		// "Roth and Craig-Hallum acted as joint book-running managers".
+		ID: "offering.underwriter_short_name", Produce: shortFirms, Gives: []string{spac.FieldUnderwriter},
+		Pattern: `(?:^|\. )(?P<v>` + shortFirm + `(?:(?:,| and|, and) ` + shortFirm + `){0,3}) (?:acted|is acting|are acting|will act|served|is serving) as (?:the )?` +
+			`(?i:(?:sole |joint |lead |co-)*(?:book[- ]?running managers?|book-?runners?|representatives? of the (?:several )?underwriters|underwriters?)\b)`,
+		Not:      otherSPAC,
+		Never:    `(?i)counsel|placement agent|\bPIPE\b|advis`,
+		Classes:  ipoForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		ID: "offering.underwriter_agreement_with", Emit: rule.One(spac.FieldUnderwriter),
+		Pattern:  `(?i)underwriting agreement[^⟦.]{0,40}? with {v:org},? as (?:the )?representatives? of the (?:several )?underwriters`,
+		Classes:  ipoForms,
+		Priority: 10,
+	},
+	{
+		ID: "offering.underwriters_bookrunners", Produce: firms, Gives: []string{spac.FieldUnderwriter},
+		Pattern:  `(?i)^(?:sole |joint |lead )*book-?running managers?(?: \|)?(?P<v>(?: \|? ?{org})+)`,
+		Classes:  prospectus,
+		Priority: 10,
+	},
+	// state_of_inc: written out, it wins over the SGML header's EDGAR code ("E9").
+	{
+		ID: "offering.state_incorporated", Emit: rule.One(spac.FieldStateOfInc),
+		// The subject is the company itself: "we", "the Company", or its name defined as the
+		// Company or described as a blank check company.
+		Pattern: `(?:\b(?:We|we|The Company|the Company|The Registrant|the Registrant) (?:is|was|are|were)` +
+			`|{org} \((?:the )?` + q + `(?:Company|Registrant)` + eq + `[^)]{0,40}\),? (?:is|was)` +
+			`|{org} is (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
+			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized)` +
+			`(?: as (?:a|an) (?P<v>` + jurisdiction + `) (?:exempted |business |limited liability )*(?:company|corporation)` +
+			`| in (?:the )?(?:State of )?(?P<v>` + jurisdiction + `)\b| under the laws of (?:the )?(?:State of )?(?P<v>` + jurisdiction + `)\b)`,
+		Not:      otherSPAC,
+		Never:    notOwnJurisdiction,
+		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
+		NotKinds: notStated,
+		Priority: 99,
+	},
+	{
+		ID: "offering.state_is_a", Emit: rule.One(spac.FieldStateOfInc),
+		Pattern:  `\b(?:We|we|The Company|the Company) (?:is|are) (?:a|an) (?P<v>` + jurisdiction + `) (?:exempted company|corporation|business company|limited liability company)\b`,
+		Not:      otherSPAC,
+		Never:    notOwnJurisdiction,
+		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
+		NotKinds: notStated,
+		Priority: 99,
+	}}

@@ -1,0 +1,53 @@
+package rules
+
+import (
+	"regexp"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// Productions of the meeting family (meeting.go, redemption.go).
+
+// Vetoes of a deposit: an optional or capped amount, a formula, a per-share gloss, history.
+const (
+	depositVeto    = `(?i)up to (?:an aggregate of |a total of )?⟦money|lesser of|aggregate of all|total of all|in the aggregate since|per share\)? (?:for|in)|may deposit|will not|\bif (?:the )?(?:company|sponsor|we|it) (?:elects?|decides?|chooses?|determines?)|\b(?:intends?|plans?|expects?) to\b|\bwould\b`
+	depositHistory = `(?i)\bto date\b|\bso far\b|since (?:the|our) (?:ipo|initial public offering)`
+)
+
+var (
+	// deadlineDefRe is the deadline's own definition, no condition on the extension: "the date
+	// for the cessation of operations if the Company has not completed a business combination".
+	deadlineDefRe = regexp.MustCompile(`(?i)\b(?:date|operations|deadline|period)\b[^,;.⟦]{0,60}? (?:if|in the event) (?:the company|it|we) (?:has|have|does|did|is|are) not (?:yet )?(?:been able to )?(?:complete|consummate|effect)\w*`)
+	// deadlineIfRe is a condition on the extension ("If the Extension Amendment Proposal is
+	// approved ...", "if the Sponsor elects to extend ...").
+	deadlineIfRe = regexp.MustCompile(`(?i)\bif (?:the|a) `)
+)
+
+// unconditionalDeadline gives the new deadline of "extending the date ... to <date>" unless a
+// condition stands before the date.
+func unconditionalDeadline(m *rule.Match) []rule.Out {
+	if deadlineIfRe.MatchString(deadlineDefRe.ReplaceAllString(m.Text("lead"), "")) {
+		return nil
+	}
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		out = append(out, m.Cite(spac.FieldNewDeadline, e.Value, e))
+	}
+	return out
+}
+
+// laterDeadline gives the new deadline (and the extension it makes) when the date moves
+// later.
+func laterDeadline(m *rule.Match) []rule.Out {
+	from, to := m.Entities("f"), m.Entities("v")
+	if len(from) != 1 || len(to) != 1 || to[0].Value <= from[0].Value {
+		return nil
+	}
+	e := to[0]
+	return []rule.Out{
+		m.Cite(spac.FieldNewDeadline, e.Value, e),
+		m.Cite(spac.FieldMeetingKind, "extension", e),
+		m.Cite(spac.FieldStatus, string(spac.StatusSearching), e),
+	}
+}

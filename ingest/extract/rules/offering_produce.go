@@ -1,0 +1,193 @@
+package rules
+
+import (
+	"math/big"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/entity"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// Productions of the offering family (offering.go, ipo.go, listing.go).
+
+// tableSymbols reads the "Proposed Nasdaq symbols | Units: “X” ..." row of a prospectus
+// summary: the exchange, and each "Class: “SYMBOL”" pair in the cells.
+func tableSymbols(m *rule.Match) []rule.Out {
+	var out []rule.Out
+	for _, e := range m.Entities("ex") {
+		out = append(out, m.Cite(spac.FieldExchange, e.Value, e))
+	}
+	cells := m.Text("cells")
+	syms := tickersIn(m, "cells")
+	at := 0
+	for _, e := range syms {
+		rel := e.Start - m.Start("cells")
+		if rel < at || rel > len(cells) {
+			continue
+		}
+		if f := lastClass(cells[at:rel]); f != "" {
+			out = append(out, m.Cite(f, e.Value, e))
+		}
+		at = rel
+	}
+	return out
+}
+
+// lastClass returns the ticker field of the last class named in text ("| Units: " -> units).
+func lastClass(text string) string {
+	fields := classOrder(text)
+	if len(fields) == 0 {
+		return ""
+	}
+	return fields[len(fields)-1]
+}
+
+// unitsSymbolRe is a symbol of listed units ("CRAQ.U", "CBFQU", "ABC U").
+var unitsSymbolRe = regexp.MustCompile(`^[A-Z]{3,4}(?:[.\- ]U|U)$`)
+
+// notPublicRe marks a quantity of units that are not the public offering's.
+var notPublicRe = regexp.MustCompile(`(?i)private|placement|founder|sponsor|anchor|additional|representative`)
+
+// publicUnits emits the units of slot v (and the price of slot p) unless the quantity names
+// units that are not the public's ("545,000 Private Placement Units").
+func publicUnits(m *rule.Match) []rule.Out {
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		if e.Kind != entity.Units || notPublicRe.MatchString(m.Text("v")) || !e.Num.IsInt() {
+			return nil
+		}
+		out = append(out, m.Cite(spac.FieldUnitsOffered, e.Num.Num().String(), e))
+	}
+	for _, e := range m.Entities("p") {
+		out = append(out, m.Cite(spac.FieldUnitPrice, e.Num.FloatString(4), e))
+	}
+	return out
+}
+
+// span cites value on the sentence's text [start, end).
+func span(m *rule.Match, field, value string, start, end int) rule.Out {
+	return m.Cite(field, value, entity.Entity{Start: start, End: end, CoreStart: start, CoreEnd: end})
+}
+
+// joinedStructure joins the bullets of a unit's components: "a and b", "a, b and c".
+func joinedStructure(m *rule.Match) []rule.Out {
+	parts := []string{}
+	for _, slot := range []string{"a", "b", "c"} {
+		if t := strings.Join(strings.Fields(m.Text(slot)), " "); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	if len(parts) < 2 {
+		return nil
+	}
+	value := strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	start := m.Start("a")
+	return []rule.Out{span(m, spac.FieldUnitStructure, value, start, start+len(m.Text("a")))}
+}
+
+// firmEndRe is the legal form that ends a firm's name ("& Co." is left out: "Goldman Sachs &
+// Co. LLC" goes on).
+var firmEndRe = regexp.MustCompile(`\b(?:Inc\.?|LLC|L\.L\.C\.|L\.P\.|LP|Ltd\.?|Limited|Corp\.?|Corporation|plc|N\.A\.)(?:\s|$)`)
+
+// firms emits each organisation of slot v as an underwriter; names that a table cell runs
+// together ("Penrose Lyle & Co. LLC Wexcombe Capital LLC") are cut after each legal form that
+// another name follows.
+func firms(m *rule.Match) []rule.Out {
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		if e.Kind != entity.Org {
+			continue
+		}
+		name := m.Text("v")[e.Start-m.Start("v") : e.End-m.Start("v")]
+		from := 0
+		for _, loc := range firmEndRe.FindAllStringIndex(name, -1) {
+			head := strings.TrimRightFunc(name[:loc[1]], unicode.IsSpace)
+			rest := strings.TrimLeftFunc(name[loc[1]:], unicode.IsSpace)
+			next := firmEndRe.FindStringIndex(rest)
+			if rest == "" || !unicode.IsUpper([]rune(rest)[0]) || next == nil || next[0] == 0 {
+				continue
+			}
+			out = append(out, span(m, spac.FieldUnderwriter, strings.Join(strings.Fields(name[from:len(head)]), " "), e.Start+from, e.Start+len(head)))
+			from = len(name) - len(rest)
+		}
+		out = append(out, span(m, spac.FieldUnderwriter, strings.Join(strings.Fields(name[from:]), " "), e.Start+from, e.End))
+	}
+	return out
+}
+
+// shortFirm is a firm's name without its legal form: up to four capitalised words.
+const shortFirm = `[A-Z][\w&'’/.-]*(?: (?:[A-Z][\w&'’/.-]*|&)){0,3}`
+
+var (
+	shortFirmSplitRe = regexp.MustCompile(`,? and |, `)
+	// notFirmRe: words that start a sentence or name a role, not a firm.
+	notFirmRe = regexp.MustCompile(`^(?:The|This|That|These|Those|It|Its|We|Our|They|Their|He|She|His|Her|Each|Both|Such|Which|Who|All|Any|No|None|One|Neither|Either|` +
+		`Also|Additionally|Further|Furthermore|Moreover|However|Previously|Currently|Accordingly|Separately|Similarly|Together|Jointly|Finally|Today|Here|There|Then|Thus|` +
+		`Company|Registrant|Sponsor|Management|Counsel|Underwriters?|Representatives?|Mr|Ms|Mrs|Dr)\b`)
+)
+
+// shortFirms emits each firm of slot v ("Roth and Craig-Hallum"), not a name that starts with
+// a sentence's or a role's word ("The Underwriters acted as ...", "Also, Roth acted ...").
+func shortFirms(m *rule.Match) []rule.Out {
+	text, start := m.Text("v"), m.Start("v")
+	var out []rule.Out
+	at := 0
+	for _, name := range shortFirmSplitRe.Split(text, -1) {
+		i := strings.Index(text[at:], name) + at
+		at = i + len(name)
+		if name == "" || notFirmRe.MatchString(name) {
+			continue
+		}
+		out = append(out, span(m, spac.FieldUnderwriter, name, start+i, start+i+len(name)))
+	}
+	return out
+}
+
+// sponsorNamed emits the organisation of slot v as the sponsor when its name says so.
+func sponsorNamed(m *rule.Match) []rule.Out {
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		if e.Kind == entity.Org && strings.Contains(e.Value, "Sponsor") {
+			out = append(out, m.Cite(spac.FieldSponsor, e.Value, e))
+		}
+	}
+	return out
+}
+
+// dollars is the production of an amount given as money or as a bare figure (a table cell
+// under a "$" column).
+func dollars(field string) func(*rule.Match) []rule.Out {
+	return func(m *rule.Match) []rule.Out {
+		var out []rule.Out
+		for _, e := range m.Entities("v") {
+			if (e.Kind == entity.Money || e.Kind == entity.Count) && e.Num != nil {
+				out = append(out, m.Cite(field, e.Num.FloatString(2), e))
+			}
+		}
+		return out
+	}
+}
+
+// scaledMoney is the production of money followed by a scale word in slot scale.
+func scaledMoney(field string) func(*rule.Match) []rule.Out {
+	return func(m *rule.Match) []rule.Out {
+		var out []rule.Out
+		scale := strings.ToLower(strings.TrimSpace(m.Text("scale")))
+		for _, e := range m.Entities("v") {
+			if e.Kind != entity.Money {
+				continue
+			}
+			v, end := new(big.Rat).Set(e.Num), e.End
+			if scale != "" {
+				mult := map[string]int64{"million": 1_000_000, "billion": 1_000_000_000}[scale]
+				v.Mul(v, new(big.Rat).SetInt64(mult))
+				end = m.Start("scale") + len(m.Text("scale"))
+			}
+			out = append(out, span(m, field, v.FloatString(2), e.Start, end))
+		}
+		return out
+	}
+}

@@ -1,0 +1,274 @@
+package rules
+
+import (
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// meetingRedemptions: redemptions, shares remaining, extensions and deposits. Part of the
+// meeting family (meeting.go).
+var meetingRedemptions = []*rule.Rule{
+	// redemptions
+	{
+		ID: "meeting.redeemed_holders_exercised", Emit: rule.One(spac.FieldSharesRedeemed),
+		Pattern:  `(?i)(?:holders? of|holding) {v:shares}` + parValue + `[^⟦]*?(?:(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to redeem)`,
+		Not:      hypothetical + `|` + pastMeeting,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Items:    voteItems,
+		Priority: 11,
+	},
+	{
+		ID: "meeting.redeemed_elected", Emit: rule.One(spac.FieldSharesRedeemed),
+		Pattern:  `(?i)(?:holders|stockholders|shareholders) (?:have )?elected to redeem (?:an aggregate of |a total of )?{v:shares}`,
+		Not:      hypothetical + `|` + pastMeeting + `|\bnot\b`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
+	},
+	{
+		ID: "meeting.redeemed_tendered", Emit: rule.One(spac.FieldSharesRedeemed),
+		Pattern:  `(?i){v:shares|count}[^⟦]{0,60}? (?:were|have been) (?:validly )?(?:tendered|submitted|presented|delivered) for redemption`,
+		Not:      hypothetical + `|` + pastMeeting,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
+	},
+	{
+		ID: "meeting.redeemed_aggregate", Emit: rule.One(spac.FieldSharesRedeemed),
+		Pattern:  `(?i)(?:\bof |, |^)(?:an aggregate of |a total of )?{v:shares}[^⟦]{0,60}? (?:were|have been|was) redeemed`,
+		Not:      hypothetical + `|` + pastMeeting,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
+	},
+	{
+		// "which reflects the redemption of 968,617 Class A ordinary shares" (a closing 8-K)
+		ID: "meeting.redeemed_redemption_of", Emit: rule.One(spac.FieldSharesRedeemed),
+		Pattern:  `(?i)(?:after giving effect to|following|after|in connection with|reflects) (?:the )?redemptions? of (?:an aggregate of |a total of )?{v:shares}`,
+		Not:      hypothetical + `|` + pastMeeting + `|maximum|no redemption`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 9,
+	},
+	{
+		ID: "meeting.redemption_price", Emit: rule.One(spac.FieldRedemptionPrice),
+		Pattern:  `(?i)redemption price of (?:approximately )?{v:money} per (?:public )?share`,
+		Must:     `(?i)redeem|redemption`,
+		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
+	},
+	{
+		ID: "meeting.redeemed_at_price", Emit: rule.One(spac.FieldRedemptionPrice),
+		Pattern:  `(?i)redeem(?:ed)?\b[^⟦]{0,60}? at (?:a price of )?(?:approximately )?{v:money} per (?:public )?share`,
+		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|par value|\ball\b|liquidat|dissol|wind`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
+	},
+	{
+		ID: "meeting.redemption_amount", Emit: rule.One(spac.FieldRedemptionAmount),
+		Pattern:  `(?i)(?:aggregate (?:redemption )?(?:amount|payment) of|(?:for|or) an aggregate of|redeemed for) (?:approximately )?{v:money}`,
+		Must:     `(?i)redeem|redemption`,
+		Not:      hypothetical + `|` + pastMeeting + `|remain|warrants?\b|units?\b|private placement`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
+		ID: "meeting.redemption_amount_price", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "p": spac.FieldRedemptionPrice},
+		Pattern:  `(?i)(?:approximately )?{v:money},? \((?:or )?(?:approximately )?{p:money} per (?:public )?share\).*?(?:removed|withdrawn|paid|distributed|released) (?:from|out of)`,
+		Not:      hypothetical + `|` + pastMeeting,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
+	},
+	{
+		ID: "meeting.redeemed_for_or_price", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "p": spac.FieldRedemptionPrice},
+		Pattern:  `(?i)redeemed for (?:approximately )?{v:money},? or (?:approximately )?{p:money} per share`,
+		Not:      hypothetical + `|` + pastMeeting,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 12,
+	},
+	{
+		ID: "meeting.shares_remaining", Emit: rule.One(spac.FieldSharesRemaining),
+		Pattern:  `(?i)(?:will have|has|had|leaving|with|currently has) {v:shares|count}(?: (?:public shares|shares of class a [^⟦]{0,40}?|class a [^⟦]{0,40}?shares|ordinary shares))?(?: (?:issued and )?outstanding| held by public (?:shareholders|stockholders))`,
+		Not:      hypothetical + `|` + pastMeeting + `|class b|founder|including`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
+		ID: "meeting.shares_remain_after", Emit: rule.One(spac.FieldSharesRemaining),
+		Pattern:  `(?i)(?:following|after) (?:the |these |such |giving effect to (?:the |such )?)?redemptions,? (?:there (?:are|were|will be) )?{v:shares|count} (?:will )?remain(?:ed)? (?:issued and )?(?:outstanding|held by (?:public|non-redeeming) (?:shareholders|stockholders|holders))`,
+		Not:      hypothetical + `|` + pastMeeting + `|class b|founder|including`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
+		ID: "meeting.shares_remain_number", Emit: rule.One(spac.FieldSharesRemaining),
+		Pattern:  `(?i)number of (?:public shares|(?:shares of )?class a (?:ordinary shares|common stock)) (?:that )?remain(?:ing)? (?:issued and )?(?:outstanding|subject to possible redemption)(?: following (?:the |such )?redemptions)? (?:is|was|will be) {v:count|shares}`,
+		Not:      hypothetical + `|` + pastMeeting,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
+		// a closing 8-K counts the combined company's shares issued to the SPAC's public holders
+		// "which reflects the redemption of" the others
+		ID: "meeting.shares_remaining_issued", Emit: rule.One(spac.FieldSharesRemaining),
+		Pattern:  `(?i){v:shares} issued to (?:the )?(?:former )?holders of [^⟦]{0,40}?class a (?:ordinary shares|common stock)[^⟦]{0,60}?, which reflects the redemption of {shares}`,
+		Not:      hypothetical,
+		Classes:  current,
+		Items:    []string{"2.01"},
+		Priority: 9,
+	},
+	// extensions
+	{
+		// a condition before the date vetoes it (unconditionalDeadline)
+		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline},
+		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)(?:to|until) {v:date}`,
+		Not:      pastMeeting + `|earlier|not approved|fail|up to`,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// a proxy's proposed deadline (its approval is the proxy's condition, not a veto); a past
+		// extension it recounts is not
+		ID: "meeting.new_deadline_proposed", Emit: rule.One(spac.FieldNewDeadline),
+		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + `(?:to|until) {v:date}`,
+		Not:      pastMeeting + `|earlier|not approved|fail|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously`,
+		Classes:  proxies,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "changes the date by which ... from <old> to <new>": an extension only when the new date
+		// is later (a charter amendment can also bring the liquidation forward)
+		ID: "meeting.deadline_changed", Produce: laterDeadline,
+		Gives:    []string{spac.FieldNewDeadline, spac.FieldMeetingKind, spac.FieldStatus},
+		Pattern:  `(?i)(?:changes?|changing|amends?|amending|moves?|moving) the (?:date|deadline) by which (?:the company|it|we) (?:must|has to|is required to) (?:consummate|complete|effect)[^⟦]{0,60}? from {f:date},? to {v:date}`,
+		Must:     `(?i)stockholders|shareholders|meeting`,
+		Not:      pastMeeting + `|\bif\b|not approved`,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 10,
+	},
+	{
+		ID: "meeting.extension_deposit", Emit: rule.One(spac.FieldExtensionDeposit),
+		Pattern:  `(?i)(?:deposit(?:ed|s)?|contribut(?:ed|e|ion)|caused to be deposited)[^⟦]{0,40}? (?:of )?(?:an aggregate of |a total of |the amount of )?{v:money}.*?` + trustAccount,
+		Must:     `(?i)exten`,
+		Not:      depositVeto,
+		Never:    depositHistory,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "has deposited into the Company's trust account an aggregate of $48,000"
+		ID: "meeting.extension_deposit_into", Emit: rule.One(spac.FieldExtensionDeposit),
+		Pattern:  `(?i)deposited ` + trustFund + `(?: \([^)]{0,40}\))?,? (?:an aggregate of |a total of |the amount of )?{v:money}`,
+		Must:     `(?i)exten`,
+		Not:      depositVeto,
+		Never:    depositHistory,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "a monthly extension payment of $41,287.50 ... has been deposited into its trust account"
+		ID: "meeting.extension_payment_deposited", Emit: rule.One(spac.FieldExtensionDeposit),
+		Pattern:  `(?i)extension (?:payment|deposit|contribution|amount) of {v:money}[^.]*? (?:has been|was|were|is being) deposited ` + trustAccount,
+		Not:      depositVeto,
+		Never:    depositHistory,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "the Company drew $142,500 under the promissory note ... and deposited it into the Trust
+		// Account": the note's principal ("up to") is not the deposit
+		ID: "meeting.extension_drawn_deposited", Emit: rule.One(spac.FieldExtensionDeposit),
+		Pattern:  `(?i)\b(?:drew|borrowed|withdrew) {v:money}[^.]*? and deposited (?:it|such amount|the funds|the proceeds|such funds|that amount) ` + trustAccount,
+		Must:     `(?i)exten`,
+		Not:      `(?i)\b(?:may|will|would|intends? to|plans? to) (?:draw|borrow)`,
+		Never:    depositHistory,
+		Classes:  current,
+		Items:    []string{"8.01", "7.01", "5.03", "2.03"},
+		Priority: 10,
+	},
+	{
+		ID: "meeting.extension_approved_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern:  `(?i)(?:shareholders|stockholders|members)[^⟦]{0,40}? approved.*?(?P<v>exten(?:sion|d|ding))|(?P<v>exten(?:sion|sion amendment) proposal) was approved|\bapproved (?:the |an )?(?P<v>extension(?: amendment)? proposal)`,
+		Not:      `(?i)not approved|did not|adjournment proposal was approved|\bboard\b|\bif\b`,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 8,
+	},
+	{
+		// "The Extension Amendment extends the date ...", "The amended articles extend the date"
+		ID: "meeting.extension_amended_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern:  `(?i)(?P<v>(?:extension amendment|charter amendment|amendment|amended (?:and restated )?(?:charter|articles(?: of association)?|certificate of incorporation|memorandum and articles of association))(?:, which became effective [^⟦]{0,30}?,)? (?:extends|extended|extend)) the (?:date|deadline|period|time|termination date)`,
+		Not:      pastMeeting + `|\bif\b|\bwould\b|\bwill\b|proposed`,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 8,
+	},
+	{
+		// redemptions made on the extension vote: the extension went ahead
+		ID: "meeting.extension_redemptions_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern:  `(?i)in connection with the (?:vote on the |approval of the |stockholders' vote on the |shareholders' vote on the )?(?P<v>extension(?: amendment)?(?: proposal)?)(?: \([^)]{0,30}\))?,? (?:the )?(?:holders|stockholders|shareholders)\b[^⟦]{0,20}?{shares}` + parValue + `[^⟦]*?(?:exercised|elected)`,
+		Not:      pastMeeting + `|\bif\b|\bnot\b`,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 7,
+	},
+	{
+		ID: "meeting.extension_proposed_status", Emit: rule.Emit{"v": spac.FieldStatus, "d": spac.FieldNewDeadline},
+		Value:    string(spac.StatusInExtension),
+		Pattern:  `(?i)(?P<v>extend the date) by which the company (?:must|has to|is required to) (?:consummate|complete|effect).*?(?:from {date},? )?to {d:date}`,
+		Not:      pastMeeting,
+		Classes:  proxies,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// an extension proxy: the meeting is called to extend the deadline
+		ID: "meeting.extension_proxy_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusInExtension),
+		Pattern:  `(?i)(?P<v>extension(?: amendment)? proposal|charter (?:extension|amendment) proposal|(?:extend|extending) the (?:date|period|time|termination date|combination period)\b)`,
+		Not:      pastMeeting,
+		Never:    `(?i)business combination proposal|merger proposal|not (?:be )?approved`,
+		Classes:  extensionProxies,
+		NotKinds: notStated,
+		Priority: 8,
+	},
+	// trust per share (a proxy's estimate of the redemption price)
+	{
+		ID: "meeting.trust_per_share", Emit: rule.One(spac.FieldTrustPerShare),
+		Pattern:  `(?i)approximately {v:money} per (?:issued and outstanding )?(?:public )?share`,
+		Must:     `(?i)trust account`,
+		Not:      pastMeeting + `|less than|could|may be`,
+		Classes:  proxies,
+		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
+		Priority: 10,
+	},
+	{
+		ID: "meeting.trust_estimate", Emit: rule.One(spac.FieldTrustPerShare),
+		Pattern:  `(?i)` + perSharePrice + `[^⟦]{0,120}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money}`,
+		Not:      pastMeeting + `|less than|could|may be|initially|liquidat`,
+		Classes:  proxies,
+		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
+		Priority: 10,
+	},
+	{
+		ID: "meeting.trust_estimate_table", Emit: rule.One(spac.FieldTrustPerShare),
+		Pattern:  `(?i)^(?:approximate |estimated )?(?:per[- ]share )?redemption (?:price|amount)(?: per (?:public )?share)?:? \| {v:money}$`,
+		Classes:  proxies,
+		Priority: 10,
+	}}

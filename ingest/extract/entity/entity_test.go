@@ -48,6 +48,8 @@ func TestRecognise(t *testing.T) {
 		{"TRIDENT ACQUISITIONS CORP. (NASDAQ: TDACU, TDAC, TDACW) and Hyde Park (OTC Bulletin Board: HYDQU)",
 			"org:TRIDENT ACQUISITIONS CORP.=TRIDENT ACQUISITIONS CORP.; exchange:NASDAQ=Nasdaq; ticker:TDACU=TDACU; ticker:TDAC=TDAC; ticker:TDACW=TDACW; exchange:OTC Bulletin Board=OTC; ticker:HYDQU=HYDQU"},
 		{"holders of 13,663,728 publicly held shares of Class A common stock", "shares:13,663,728=13663728 class A"},
+		{"The Special Meeting of Stockholders of Kestrel Harbor Acquisition Corp. (the “Company”) will be held",
+			"org:Kestrel Harbor Acquisition Corp.=Kestrel Harbor Acquisition Corp."},
 		{"BUSINESS COMBINATION AGREEMENT BY AND AMONG PINE HOLLOW ACQUISITION CORP., THE AIR WATER COMPANY",
 			"org:PINE HOLLOW ACQUISITION CORP.=PINE HOLLOW ACQUISITION CORP."},
 		{"quoted on the OTC Bulletin Board under the symbols HYDQ and HYDQW, respectively",

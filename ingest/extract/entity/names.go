@@ -111,6 +111,7 @@ func orgs(s string) []Entity {
 			}
 			start += len(w) + 1 + len(rest) - len(strings.TrimLeft(rest, " "))
 		}
+		start = afterNotName(s, start, m[1])
 		name := s[start:m[1]]
 		words := strings.Fields(name)
 		if len(words) < 2 || strings.EqualFold(name, "the company") {
@@ -129,4 +130,40 @@ func capitalised(w string) string {
 		return w
 	}
 	return w[:1] + strings.ToLower(w[1:])
+}
+
+// notNameWords are nouns no company name holds but that precede one: "Special Meeting of
+// Stockholders of Kestrel Harbor Acquisition Corp.", "Board of Directors of ...".
+var notNameWords = map[string]bool{
+	"Meeting": true, "Meetings": true, "Stockholders": true, "Shareholders": true,
+	"Holders": true, "Proposal": true, "Board": true, "Directors": true, "Notice": true,
+	"Statement": true, "Members": true, "Securityholders": true,
+}
+
+// afterNotName moves a name's start past the last of notNameWords in s[start:end] and the
+// "of"/"for" after it.
+func afterNotName(s string, start, end int) int {
+	words := strings.Fields(s[start:end])
+	cut := -1
+	for i, w := range words {
+		if notNameWords[w] || notNameWords[capitalised(w)] {
+			cut = i
+		}
+	}
+	if cut < 0 {
+		return start
+	}
+	skip := cut + 1
+	if skip < len(words) && (words[skip] == "of" || words[skip] == "for" || words[skip] == "OF") {
+		skip++
+	}
+	at := start
+	for i := 0; i < skip && at < end; i++ {
+		k := strings.Index(s[at:end], words[i])
+		at += k + len(words[i])
+	}
+	for at < end && s[at] == ' ' {
+		at++
+	}
+	return at
 }

@@ -47,7 +47,8 @@ type Rule struct {
 	// the extension is not approved").
 	Never string
 	// Must is context the sentence has to hold somewhere (a PIPE is a PIPE only in a sentence
-	// that speaks of subscriptions).
+	// that speaks of subscriptions). Must also looks at the words as written; Never and Not
+	// at the masked sentence only.
 	Must string
 	// Each is an entity kind: a plain slot then gives one value per entity of that kind
 	// inside the captured text (a list of underwriters, the parties of an agreement).

@@ -179,7 +179,7 @@ func (b *Book) read(d *doc.Doc, s *doc.Sentence, rules []*Rule, marks []bool) []
 			continue // most candidates do not match; matching without captures is cheaper
 		}
 		matches := r.re.FindAllStringSubmatchIndex(masked.Text, -1)
-		if len(matches) == 0 || !r.context(masked.Text) {
+		if len(matches) == 0 || !r.context(masked.Text, s.Text) {
 			continue
 		}
 		for _, m := range matches {
@@ -193,9 +193,15 @@ func (b *Book) read(d *doc.Doc, s *doc.Sentence, rules []*Rule, marks []bool) []
 	return out
 }
 
-// context reports whether a sentence the rule matched passes its Must and Never tests.
-func (r *Rule) context(masked string) bool {
-	return (r.never == nil || !r.never.MatchString(masked)) && (r.must == nil || r.must.MatchString(masked))
+// context reports whether a sentence the rule matched passes its Must and Never tests. Never
+// looks at the masked sentence (the month "May" of a date is no "may"); Must also at the
+// words as written, since context words can sit inside an entity ("287,500 private placement
+// units").
+func (r *Rule) context(masked, raw string) bool {
+	if r.never != nil && r.never.MatchString(masked) {
+		return false
+	}
+	return r.must == nil || r.must.MatchString(masked) || r.must.MatchString(raw)
 }
 
 // produce turns one match into findings: the rule's own production, else one finding per

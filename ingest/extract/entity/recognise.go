@@ -180,17 +180,6 @@ func percents(s string) []Entity {
 	return out
 }
 
-const month = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
-
-var dateRes = []struct {
-	re             *regexp.Regexp
-	day, mon, year int // submatch numbers
-}{
-	{re(`\b(` + month + `)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`), 2, 1, 3},
-	{re(`\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+day\s+of\s+(` + month + `),?\s+(\d{4})\b`), 1, 2, 3},
-	{re(`\b(\d{1,2})\s+(` + month + `),?\s+(\d{4})\b`), 1, 2, 3},
-}
-
 // dates reads the dates of s. The patterns run only on windows around the month names the
 // text holds (a date is at most a few words around its month), so a long sentence with one
 // date costs one short match, not a scan of the whole sentence per pattern.
@@ -198,14 +187,14 @@ func dates(s string) []Entity {
 	var out []Entity
 	seen := map[int]bool{}
 	for _, w := range monthWindows(s) {
-		for _, d := range dateRes {
-			for _, m := range d.re.FindAllStringSubmatchIndex(s[w[0]:w[1]], -1) {
+		for _, d := range textutil.DateForms {
+			for _, m := range d.Re.FindAllStringSubmatchIndex(s[w[0]:w[1]], -1) {
 				start, end := w[0]+m[0], w[0]+m[1]
 				if seen[start] {
 					continue
 				}
 				g := func(i int) string { return s[w[0]+m[2*i] : w[0]+m[2*i+1]] }
-				if iso, ok := textutil.ParseDate(g(d.mon) + " " + g(d.day) + ", " + g(d.year)); ok {
+				if iso, ok := textutil.DateOf(g(d.Mon), g(d.Day), g(d.Year)); ok {
 					seen[start] = true
 					out = append(out, Entity{Kind: Date, Start: start, End: end, CoreStart: start, CoreEnd: end, Value: iso})
 				}
@@ -218,7 +207,8 @@ func dates(s string) []Entity {
 // monthWindows returns the byte ranges of s around each month name ("the 2nd day of May,
 // 2025" reaches 20 bytes before it, "August 20, 2021" 20 after), merged where they overlap.
 func monthWindows(s string) [][2]int {
-	lower := strings.ToLower(s)
+	lower := asciiLower(s) // offsets must stay those of s
+
 	var hits []int
 	for _, stem := range monthStems {
 		for i := 0; ; {
@@ -278,4 +268,17 @@ func durations(s string) []Entity {
 		}
 	}
 	return out
+}
+
+// asciiLower lowers the ASCII letters of s and keeps every other byte, so byte offsets in
+// the result are offsets in s (strings.ToLower can change the length: invalid UTF-8 becomes
+// U+FFFD, some capitals lower to longer runes).
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

@@ -7,46 +7,76 @@ import (
 )
 
 // DatePattern matches a written date: "March 10, 2021", "Dec. 8, 2022", "Sept. 30, 2022",
-// "December 8th, 2022". Use it inside extractor regexps; ParseDate reads the match.
-const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)\s\d{1,2}(?:st|nd|rd|th)?,\s?\d{4}`
+// "December 8th, 2022", "MAY 10 2021". Use it inside extractor regexps; ParseDate reads the
+// match.
+const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`
+
+// monthName is the month of a written date, in any case.
+const monthName = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
+
+// DateForm is one way filings write a date: a pattern and the submatches of its parts.
+type DateForm struct {
+	Re             *regexp.Regexp
+	Day, Mon, Year int
+}
+
+// DateForms are the written dates the entity recogniser finds and ParseDate reads: "August
+// 20, 2021", "the 2nd day of May, 2025", "20 August 2021".
+var DateForms = []DateForm{
+	{regexp.MustCompile(`\b(` + monthName + `)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`), 2, 1, 3},
+	{regexp.MustCompile(`\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+day\s+of\s+(` + monthName + `),?\s+(\d{4})\b`), 1, 2, 3},
+	{regexp.MustCompile(`\b(\d{1,2})\s+(` + monthName + `),?\s+(\d{4})\b`), 1, 2, 3},
+}
 
 var (
-	writtenDateRe = regexp.MustCompile(`^(` + DatePattern + `)$`)
 	compactDateRe = regexp.MustCompile(`^\d{8}$`)
-	dateNumsRe    = regexp.MustCompile(`^([A-Za-z]+)\.?\s(\d{1,2})(?:st|nd|rd|th)?,\s?(\d{4})$`)
+	anchoredForms = anchored(DateForms)
 )
+
+func anchored(forms []DateForm) []DateForm {
+	out := make([]DateForm, len(forms))
+	for i, f := range forms {
+		out[i] = DateForm{regexp.MustCompile(`^(?:` + f.Re.String() + `)$`), f.Day, f.Mon, f.Year}
+	}
+	return out
+}
 
 var monthPrefixes = []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
 
-// ParseDate normalises a date quote ("March 10, 2021", "Dec. 8, 2022", "20210329") to
-// YYYY-MM-DD, rejecting impossible dates.
+// ParseDate normalises a date quote ("March 10, 2021", "Dec. 8, 2022", "the 2nd day of May,
+// 2025", "20210329") to YYYY-MM-DD, rejecting impossible dates and years outside 1900-2199.
 func ParseDate(quote string) (string, bool) {
 	q := strings.TrimSpace(quote)
 	if compactDateRe.MatchString(q) {
 		t, err := time.Parse("20060102", q)
-		if err != nil {
+		if err != nil || !plausibleYear(t.Year()) {
 			return "", false
 		}
 		return t.Format(time.DateOnly), true
 	}
-	if !writtenDateRe.MatchString(q) {
+	for _, f := range anchoredForms {
+		if m := f.Re.FindStringSubmatch(q); m != nil {
+			return DateOf(m[f.Mon], m[f.Day], m[f.Year])
+		}
+	}
+	return "", false
+}
+
+// DateOf builds the YYYY-MM-DD date of a month name, day and year as written.
+func DateOf(month, day, year string) (string, bool) {
+	mon, d, y := monthNumber(month), atoi(day), atoi(year)
+	if mon == 0 || !plausibleYear(y) {
 		return "", false
 	}
-	m := dateNumsRe.FindStringSubmatch(q)
-	if m == nil {
-		return "", false
-	}
-	month := monthNumber(m[1])
-	if month == 0 {
-		return "", false
-	}
-	day, year := atoi(m[2]), atoi(m[3])
-	t := time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC)
-	if t.Day() != day || int(t.Month()) != month {
+	t := time.Date(y, time.Month(mon), d, 0, 0, 0, 0, time.UTC)
+	if t.Day() != d || int(t.Month()) != mon {
 		return "", false
 	}
 	return t.Format(time.DateOnly), true
 }
+
+// plausibleYear bounds the years a filing's date can have.
+func plausibleYear(y int) bool { return y >= 1900 && y <= 2199 }
 
 func monthNumber(name string) int {
 	n := strings.ToLower(name)

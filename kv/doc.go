@@ -32,6 +32,14 @@
 //	we/<id>, wo/<owner>/<id>      webhook endpoint (with owner and secret); index by owner key
 //	wd/<id>, wx/<endpoint>/<id>   webhook delivery (with payload); index by endpoint
 //	wq/<time>/<id>                empty: pending deliveries by next attempt (Due)
+//	tf/<cik>/<accession>          fold mark: {hash, historical} of a filing stored but not yet
+//	                              folded; written with the filing (in or before the transaction
+//	                              of its f/ record), cleared by the pipeline after the fold
+//	ob/<seq>                      fold outbox: JSON of one spac.FoldEvent (the profile before a
+//	                              change whose hooks have not run), written with the new profile;
+//	                              <seq> is 20 digits, m/foldseq the last one given
+//	st/<name>                     state a component persists (the EDGAR poller's paging position
+//	                              and seen set, the backfill's progress)
 //
 // PutFiling is idempotent: a filing whose content hash (filing JSON, lines, facts) equals the
 // stored one writes nothing and reports changed == false. The watermark advances in the same

@@ -34,7 +34,13 @@ func cikKey(cik spac.CIK, acc string) string   { return "c/" + string(cik) + "/"
 
 // PutFiling stores a filing, its canonical text and its facts. The same content stored again
 // writes nothing (changed == false); different content for the same accession replaces the old.
+// A changed filing leaves a fold mark (tf/) that the pipeline clears once its SPAC is refolded.
 func (db *DB) PutFiling(ctx context.Context, r *spac.RenderedFiling, facts []spac.Fact) (bool, error) {
+	return db.PutFilingMarked(ctx, r, facts, false)
+}
+
+// PutFilingMarked is PutFiling; historical sets the Historical flag of the fold mark.
+func (db *DB) PutFilingMarked(ctx context.Context, r *spac.RenderedFiling, facts []spac.Fact, historical bool) (bool, error) {
 	rec, err := db.newRecord(r, facts)
 	if err != nil {
 		return false, err
@@ -49,7 +55,7 @@ func (db *DB) PutFiling(ctx context.Context, r *spac.RenderedFiling, facts []spa
 	case err != nil:
 		old = storedFiling{}
 	}
-	return true, db.writeFiling(ctx, old, rec, r.Lines, facts)
+	return true, db.writeFiling(ctx, old, rec, r.Lines, facts, historical)
 }
 
 // newRecord validates r and computes its content hash.
@@ -154,7 +160,10 @@ func contentHash(f spac.Filing, lines []string, facts []spac.Fact) (string, erro
 // writeFiling replaces old (zero when absent) by rec. The text of a large filing may not fit one
 // Badger transaction, so the writes are split over as many transactions as needed; the f/
 // record (which holds the hash) is written last, so an interrupted write is redone next time.
-func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []string, facts []spac.Fact) error {
+// The fold marks are written just before it: in its transaction, or in an earlier one when the
+// writes were split there, never after it, so a stored filing always has its mark until the
+// pipeline folds it (a mark without its filing only causes a harmless refold).
+func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []string, facts []spac.Fact, historical bool) error {
 	w := &splitWriter{db: db, ctx: ctx}
 	acc := rec.Filing.Accession
 	if old.Hash != "" {
@@ -172,6 +181,11 @@ func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []st
 	}
 	w.setJSON(factsKey(rec.Filing.CIK, acc), facts)
 	w.set(cikKey(rec.Filing.CIK, acc), nil)
+	mark := foldMarkValue{Hash: rec.Hash, Historical: historical}
+	if old.Hash != "" && old.Filing.CIK != rec.Filing.CIK {
+		w.setJSON(foldMarkKey(old.Filing.CIK, acc), mark) // the old SPAC loses the filing
+	}
+	w.setJSON(foldMarkKey(rec.Filing.CIK, acc), mark)
 	w.setJSON(filingKey(acc), rec)
 	w.set(keyWatermark, watermarkValue())
 	return w.commit()

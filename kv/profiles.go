@@ -49,44 +49,57 @@ func watermarkValue() []byte { return []byte(time.Now().UTC().Format(time.RFC333
 // PutProfile replaces the profile of p.CIK, its ticker entries and its calendar events, and
 // advances the watermark, in one transaction.
 func (db *DB) PutProfile(ctx context.Context, p spac.Profile, events []spac.Event) error {
-	cik, err := normCIK(p.CIK)
+	p, events, err := normProfile(p, events)
 	if err != nil {
 		return err
+	}
+	return db.update(ctx, func(txn *badger.Txn) error { return writeProfile(txn, p, events) })
+}
+
+// normProfile validates p and its events and returns them with the CIK normalised (on copies).
+func normProfile(p spac.Profile, events []spac.Event) (spac.Profile, []spac.Event, error) {
+	cik, err := normCIK(p.CIK)
+	if err != nil {
+		return p, nil, err
 	}
 	p.CIK = cik
 	events = slices.Clone(events) // the CIK is normalised on a copy, not the caller's slice
 	for i := range events {
 		if events[i].ID == "" || events[i].Date == "" {
-			return spac.InvalidParam("event", "event %d of %s has no id or date", i, cik)
+			return p, nil, spac.InvalidParam("event", "event %d of %s has no id or date", i, cik)
 		}
 		events[i].CIK = cik
 	}
-	return db.update(ctx, func(txn *badger.Txn) error {
-		var old ownedKeys
-		if err := getJSON(txn, ownedKey(cik), "owned keys", &old); err != nil && spac.ErrorCode(err) != spac.ENOTFOUND {
+	return p, events, nil
+}
+
+// writeProfile is the body of PutProfile's transaction (p and events normalised).
+func writeProfile(txn *badger.Txn, p spac.Profile, events []spac.Event) error {
+	cik := p.CIK
+	var old ownedKeys
+	if err := getJSON(txn, ownedKey(cik), "owned keys", &old); err != nil && spac.ErrorCode(err) != spac.ENOTFOUND {
+		return err
+	}
+	if err := dropOwned(txn, cik, old); err != nil {
+		return err
+	}
+	owned, err := putSymbols(txn, cik, p.SPAC)
+	if err != nil {
+		return err
+	}
+	for _, e := range events {
+		if err := setJSON(txn, eventKey(e), e); err != nil {
 			return err
 		}
-		if err := dropOwned(txn, cik, old); err != nil {
-			return err
-		}
-		owned, err := putSymbols(txn, cik, p.SPAC)
-		if err != nil {
-			return err
-		}
-		for _, e := range events {
-			if err := setJSON(txn, eventKey(e), e); err != nil {
-				return err
-			}
-			owned.Events = append(owned.Events, eventKey(e))
-		}
-		if err := setJSON(txn, ownedKey(cik), owned); err != nil {
-			return err
-		}
-		if err := setJSON(txn, profileKey(cik), storedProfile{Profile: p, Sample: p.Sample}); err != nil {
-			return err
-		}
-		return txn.Set([]byte(keyWatermark), watermarkValue())
-	})
+		owned.Events = append(owned.Events, eventKey(e))
+	}
+	if err := setJSON(txn, ownedKey(cik), owned); err != nil {
+		return err
+	}
+	if err := setJSON(txn, profileKey(cik), storedProfile{Profile: p, Sample: p.Sample}); err != nil {
+		return err
+	}
+	return txn.Set([]byte(keyWatermark), watermarkValue())
 }
 
 // dropOwned deletes the events and the symbols a previous PutProfile wrote, except symbols

@@ -33,6 +33,12 @@ type Store interface {
 type ProfileHook func(ctx context.Context, prev, cur spac.Profile)
 
 // Pipeline wires the stages. OnFold, when set, sees every profile the pipeline writes.
+//
+// Crash safety: when the store is a spac.FoldLedger (kv.DB), every stored filing leaves a
+// durable fold mark, written with the filing and cleared only after its SPAC's profile and
+// index row are written, so a run killed between storing and folding is completed by the next
+// ingest or by FoldPending at start. The hooks are told through an outbox entry written in the
+// profile's transaction and deleted after they ran, so a crash between the two loses nothing.
 type Pipeline struct {
 	Store   Store
 	Index   spac.Index
@@ -41,8 +47,16 @@ type Pipeline struct {
 	// MaxBytes is the size limit of one document (<= 0: ingest.DefaultMaxBytes). A file over
 	// it is recorded as too_large without being opened.
 	MaxBytes int64
-	OnFold   ProfileHook
-	Now      func() time.Time
+	// OnFold is told about every changed profile of a live fold.
+	OnFold ProfileHook
+	// OnHistoricalFold is told about the changed profiles of historical folds (see
+	// WithHistorical): the SPACs whose pending filings all came from a backfill. nil means
+	// historical folds tell nobody, so nothing old is pushed to streams or webhooks; it may
+	// be the same function as OnFold, which can tell the mode with IsHistorical(ctx).
+	OnHistoricalFold ProfileHook
+	Now              func() time.Time
+
+	foldMu sync.Mutex // one refold at a time: marks, profiles, index rows and outbox in step
 }
 
 // Summary counts what a run did.
@@ -102,13 +116,54 @@ func walkFilings(fsys fs.FS, root string) ([]string, map[string]error) {
 
 // IngestInputs ingests documents already in memory.
 func (p *Pipeline) IngestInputs(ctx context.Context, inputs []Input) (Summary, error) {
+	names, load := memoryInputs(inputs)
+	return p.ingest(ctx, names, load)
+}
+
+// StoreInputs stores documents already in memory without folding them: their fold marks stay
+// pending until FoldPending (or the next ingest) folds them. A backfill stores each download
+// at once, so that nothing it fetched is lost to a crash, and folds a SPAC once all its
+// filings are in. Summary.SPACs is 0.
+func (p *Pipeline) StoreInputs(ctx context.Context, inputs []Input) (Summary, error) {
+	start := time.Now()
+	names, load := memoryInputs(inputs)
+	sum := Summary{Files: len(names)}
+	var mu sync.Mutex
+	err := p.runWorkers(ctx, names, load, func(res fileResult) {
+		mu.Lock()
+		defer mu.Unlock()
+		sum.add(res)
+	})
+	for _, e := range sum.Errors {
+		if perr := p.Store.PutIngestError(context.WithoutCancel(ctx), e); perr != nil {
+			return sum, errors.Join(err, perr)
+		}
+	}
+	sum.Duration = time.Since(start)
+	return sum, err
+}
+
+func memoryInputs(inputs []Input) ([]string, func(string) ([]byte, error)) {
 	byName := make(map[string][]byte, len(inputs))
 	names := make([]string, 0, len(inputs))
 	for _, in := range inputs {
 		byName[in.Name] = in.Data
 		names = append(names, in.Name)
 	}
-	return p.ingest(ctx, names, func(name string) ([]byte, error) { return byName[name], nil })
+	return names, func(name string) ([]byte, error) { return byName[name], nil }
+}
+
+// add counts one document's result.
+func (s *Summary) add(res fileResult) {
+	s.Facts += res.facts
+	if res.err != nil {
+		s.Errors = append(s.Errors, *res.err)
+		return
+	}
+	s.Filings++
+	if res.changed {
+		s.Changed++
+	}
 }
 
 func isFilingName(name string) bool {
@@ -135,7 +190,8 @@ func (p *Pipeline) logger() *slog.Logger {
 }
 
 // ingest reads and stores the named documents with a bounded set of workers, then refolds the
-// SPACs whose filings changed.
+// SPACs whose filings changed, and every SPAC a fold mark says is pending (left by a run that
+// was killed before it folded).
 func (p *Pipeline) ingest(ctx context.Context, names []string, load func(string) ([]byte, error)) (Summary, error) {
 	start := time.Now()
 	sum := Summary{Files: len(names)}
@@ -144,21 +200,15 @@ func (p *Pipeline) ingest(ctx context.Context, names []string, load func(string)
 	record := func(res fileResult) {
 		mu.Lock()
 		defer mu.Unlock()
-		sum.Facts += res.facts
-		if res.err != nil {
-			sum.Errors = append(sum.Errors, *res.err)
-			return
-		}
-		sum.Filings++
-		if res.changed {
-			sum.Changed++
+		sum.add(res)
+		if res.err == nil && res.changed {
 			changed[res.cik] = true
 		}
 	}
 	runErr := p.runWorkers(ctx, names, load, record)
 	if runErr != nil {
-		// Filings stored before the failure would read as unchanged on the next run and never
-		// be refolded, so fold them now, even when the run was cancelled.
+		// Fold what was stored before the failure now, even when the run was cancelled (the
+		// fold marks would also have the next run fold it).
 		ctx = context.WithoutCancel(ctx)
 	}
 	for _, e := range sum.Errors {
@@ -166,11 +216,11 @@ func (p *Pipeline) ingest(ctx context.Context, names []string, load func(string)
 			return sum, errors.Join(runErr, err)
 		}
 	}
-	ciks := sortedCIKs(changed)
-	if err := p.refoldAll(ctx, ciks); err != nil {
+	n, err := p.foldPending(ctx, sortedCIKs(changed))
+	if err != nil {
 		return sum, errors.Join(runErr, err)
 	}
-	sum.SPACs = len(ciks)
+	sum.SPACs = n
 	sum.Duration = time.Since(start)
 	return sum, runErr
 }

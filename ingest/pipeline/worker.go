@@ -89,7 +89,7 @@ func (p *Pipeline) ingestOne(ctx context.Context, name string, load func(string)
 		return p.skipped(name, r.Filing.Accession, "no filer CIK or accession number in the header"), nil
 	}
 	facts := extract.Facts(r)
-	changed, serr := p.Store.PutFiling(ctx, r, facts)
+	changed, serr := p.putFiling(ctx, r, facts)
 	if spac.ErrorCode(serr) == spac.EINVALID {
 		// The store refused this document (a key or a value it cannot hold), not its disk.
 		return p.skipped(name, "", "store refused it: "+serr.Error()), nil
@@ -114,4 +114,13 @@ func reasonOf(err error) string {
 func (p *Pipeline) skipped(name, accession, reason string) fileResult {
 	p.logger().Warn("document skipped", "source", name, "reason", reason)
 	return fileResult{err: &spac.IngestError{Source: name, Accession: accession, Reason: reason, At: p.now()}}
+}
+
+// putFiling stores through the fold ledger when the store keeps one, so the filing's fold mark
+// carries the run's mode.
+func (p *Pipeline) putFiling(ctx context.Context, r *spac.RenderedFiling, facts []spac.Fact) (bool, error) {
+	if l, ok := p.Store.(spac.FoldLedger); ok {
+		return l.PutFilingMarked(ctx, r, facts, IsHistorical(ctx))
+	}
+	return p.Store.PutFiling(ctx, r, facts)
 }

@@ -91,6 +91,10 @@ type EDGARConfig struct {
 	PollInterval time.Duration `mapstructure:"poll_interval"`
 	RatePerSec   float64       `mapstructure:"rate_per_sec"`
 	CIKs         []string      `mapstructure:"ciks"` // tracked CIKs besides SIC 6770
+	// Backfill runs `spacd backfill` inside serve (resuming an interrupted one): the SPACs
+	// that filed since BackfillSince, discovered from EDGAR's indexes, fetched as history.
+	Backfill      bool   `mapstructure:"backfill"`
+	BackfillSince string `mapstructure:"backfill_since"` // YYYY-MM-DD
 }
 
 // NewsConfig lists the news feeds (empty = the embedded fixture feed).

@@ -46,6 +46,8 @@ var defaults = map[string]any{
 	"edgar.poll_interval":              60 * time.Second,
 	"edgar.rate_per_sec":               10.0,
 	"edgar.ciks":                       []string{},
+	"edgar.backfill":                   false,
+	"edgar.backfill_since":             "2020-01-01",
 	"news.feeds":                       []string{},
 	"news.poll_interval":               5 * time.Minute,
 	"quotes.file":                      "",
@@ -177,8 +179,11 @@ func (c Config) Validate() error {
 			return fmt.Errorf("config: webhooks.retry_schedule delays must be positive, got %s", d)
 		}
 	}
-	if c.EDGAR.Enabled && c.EDGAR.UserAgent == "" {
-		return fmt.Errorf("config: edgar.user_agent is required when edgar.enabled (SEC fair-access policy)")
+	if (c.EDGAR.Enabled || c.EDGAR.Backfill) && c.EDGAR.UserAgent == "" {
+		return fmt.Errorf("config: edgar.user_agent is required when edgar.enabled or edgar.backfill (SEC fair-access policy)")
+	}
+	if _, err := time.Parse(time.DateOnly, c.EDGAR.BackfillSince); err != nil {
+		return fmt.Errorf("config: edgar.backfill_since must be a date YYYY-MM-DD, got %q", c.EDGAR.BackfillSince)
 	}
 	return nil
 }

@@ -47,8 +47,14 @@ func (a *app) Close() error {
 
 // bootstrap makes a fresh data directory usable: it ingests the embedded fixtures when the
 // store holds no filing, and rebuilds the index when it is empty but the store is not (e.g.
-// the index directory was deleted).
+// the index directory was deleted). It first completes what a killed process left undone:
+// filings stored but not folded, profile changes whose hooks did not run.
 func (a *app) bootstrap(ctx context.Context, env *environment) error {
+	if n, err := a.pipeline.FoldPending(ctx); err != nil {
+		return fmt.Errorf("fold pending filings: %w", err)
+	} else if n > 0 {
+		env.log.Info("folded filings a previous run stored but did not fold", "spacs", n)
+	}
 	empty, err := a.storeEmpty(ctx)
 	if err != nil {
 		return err

@@ -10,7 +10,7 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// IndexRow is one filing of a daily index.
+// IndexRow is one filing of a daily or quarterly (full-index) index.
 type IndexRow struct {
 	CIK       spac.CIK // 10 digits
 	Company   string
@@ -32,11 +32,12 @@ const (
 
 var (
 	pathAccessionRe = regexp.MustCompile(`(\d{10}-\d{2}-\d{6})`)
-	// the right-hand columns shared by the fixed-width layouts: CIK, date, path
-	tailRe = regexp.MustCompile(`\s(\d{1,10})\s+(\d{8})\s+(edgar/\S+)\s*$`)
+	// the right-hand columns shared by the fixed-width layouts: CIK, date, path. Daily
+	// indexes write the date 20221003, the quarterly full-index 2022-10-03.
+	tailRe = regexp.MustCompile(`\s(\d{1,10})\s+(\d{8}|\d{4}-\d{2}-\d{2})\s+(edgar/\S+)\s*$`)
 )
 
-// ParseIndex parses a daily index of the given kind. Lines before the dashed separator
+// ParseIndex parses a daily or quarterly index of the given kind. Lines before the dashed separator
 // (or, for master, the "CIK|Company Name|..." header) are skipped; a malformed row is an error
 // that names its line.
 func ParseIndex(data []byte, kind IndexKind) ([]IndexRow, error) {

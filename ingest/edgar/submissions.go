@@ -18,7 +18,26 @@ type Submissions struct {
 	StateOfInc     string
 	Tickers        []string
 	Exchanges      []string
+	FormerNames    []FormerName
 	Recent         []SubmissionRow // filings.recent, newest first as served
+	// Files are the further pages of older filings (filings.files), each a JSON document of
+	// the same parallel arrays as filings.recent (ParseSubmissionsPage).
+	Files []SubmissionsFile
+}
+
+// FormerName is one of the company's earlier conformed names (a SPAC renamed at its merger).
+type FormerName struct {
+	Name string `json:"name"`
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// SubmissionsFile names one page of older filings.
+type SubmissionsFile struct {
+	Name        string `json:"name"` // "CIK0001819994-submissions-001.json"
+	FilingCount int    `json:"filingCount"`
+	FilingFrom  string `json:"filingFrom"`
+	FilingTo    string `json:"filingTo"`
 }
 
 // SubmissionRow is one filing of filings.recent (the parallel arrays zipped).
@@ -33,24 +52,60 @@ type SubmissionRow struct {
 }
 
 type submissionsJSON struct {
-	CIK            string   `json:"cik"`
-	Name           string   `json:"name"`
-	SIC            string   `json:"sic"`
-	SICDescription string   `json:"sicDescription"`
-	StateOfInc     string   `json:"stateOfIncorporation"`
-	Tickers        []string `json:"tickers"`
-	Exchanges      []string `json:"exchanges"`
+	CIK            string       `json:"cik"`
+	Name           string       `json:"name"`
+	SIC            string       `json:"sic"`
+	SICDescription string       `json:"sicDescription"`
+	StateOfInc     string       `json:"stateOfIncorporation"`
+	Tickers        []string     `json:"tickers"`
+	Exchanges      []string     `json:"exchanges"`
+	FormerNames    []FormerName `json:"formerNames"`
 	Filings        struct {
-		Recent struct {
-			AccessionNumber []string `json:"accessionNumber"`
-			Form            []string `json:"form"`
-			FilingDate      []string `json:"filingDate"`
-			ReportDate      []string `json:"reportDate"`
-			Items           []string `json:"items"`
-			PrimaryDocument []string `json:"primaryDocument"`
-			IsInlineXBRL    []int    `json:"isInlineXBRL"`
-		} `json:"recent"`
+		Recent filingArrays      `json:"recent"`
+		Files  []SubmissionsFile `json:"files"`
 	} `json:"filings"`
+}
+
+// filingArrays are the parallel arrays of filings.recent and of each older page.
+type filingArrays struct {
+	AccessionNumber []string `json:"accessionNumber"`
+	Form            []string `json:"form"`
+	FilingDate      []string `json:"filingDate"`
+	ReportDate      []string `json:"reportDate"`
+	Items           []string `json:"items"`
+	PrimaryDocument []string `json:"primaryDocument"`
+	IsInlineXBRL    []int    `json:"isInlineXBRL"`
+}
+
+// rows zips the arrays; the mandatory ones must have the length of accessionNumber.
+func (r filingArrays) rows() ([]SubmissionRow, error) {
+	n := len(r.AccessionNumber)
+	if len(r.Form) != n || len(r.FilingDate) != n {
+		return nil, fmt.Errorf("%d forms and %d filing dates for %d accession numbers", len(r.Form), len(r.FilingDate), n)
+	}
+	out := make([]SubmissionRow, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, SubmissionRow{
+			Accession: r.AccessionNumber[i], Form: r.Form[i], FilingDate: r.FilingDate[i],
+			ReportDate: at(r.ReportDate, i), Items: splitItems(at(r.Items, i)),
+			PrimaryDocument: at(r.PrimaryDocument, i), IsInlineXBRL: i < len(r.IsInlineXBRL) && r.IsInlineXBRL[i] == 1,
+		})
+	}
+	return out, nil
+}
+
+// ParseSubmissionsPage parses one page of older filings named in filings.files
+// (data.sec.gov/submissions/CIK##########-submissions-001.json): the parallel arrays alone.
+func ParseSubmissionsPage(data []byte) ([]SubmissionRow, error) {
+	var r filingArrays
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("edgar: submissions page: %w", err)
+	}
+	rows, err := r.rows()
+	if err != nil {
+		return nil, fmt.Errorf("edgar: submissions page: %w", err)
+	}
+	return rows, nil
 }
 
 // ParseSubmissions parses a submissions JSON document. The parallel arrays of
@@ -67,19 +122,13 @@ func ParseSubmissions(data []byte) (*Submissions, error) {
 	s := &Submissions{
 		CIK: cik, Name: raw.Name, SIC: raw.SIC, SICDescription: raw.SICDescription,
 		StateOfInc: raw.StateOfInc, Tickers: raw.Tickers, Exchanges: raw.Exchanges,
+		FormerNames: raw.FormerNames, Files: raw.Filings.Files,
 	}
-	r := raw.Filings.Recent
-	n := len(r.AccessionNumber)
-	if len(r.Form) != n || len(r.FilingDate) != n {
-		return nil, fmt.Errorf("edgar: submissions: %d forms and %d filing dates for %d accession numbers", len(r.Form), len(r.FilingDate), n)
+	rows, err := raw.Filings.Recent.rows()
+	if err != nil {
+		return nil, fmt.Errorf("edgar: submissions: %w", err)
 	}
-	for i := 0; i < n; i++ {
-		s.Recent = append(s.Recent, SubmissionRow{
-			Accession: r.AccessionNumber[i], Form: r.Form[i], FilingDate: r.FilingDate[i],
-			ReportDate: at(r.ReportDate, i), Items: splitItems(at(r.Items, i)),
-			PrimaryDocument: at(r.PrimaryDocument, i), IsInlineXBRL: i < len(r.IsInlineXBRL) && r.IsInlineXBRL[i] == 1,
-		})
-	}
+	s.Recent = rows
 	return s, nil
 }
 

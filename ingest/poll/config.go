@@ -14,12 +14,12 @@ import (
 )
 
 // DefaultForms are the form types a SPAC's life runs through (DECISIONS.md, "Identity and
-// lifecycle"): registration, IPO, periodic reports, proxies, merger documents, delisting and
-// deregistration, withdrawal.
+// lifecycle"): registration, IPO, periodic reports, proxies, merger documents (the 424B3 is
+// the merger proxy once the S-4 is effective), delisting and deregistration, withdrawal.
 var DefaultForms = []string{
 	"S-1", "S-1/A", "424B4", "8-K", "8-K/A", "10-Q", "10-K", "10-K/A",
 	"PRE 14A", "DEF 14A", "DEFA14A", "PREM14A", "DEFM14A",
-	"S-4", "S-4/A", "F-4", "F-4/A", "425", "25", "25-NSE", "15-12G", "15-12B", "RW",
+	"S-4", "S-4/A", "F-4", "F-4/A", "424B3", "425", "25", "25-NSE", "15-12G", "15-12B", "RW",
 }
 
 // Defaults applied by New to zero fields.
@@ -81,10 +81,20 @@ type Config struct {
 	Logger             *slog.Logger     // default: discard
 	// OnPoll, when set, is called after every poll the Start goroutine runs (tests hook it).
 	OnPoll func(Result, error)
+	// Client, when set, sends the requests instead of one built from the fields above (a
+	// Client shared with a backfill keeps both under one rate limit); UserAgent, RatePerSec,
+	// the retry fields and HTTPClient are then the Client's.
+	Client *Client
+	// State, when set, keeps the poller's paging position (feed watermarks), the filings it
+	// will retry, the accessions it handled and the SIC codes it learned across restarts.
+	State StateStore
 }
 
 // withDefaults returns cfg with zero fields defaulted, or an error naming the bad field.
 func (cfg Config) withDefaults() (Config, error) {
+	if cfg.Client != nil {
+		cfg.UserAgent, cfg.RatePerSec = cfg.Client.UserAgent(), cfg.Client.RatePerSec()
+	}
 	if strings.TrimSpace(cfg.UserAgent) == "" {
 		return cfg, errors.New("poll: UserAgent is required (SEC fair-access policy)")
 	}
@@ -94,6 +104,11 @@ func (cfg Config) withDefaults() (Config, error) {
 	}
 	if cfg.SubmissionsBaseURL, err = baseURL("SubmissionsBaseURL", cfg.SubmissionsBaseURL, DefaultSubmissionsBaseURL); err != nil {
 		return cfg, err
+	}
+	for _, u := range []string{cfg.BaseURL, cfg.SubmissionsBaseURL} {
+		if err := CheckUserAgent(u, cfg.UserAgent); err != nil {
+			return cfg, err
+		}
 	}
 	if cfg.RatePerSec < 0 || cfg.RatePerSec > MaxRatePerSec {
 		return cfg, fmt.Errorf("poll: RatePerSec %v outside (0, %v]", cfg.RatePerSec, MaxRatePerSec)

@@ -206,19 +206,56 @@ const spacSIC = "6770"
 
 // spacSet remembers which CIKs are SPACs (tracked or SIC 6770) and which are not.
 type spacSet struct {
-	mu    sync.Mutex
-	known map[spac.CIK]bool
+	mu      sync.Mutex
+	known   map[spac.CIK]bool
+	learned map[spac.CIK]bool // from submissions lookups (persisted), not from Track
 }
 
-func newSPACSet() *spacSet { return &spacSet{known: map[spac.CIK]bool{}} }
+func newSPACSet() *spacSet {
+	return &spacSet{known: map[spac.CIK]bool{}, learned: map[spac.CIK]bool{}}
+}
 
-func (s *spacSet) track(c spac.CIK) { s.learn(c, true) }
+func (s *spacSet) track(c spac.CIK) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.known[c] = true
+}
 
 func (s *spacSet) learn(c spac.CIK, isSPAC bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.known[c] = isSPAC
+	if len(s.learned) < maxLearned {
+		s.learned[c] = isSPAC
+	}
 }
+
+// restore adds persisted lookups without overriding what is already known (tracked CIKs).
+func (s *spacSet) restore(m map[spac.CIK]bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for c, v := range m {
+		if _, ok := s.known[c]; !ok {
+			s.known[c] = v
+		}
+		if len(s.learned) < maxLearned {
+			s.learned[c] = v
+		}
+	}
+}
+
+func (s *spacSet) learnedCopy() map[spac.CIK]bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[spac.CIK]bool, len(s.learned))
+	for c, v := range s.learned {
+		out[c] = v
+	}
+	return out
+}
+
+// maxLearned bounds the persisted SIC lookups (each is a request saved on restart).
+const maxLearned = 200_000
 
 // lookup reports whether c is a SPAC and whether that is known at all.
 func (s *spacSet) lookup(c spac.CIK) (isSPAC, known bool) {

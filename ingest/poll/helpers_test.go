@@ -15,6 +15,10 @@ import (
 
 const testAgent = "SPAC Data Tests tests@example.com"
 
+// liveAgent is a declared agent the real EDGAR would accept (CheckUserAgent refuses testAgent
+// for sec.gov); the tests that use it never send a request there.
+const liveAgent = "SPAC Data Tests ops@spacdata-tests.dev"
+
 // virtualClock stands in for time in the limiter and backoff: sleeping advances it at once,
 // so tests run fast and can still check how long the poller would have waited.
 type virtualClock struct {
@@ -110,8 +114,8 @@ func newTestPoller(t *testing.T, f *polltest.Server, sink Sink, seen Seen, tweak
 		t.Fatalf("New: %v", err)
 	}
 	tp := testPoller{Poller: p, clock: &virtualClock{t: time.Unix(0, 0)}, backoff: &backoffRecorder{}}
-	p.limit = newLimiter(p.cfg.RatePerSec, tp.clock.now, tp.clock.sleep)
-	p.sleep = tp.backoff.sleep
+	p.client.limit = newLimiter(p.cfg.RatePerSec, tp.clock.now, tp.clock.sleep)
+	p.client.sleep = tp.backoff.sleep
 	return tp
 }
 

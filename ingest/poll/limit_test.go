@@ -28,13 +28,13 @@ func TestDownloadOverLimitIsNotRead(t *testing.T) {
 	}))
 	defer srv.Close()
 	defer close(release)
-	p, err := New(Config{UserAgent: testAgent}, SinkFunc(func(context.Context, string, []byte) error { return nil }), nil)
+	p, err := New(Config{UserAgent: liveAgent}, SinkFunc(func(context.Context, string, []byte) error { return nil }), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if _, err := p.getOnce(ctx, srv.URL, 1<<20); !errors.Is(err, errTooLarge) {
+	if _, err := p.client.getOnce(ctx, srv.URL, 1<<20); !errors.Is(err, errTooLarge) {
 		t.Fatalf("err = %v, want %v before the body is read", err, errTooLarge)
 	}
 }

@@ -34,15 +34,15 @@ type Poller struct {
 	sink    Sink
 	seen    Seen
 	log     *slog.Logger
-	limit   *limiter
-	sleep   func(context.Context, time.Duration) error // backoff waits; tests record them
-	forms   map[string]bool                            // upper-cased forms of interest
+	client  *Client
+	forms   map[string]bool // upper-cased forms of interest
 	spacs   *spacSet
 	handled *MemorySeen // accessions this poller ingested or found stored
 
-	pollMu     sync.Mutex // serialises polls; guards the fields below
-	watermarks map[string]time.Time
-	pending    map[string]*candidate
+	pollMu      sync.Mutex // serialises polls; guards the fields below
+	watermarks  map[string]time.Time
+	pending     map[string]*candidate
+	stateLoaded bool
 
 	runMu   sync.Mutex
 	started bool
@@ -62,12 +62,22 @@ func New(cfg Config, sink Sink, seen Seen) (*Poller, error) {
 	if seen == nil {
 		seen = NewMemorySeen(0)
 	}
+	client := cfg.Client
+	if client == nil {
+		client, err = NewClient(ClientConfig{
+			UserAgent: cfg.UserAgent, RatePerSec: cfg.RatePerSec, MaxRetries: cfg.MaxRetries,
+			BackoffBase: cfg.BackoffBase, MaxBackoff: cfg.MaxBackoff, MaxRetryAfter: cfg.MaxRetryAfter,
+			HTTPClient: cfg.HTTPClient, Logger: cfg.Logger,
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	p := &Poller{
-		cfg: cfg, sink: sink, seen: seen, log: cfg.Logger, sleep: sleepContext,
+		cfg: cfg, sink: sink, seen: seen, log: cfg.Logger, client: client,
 		forms: map[string]bool{}, spacs: newSPACSet(), handled: NewMemorySeen(0),
 		watermarks: map[string]time.Time{}, pending: map[string]*candidate{},
 	}
-	p.limit = newLimiter(cfg.RatePerSec, time.Now, sleepContext)
 	for _, f := range cfg.Forms {
 		p.forms[normForm(f)] = true
 	}
@@ -158,10 +168,18 @@ func (p *Poller) logResult(res Result, err error) {
 // PollOnce runs one poll: read the feed, keep the new SPAC filings of interest, download and
 // ingest each. Failures of single requests or filings land in Result.Errors and the poll goes
 // on; the error is non-nil only when ctx ended or no feed could be read at all.
-func (p *Poller) PollOnce(ctx context.Context) (Result, error) {
+func (p *Poller) PollOnce(ctx context.Context) (res Result, err error) {
 	p.pollMu.Lock()
 	defer p.pollMu.Unlock()
-	res := Result{At: p.cfg.Now()}
+	res = Result{At: p.cfg.Now()}
+	if err := p.loadState(ctx); err != nil {
+		return res, err
+	}
+	defer func() {
+		if err := p.saveState(ctx); err != nil {
+			res.Errors = append(res.Errors, err)
+		}
+	}()
 	entries, feedErr := p.readFeeds(ctx, &res)
 	for _, c := range p.candidates(entries, &res) {
 		if ctx.Err() != nil {

@@ -189,7 +189,7 @@ func TestPollRateLimited(t *testing.T) {
 	start := p.clock.now()
 	pollOnce(t, p)
 	total, _ := f.Requests()
-	if taken := p.limit.tokensTaken(); taken != total || total < 8 {
+	if taken := p.client.limit.tokensTaken(); taken != total || total < 8 {
 		t.Fatalf("limiter gave %d tokens for %d requests; want one per request", taken, total)
 	}
 	// Burst 1 at 10/s: n requests take (n-1)/10 s of (virtual) waiting.
@@ -271,12 +271,13 @@ func TestNewValidates(t *testing.T) {
 		want string
 	}{
 		{"no user agent", Config{}, sink, "UserAgent"},
-		{"rate above SEC limit", Config{UserAgent: testAgent, RatePerSec: 11}, sink, "RatePerSec"},
-		{"relative base URL", Config{UserAgent: testAgent, BaseURL: "www.sec.gov"}, sink, "BaseURL"},
-		{"bad submissions URL", Config{UserAgent: testAgent, SubmissionsBaseURL: "ftp://x"}, sink, "SubmissionsBaseURL"},
-		{"bad CIK", Config{UserAgent: testAgent, CIKs: []spac.CIK{"12ab"}}, sink, "CIK"},
-		{"negative interval", Config{UserAgent: testAgent, Interval: -time.Second}, sink, "negative"},
-		{"no sink", Config{UserAgent: testAgent}, nil, "Sink"},
+		{"rate above SEC limit", Config{UserAgent: liveAgent, RatePerSec: 11}, sink, "RatePerSec"},
+		{"relative base URL", Config{UserAgent: liveAgent, BaseURL: "www.sec.gov"}, sink, "BaseURL"},
+		{"bad submissions URL", Config{UserAgent: liveAgent, SubmissionsBaseURL: "ftp://x"}, sink, "SubmissionsBaseURL"},
+		{"bad CIK", Config{UserAgent: liveAgent, CIKs: []spac.CIK{"12ab"}}, sink, "CIK"},
+		{"negative interval", Config{UserAgent: liveAgent, Interval: -time.Second}, sink, "negative"},
+		{"no sink", Config{UserAgent: liveAgent}, nil, "Sink"},
+		{"placeholder agent for sec.gov", Config{UserAgent: "spacd/1.0 admin@example.com"}, sink, "real contact"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -285,7 +286,7 @@ func TestNewValidates(t *testing.T) {
 			}
 		})
 	}
-	p, err := New(Config{UserAgent: testAgent}, sink, nil)
+	p, err := New(Config{UserAgent: liveAgent}, sink, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

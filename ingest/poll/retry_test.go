@@ -130,7 +130,7 @@ func TestPollSIClookupFailureIsRetried(t *testing.T) {
 }
 
 func TestParseRetryAfter(t *testing.T) {
-	p := &Poller{cfg: Config{Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }}}
+	c := &Client{cfg: ClientConfig{Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }}}
 	tests := map[string]time.Duration{
 		"":                              0,
 		"5":                             5 * time.Second,
@@ -140,7 +140,7 @@ func TestParseRetryAfter(t *testing.T) {
 		"Wed, 31 Dec 2025 23:00:00 GMT": 0,
 	}
 	for in, want := range tests {
-		if got := p.parseRetryAfter(in); got != want {
+		if got := c.parseRetryAfter(in); got != want {
 			t.Errorf("parseRetryAfter(%q) = %v, want %v", in, got, want)
 		}
 	}

@@ -114,6 +114,13 @@ func (m *MemorySeen) Add(accession string) {
 	m.order = append(m.order, accession)
 }
 
+// list returns the accessions remembered, oldest first.
+func (m *MemorySeen) list() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]string(nil), m.order...)
+}
+
 // Len is the number of accessions remembered.
 func (m *MemorySeen) Len() int {
 	m.mu.Lock()

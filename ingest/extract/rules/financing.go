@@ -83,10 +83,12 @@ var mergerFinancing = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// a forward purchase's stated maximum ("agreed to purchase up to 6,000,000 shares ...,
+		// for an aggregate of $60,000,000") is its amount; an intention or an option is not
 		ID: "merger.fpa_amount", Emit: rule.One(spac.FieldFPAAmount),
 		Pattern:  `(?i)(?:forward (?:share )?purchase|\bFPA\b).*?(?:(?:aggregate (?:purchase price|amount|investment)|for an aggregate|for aggregate (?:gross )?proceeds) of {v:money}|{money} per (?:share|unit),? (?:or|for|providing|representing)(?: an| a total| total| aggregate| gross| proceeds| purchase price| of)* {v:money})`,
-		Not:      hypothetical + `|up to`,
-		Never:    `(?i)\bmay,? but (?:is|are|shall) not (?:be )?obligated|\bnot obligated to\b`,
+		Not:      hypothetical + `|\bintends?\b|\bseeks?\b|\boption\b|\belect`,
+		Never:    `(?i)\bmay,? but (?:is|are|shall) not (?:be )?obligated|\bnot obligated\b`,
 		Classes:  dealIPO,
 		NotKinds: notStated,
 		Priority: 10,

@@ -37,6 +37,23 @@ var offeringClosing = []*rule.Rule{
 		Priority: 11,
 	},
 	{
+		// A release's "The Company is sponsored by X LLC." or "Acme Acquisition Corp. is
+		// sponsored by ..." (the subject is the SPAC: not a team's earlier SPAC, not a target).
+		ID: "offering.sponsor_sponsored_by", Produce: sponsoredBy, Gives: []string{spac.FieldSponsor},
+		Pattern:  `(?:^|[.;] )(?:The Company|We|The company|(?P<s>{org})(?: \([^)]{0,40}\))?) (?:is|are) sponsored by {v:org}`,
+		Not:      otherSPAC,
+		Classes:  ipoForms,
+		NotKinds: notStated,
+		Priority: 11,
+	},
+	{
+		// The prospectus summary's row "Sponsor | X LLC ..." (the name opens the cell).
+		ID: "offering.sponsor_table", Emit: rule.One(spac.FieldSponsor),
+		Pattern:  `(?i)^(?:our |the )?sponsor \| {v:org}(?:,|\s\(|\s\||$)`,
+		Classes:  prospectus,
+		Priority: 11,
+	},
+	{
 		// The buyer of the private placement, when its name says it is the sponsor.
 		ID: "offering.sponsor_private_buyer", Produce: sponsorNamed, Gives: []string{spac.FieldSponsor},
 		Pattern:  `(?i)(?:private placement|private sale|sale) of {warrants|units}[^⟦]*?(?:⟦money \d+⟧[^⟦]*?)?\bto {v:org}`,
@@ -61,6 +78,19 @@ var offeringClosing = []*rule.Rule{
 		ID: "offering.private_sale_total_proceeds", Emit: rule.One(spac.FieldPrivatePlacement),
 		Pattern:  `(?i)private (?:sale|placement) of {warrants|units}[^⟦.]{0,120}? for (?:total|aggregate|gross) proceeds of {v:money}`,
 		Not:      `(?i)working capital|promissory|up to|extension|additional`,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// The sale of private placement units named as such ("the sale of 287,500 private
+		// placement units at $10.00 per unit to X LLC, for an aggregate purchase price of $Y"):
+		// the words sit inside the quantity, and the public units' sale is not read.
+		ID: "offering.private_units_aggregate", Produce: privateUnitsAmount, Gives: []string{spac.FieldPrivatePlacement},
+		Pattern: `(?i)\b(?:sale|purchase|issuance|placement) of (?:an aggregate of )?{u:units}(?:[^⟦.]|⟦(?:money|org) \d+⟧)*?` +
+			`(?:,? for (?:an )?aggregate (?:purchase price|gross proceeds|proceeds) of |,? generating (?:total |gross |aggregate )*proceeds (?:to the company )?of |\()` +
+			`{v:money}(?: in the aggregate)?`,
+		Not:      `(?i)working capital|promissory|up to|extension|additional|over-?allotment option (?:was|has been) exercised`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		NotKinds: notStated,
 		Priority: 10,

@@ -99,7 +99,7 @@ var meetingTerms = []*rule.Rule{
 	{
 		ID: "meeting.date_held_on", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on {v:date}`,
-		Not:      pastMeeting + `|originally|postpone|adjourn`,
+		Not:      pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,
@@ -115,7 +115,7 @@ var meetingTerms = []*rule.Rule{
 	{
 		ID: "meeting.date_to_be_held", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  `(?i)meeting` + orgGap + `*? to be held (?:(?:on|at|virtually|in)` + orgGap + `*?)?{v:date}`,
-		Not:      pastMeeting + `|originally`,
+		Not:      pastMeeting + `|originally|initially|previously scheduled`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 9,

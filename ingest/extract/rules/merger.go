@@ -168,6 +168,17 @@ var mergerAgreement = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the parties as the subject of the termination: "On <date>, A (the “Company”) and B
+		// mutually terminated the Business Combination Agreement"; the party that is not the SPAC
+		ID: "merger.target_terminated_parties", Produce: counterparty, Gives: []string{spac.FieldTarget},
+		Pattern: `(?i)\bOn {date},? (?P<v>(?:[^⟦]|⟦org \d+⟧){0,240}?),? (?:have |has |had )?(?:mutually |jointly )?(?:agreed to terminate|terminated) ` +
+			`(?:the |their |its |that certain )?(?:previously (?:announced|disclosed) )?` + agreementName,
+		Not:      `(?i)\bprior\b|predecessor|track record|previously sponsored`,
+		Classes:  dealNews,
+		Items:    endItems,
+		Priority: 9,
+	},
+	{
 		// notice of termination to or from the target
 		ID: "merger.target_notice", Produce: partyTarget, Gives: []string{spac.FieldTarget},
 		Pattern:  `(?i)notice (?:of termination )?to (?P<v>{org})[^.]*?terminat|(?P<v>{org})(?: \([^)]{0,40}\))? (?:delivered|sent|provided|gave)[^⟦]{0,40}? notice (?:of termination|terminating)|notice of termination from (?P<v>{org})`,

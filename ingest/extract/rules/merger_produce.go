@@ -122,6 +122,47 @@ func notTargetParty(about string) bool {
 	return otherPartyRe.MatchString(about)
 }
 
+// counterparty is the production of a rule whose slot "v" names the parties of an agreement
+// as the subject of what they did to it: the target is the one party that is not the SPAC (the
+// filer, or a company named as a SPAC), a merger sub or another role; none when several remain.
+func counterparty(m *rule.Match) []rule.Out {
+	text, base := m.Text("v"), m.Start("v")
+	var orgs []entity.Entity
+	for _, e := range m.Entities("v") {
+		if e.Kind == entity.Org {
+			orgs = append(orgs, e)
+		}
+	}
+	filer := bareName(m.Filer())
+	var found []entity.Entity
+	for i, e := range orgs {
+		end := len(text)
+		if i+1 < len(orgs) {
+			end = orgs[i+1].Start - base
+		}
+		if !valid(spac.FieldTarget, e.Value, &e) || bareName(e.Value) == filer || notTargetParty(partyDescription(text[e.End-base:end])) {
+			continue
+		}
+		found = append(found, e)
+	}
+	if len(found) != 1 {
+		return nil
+	}
+	return []rule.Out{m.Cite(spac.FieldTarget, found[0].Value, found[0])}
+}
+
+var (
+	nonAlnumRe = regexp.MustCompile(`[^a-z0-9]+`)
+	legalEndRe = regexp.MustCompile(`(?: (?:corp|corporation|inc|incorporated|ltd|limited|co|company|plc|llc))+$`)
+)
+
+// bareName is a company name compared without case, punctuation and legal form ("Halcyon
+// Drift Acquisition Corp." and "HALCYON DRIFT ACQUISITION CORP" are one name).
+func bareName(name string) string {
+	n := strings.TrimSpace(nonAlnumRe.ReplaceAllString(strings.ToLower(name), " "))
+	return legalEndRe.ReplaceAllString(n, "")
+}
+
 // capitalNames finds company names written in capitals ("VELORA THERAPEUTICS, INC.") in text,
 // which starts at offset base of its sentence, as org entities.
 func capitalNames(text string, base int) []entity.Entity {

@@ -34,11 +34,13 @@ const ipoWords = `(?:initial public offering|IPO|public offering|Offering)`
 const notOwnUnits = `(?i)shall mean|\bmeans\b|\bparent\b|pubco|holdco`
 
 // unitHead and unitTail delimit a unit's components: from its share to its last warrant or
-// right (with what the right entitles to), before "upon ...", a clause, a cell or a symbol.
+// right (with what the right entitles to), before "upon ...", a clause ("..., and was
+// conducted pursuant to"), a cell or a symbol.
 const (
-	unitHead = `(?:share of |ordinary share|class a|common|public)`
-	unitTail = `(?:warrants?|rights?)(?: (?:entitling|to receive)[^.;⟦]{3,80}?(?:share|stock))?)` +
-		`(?:,? (?:upon|subject|each|with|at|for)\b|[.;(]|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange))`
+	unitHead  = `(?:share of |ordinary share|class a|common|public)`
+	unitRight = `(?: (?:entitling|to receive)[^.;⟦•]{3,80}?(?:share|stock))?`
+	unitTail  = `(?:warrants?|rights?)` + unitRight + `)` +
+		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange))`
 )
 
 // listGap is the text between a listing verb and its symbol: exchanges ("the Nasdaq Global
@@ -110,7 +112,9 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.units_table", Emit: rule.Emit{"v": spac.FieldUnitsOffered, "p": spac.FieldUnitPrice},
-		Pattern:  `(?i)^(?:securities offered|units offered|offering)[^|]{0,20}\| {v:units},? at {p:money} per unit`,
+		// the unit's components may come before the price ("20,000,000 units, each consisting of
+		// one share and one-half of one warrant, at $10.00 per unit")
+		Pattern:  `(?i)^(?:securities offered|units offered|offering)[^|]{0,20}\| {v:units}(?:,? each (?:unit )?consist(?:ing|s) of [^|⟦]{0,200}?)?,? at {p:money} per unit`,
 		Classes:  prospectus,
 		Priority: 12,
 	},
@@ -196,7 +200,7 @@ var offeringTerms = []*rule.Rule{
 	{
 		// The summary's bullet form ("each unit consisting of:" ends the sentence before).
 		ID: "offering.unit_structure_bullets", Produce: joinedStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)^• (?P<a>one (?:share of |ordinary share|class a|common)[^;⟦•]*?(?:share|stock))[;,]?(?: and)? • (?P<b>one[- ][^;⟦•]*?(?:warrant|right)s?)(?:[;,]?(?: and)? • (?P<c>one[- ][^;⟦•]*?(?:warrant|right)s?))?[.;]?$`,
+		Pattern:  `(?i)^• (?P<a>one (?:share of |ordinary|class a|common)[^;⟦•]*?(?:share|stock))[;,]?(?: and)? • (?P<b>one[- ][^;⟦•]*?(?:warrant|right)s?` + unitRight + `)(?:[;,]?(?: and)? • (?P<c>one[- ][^;⟦•]*?(?:warrant|right)s?` + unitRight + `))?(?:,? (?:upon|subject to|following)\b[^;⟦•]*?)?[.;]?$`,
 		Classes:  prospectus,
 		NotKinds: notStated,
 		Priority: 9,

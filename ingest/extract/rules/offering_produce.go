@@ -67,6 +67,22 @@ func publicUnits(m *rule.Match) []rule.Out {
 	return out
 }
 
+// privateRe marks a quantity of securities sold privately ("287,500 private placement units").
+var privateRe = regexp.MustCompile(`(?i)\bprivate\b|\bplacement\b`)
+
+// privateUnitsAmount emits the money of slot v as the private placement when the units of
+// slot u are the private placement's.
+func privateUnitsAmount(m *rule.Match) []rule.Out {
+	if !privateRe.MatchString(m.Text("u")) {
+		return nil
+	}
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		out = append(out, m.Cite(spac.FieldPrivatePlacement, e.Num.FloatString(2), e))
+	}
+	return out
+}
+
 // span cites value on the sentence's text [start, end).
 func span(m *rule.Match, field, value string, start, end int) rule.Out {
 	return m.Cite(field, value, entity.Entity{Start: start, End: end, CoreStart: start, CoreEnd: end})
@@ -153,6 +169,21 @@ func sponsorNamed(m *rule.Match) []rule.Out {
 		if e.Kind == entity.Org && strings.Contains(e.Value, "Sponsor") {
 			out = append(out, m.Cite(spac.FieldSponsor, e.Value, e))
 		}
+	}
+	return out
+}
+
+// sponsoredBy emits the organisation of slot v as the sponsor when the subject (slot s, when
+// a name) is the SPAC: the filer, or a company named as a SPAC.
+func sponsoredBy(m *rule.Match) []rule.Out {
+	for _, e := range m.Entities("s") {
+		if e.Kind == entity.Org && !spacOnlyRe.MatchString(e.Value) && bareName(e.Value) != bareName(m.Filer()) {
+			return nil
+		}
+	}
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		out = append(out, m.Cite(spac.FieldSponsor, e.Value, e))
 	}
 	return out
 }

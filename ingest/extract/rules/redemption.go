@@ -221,6 +221,18 @@ var meetingRedemptions = []*rule.Rule{
 		Priority: 8,
 	},
 	{
+		// Item 5.03 alone: "the Company amended its amended and restated memorandum and articles
+		// of association to extend the date by which ...": the amendment took effect
+		ID: "meeting.extension_charter_amended_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
+		Pattern: `(?i)\b(?:the company|we|it) (?:has )?(?P<v>(?:amended|filed [^⟦.]{0,60}?an amendment to|adopted an amendment to) ` +
+			`(?:its|the|our) [^⟦.]{0,100}?(?:charter|articles of association|certificate of incorporation|articles|memorandum)(?: \([^)]{0,40}\))? ` +
+			`(?:in order )?to ` + extendDeadline + `)`,
+		Not:      pastMeeting + `|\bif\b|\bwould\b|\bwill\b|\bmay\b|\bnot\b|propos|\bintends?\b|\bseeks?\b`,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 8,
+	},
+	{
 		// redemptions made on the extension vote: the extension went ahead
 		ID: "meeting.extension_redemptions_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
 		Pattern:  `(?i)in connection with the (?:vote on the |approval of the |stockholders' vote on the |shareholders' vote on the )?(?P<v>extension(?: amendment)?(?: proposal)?)(?: \([^)]{0,30}\))?,? (?:the )?(?:holders|stockholders|shareholders)\b[^⟦]{0,20}?{shares}` + parValue + `[^⟦]*?(?:exercised|elected)`,

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -59,9 +60,11 @@ func pairSymbols(m *rule.Match) []rule.Out {
 
 // newSymbol is the production of the combined company's listing: the symbol paired with its
 // common stock (or the only symbol when no class is named) is the new ticker. A listing that
-// lasts only "until the Closing" (slot "after", when the pattern has it) is the SPAC's own.
+// lasts only "until the Closing" (slot "after", when the pattern has it) is the SPAC's own,
+// and so is one of units (a combined company lists no units: the symbols' suffixes or the
+// classes say so) or of a company named as a SPAC: the SPAC's own change of symbols.
 func newSymbol(m *rule.Match) []rule.Out {
-	if untilClosingRe.MatchString(m.Text("after")) {
+	if untilClosingRe.MatchString(m.Text("after")) || spacListing(m) {
 		return nil
 	}
 	syms := tickersIn(m, "syms")
@@ -73,6 +76,37 @@ func newSymbol(m *rule.Match) []rule.Out {
 	}
 	return nil
 }
+
+// spacListing reports whether a listing of new symbols is the SPAC's own: its symbols are
+// classed as units among others by their suffixes, its classes name units, or the company
+// whose classes they are (the first name, not one it was "formerly") is named as a SPAC.
+func spacListing(m *rule.Match) bool {
+	syms := tickersIn(m, "syms")
+	if len(syms) > 1 {
+		values := make([]string, len(syms))
+		for i, e := range syms {
+			values[i] = e.Value
+		}
+		if slices.Contains(symbolClasses(values), spac.FieldTickerUnits) {
+			return true
+		}
+	}
+	classes := m.Text("classes")
+	if unitsClassRe.MatchString(classes) {
+		return true
+	}
+	orgs := m.Entities("classes")
+	for _, e := range orgs {
+		if e.Kind == entity.Org {
+			return spacOnlyRe.MatchString(e.Value)
+		}
+	}
+	return false
+}
+
+// unitsClassRe names units among listed classes ("the units, Class A common stock and
+// warrants"), not units that separate or cease.
+var unitsClassRe = regexp.MustCompile(`(?i)\bunits,\s+(?:the\s+|its\s+|our\s+)?(?:class a|common|ordinary|shares|warrants|rights)`)
 
 func tickersIn(m *rule.Match, slot string) []entity.Entity {
 	var out []entity.Entity

@@ -13,19 +13,25 @@ const (
 	EventLockupExpiry       EventType = "lockup_expiry"
 	EventWarrantExpiry      EventType = "warrant_expiry"
 	EventExpectedClose      EventType = "expected_close"
+	EventLiquidationPayment EventType = "liquidation_payment"
 )
 
 // EventTypes lists every calendar event type.
 var EventTypes = []EventType{
 	EventDeadline, EventExtensionVote, EventMergerVote, EventRedemptionDeadline,
-	EventLockupExpiry, EventWarrantExpiry, EventExpectedClose,
+	EventLockupExpiry, EventWarrantExpiry, EventExpectedClose, EventLiquidationPayment,
 }
 
 // Event is a dated calendar entry derived from a SPAC's facts.
 type Event struct {
-	ID        string     `json:"id"` // stable: cik/type/date
-	Type      EventType  `json:"type"`
-	Date      string     `json:"date"` // YYYY-MM-DD
+	ID   string    `json:"id"` // stable: cik/type/date
+	Type EventType `json:"type"`
+	Date string    `json:"date"` // YYYY-MM-DD; the first day of a period
+	// EndDate and Period are set when the filing states a period rather than a day ("the
+	// first quarter of 2027"): Date..EndDate is the range, Period the period as stated
+	// normalised ("2027-Q1", "2027-03", "2027-H1").
+	EndDate   string     `json:"end_date,omitempty"`
+	Period    string     `json:"period,omitempty"`
 	CIK       CIK        `json:"cik"`
 	Symbol    string     `json:"symbol"`
 	Name      string     `json:"name"`
@@ -53,7 +59,10 @@ var AlertKinds = []AlertKind{
 	AlertDespacClosing, AlertNewIPO, AlertLiquidation, AlertYTMArbitrage,
 }
 
-// Alert is a fired alert, deduplicated per (CIK, Kind, SourceAccession).
+// Alert is a fired alert, deduplicated per (CIK, Kind, SourceAccession). OccurredAt is the date
+// of the event it reports (cited with field "occurredAt"); FiredAt is when it was recorded.
+// Historical alerts report events already old when they were found (first build, rebuild,
+// backfill): they are stored and listed but were never pushed to streams or webhooks.
 type Alert struct {
 	ID              string            `json:"id"`
 	Seq             uint64            `json:"seq"` // position in the ordered alert log (SSE id)
@@ -61,7 +70,9 @@ type Alert struct {
 	Severity        string            `json:"severity"` // info | warn | high | critical
 	Symbol          string            `json:"symbol"`
 	CIK             CIK               `json:"cik"`
+	OccurredAt      string            `json:"occurredAt"` // YYYY-MM-DD
 	FiredAt         time.Time         `json:"firedAt"`
+	Historical      bool              `json:"historical"`
 	Title           string            `json:"title"`
 	Detail          map[string]string `json:"detail"` // numbers as decimal strings
 	SourceAccession string            `json:"sourceAccession,omitempty"`

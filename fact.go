@@ -42,6 +42,7 @@ const (
 	FieldIPOGrossProceeds = "ipo_gross_proceeds"     // money
 	FieldPrivatePlacement = "private_placement"      // money: sponsor private placement
 	FieldDeadline         = "deadline"               // date: liquidation deadline, when stated as a date
+	FieldPeriodOfReport   = "period_of_report"       // date: the period a report or 8-K is of, as written on its line
 
 	// Periodic reports (10-Q / 10-K inline XBRL); Period is the balance-sheet date.
 	FieldTrustBalance       = "trust_balance"                // money
@@ -65,6 +66,9 @@ const (
 	FieldClosingDate     = "closing_date"     // date (8-K 2.01)
 	FieldNewName         = "new_name"         // text: combined company name
 	FieldNewTicker       = "new_ticker"       // text: combined company ticker
+	// FieldExpectedClose is when the parties expect the combination to close, as stated: a
+	// date ("2027-03-15"), a month ("2027-03"), a quarter ("2027-Q1") or a half ("2027-H1").
+	FieldExpectedClose = "expected_close"
 
 	// Shareholder meetings (8-K 5.07 / 5.03, PRE/DEF 14A, DEFM14A).
 	FieldMeetingDate        = "meeting_date"        // date
@@ -79,6 +83,7 @@ const (
 	FieldRedemptionAmount   = "redemption_amount"   // money
 	FieldSharesRemaining    = "shares_remaining"    // int: public shares outstanding after redemptions
 	FieldNewDeadline        = "new_deadline"        // date: deadline after an extension
+	FieldOldDeadline        = "old_deadline"        // date: the deadline an extension replaces, when stated
 	FieldTrustPerShare      = "trust_per_share"     // price: stated in a proxy
 	FieldExtensionDeposit   = "extension_deposit"   // money: sponsor deposit into trust (8-K 8.01, proxy)
 
@@ -121,6 +126,7 @@ var fieldKinds = map[string]ValueKind{
 	FieldTerminationDate: KindDate, FieldClosingDate: KindDate, FieldMeetingDate: KindDate,
 	FieldRecordDate: KindDate, FieldRedemptionDeadline: KindDate, FieldNewDeadline: KindDate,
 	FieldLiquidationDate: KindDate, FieldDelistingDate: KindDate, FieldDeregistrationDate: KindDate,
+	FieldPeriodOfReport: KindDate, FieldOldDeadline: KindDate,
 }
 
 // FieldKind returns the value kind of a fact field (text for fields not listed).

@@ -4,20 +4,24 @@ package spac
 // Citations for each of its non-empty fields (Field = the JSON field name).
 type Profile struct {
 	SPAC
-	Offering      Offering       `json:"offering"`
-	TrustSeries   []TrustPoint   `json:"trust_series"`
-	Votes         []Vote         `json:"votes"`
-	Redemptions   []Redemption   `json:"redemptions"`
-	Extensions    []Extension    `json:"extensions"`
-	Combination   *Combination   `json:"combination"`
-	Liquidation   *Liquidation   `json:"liquidation"`
-	StatusHistory []StatusChange `json:"status_history"`
-	Filings       []FilingRef    `json:"filings"`
+	Offering    Offering     `json:"offering"`
+	TrustSeries []TrustPoint `json:"trust_series"`
+	Votes       []Vote       `json:"votes"`
+	Redemptions []Redemption `json:"redemptions"`
+	Extensions  []Extension  `json:"extensions"`
+	// PendingExtension is an extension proposed by a proxy whose vote has not been reported
+	// yet (status in_extension); nil otherwise.
+	PendingExtension *PendingExtension `json:"pending_extension"`
+	Combination      *Combination      `json:"combination"`
+	Liquidation      *Liquidation      `json:"liquidation"`
+	StatusHistory    []StatusChange    `json:"status_history"`
+	Filings          []FilingRef       `json:"filings"`
 }
 
 // Offering is the IPO as registered (S-1/424B4) and closed (IPO 8-K).
 type Offering struct {
 	UnitsOffered         string     `json:"units_offered,omitempty"`
+	TrustAmount          string     `json:"trust_amount,omitempty"` // amount placed (or, before the IPO, to be placed) in trust
 	UnitPrice            string     `json:"unit_price,omitempty"`
 	UnitStructure        string     `json:"unit_structure,omitempty"`
 	WarrantExercisePrice string     `json:"warrant_exercise_price,omitempty"`
@@ -51,10 +55,15 @@ type Vote struct {
 	Citations          []Citation `json:"citations"`
 }
 
-// Redemption is the outcome of a redemption offer tied to a vote.
+// Redemption is the outcome of a redemption offer tied to a vote. SharesBefore is the public
+// share count before it (shares redeemed + shares remaining when both are stated) and
+// RedeemedPct = SharesRedeemed / SharesBefore in percent (two fractional digits); Amount is
+// derived as shares redeemed x price when the filing states no amount.
 type Redemption struct {
 	Date            string     `json:"date,omitempty"`
 	SharesRedeemed  string     `json:"shares_redeemed,omitempty"`
+	SharesBefore    string     `json:"shares_before,omitempty"`
+	RedeemedPct     string     `json:"redeemed_pct,omitempty"`
 	Price           string     `json:"price,omitempty"`
 	Amount          string     `json:"amount,omitempty"`
 	SharesRemaining string     `json:"shares_remaining,omitempty"`
@@ -63,12 +72,31 @@ type Redemption struct {
 }
 
 // Extension is a deadline extension (approved by vote or funded by a sponsor deposit).
+// OldDeadline is the deadline it replaced: stated when the filing states it, else the deadline
+// in force before it (derived).
 type Extension struct {
 	Date        string     `json:"date,omitempty"`
+	OldDeadline string     `json:"old_deadline,omitempty"`
 	NewDeadline string     `json:"new_deadline,omitempty"`
 	Deposit     string     `json:"deposit,omitempty"`
 	Accession   string     `json:"accession"`
 	Citations   []Citation `json:"citations"`
+}
+
+// PendingExtension is an extension a proxy asks the shareholders to approve, before the vote's
+// result is filed: the proposed terms as the latest proxy states them. Deposit is the sponsor
+// deposit the proxy promises, as written (per month or in one sum: see its citation);
+// EstimatedPerShare is the proxy's estimate of the per-share redemption price.
+type PendingExtension struct {
+	MeetingDate        string     `json:"meeting_date,omitempty"`
+	RecordDate         string     `json:"record_date,omitempty"`
+	RedemptionDeadline string     `json:"redemption_deadline,omitempty"`
+	OldDeadline        string     `json:"old_deadline,omitempty"`
+	NewDeadline        string     `json:"new_deadline,omitempty"`
+	Deposit            string     `json:"deposit,omitempty"`
+	EstimatedPerShare  string     `json:"estimated_per_share,omitempty"`
+	Accession          string     `json:"accession"`
+	Citations          []Citation `json:"citations"`
 }
 
 // Combination is the business combination: agreement, financing terms and outcome.

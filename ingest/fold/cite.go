@@ -12,19 +12,28 @@ func stated(f spac.Fact, field string) spac.Citation {
 	return c
 }
 
-// derived cites a computed value. It keeps the filing anchor (form, accession, line, URL) of
-// its first input so a client can still open a line, drops the quote (the computed value is
-// not written on that line) and lists every input.
+// derived cites a computed value. It names the filing of its first input (form, accession,
+// URL, filing date) and lists every input; it has no line, excerpt or quote, since the
+// computed value is written on no line: a client checks it through its inputs, each of which
+// is checkable in turn.
 func derived(field string, inputs ...spac.Citation) spac.Citation {
 	if len(inputs) == 0 {
 		return spac.Citation{Field: field, Basis: spac.BasisDerived}
 	}
-	c := inputs[0]
-	c.Field = field
-	c.Quote = ""
-	c.Basis = spac.BasisDerived
-	c.Inputs = append([]spac.Citation(nil), inputs...)
-	return c
+	first := inputs[0]
+	return spac.Citation{
+		Field: field, Filing: first.Filing, Accession: first.Accession, URL: first.URL,
+		FiledAt: first.FiledAt, Basis: spac.BasisDerived, Inputs: append([]spac.Citation(nil), inputs...),
+	}
+}
+
+// derivedFrom cites a value taken over from another (the deadline in force before an
+// extension): derived from c's own inputs when c is derived itself, else from c.
+func derivedFrom(field string, c spac.Citation) spac.Citation {
+	if c.Basis == spac.BasisDerived && len(c.Inputs) > 0 {
+		return derived(field, c.Inputs...)
+	}
+	return derived(field, c)
 }
 
 // citations is a small builder that keeps one citation per field, the last one set winning.

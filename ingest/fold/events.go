@@ -19,17 +19,33 @@ const warrantLifeMonths = 60
 //     last day to tender.
 //   - lockup_expiry: each lockup with a derived expiry.
 //   - warrant_expiry: closing date + 5 years when the units carried warrants (derived).
-//   - expected_close is not emitted: no extracted fact states an expected closing date.
+//   - expected_close: when the pending combination is expected to close, as the latest filing
+//     about the current deal states it (expectedClose): a day, or a month, quarter or half as
+//     a range (date..end_date, with the period as stated).
+//   - liquidation_payment: the day a liquidating (or liquidated) SPAC pays out its public
+//     shares, from the liquidation notice.
 //
 // Each event cites its date (Field "date") and the SPAC's symbol and name. Events sharing an
 // ID (cik/type/date) are merged.
-func calendar(p spac.Profile) []spac.Event {
+func calendar(p spac.Profile, recs []record) []spac.Event {
 	b := eventBuilder{p: p, byID: map[string]int{}, out: []spac.Event{}}
 	if c, ok := citationOf(p.Citations, "deadline"); ok && isActive(p.Status) {
 		b.add(spac.EventDeadline, p.Deadline, "deadline to complete a business combination", c)
 	}
 	for _, v := range p.Votes {
 		b.addVote(v)
+	}
+	if f, ok := expectedClose(p, recs); ok {
+		b.addExpectedClose(f)
+	}
+	if l := p.Liquidation; l != nil && (p.Status == spac.StatusLiquidating || p.Status == spac.StatusLiquidated) {
+		if c, ok := citationOf(l.Citations, "date"); ok {
+			what := "liquidation: public shares redeemed"
+			if l.PricePerShare != "" {
+				what += " at $" + l.PricePerShare + " per share"
+			}
+			b.add(spac.EventLiquidationPayment, l.Date, what, c)
+		}
 	}
 	if p.Combination != nil {
 		for _, l := range p.Combination.Lockups {
@@ -100,16 +116,94 @@ func warrantEvidence(p spac.Profile) (spac.Citation, bool) {
 	return spac.Citation{}, false
 }
 
-// add records an event on date, citing its date source and the SPAC's symbol and name.
-func (b *eventBuilder) add(t spac.EventType, date, what string, source spac.Citation) {
-	if _, ok := parseDate(date); !ok {
+// expectedClose is the latest statement of when the pending combination is expected to close,
+// from the filings about the current deal (filed on or after its agreement or target was first
+// cited); none once the deal closed or was terminated, or when the SPAC is no longer active.
+func expectedClose(p spac.Profile, recs []record) (spac.Fact, bool) {
+	c := p.Combination
+	if c == nil || c.ClosingDate != "" || c.TerminationDate != "" || !isActive(p.Status) {
+		return spac.Fact{}, false
+	}
+	start := ""
+	for _, cite := range c.Citations {
+		if (cite.Field == "target" || cite.Field == "agreement_date") && (start == "" || cite.FiledAt < start) {
+			start = cite.FiledAt
+		}
+	}
+	for i := len(recs) - 1; i >= 0; i-- {
+		if recs[i].filing.FiledAt < start {
+			break
+		}
+		if f, ok := recs[i].first(spac.FieldExpectedClose); ok {
+			if _, _, _, ok := periodRange(f.Value); ok {
+				return f, true
+			}
+		}
+	}
+	return spac.Fact{}, false
+}
+
+// periodRange reads an expected_close value: a day (2027-03-15), a month (2027-03), a quarter
+// (2027-Q1), a half (2027-H1) or a year (2027). It returns the first and last day and the
+// period ("" for a day).
+func periodRange(v string) (from, to, period string, ok bool) {
+	if _, ok := parseDate(v); ok {
+		return v, v, "", true
+	}
+	year, rest, _ := strings.Cut(v, "-")
+	if len(year) != 4 || !intRe.MatchString(year) {
+		return "", "", "", false
+	}
+	first, last := 0, 0
+	switch {
+	case rest == "":
+		first, last = 1, 12
+	case len(rest) == 2 && rest[0] == 'Q' && rest[1] >= '1' && rest[1] <= '4':
+		q := int(rest[1] - '0')
+		first, last = 3*q-2, 3*q
+	case rest == "H1" || rest == "H2":
+		first = 1 + 6*int(rest[1]-'1')
+		last = first + 5
+	case len(rest) == 2 && intRe.MatchString(rest):
+		m, _ := atoi(rest)
+		first, last = m, m
+	}
+	if first < 1 || last > 12 {
+		return "", "", "", false
+	}
+	from = fmt.Sprintf("%s-%02d-01", year, first)
+	start, _ := addMonths(fmt.Sprintf("%s-%02d-01", year, last), 1)
+	to, _ = addDays(start, -1)
+	return from, to, v, true
+}
+
+// addExpectedClose adds the expected closing: on its day (stated), or over its period's range
+// (date and end_date derived from the stated period).
+func (b *eventBuilder) addExpectedClose(f spac.Fact) {
+	from, to, period, _ := periodRange(f.Value)
+	if period == "" {
+		b.add(spac.EventExpectedClose, from, "business combination expected to close", stated(f, "date"))
 		return
+	}
+	src := stated(f, "period")
+	i := b.add(spac.EventExpectedClose, from, "business combination expected to close ("+period+")", derived("date", src))
+	if i >= 0 && b.out[i].Period == "" {
+		b.out[i].EndDate, b.out[i].Period = to, period
+		b.out[i].Citations = append(b.out[i].Citations, derived("end_date", src), src)
+	}
+}
+
+// add records an event on date, citing its date source and the SPAC's symbol and name; it
+// returns the event's index (-1 when the date is not a date).
+func (b *eventBuilder) add(t spac.EventType, date, what string, source spac.Citation) int {
+	if _, ok := parseDate(date); !ok {
+		return -1
 	}
 	source.Field = "date"
 	id := fmt.Sprintf("%s/%s/%s", b.p.CIK, t, date)
 	if i, ok := b.byID[id]; ok {
 		b.out[i].Citations = append(b.out[i].Citations, source)
-		return
+		return i
 	}
 	cs := []spac.Citation{source}
 	for _, f := range []string{"symbol", "name"} {
@@ -122,6 +216,7 @@ func (b *eventBuilder) add(t spac.EventType, date, what string, source spac.Cita
 		ID: id, Type: t, Date: date, CIK: b.p.CIK, Symbol: b.p.Symbol, Name: b.p.Name,
 		Title: b.label() + ": " + what, Citations: cs,
 	})
+	return len(b.out) - 1
 }
 
 // label names the SPAC in a title: "Maple Ridge Acquisition Corp. (MRAC)".

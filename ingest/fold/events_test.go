@@ -100,7 +100,9 @@ func TestCalendar(t *testing.T) {
 		{"searching with a derived deadline", []step{s1, ipo8K}, []eventWant{
 			{spac.EventDeadline, "2023-03-10", ""},
 		}},
-		{"liquidated SPAC has no deadline event", []step{s1, ipo8K, liquidation8K, form25}, nil},
+		{"liquidated SPAC has no deadline event, only its payment day", []step{s1, ipo8K, liquidation8K, form25}, []eventWant{
+			{spac.EventLiquidationPayment, "2023-12-12", spac.FieldLiquidationDate},
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -155,7 +157,7 @@ func TestLifecycleGolden(t *testing.T) {
 	if string(want) != string(got)+"\n" {
 		t.Errorf("profile differs from %s; rerun with -update and review the diff", path)
 	}
-	if p.Status != spac.StatusClosed || p.Deadline != "2023-09-10" || p.TrustSize != "250012345.00" ||
+	if p.Status != spac.StatusClosed || p.Deadline != "2023-09-10" || p.TrustSize != "" || p.Name != "Nimbus Robotics Holdings, Inc." ||
 		len(p.Votes) != 2 || len(p.Redemptions) != 1 || len(p.Extensions) != 1 || len(p.TrustSeries) != 2 {
 		t.Errorf("profile summary: status %s deadline %s trust %s votes %d redemptions %d extensions %d series %d",
 			p.Status, p.Deadline, p.TrustSize, len(p.Votes), len(p.Redemptions), len(p.Extensions), len(p.TrustSeries))

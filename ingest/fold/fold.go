@@ -12,6 +12,9 @@
 //     (deadline from deadline_months, lockup expiry, dates taken from the filing date) are cited
 //     with Basis "derived" and their Inputs. CheckCited verifies this on any JSON-able value.
 //   - Slices are never nil, so consumers always see JSON arrays.
+//   - Numbers computed from other values (current trust, per-share values, percentages) are
+//     exact decimal arithmetic (math/big), never floats; a value with a missing input is left
+//     out, never estimated.
 package fold
 
 import (
@@ -25,11 +28,10 @@ func Fold(cik spac.CIK, filings []spac.Filing, facts []spac.Fact) (spac.Profile,
 	recs := arrange(cik, filings, facts)
 	supersede(recs)
 	life := runLifecycle(recs)
-	series := trustSeries(recs)
 	p := spac.Profile{
-		SPAC:          universeRow(cik, recs, life, series),
+		SPAC:          universeRow(cik, recs, life),
 		Offering:      offering(recs),
-		TrustSeries:   series,
+		TrustSeries:   trustSeries(recs),
 		Votes:         votes(recs),
 		Redemptions:   redemptions(recs),
 		Extensions:    extensions(recs),
@@ -38,7 +40,12 @@ func Fold(cik spac.CIK, filings []spac.Filing, facts []spac.Fact) (spac.Profile,
 		Filings:       filingRefs(recs),
 	}
 	p.Liquidation = liquidation(recs, p.Status)
-	return p, calendar(p)
+	p.PendingExtension = pendingExtension(p, recs)
+	sharesBeforeRedemptions(&p)
+	names(&p, recs)
+	currentTrust(&p, recs)
+	payout(&p)
+	return p, calendar(p, recs)
 }
 
 // filingRefs lists the SPAC's filings, newest first.

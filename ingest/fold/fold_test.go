@@ -68,8 +68,11 @@ func TestAmendmentsSupersede(t *testing.T) {
 
 	p, _ := foldSteps([]step{s1, s1a, tenK, mergerVote, tenKA, vote8KA})
 
-	if p.TrustSize != "250020000.00" {
-		t.Errorf("trust_size = %s, want the 10-K/A balance", p.TrustSize)
+	// the 10-K/A's share count less the shares the 8-K/A restates as redeemed, at the vote's
+	// redemption price (which survives the amendment, since the 8-K/A does not restate it)
+	if p.TrustSize != "109512000.00" || p.PublicShares != "10800000" || p.TrustPerShare != "10.1400" || p.TrustAsOf != "2022-09-29" {
+		t.Errorf("trust_size = %s public shares %s per share %s as of %s, want the shares left after the 8-K/A's redemption at its price",
+			p.TrustSize, p.PublicShares, p.TrustPerShare, p.TrustAsOf)
 	}
 	if want := []string{"Citigroup Global Markets Inc.", "BTIG, LLC"}; !slices.Equal(p.Offering.Underwriters, want) {
 		t.Errorf("underwriters = %v, want the S-1/A list %v", p.Offering.Underwriters, want)
@@ -198,10 +201,30 @@ func TestTickerHistory(t *testing.T) {
 	}
 }
 
-func TestNameStaysTheSPACName(t *testing.T) {
-	p, _ := foldSteps([]step{s1, ipo8K, bca8K, closing8K})
-	if p.Name != "MAPLE RIDGE ACQUISITION CORP." || p.Combination.NewName != "Nimbus Robotics Holdings, Inc." {
-		t.Errorf("name %q new name %q", p.Name, p.Combination.NewName)
+// Before the closing the row is the SPAC; after it, the combined company, with the SPAC's name
+// kept among the previous names (and searchable there).
+func TestNameAfterClosing(t *testing.T) {
+	p, _ := foldSteps([]step{s1, ipo8K, bca8K})
+	if p.Name != "MAPLE RIDGE ACQUISITION CORP." || len(p.PreviousNames) != 0 || p.Target != "Nimbus Robotics, Inc." {
+		t.Errorf("announced: name %q previous %v target %q", p.Name, p.PreviousNames, p.Target)
+	}
+	p, _ = foldSteps([]step{s1, ipo8K, bca8K, closing8K})
+	if p.Name != "Nimbus Robotics Holdings, Inc." || !slices.Equal(p.PreviousNames, []string{"MAPLE RIDGE ACQUISITION CORP."}) {
+		t.Errorf("closed: name %q previous %v", p.Name, p.PreviousNames)
+	}
+	if c := citationFor(t, p.Citations, "name"); c.Quote != "Nimbus Robotics Holdings, Inc." || c.Accession != accessionFor(3, closing8K.filed) {
+		t.Errorf("name citation %+v", c)
+	}
+	if c := citationFor(t, p.Citations, "previous_names"); c.Quote != "MAPLE RIDGE ACQUISITION CORP." {
+		t.Errorf("previous name citation %+v", c)
+	}
+	if problems := CheckCited(p); len(problems) > 0 {
+		t.Errorf("uncited: %v", problems)
+	}
+	// a terminated agreement's target is not the SPAC's target any more
+	p, _ = foldSteps([]step{s1, ipo8K, bca8K, termination8K})
+	if p.Target != "" {
+		t.Errorf("terminated: target %q", p.Target)
 	}
 }
 

@@ -140,6 +140,7 @@ func redemptions(recs []record) []spac.Redemption {
 			continue
 		}
 		red.Date = eventDate(g, &cs)
+		completeRedemption(&red, &cs)
 		red.Accession = g[len(g)-1].filing.Accession
 		red.Citations = cs.list()
 		out = append(out, red)
@@ -148,12 +149,14 @@ func redemptions(recs []record) []spac.Redemption {
 }
 
 var extensionSlots = []slot[spac.Extension]{
+	{spac.FieldOldDeadline, "old_deadline", func(v *spac.Extension) *string { return &v.OldDeadline }},
 	{spac.FieldNewDeadline, "new_deadline", func(v *spac.Extension) *string { return &v.NewDeadline }},
 	{spac.FieldExtensionDeposit, "deposit", func(v *spac.Extension) *string { return &v.Deposit }},
 }
 
 // extensions folds deadline extensions filed as done (8-K 5.03/5.07/8.01); a proxy's new
-// deadline and deposit are only proposed and are not extensions.
+// deadline and deposit are only proposed and are not extensions. The old deadline is the one
+// the filing states, else the deadline in force before the filing (derived from its citation).
 func extensions(recs []record) []spac.Extension {
 	out := []spac.Extension{}
 	for _, g := range groups(recs) {
@@ -164,11 +167,101 @@ func extensions(recs []record) []spac.Extension {
 			continue
 		}
 		ext.Date = eventDate(g, &cs)
+		if ext.OldDeadline == "" && ext.NewDeadline != "" {
+			if d, c, ok := deadlineOf(before(recs, g[0])); ok && d != ext.NewDeadline {
+				ext.OldDeadline = d
+				cs.set(derivedFrom("old_deadline", c))
+			}
+		}
 		ext.Accession = g[len(g)-1].filing.Accession
 		ext.Citations = cs.list()
 		out = append(out, ext)
 	}
 	return out
+}
+
+// before returns the records filed before r (in fold order).
+func before(recs []record, r record) []record {
+	for i := range recs {
+		if recs[i].filing.Accession == r.filing.Accession {
+			return recs[:i]
+		}
+	}
+	return recs
+}
+
+// completeRedemption derives what the filing leaves implicit: the amount paid out (shares
+// redeemed x price) and the public shares before the redemption (redeemed + remaining), and
+// the percentage redeemed. Each derived value cites its inputs.
+func completeRedemption(r *spac.Redemption, cs *citations) {
+	redeemed, okR := dec(r.SharesRedeemed)
+	redeemedCite, _ := cs.find("shares_redeemed")
+	if price, ok := dec(r.Price); r.Amount == "" && ok && okR {
+		priceCite, _ := cs.find("price")
+		r.Amount = fixed(mul(redeemed, price), 2)
+		cs.set(derived("amount", redeemedCite, priceCite))
+	}
+	if remaining, ok := dec(r.SharesRemaining); ok && okR && r.SharesBefore == "" {
+		remainingCite, _ := cs.find("shares_remaining")
+		if n, ok := integral(add(redeemed, remaining)); ok {
+			r.SharesBefore = n
+			cs.set(derived("shares_before", redeemedCite, remainingCite))
+		}
+	}
+	redemptionPct(r, cs)
+}
+
+// redemptionPct sets redeemed / shares before, in percent.
+func redemptionPct(r *spac.Redemption, cs *citations) {
+	redeemed, ok1 := dec(r.SharesRedeemed)
+	before, ok2 := dec(r.SharesBefore)
+	if !ok1 || !ok2 || redeemed.Cmp(before) > 0 {
+		return
+	}
+	if pct, ok := percent(redeemed, before); ok {
+		redeemedCite, _ := cs.find("shares_redeemed")
+		beforeCite, _ := cs.find("shares_before")
+		r.RedeemedPct = fixed(pct, 2)
+		cs.set(derived("redeemed_pct", redeemedCite, beforeCite))
+	}
+}
+
+// sharesBeforeRedemptions completes shares_before where the filing states no shares remaining:
+// the shares remaining after the previous redemption, or the units sold at the IPO for the
+// first one.
+func sharesBeforeRedemptions(p *spac.Profile) {
+	prev, prevCite, since := p.Offering.UnitsOffered, spac.Citation{}, p.IPODate
+	if c, ok := citationOf(p.Offering.Citations, "units_offered"); ok && since != "" {
+		prevCite = c
+	} else {
+		prev = ""
+	}
+	for i := range p.Redemptions {
+		r := &p.Redemptions[i]
+		if r.SharesBefore == "" && r.SharesRedeemed != "" && prev != "" && sameSharesBetween(p.TrustSeries, since, r.Date, prev) {
+			cs := citations(r.Citations)
+			r.SharesBefore = prev
+			cs.set(derived("shares_before", prevCite))
+			redemptionPct(r, &cs)
+			r.Citations = cs.list()
+		}
+		if c, ok := citationOf(r.Citations, "shares_remaining"); ok {
+			prev, prevCite, since = r.SharesRemaining, c, r.Date
+		} else {
+			prev = ""
+		}
+	}
+}
+
+// sameSharesBetween reports whether every report dated from..to (exclusive) that states a
+// share count states shares: nothing else changed the count in between.
+func sameSharesBetween(series []spac.TrustPoint, from, to, shares string) bool {
+	for _, tp := range series {
+		if tp.Date >= from && tp.Date < to && tp.SharesSubjectToRedemption != "" && tp.SharesSubjectToRedemption != shares {
+			return false
+		}
+	}
+	return true
 }
 
 // eventDate dates what an amendment group reports: the meeting it reports (latest filing
@@ -181,7 +274,7 @@ func eventDate(g []record, cs *citations) string {
 		}
 	}
 	if f, ok := firstAny(g[0]); ok && g[0].filing.FiledAt != "" {
-		cs.set(derived("date", stated(f, f.Field)))
+		cs.set(citeDate("date", g[0].filing.FiledAt, g[:1], []string{spac.FieldPeriodOfReport}, stated(f, f.Field)))
 		return g[0].filing.FiledAt
 	}
 	return ""

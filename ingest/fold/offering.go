@@ -19,6 +19,7 @@ func offering(recs []record) spac.Offering {
 		field, label string
 	}{
 		{&o.UnitsOffered, spac.FieldUnitsOffered, "units_offered"},
+		{&o.TrustAmount, spac.FieldTrustSize, "trust_amount"},
 		{&o.UnitPrice, spac.FieldUnitPrice, "unit_price"},
 		{&o.UnitStructure, spac.FieldUnitStructure, "unit_structure"},
 		{&o.WarrantExercisePrice, spac.FieldWarrantExercise, "warrant_exercise_price"},
@@ -32,6 +33,9 @@ func offering(recs []record) spac.Offering {
 			*s.dst = f.Value
 			cs.set(stated(f, s.label))
 		}
+	}
+	if o.TrustAmount != "" {
+		o.TrustAmount = twoDecimals(o.TrustAmount)
 	}
 	for _, fromProspectus := range []bool{true, false} {
 		if len(o.Underwriters) > 0 {
@@ -62,7 +66,8 @@ var prospectusForms = map[string]bool{"S-1": true, "F-1": true, "424B4": true, "
 // trustSeries folds the periodic-report trust facts into one point per balance-sheet date,
 // sorted by date; for the same date and field a later filing wins (a 10-K/A restating a
 // balance replaces it). The date comes from the fact's XBRL period (else the filing's period
-// of report) and is cited as derived from the value it dates.
+// of report); it is cited on a line of the filing that writes it when there is one (anchor.go),
+// else as derived from the value it dates.
 func trustSeries(recs []record) []spac.TrustPoint {
 	type slot struct {
 		field, label string
@@ -92,7 +97,7 @@ func trustSeries(recs []record) []spac.TrustPoint {
 				}
 				*s.dst(points[date]) = f.Value
 				cites[date].set(stated(f, s.label))
-				cites[date].set(derived("date", stated(f, s.field)))
+				cites[date].set(citeDate("date", date, []record{r}, []string{spac.FieldPeriodOfReport}, stated(f, s.field)))
 			}
 		}
 	}

@@ -10,12 +10,10 @@ import (
 //
 // Decisions:
 //   - name is the registrant's header name as a SPAC: the latest name filed before the de-SPAC
-//     closing (the combined company's name is Combination.NewName).
-//   - trust_size is the latest trust balance reported in a periodic report for a date on or
-//     after the IPO (what a share redeems against today), else the amount placed in trust at
-//     the IPO. Both are read as written, so the citation is stated.
+//     closing; names (see names) replaces it by the combined company's after the closing.
+//   - trust_size and the other trust figures: see trust.go (currentTrust).
 //   - deadline: see deadlineOf.
-func universeRow(cik spac.CIK, recs []record, life lifecycle, series []spac.TrustPoint) spac.SPAC {
+func universeRow(cik spac.CIK, recs []record, life lifecycle) spac.SPAC {
 	row := spac.SPAC{CIK: cik, Status: life.status}
 	var cs citations
 	if life.status != "" {
@@ -35,10 +33,6 @@ func universeRow(cik spac.CIK, recs []record, life lifecycle, series []spac.Trus
 	text(&row.IPODate, spac.FieldIPODate, "ipo_date")
 	text(&row.Sector, spac.FieldSector, "sector")
 	text(&row.Exchange, spac.FieldExchange, "exchange")
-	if v, c, ok := trustSize(recs, series, row.IPODate); ok {
-		row.TrustSize = twoDecimals(v)
-		cs.set(c)
-	}
 	if v, c, ok := deadlineOf(recs); ok {
 		row.Deadline = v
 		cs.set(c)
@@ -58,25 +52,6 @@ func beforeClosing(recs []record) []record {
 		}
 	}
 	return recs
-}
-
-func trustSize(recs []record, series []spac.TrustPoint, ipoDate string) (string, spac.Citation, bool) {
-	for i := len(series) - 1; i >= 0; i-- {
-		p := series[i]
-		if p.Balance == "" || (ipoDate != "" && p.Date < ipoDate) {
-			continue
-		}
-		for _, c := range p.Citations {
-			if c.Field == "balance" {
-				c.Field = "trust_size"
-				return p.Balance, c, true
-			}
-		}
-	}
-	if f, ok := latest(recs, spac.FieldTrustSize); ok {
-		return f.Value, stated(f, "trust_size"), true
-	}
-	return "", spac.Citation{}, false
 }
 
 // deadlineOf is the current liquidation deadline: the newest deadline stated as a date or

@@ -41,24 +41,18 @@ var profileFields = []profileField{
 	{name: "combination.target", folded: combinationField(func(c *spac.Combination) string { return c.Target }), manifest: func(e gen.Entry) string { return e.Target }},
 	{name: "name (SPACs not closed)", folded: func(p spac.Profile) string { return p.Name }, manifest: func(e gen.Entry) string { return unlessClosed(e, e.Name, "") }},
 	{
-		// fold/row.go: trust_size is the latest reported trust balance, else the IPO amount.
-		name: "trust_size (fold rule: latest balance, else IPO amount)", folded: func(p spac.Profile) string { return p.TrustSize },
-		manifest: func(e gen.Entry) string { return cmpOr(e.TrustBalance, e.TrustSize) },
+		// fold/trust.go: trust_size is the current trust, the latest balance rolled forward by
+		// later redemptions and deposits; none without a trust account.
+		name: "trust_size (current trust)", folded: func(p spac.Profile) string { return p.TrustSize },
+		manifest: func(e gen.Entry) string { return e.TrustCurrent },
 	},
+	{name: "offering.trust_amount", folded: func(p spac.Profile) string { return p.Offering.TrustAmount }, manifest: func(e gen.Entry) string { return e.TrustSize }},
+	{name: "name (closed SPACs: the combined company)", folded: func(p spac.Profile) string { return strings.TrimSuffix(p.Name, ".") }, manifest: func(e gen.Entry) string { return unlessClosed(e, "", e.Name) }},
 
 	// Known disagreements: logged, routed to the lead.
 	{
-		name: "trust_size (manifest: amount placed in trust at IPO)", folded: func(p spac.Profile) string { return p.TrustSize },
-		manifest: func(e gen.Entry) string { return e.TrustSize },
-		known:    "fold/row.go defines trust_size as the latest trust balance; the manifest records the IPO trust amount",
-	},
-	{
 		name: "sector", folded: func(p spac.Profile) string { return p.Sector }, manifest: func(e gen.Entry) string { return e.Sector },
 		known: "extract/offering sectorRe drops the trailing noun (industry/sector); the manifest keeps it",
-	},
-	{
-		name: "name (closed SPACs)", folded: func(p spac.Profile) string { return p.Name }, manifest: func(e gen.Entry) string { return unlessClosed(e, "", e.Name) },
-		known: "fold/row.go keeps the SPAC's pre-closing name; the manifest has the combined company's conformed name",
 	},
 	{
 		name: "combination.new_name (trailing period dropped)", folded: combinationField(func(c *spac.Combination) string { return strings.TrimSuffix(c.NewName, ".") }),
@@ -73,13 +67,6 @@ var profileFields = []profileField{
 }
 
 func sortedJoin(ss []string) string { return strings.Join(slices.Sorted(slices.Values(ss)), "; ") }
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
 
 // unlessClosed picks open for a SPAC that has not closed its combination, closed for one that has.
 // The folded side of such a field must then read "" for the SPACs it does not apply to.

@@ -15,7 +15,7 @@ func (s *Server) calendarRoute() Route {
 		Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
 	)
-	r.Tabular = true
+	r.Tabular, r.Body = true, spac.Event{}
 	return r
 }
 

@@ -37,7 +37,9 @@ type Endpoint struct {
 }
 
 func (s *Server) discoverRoute() Route {
-	return get("discover", "/discover", "Self-describing catalog of every endpoint, its parameters, auth, delivery and live row counts.", s.discover)
+	r := get("discover", "/discover", "Self-describing catalog of every endpoint, its parameters, auth, delivery and live row counts.", s.discover)
+	r.Body = Discover{}
+	return r
 }
 
 func (s *Server) discover(c *gin.Context) (any, error) {
@@ -100,7 +102,7 @@ type Check struct {
 
 func (s *Server) healthRoute() Route {
 	r := get("health", "/health", "Liveness probe: store connectivity, index and universe row counts, build version and commit, check latencies.", s.health)
-	r.Auth = AuthNone
+	r.Auth, r.Body = AuthNone, Health{}
 	r.Also = []string{"/health"}
 	return r
 }
@@ -165,7 +167,7 @@ type Release struct {
 
 func (s *Server) changelogRoute() Route {
 	r := get("changelog", "/changelog", "Release notes (CHANGELOG.md) in machine-readable form, newest first.", s.changelog)
-	r.Tabular = true
+	r.Tabular, r.Body = true, Release{}
 	return r
 }
 

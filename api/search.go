@@ -31,7 +31,7 @@ func (s *Server) searchRoute() Route {
 	r := data("search", "/search", "Fuzzy search across symbol, name, sponsor and CIK, best match first.", s.search,
 		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, sponsor or CIK)"},
 	)
-	r.Tabular = true
+	r.Tabular, r.Body = true, SearchRow{}
 	return r
 }
 

@@ -12,12 +12,14 @@ import (
 const maxSymbolLen = 32
 
 func (s *Server) profileRoute() Route {
-	return data("profile", "/spac/:symbol",
+	r := data("profile", "/spac/:symbol",
 		"Full profile of one SPAC: trust series, votes, redemptions, PIPE, FPA, lockups, earnouts, liquidation, status history.",
 		s.profile,
 		Param{Name: "symbol", In: InPath, Type: TypeString, Required: true,
 			Description: "any current or previous ticker (share, unit, warrant, right; any case) or the CIK"},
 	)
+	r.Body = spac.Profile{}
+	return r
 }
 
 func (s *Server) profile(c *gin.Context) (any, error) {

@@ -37,7 +37,7 @@ func (s *Server) universeRoute() Route {
 		Param{Name: "fields", In: InQuery, Type: TypeList, Enum: universeFields, Description: "row fields to return (citations follow the selection)"},
 		Param{Name: "facets", In: InQuery, Type: TypeList, Enum: universeFacets, Description: "facet counts over all matches to return"},
 	)
-	r.Tabular = true
+	r.Tabular, r.Body = true, spac.SPAC{}
 	return r
 }
 

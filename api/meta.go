@@ -23,7 +23,7 @@ type Discover struct {
 	Endpoints []Endpoint     `json:"endpoints"`
 }
 
-// Endpoint describes one route.
+// Endpoint describes one route. Paths are in OpenAPI form ("/v1/spac/{symbol}").
 type Endpoint struct {
 	Name        string   `json:"name"`
 	Method      string   `json:"method"`
@@ -53,8 +53,12 @@ func (s *Server) discover(c *gin.Context) (any, error) {
 		if params == nil {
 			params = []Param{}
 		}
+		paths := make([]string, 0, 4)
+		for _, p := range r.Paths() {
+			paths = append(paths, openAPIPath(p))
+		}
 		eps = append(eps, Endpoint{
-			Name: r.Name, Method: r.Method, Paths: r.Paths(), Summary: r.Summary, Auth: string(r.Auth),
+			Name: r.Name, Method: r.Method, Paths: paths, Summary: r.Summary, Auth: string(r.Auth),
 			Entitlement: string(r.Entitlement), Delivery: r.Delivery, Tabular: r.Tabular, Params: params,
 		})
 	}

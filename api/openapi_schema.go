@@ -20,7 +20,7 @@ import (
 // 2020-12, the dialect of OpenAPI 3.1) and its definitions collected under one name each.
 type schemaSet struct {
 	reflector *jsonschema.Reflector
-	defs      map[string]obj // component name -> schema
+	defs      map[string]obj          // component name -> schema
 	names     map[reflect.Type]string // Go type -> component name
 	taken     map[string]reflect.Type // component name -> Go type
 }
@@ -68,19 +68,19 @@ func (s *schemaSet) ref(v any) obj {
 
 // schemaNames names the types whose Go names say too little outside their package.
 var schemaNames = map[reflect.Type]string{
-	reflect.TypeOf(Endpoint{}):                          "DiscoverEndpoint",
-	reflect.TypeOf(Param{}):                             "DiscoverParam",
-	reflect.TypeOf(webhooks.Endpoint{}):                 "Webhook",
-	reflect.TypeOf(webhooks.Created{}):                  "WebhookCreated",
-	reflect.TypeOf(webhooks.CreateRequest{}):            "WebhookCreateRequest",
-	reflect.TypeOf(webhooks.Delivery{}):                 "WebhookDelivery",
-	reflect.TypeOf(webhooks.Attempt{}):                  "WebhookAttempt",
+	reflect.TypeOf(Endpoint{}):                         "DiscoverEndpoint",
+	reflect.TypeOf(Param{}):                            "DiscoverParam",
+	reflect.TypeOf(webhooks.Endpoint{}):                "Webhook",
+	reflect.TypeOf(webhooks.Created{}):                 "WebhookCreated",
+	reflect.TypeOf(webhooks.CreateRequest{}):           "WebhookCreateRequest",
+	reflect.TypeOf(webhooks.Delivery{}):                "WebhookDelivery",
+	reflect.TypeOf(webhooks.Attempt{}):                 "WebhookAttempt",
 	reflect.TypeOf(webhooks.Page[webhooks.Endpoint]{}): "WebhookList",
 	reflect.TypeOf(webhooks.Page[webhooks.Delivery]{}): "WebhookDeliveryList",
-	reflect.TypeOf(access.CreateKeyRequest{}):           "KeyCreateRequest",
-	reflect.TypeOf(access.TierLimits{}):                 "TierLimits",
-	reflect.TypeOf(FilingView{}):                        "Filing",
-	reflect.TypeOf(LinesView{}):                         "FilingLines",
+	reflect.TypeOf(access.CreateKeyRequest{}):          "KeyCreateRequest",
+	reflect.TypeOf(access.TierLimits{}):                "TierLimits",
+	reflect.TypeOf(FilingView{}):                       "Filing",
+	reflect.TypeOf(LinesView{}):                        "FilingLines",
 }
 
 // name is the component name of a Go type: schemaNames, else its Go name. Two types of one

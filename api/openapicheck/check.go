@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/pb33f/jsonschema/v6"
 	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
 	"github.com/pb33f/libopenapi-validator/config"
@@ -68,4 +69,40 @@ func describe(errs []*verrors.ValidationError) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// Schemas validates JSON values against the document's component schemas directly (SSE event
+// data, which no response body validator reads).
+type Schemas struct {
+	c *jsonschema.Compiler
+}
+
+// NewSchemas loads the document's components for Validate.
+func NewSchemas(doc []byte) (*Schemas, error) {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AssertFormat()
+	if err := c.AddResource(docURL, v); err != nil {
+		return nil, err
+	}
+	return &Schemas{c: c}, nil
+}
+
+const docURL = "urn:spacdata:openapi.json"
+
+// Validate checks data against the schema at ref ("#/components/schemas/Alert").
+func (s *Schemas) Validate(ref string, data []byte) error {
+	sch, err := s.c.Compile(docURL + ref)
+	if err != nil {
+		return err
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	return sch.Validate(v)
 }

@@ -108,13 +108,15 @@ func (s *Server) ScopedFiling(c *gin.Context, accession string) (spac.Filing, er
 
 // CheckQuery validates a request's query against the parameters of the API route named
 // route plus extra ones (a page's own), as the API validates its requests: an unknown
-// parameter or a value of the wrong type is invalid, naming the parameter.
+// parameter or a value of the wrong type or outside its enum is invalid, naming the
+// parameter. What a page requires is the page's own business (Required is not checked).
 func (s *Server) CheckQuery(c *gin.Context, route string, extra ...Param) error {
 	declared := map[string]Param{}
 	for _, r := range s.table {
 		if r.Name == route {
 			for _, p := range r.AllParams() {
 				if p.In == InQuery {
+					p.Required = false
 					declared[p.Name] = p
 				}
 			}

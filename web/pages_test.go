@@ -248,3 +248,21 @@ func limitedGuard(t *testing.T, perMinute int) *access.Guard {
 	t.Cleanup(func() { _ = g.Close() })
 	return g
 }
+
+var profileAnchorRe = regexp.MustCompile(`href="(/spac/[A-Z0-9.]+)#([a-z_.-]+)"`)
+
+// TestUniverseDerivedValuesOpenTheirDerivation: a derived value in the universe table links
+// to the row of the SPAC page that shows its formula and inputs.
+func TestUniverseDerivedValuesOpenTheirDerivation(t *testing.T) {
+	body := mustPage(t, "/?limit=100", world.key, http.StatusOK)
+	links := profileAnchorRe.FindAllStringSubmatch(body, -1)
+	if len(links) == 0 {
+		t.Fatal("no derived value in the universe links to its derivation")
+	}
+	for _, m := range links {
+		page := mustPage(t, m[1], world.key, http.StatusOK)
+		if !regexp.MustCompile(`<tr id="` + regexp.QuoteMeta(m[2]) + `">.*class="derivation"`).MatchString(page) {
+			t.Errorf("%s#%s: no derivation at the anchor", m[1], m[2])
+		}
+	}
+}

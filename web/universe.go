@@ -106,15 +106,24 @@ func firstErr(errs ...error) error {
 }
 
 func universeRowOf(d *ids, r *spac.SPAC) universeRow {
+	href := spacHref(r.Symbol)
+	// A derived value opens its derivation on the SPAC page (formula and linked inputs),
+	// which would not fit in a table row.
+	onProfile := func(v valueView, anchor string) valueView {
+		if v.Cite != nil && v.Cite.Derived != nil {
+			v.Cite.Href = href + "#" + anchor
+		}
+		return v
+	}
 	return universeRow{
-		Symbol: r.Symbol, Href: spacHref(r.Symbol),
+		Symbol: r.Symbol, Href: href,
 		Name:     d.value(r.Name, kText, r.Citations, "name"),
-		Status:   d.value(label(string(r.Status)), kText, r.Citations, "status"),
+		Status:   onProfile(d.value(label(string(r.Status)), kText, r.Citations, "status"), "spac-status"),
 		Sponsor:  d.value(r.Sponsor, kText, r.Citations, "sponsor"),
-		Trust:    d.value(r.TrustSize, kMoney, r.Citations, "trust_size"),
-		PerShare: d.value(r.TrustPerShare, kPrice, r.Citations, "trust_per_share"),
+		Trust:    onProfile(d.value(r.TrustSize, kMoney, r.Citations, "trust_size"), "trust-trust_size"),
+		PerShare: onProfile(d.value(r.TrustPerShare, kPrice, r.Citations, "trust_per_share"), "trust-trust_per_share"),
 		IPODate:  d.value(r.IPODate, kDate, r.Citations, "ipo_date"),
-		Deadline: d.value(r.Deadline, kDate, r.Citations, "deadline"),
+		Deadline: onProfile(d.value(r.Deadline, kDate, r.Citations, "deadline"), "spac-deadline"),
 	}
 }
 

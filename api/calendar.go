@@ -14,8 +14,9 @@ func (s *Server) calendarRoute() Route {
 		Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
 		Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
+		citationsParam,
 	)
-	r.Tabular = true
+	r.Tabular, r.Versioned = true, true
 	return r
 }
 
@@ -34,14 +35,27 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if q.CIKs, err = s.cikFilter(c); err != nil {
 		return nil, err
 	}
-	events, err := s.d.Profiles.Events(c.Request.Context(), q)
+	v, err := s.versionOf(c)
+	if err != nil {
+		return nil, err
+	}
+	x, err := s.calendarIndex(c.Request.Context(), v)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	if events == nil {
-		events = []spac.Event{}
+	events, total := x.query(q, p.Offset, p.Limit)
+	b, mode := pageHead(v), citeModeOf(c)
+	for i, e := range events {
+		ch, err := s.eventChunk(v, e, mode)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			_ = b.WriteByte(',')
+		}
+		b.Chunk(ch)
 	}
-	return pageOf(c, events, p), nil
+	return pageTail(b, p.page(c, nil, len(events), total))
 }
 
 // cikFilter is the CIK filter of the symbol (and cik) parameters within the caller's scope:

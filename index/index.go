@@ -28,6 +28,8 @@ var internalVersionKey = []byte("spac.mapping_version")
 type Index struct {
 	bi   bleve.Index
 	rows *rowSet // every row, decoded (rows.go)
+	// searches answers a search repeated before the next write (searchcache.go).
+	searches searchCache
 	// wmu serialises writes so that the row set and Bleve apply them in the same order.
 	wmu sync.Mutex
 }
@@ -112,6 +114,10 @@ func newIndexOrClose(bi bleve.Index) (*Index, error) {
 	}
 	return x, nil
 }
+
+// Generation counts the writes to the index (every Put, PutAll, Delete and Reset moves it;
+// it restarts with the process). The API keys its caches of row bytes on it.
+func (x *Index) Generation() uint64 { return x.rows.generation() }
 
 // Close closes the index.
 func (x *Index) Close() error { return x.bi.Close() }

@@ -6,9 +6,10 @@ import (
 
 // section is one area of a page: label/value rows, tables, or both.
 type section struct {
-	ID     string
-	Title  string
-	Rows   []fieldRow
+	ID        string
+	Title     string
+	RowsTitle string // a heading over Rows when the section has more than one part
+	Rows      []fieldRow
 	Tables []*tableView
 	Note   string
 }

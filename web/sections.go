@@ -10,8 +10,8 @@ type section struct {
 	Title     string
 	RowsTitle string // a heading over Rows when the section has more than one part
 	Rows      []fieldRow
-	Tables []*tableView
-	Note   string
+	Tables    []*tableView
+	Note      string
 }
 
 // add appends the tables that have rows.

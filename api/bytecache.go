@@ -1,6 +1,7 @@
 package api
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/spacdata/spac/api/wire"
@@ -11,6 +12,10 @@ import (
 // every page in every citation mode and field selection cannot grow it without end.
 const maxCachedBytes = 256 << 20
 
+// maxCachedRecords bounds the per-record structures (a decoded profile, a SPAC's citations
+// by ref: names with a "/") kept for one data version; past it they start over.
+const maxCachedRecords = 1024
+
 // byteCache keeps what the read routes encode, for one data version at a time: row, event,
 // profile and article bytes (with their gzip encoding, see package wire) and derived
 // structures (the calendar's index, the news list). A request with another version empties
@@ -20,7 +25,8 @@ type byteCache struct {
 	version string
 	chunks  map[chunkKey]*wire.Chunk
 	objects map[string]*lazyObject
-	size    int
+	size    int // bytes of chunks
+	records int // objects named with a "/"
 }
 
 // chunkKey names one encoded piece: its kind ("row", "event", ...), the record's id, the
@@ -80,8 +86,14 @@ func (bc *byteCache) object(v dataVersion, name string, build func() (any, error
 	bc.switchTo(v.key)
 	o, ok := bc.objects[name]
 	if !ok {
+		if strings.Contains(name, "/") && bc.records >= maxCachedRecords {
+			bc.dropRecords()
+		}
 		o = &lazyObject{}
 		bc.objects[name] = o
+		if strings.Contains(name, "/") {
+			bc.records++
+		}
 	}
 	bc.mu.Unlock()
 	o.once.Do(func() { o.val, o.err = build() })
@@ -95,12 +107,23 @@ func (bc *byteCache) object(v dataVersion, name string, build func() (any, error
 	return o.val, o.err
 }
 
+// dropRecords forgets the per-record structures, keeping the global ones (the calendar, the
+// news list, the snapshot); bc.mu is held.
+func (bc *byteCache) dropRecords() {
+	for name := range bc.objects {
+		if strings.Contains(name, "/") {
+			delete(bc.objects, name)
+		}
+	}
+	bc.records = 0
+}
+
 // switchTo empties the cache when the version changed; bc.mu is held.
 func (bc *byteCache) switchTo(version string) {
 	if bc.version == version && bc.chunks != nil {
 		return
 	}
-	bc.version, bc.size = version, 0
+	bc.version, bc.size, bc.records = version, 0, 0
 	bc.chunks = map[chunkKey]*wire.Chunk{}
 	bc.objects = map[string]*lazyObject{}
 }

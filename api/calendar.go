@@ -1,6 +1,9 @@
 package api
 
 import (
+	"slices"
+	"time"
+
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
@@ -10,7 +13,7 @@ func (s *Server) calendarRoute() Route {
 	r := data("calendar", "/calendar",
 		"Event horizon: deadlines, extension and merger votes, redemption deadlines, lockup and warrant expiries, expected closings; by date.",
 		s.calendar,
-		Param{Name: "from", In: InQuery, Type: TypeDate, Description: "events on or after, YYYY-MM-DD"},
+		Param{Name: "from", In: InQuery, Type: TypeDate, Description: "events on or after, YYYY-MM-DD (default: today, UTC); a period (expected closing in a quarter) that ends on or after it counts"},
 		Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
 		Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
@@ -25,9 +28,17 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 		return nil, err
 	}
 	q := spac.EventQuery{From: c.Query("from"), To: c.Query("to")}
-	if q.From != "" && q.To != "" && q.To < q.From {
+	if q.From == "" {
+		q.From = s.now().UTC().Format(time.DateOnly) // a desk's horizon starts today
+		if q.To != "" && q.To < q.From {
+			return nil, spac.InvalidParam("to", "to %s is before today (%s), where the calendar starts without from; pass from for past events", q.To, q.From)
+		}
+	}
+	if q.To != "" && q.To < q.From {
 		return nil, spac.InvalidParam("to", "to %s is before from %s", q.To, q.From)
 	}
+	from := q.From
+	q.From = periodStart(from)
 	for _, t := range listParam(c, "type") {
 		q.Types = append(q.Types, spac.EventType(t))
 	}
@@ -38,10 +49,24 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
+	events = slices.DeleteFunc(events, func(e spac.Event) bool { return max(e.Date, e.EndDate) < from })
 	if events == nil {
 		events = []spac.Event{}
 	}
 	return pageOf(c, events, p), nil
+}
+
+// longestPeriodDays is the longest period an event may span (a year, spac.Event.Period).
+const longestPeriodDays = 366
+
+// periodStart is where the store is read from so that a period starting before from but
+// ending on or after it is found; the handler then drops what ended before from.
+func periodStart(from string) string {
+	t, err := time.Parse(time.DateOnly, from)
+	if err != nil {
+		return from
+	}
+	return t.AddDate(0, 0, -longestPeriodDays).Format(time.DateOnly)
 }
 
 // cikFilter is the CIK filter of the symbol (and cik) parameters within the caller's scope:

@@ -33,6 +33,9 @@ func (s *Server) profile(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
+	if s.d.Market != nil {
+		p.SPAC = s.d.Market.Join(p.SPAC) // a copy: the cached profile keeps no market data
+	}
 	return p, nil
 }
 

@@ -17,7 +17,8 @@ import (
 // reference date, then read back from the store: what every client of the API is served.
 type fixtureWorld struct {
 	app      *app
-	live     *live
+	live     *live // running until the test ends
+	stop     func()
 	now      time.Time
 	profiles []spac.Profile
 	events   []spac.Event
@@ -38,7 +39,10 @@ func newFixtureWorld(t *testing.T) *fixtureWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { w.app.Close() })
+	t.Cleanup(func() {
+		w.stop()
+		w.app.Close()
+	})
 	return w
 }
 
@@ -64,13 +68,14 @@ func buildFixtureWorld(dir string, now time.Time) (*fixtureWorld, error) {
 		a.Close()
 		return nil, err
 	}
-	defer stop()
+	w := &fixtureWorld{app: a, live: l, stop: stop, now: now}
 	if res := l.news.Poll(ctx); res.Err != nil { // waits for the first poll, then repeats it (all known)
+		stop()
 		a.Close()
 		return nil, res.Err
 	}
-	w := &fixtureWorld{app: a, live: l, now: now}
 	if err := w.read(ctx); err != nil {
+		stop()
 		a.Close()
 		return nil, err
 	}

@@ -27,24 +27,12 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := spac.EventQuery{From: c.Query("from"), To: c.Query("to")}
-	if q.From == "" {
-		q.From = s.now().UTC().Format(time.DateOnly) // a desk's horizon starts today
-		if q.To != "" && q.To < q.From {
-			return nil, spac.InvalidParam("to", "to %s is before today (%s), where the calendar starts without from; pass from for past events", q.To, q.From)
-		}
-	}
-	if q.To != "" && q.To < q.From {
-		return nil, spac.InvalidParam("to", "to %s is before from %s", q.To, q.From)
+	q, err := s.CalendarRequest(c)
+	if err != nil {
+		return nil, err
 	}
 	from := q.From
 	q.From = periodStart(from)
-	for _, t := range listParam(c, "type") {
-		q.Types = append(q.Types, spac.EventType(t))
-	}
-	if q.CIKs, err = s.cikFilter(c); err != nil {
-		return nil, err
-	}
 	events, err := s.d.Profiles.Events(c.Request.Context(), q)
 	if err != nil {
 		return nil, unavailable(s, c, err)
@@ -67,6 +55,28 @@ func periodStart(from string) string {
 		return from
 	}
 	return t.AddDate(0, 0, -longestPeriodDays).Format(time.DateOnly)
+}
+
+// CalendarRequest reads the calendar filters of a request (from, to, type, symbol) within the
+// caller's scope; the explorer's calendar page reads its own with it. Without from, the
+// window starts today (UTC).
+func (s *Server) CalendarRequest(c *gin.Context) (spac.EventQuery, error) {
+	q := spac.EventQuery{From: c.Query("from"), To: c.Query("to")}
+	if q.From == "" {
+		q.From = s.now().UTC().Format(time.DateOnly) // a desk's horizon starts today
+		if q.To != "" && q.To < q.From {
+			return q, spac.InvalidParam("to", "to %s is before today (%s), where the calendar starts without from; pass from for past events", q.To, q.From)
+		}
+	}
+	if q.To != "" && q.To < q.From {
+		return q, spac.InvalidParam("to", "to %s is before from %s", q.To, q.From)
+	}
+	for _, t := range listParam(c, "type") {
+		q.Types = append(q.Types, spac.EventType(t))
+	}
+	var err error
+	q.CIKs, err = s.cikFilter(c)
+	return q, err
 }
 
 // cikFilter is the CIK filter of the symbol (and cik) parameters within the caller's scope:

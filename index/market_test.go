@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -149,5 +150,41 @@ func TestSearchOtherNames(t *testing.T) {
 		if err != nil || len(hits) == 0 || hits[0].SPAC.Symbol != tc.symbol || !slices.Contains(hits[0].Matched, tc.field) {
 			t.Errorf("search %q: %+v, %v; want %s first, matched on %s", tc.q, hits, err, tc.symbol, tc.field)
 		}
+	}
+}
+
+// Reads join rows again while writes and new market versions come in (run with -race).
+func TestMarketRejoinConcurrently(t *testing.T) {
+	ctx := context.Background()
+	x, m := marketUniverse(t)
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := 0; i < 30; i++ {
+				switch g {
+				case 0:
+					m.set(fmt.Sprintf("v%d", i), map[string]string{"MRAC": fmt.Sprintf("%d.00", i)})
+				case 1:
+					if err := x.Put(ctx, universe[i%len(universe)].spac()); err != nil {
+						t.Error(err)
+					}
+				default:
+					if _, err := x.Universe(ctx, spac.UniverseQuery{Sort: "-ytm_pct", MinYTM: "0"}); err != nil {
+						t.Error(err)
+					}
+					if _, err := x.Search(ctx, spac.SearchQuery{Text: "maple"}); err != nil {
+						t.Error(err)
+					}
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	m.set("final", map[string]string{"MRAC": "7.00"})
+	page, _ := x.Universe(ctx, spac.UniverseQuery{MinYTM: "0"})
+	if got := strings.Join(symbols(page.Rows), " "); got != "MRAC" {
+		t.Errorf("after the last version: %q, want MRAC", got)
 	}
 }

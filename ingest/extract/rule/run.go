@@ -112,7 +112,7 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 		if len(applicable) == 0 {
 			continue
 		}
-		marks = b.literals.present(strings.ToLower(s.Text), marks)
+		marks = b.literals.present(textStart+strings.ToLower(s.Text), marks)
 		for _, f := range b.read(d, s, applicable, marks) {
 			yield(f)
 		}

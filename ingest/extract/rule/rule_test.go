@@ -118,7 +118,8 @@ func TestLiteralSet(t *testing.T) {
 
 func TestBranches(t *testing.T) {
 	r := &Rule{ID: "b", Emit: One("ipo_date"), Pattern: `(?i)(?:closed its (?:IPO|offering)|^On {v:date}, the offering was consummated)`}
-	if err := r.Compile(); err != nil {
+	book, err := NewBook([]*Rule{r})
+	if err != nil {
 		t.Fatal(err)
 	}
 	// Fixed parts are joined (the parser splits "IPO|offering" at no common prefix, but
@@ -135,6 +136,11 @@ func TestBranches(t *testing.T) {
 	} {
 		if got := r.MayMatch(text); got != want {
 			t.Errorf("MayMatch(%q) = %v, want %v", text, got, want)
+		}
+		// The book runs the same test over its literal automaton.
+		marks := book.literals.present(textStart+strings.ToLower(text), nil)
+		if got := r.admits(marks); got != want {
+			t.Errorf("book admits %q = %v, want %v", text, got, want)
 		}
 	}
 	// One word per branch stays one group; a branch with no literal admits everything.

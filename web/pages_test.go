@@ -266,3 +266,48 @@ func TestUniverseDerivedValuesOpenTheirDerivation(t *testing.T) {
 		}
 	}
 }
+
+// TestListsFollowTheAccessRules: news lists only the sample's articles for an anonymous
+// visitor; alerts need a key and show each figure linked to its filing line.
+func TestListsFollowTheAccessRules(t *testing.T) {
+	anon := mustPage(t, "/news", "", http.StatusOK)
+	if !strings.Contains(anon, `href="/spac/BWLA"`) || strings.Contains(anon, "KHAC") {
+		t.Error("anonymous news: want BWLA's article and not KHAC's")
+	}
+	keyed := mustPage(t, "/news", world.key, http.StatusOK)
+	if !strings.Contains(keyed, `href="/spac/KHAC"`) || !strings.Contains(keyed, `href="https://news.example/KHAC"`) {
+		t.Error("keyed news: KHAC's article is missing")
+	}
+	if b := mustPage(t, "/alerts", "", http.StatusUnauthorized); !strings.Contains(b, "requires an API key") {
+		t.Error("anonymous alerts: want the key requirement")
+	}
+	alerts := mustPage(t, "/alerts?symbol=BWLA", world.freeKey, http.StatusOK)
+	if !strings.Contains(alerts, "BWLA: trust after redemptions") || strings.Contains(alerts, "KHAC") {
+		t.Fatal("alerts of BWLA: want its alert only")
+	}
+	// Details are decimal strings shown as written (an alert does not say which are money).
+	link := regexp.MustCompile(`trust: <a class="v" href="([^"]+)"[^>]*>83850265.00</a>`).FindStringSubmatch(alerts)
+	if link == nil {
+		t.Fatalf("the alert's trust figure is not linked to its line:\n%s", alerts)
+	}
+	checkCitedLine(t, html.UnescapeString(link[1]))
+	if !strings.Contains(alerts, "redeemed pct: 75.00 %<span class=\"uncited\"> (no citation)</span>") {
+		t.Error("the alert's uncited redeemed % must be shown as a percentage, marked as uncited")
+	}
+}
+
+// TestHeadServesTheHeaders: HEAD on a page gets the GET's headers and no body.
+func TestHeadServesTheHeaders(t *testing.T) {
+	ts := httptest.NewServer(world.handler) // net/http, not a recorder, drops a HEAD's body
+	defer ts.Close()
+	g := get(t, "/spac/BWLA", "")
+	resp, err := http.Head(ts.URL + "/spac/BWLA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.ContentLength != int64(len(g.body)) || resp.Header.Get("ETag") != g.header.Get("ETag") {
+		t.Errorf("HEAD: %d, Content-Length %d, ETag %q (GET: %d bytes, %q)", resp.StatusCode, resp.ContentLength,
+			resp.Header.Get("ETag"), len(g.body), g.header.Get("ETag"))
+	}
+}

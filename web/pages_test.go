@@ -166,6 +166,11 @@ func TestKeyIsKeptInACookieOnly(t *testing.T) {
 			t.Errorf("%s POST /key: %d", name, r.status)
 		}
 	}
+	tls := httptest.NewRequest(http.MethodPost, "https://explorer.example/key", strings.NewReader(url.Values{"key": {world.key}}.Encode()))
+	tls.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if c := do(world.handler, tls).header.Get("Set-Cookie"); !strings.Contains(c, "; Secure") {
+		t.Errorf("over TLS the cookie must be Secure: %q", c)
+	}
 	if r := postForm(t, "/key", url.Values{"key": {"spk_wrong"}}); r.status != http.StatusUnauthorized || r.header.Get("Set-Cookie") != "" {
 		t.Errorf("a wrong key: %d, Set-Cookie %q", r.status, r.header.Get("Set-Cookie"))
 	}

@@ -12,10 +12,13 @@ import (
 // calendarIndex is every calendar event of one data version, read from the store once and
 // ordered by date then id (the order of the calendar), with each SPAC's events apart. A
 // request finds its date window by binary search and reads only the events of its page;
-// the total is counted, not collected.
+// the total is counted, not collected. Events stating a period (an expected closing in a
+// quarter: Date..EndDate) are also kept apart, the few a window may reach back for: a period
+// that started before from but ends on or after it belongs to the window.
 type calendarIndex struct {
-	all   []spac.Event
-	byCIK map[spac.CIK][]spac.Event // each in the calendar's order
+	all     []spac.Event
+	byCIK   map[spac.CIK][]spac.Event // each in the calendar's order
+	periods []spac.Event              // the events with an EndDate after their Date, in order
 }
 
 // calendarIndex returns the index of v, built by the first request that needs it.
@@ -40,6 +43,9 @@ func newCalendarIndex(events []spac.Event) *calendarIndex {
 	x := &calendarIndex{all: all, byCIK: map[spac.CIK][]spac.Event{}}
 	for _, e := range all {
 		x.byCIK[e.CIK] = append(x.byCIK[e.CIK], e)
+		if e.EndDate > e.Date {
+			x.periods = append(x.periods, e)
+		}
 	}
 	return x
 }
@@ -48,10 +54,10 @@ func newCalendarIndex(events []spac.Event) *calendarIndex {
 func (x *calendarIndex) query(q spac.EventQuery, offset, limit int) ([]spac.Event, int) {
 	var lists [][]spac.Event
 	if q.CIKs == nil {
-		lists = [][]spac.Event{dateWindow(x.all, q.From, q.To)}
+		lists = [][]spac.Event{withPeriods(x.periods, q.From, q.To, dateWindow(x.all, q.From, q.To))}
 	} else {
 		for _, c := range q.CIKs {
-			lists = append(lists, dateWindow(x.byCIK[c], q.From, q.To))
+			lists = append(lists, withPeriods(x.byCIK[c], q.From, q.To, dateWindow(x.byCIK[c], q.From, q.To)))
 		}
 	}
 	events := lists[0]
@@ -90,6 +96,28 @@ func dateWindow(events []spac.Event, from, to string) []spac.Event {
 		return nil
 	}
 	return events[lo:hi]
+}
+
+// withPeriods puts before a window the events of from (a list in calendar order) whose period
+// started before from but ends on or after it (and starts by to): they precede the window in
+// the calendar's order.
+func withPeriods(from []spac.Event, start, to string, window []spac.Event) []spac.Event {
+	if start == "" {
+		return window
+	}
+	var reaching []spac.Event
+	for _, e := range from {
+		if e.Date >= start {
+			break
+		}
+		if e.EndDate >= start && (to == "" || e.Date <= to) {
+			reaching = append(reaching, e)
+		}
+	}
+	if len(reaching) == 0 {
+		return window
+	}
+	return append(reaching, window...)
 }
 
 // clampPage is events[offset:offset+limit], clamped.

@@ -373,3 +373,25 @@ func TestCalendarIndexAnswersAsTheStore(t *testing.T) {
 		}
 	}
 }
+
+// TestCalendarPeriodsReachBackIntoTheWindow: an event stating a period (an expected closing
+// in a quarter) that began before from but ends on or after it is in the window, first; one
+// that ended before from is not.
+func TestCalendarPeriodsReachBackIntoTheWindow(t *testing.T) {
+	events := []spac.Event{
+		{ID: "a/expected_close/2026-01-01", Type: spac.EventExpectedClose, Date: "2026-01-01", EndDate: "2026-03-31", CIK: "0000000001"},
+		{ID: "b/expected_close/2025-10-01", Type: spac.EventExpectedClose, Date: "2025-10-01", EndDate: "2025-12-31", CIK: "0000000002"},
+		{ID: "c/deadline/2026-02-10", Type: spac.EventDeadline, Date: "2026-02-10", CIK: "0000000003"},
+		{ID: "d/deadline/2026-01-20", Type: spac.EventDeadline, Date: "2026-01-20", CIK: "0000000001"},
+	}
+	x := newCalendarIndex(events)
+	for _, q := range []spac.EventQuery{{From: "2026-02-01"}, {From: "2026-02-01", CIKs: []spac.CIK{"0000000001", "0000000003"}}} {
+		got, total := x.query(q, 0, 10)
+		if total != 2 || len(got) != 2 || got[0].ID != "a/expected_close/2026-01-01" || got[1].ID != "c/deadline/2026-02-10" {
+			t.Errorf("%+v: %d events %v", q, total, got)
+		}
+	}
+	if got, total := x.query(spac.EventQuery{From: "2026-02-01", To: "2026-02-05"}, 0, 10); total != 1 || got[0].Date != "2026-01-01" {
+		t.Errorf("a period overlapping a short window: %d %v", total, got)
+	}
+}

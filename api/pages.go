@@ -85,17 +85,7 @@ func (s *Server) ResolveSPAC(c *gin.Context, symbol string) (spac.CIK, error) {
 // Profile returns the profile of cik as GET /v1/spac/{symbol} serves it, decoded once per
 // data version; resolve the symbol with ResolveSPAC first. The profile is shared: read only.
 func (s *Server) Profile(ctx context.Context, cik spac.CIK) (spac.Profile, error) {
-	v, err := s.readVersion(ctx)
-	if err != nil {
-		return spac.Profile{}, err
-	}
-	p, err := s.cache.object(v, "profile/"+string(cik), func() (any, error) {
-		return s.d.Profiles.Profile(context.WithoutCancel(ctx), cik) // others may wait for it
-	})
-	if err != nil {
-		return spac.Profile{}, err
-	}
-	return p.(spac.Profile), nil
+	return s.servedProfile(ctx, cik)
 }
 
 // ScopedFiling loads the metadata of a filing the caller may see, as GET

@@ -109,13 +109,15 @@ func selectKeys(raw []byte, keep []string) ([]byte, error) {
 }
 
 // searchFields are the row fields a search result shows, and whose citations it carries.
-var searchFields = []string{"symbol", "name", "status", "sponsor", "cik", "tickers"}
+var searchFields = []string{"symbol", "name", "status", "sponsor", "cik", "tickers", "previous_names", "target"}
 
 // searchChunks are the cached parts of a search row around its per-query score and matched
-// fields: {"symbol":..,"name":..,"cik":..,"status":..,"sponsor":.. and ,"citations":[..]}.
+// fields: {"symbol":..,"name":..,"cik":..,"status":..,"sponsor":..,"previous_names":..,
+// "target":.. and ,"citations":[..]}.
 func (s *Server) searchChunks(v dataVersion, row spac.SPAC, mode citeMode) (head, tail *wire.Chunk, err error) {
 	head, err = s.cache.chunk(v, chunkKey{kind: "search-head", id: string(row.CIK)}, func() ([]byte, error) {
-		raw, err := marshal(SearchRow{Symbol: row.Symbol, Name: row.Name, CIK: row.CIK, Status: row.Status, Sponsor: row.Sponsor})
+		raw, err := marshal(SearchRow{Symbol: row.Symbol, Name: row.Name, CIK: row.CIK, Status: row.Status,
+			Sponsor: row.Sponsor, PreviousNames: row.PreviousNames, Target: row.Target})
 		if err != nil {
 			return nil, err
 		}

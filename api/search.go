@@ -21,19 +21,23 @@ const maxQueryLen = 200
 
 // SearchRow is one search result.
 type SearchRow struct {
-	Symbol    string          `json:"symbol"`
-	Name      string          `json:"name"`
-	CIK       spac.CIK        `json:"cik"`
-	Status    spac.Status     `json:"status"`
-	Sponsor   string          `json:"sponsor,omitempty"`
-	Score     float64         `json:"score"`
-	Matched   []string        `json:"matched"`
-	Citations []spac.Citation `json:"citations"`
+	Symbol  string      `json:"symbol"`
+	Name    string      `json:"name"`
+	CIK     spac.CIK    `json:"cik"`
+	Status  spac.Status `json:"status"`
+	Sponsor string      `json:"sponsor,omitempty"`
+	// PreviousNames and Target are the other names a SPAC is found by: the names it filed
+	// under before (the SPAC's own after a de-SPAC) and its business combination's target.
+	PreviousNames []string        `json:"previous_names,omitempty"`
+	Target        string          `json:"target,omitempty"`
+	Score         float64         `json:"score"`
+	Matched       []string        `json:"matched"`
+	Citations     []spac.Citation `json:"citations"`
 }
 
 func (s *Server) searchRoute() Route {
-	r := data("search", "/search", "Fuzzy search across symbol, name, sponsor and CIK, best match first.", s.search,
-		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, sponsor or CIK)"},
+	r := data("search", "/search", "Fuzzy search across symbol, tickers, name, previous names, target, sponsor and CIK, best match first.", s.search,
+		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, previous name, target, sponsor or CIK)"},
 		citationsParam,
 	)
 	r.Tabular, r.Versioned = true, true

@@ -35,11 +35,14 @@ type Deps struct {
 	Filings  spac.FilingStore
 	Profiles spac.ProfileStore
 	Index    spac.Index
-	News     NewsSource // nil: news has no rows
-	Guard    Guard      // nil: every caller is anonymous and sample-scoped
-	Logger   *slog.Logger
-	Version  string
-	Commit   string // build commit; empty: read from the Go build info
+	// Market joins prices and yields to served profiles (the Index joins its own rows); nil:
+	// none.
+	Market  spac.Market
+	News    NewsSource // nil: news has no rows
+	Guard   Guard      // nil: every caller is anonymous and sample-scoped
+	Logger  *slog.Logger
+	Version string
+	Commit  string // build commit; empty: read from the Go build info
 	// Changelog is the content of CHANGELOG.md, served as JSON by GET /v1/changelog.
 	Changelog []byte
 	// Sample lists the SPACs anonymous callers see; empty: the profiles flagged Sample.
@@ -48,11 +51,7 @@ type Deps struct {
 	Live Live
 	// Extra are routes of other packages (account, admin, bench).
 	Extra []Route
-	// Versions are further inputs of served rows that change apart from the store, the index
-	// and the news (e.g. market quotes joined when a row is served): their versions join the
-	// data version that keys cached bytes and ETags (version.go).
-	Versions []Versioned
-	Now      func() time.Time
+	Now   func() time.Time
 
 	TrustedProxies    []string // proxies whose X-Forwarded-For is believed; nil: none
 	CORSOrigins       []string // allowed browser origins; empty: any ("*")

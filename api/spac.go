@@ -50,7 +50,7 @@ func (s *Server) profile(c *gin.Context) (any, error) {
 // most of a profile request's CPU; now each is done once per data version.
 func (s *Server) profileChunk(ctx context.Context, v dataVersion, cik spac.CIK, mode citeMode) (*wire.Chunk, error) {
 	return s.cache.chunk(v, chunkKey{kind: "profile", id: string(cik), mode: mode}, func() ([]byte, error) {
-		p, err := s.d.Profiles.Profile(ctx, cik)
+		p, err := s.joinedProfile(ctx, v, cik)
 		if err != nil {
 			return nil, err
 		}
@@ -63,6 +63,31 @@ func (s *Server) profileChunk(ctx context.Context, v dataVersion, cik spac.CIK, 
 		}
 		return objectTail(raw), nil
 	})
+}
+
+// servedProfile is the profile GET /v1/spac/{symbol} serves, at the current data version.
+func (s *Server) servedProfile(ctx context.Context, cik spac.CIK) (spac.Profile, error) {
+	v, err := s.readVersion(ctx)
+	if err != nil {
+		return spac.Profile{}, err
+	}
+	return s.joinedProfile(ctx, v, cik)
+}
+
+// joinedProfile is the stored profile, decoded once per data version, with the market's data
+// joined (prices and yields are never stored: a copy of the cached profile is joined).
+func (s *Server) joinedProfile(ctx context.Context, v dataVersion, cik spac.CIK) (spac.Profile, error) {
+	x, err := s.cache.object(v, "profile/"+string(cik), func() (any, error) {
+		return s.d.Profiles.Profile(context.WithoutCancel(ctx), cik) // others may wait for it
+	})
+	if err != nil {
+		return spac.Profile{}, err
+	}
+	p := x.(spac.Profile)
+	if s.d.Market != nil {
+		p.SPAC = s.d.Market.Join(p.SPAC)
+	}
+	return p, nil
 }
 
 // resolve maps a symbol or CIK parameter to a CIK the caller may see. Unknown symbols are

@@ -22,16 +22,16 @@ type IndexGeneration interface {
 	Generation() uint64
 }
 
-// Versioned is implemented by a source of served data that can tell when it changed: a
-// NewsSource, and the parts of Deps.Versions (e.g. market quotes joined into rows when they
-// are served). The version is an opaque string that changes whenever the data does.
+// Versioned is implemented by a NewsSource that can tell when its articles changed. The
+// version is an opaque string that changes whenever the data does.
 type Versioned interface {
 	Version(ctx context.Context) (string, error)
 }
 
 // dataVersion names the state of everything the read routes serve: the store's watermark,
-// the index's write generation, the news version, further Deps.Versions parts and the UTC
-// day (some answers depend on the date: a default window starting today). It keys every
+// the index's write generation, the news version, the market's version (quotes and yields
+// joined when rows are served) and the UTC day (some answers depend on the date: the
+// calendar's window starts today). It keys every
 // cache of encoded bytes and every ETag. It is read before the data a request serves, so
 // bytes cached under a version are never older than it; when any input changes the key
 // changes and nothing cached before is served again.
@@ -74,17 +74,16 @@ func (s *Server) readVersion(ctx context.Context) (dataVersion, error) {
 		return v, nil
 	}
 	parts := []string{s.boot, wm.UTC().Format(time.RFC3339Nano), strconv.FormatUint(gen.Generation(), 10),
-		s.now().UTC().Format(time.DateOnly)}
-	sources := s.d.Versions
+		s.now().UTC().Format(time.DateOnly), ""}
+	if s.d.Market != nil {
+		parts[len(parts)-1] = s.d.Market.Version()
+	}
 	if s.d.News != nil {
 		nv, ok := s.d.News.(Versioned)
 		if !ok {
 			return v, nil
 		}
-		sources = append([]Versioned{nv}, sources...)
-	}
-	for _, src := range sources {
-		p, err := src.Version(ctx)
+		p, err := nv.Version(ctx)
 		if err != nil {
 			return dataVersion{}, err
 		}

@@ -33,7 +33,8 @@ const (
 	boostWordPrefix   = 2
 	boostSymbolFuzzy  = 1.5
 	boostWordFuzzy    = 1
-	sponsorFactor     = 0.5 // sponsor words count half as much as name words
+	sponsorFactor     = 0.5  // sponsor words count half as much as name words
+	otherNamesFactor  = 0.75 // previous names and the target count less than the name
 )
 
 // Search ranks the SPACs matching q.Text over symbol, tickers, CIK, name and sponsor, best
@@ -54,6 +55,7 @@ func (x *Index) SearchPage(ctx context.Context, q spac.SearchQuery) (spac.Search
 		limit = defaultSearchLimit
 	}
 	limit = min(limit, maxSearchLimit)
+	x.rows.refresh()                                     // a new market version is a new generation
 	gen, key := x.rows.generation(), searchKey(q, limit) // the generation before the query: see searchCache
 	if page, ok := x.searches.get(gen, key, x.rows); ok {
 		return page, nil
@@ -82,6 +84,7 @@ func (x *Index) searchBleve(ctx context.Context, q spac.SearchQuery, limit int) 
 	if err != nil {
 		return spac.SearchPage{}, fmt.Errorf("index: search: %w", err)
 	}
+	x.rows.refresh()
 	terms := parseTerms(q.Text)
 	page := spac.SearchPage{Hits: make([]spac.SearchHit, 0, len(res.Hits)), Total: int(res.Total)}
 	for _, h := range res.Hits {
@@ -157,6 +160,7 @@ func (x *Index) textQuery(text string) (query.Query, error) {
 	}
 	qs = append(qs, x.wordQueries(fName, text, t.words, 1)...)
 	qs = append(qs, x.wordQueries(fSponsor, text, t.words, sponsorFactor)...)
+	qs = append(qs, x.wordQueries(fOtherNames, text, t.words, otherNamesFactor)...)
 	return bleve.NewDisjunctionQuery(qs...), nil
 }
 
@@ -252,6 +256,15 @@ func (t terms) matched(s spac.SPAC) []string {
 	}
 	if s.Sponsor != "" && wordsMatch(t.words, words(s.Sponsor)) {
 		out = append(out, "sponsor")
+	}
+	for _, prev := range s.PreviousNames {
+		if wordsMatch(t.words, words(prev)) {
+			out = append(out, "previous_names")
+			break
+		}
+	}
+	if s.Target != "" && wordsMatch(t.words, words(s.Target)) {
+		out = append(out, "target")
 	}
 	return out
 }

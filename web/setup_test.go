@@ -29,6 +29,7 @@ var world struct {
 	idx     *index.Index
 	guard   *access.Guard
 	srv     *api.Server
+	ex      *Explorer
 	handler http.Handler
 	key     string // an enterprise key's secret
 	freeKey string
@@ -90,7 +91,7 @@ func buildWorld(dir string) error {
 	if err := seedLists(ctx); err != nil {
 		return err
 	}
-	world.srv, world.handler, err = serve(world.guard)
+	world.srv, world.handler, world.ex, err = serve(world.guard)
 	return err
 }
 
@@ -136,12 +137,12 @@ func (n storeNews) Articles(ctx context.Context, q api.NewsQuery) ([]spac.Articl
 }
 
 // serve builds the API server with the explorer mounted, as spacd serve does.
-func serve(g api.Guard) (*api.Server, http.Handler, error) {
+func serve(g api.Guard) (*api.Server, http.Handler, *Explorer, error) {
 	srv := api.New(api.Deps{Filings: world.db, Profiles: world.db, Index: world.idx, Guard: g, Sample: world.sample,
 		Live: api.Live{Alerts: world.db}, News: storeNews{world.db}})
 	ex := New(Deps{API: srv, Index: world.idx, Profiles: world.db, Filings: world.db, Alerts: world.db, News: storeNews{world.db},
 		Version: "test", Now: func() time.Time { return testToday }})
-	return srv, srv.Handler(), srv.MountPages(ex.Pages())
+	return srv, srv.Handler(), ex, srv.MountPages(ex.Pages())
 }
 
 // response is a served page.

@@ -50,6 +50,11 @@ func OpenAPI(table []Route, version, server string) obj {
 			item[strings.ToLower(r.Method)] = operation(r, p, sch)
 		}
 	}
+	for _, r := range table {
+		if r.declares("citations") {
+			sch.citationModes(success(r, sch))
+		}
+	}
 	if server == "" {
 		server = "/"
 	}
@@ -119,6 +124,9 @@ func parameters(r Route) []obj {
 			op["style"], op["explode"] = "form", false
 		}
 		out = append(out, op)
+	}
+	if r.Versioned {
+		out = append(out, obj{"$ref": "#/components/parameters/IfNoneMatch"})
 	}
 	return out
 }

@@ -35,6 +35,10 @@ func responses(r Route, sch *schemaSet) obj {
 	for code, name := range errorResponses(r) {
 		out[strconv.Itoa(code)] = respRef(name)
 	}
+	if r.Versioned {
+		out["304"] = obj{"description": "Not Modified: the ETag sent in If-None-Match is still current",
+			"headers": obj{"ETag": headerRef("ETag"), "X-Request-Id": headerRef("X-Request-Id")}}
+	}
 	if r.Name == "health" { // the probe answers 503 with its own body when the store fails
 		out["503"] = obj{"description": "the store is down: status \"down\"", "headers": successHeaders(r),
 			"content": obj{"application/json": obj{"schema": sch.responseRef(r.Body)}}}
@@ -97,6 +101,9 @@ func successHeaders(r Route) obj {
 	if r.Tabular || r.Name == "filing_lines" {
 		h["Link"] = headerRef("Link")
 	}
+	if r.Versioned {
+		h["ETag"], h["Cache-Control"] = headerRef("ETag"), headerRef("Cache-Control")
+	}
 	return h
 }
 
@@ -116,6 +123,8 @@ func components(sch *schemaSet) obj {
 			"bearer":     obj{"type": "http", "scheme": "bearer", "description": "API key: Authorization: Bearer <key>"},
 			"adminToken": obj{"type": "http", "scheme": "bearer", "description": "the admin token from the configuration"},
 		},
+		"parameters": obj{"IfNoneMatch": obj{"name": "If-None-Match", "in": "header", "schema": obj{"type": "string"},
+			"description": "the ETag of a response held: 304 without a body while the data has not changed"}},
 		"headers":   headerComponents(),
 		"responses": problemResponses(problem),
 		"schemas":   sch.defs,
@@ -142,6 +151,8 @@ func headerComponents() obj {
 		"RateLimit":                    strHeader(`IETF draft: "minute";r=59;t=40, "day";r=499;t=3600 (limited windows only)`),
 		"Retry-After":                  intHeader("seconds until the violated window resets"),
 		"WWW-Authenticate":             strHeader(`Bearer realm="spac-data-api"`),
+		"ETag":                         strHeader("weak validator of the data version, path, query and scope; send it back in If-None-Match"),
+		"Cache-Control":                strHeader("private, no-cache: may be stored, must be revalidated"),
 	}
 }
 

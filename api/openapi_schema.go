@@ -23,12 +23,13 @@ type schemaSet struct {
 	defs      map[string]obj          // component name -> schema
 	names     map[reflect.Type]string // Go type -> component name
 	taken     map[string]reflect.Type // component name -> Go type
+	marked    map[string]bool         // defs whose nullable fields are marked
 }
 
 const componentPrefix = "#/components/schemas/"
 
 func newSchemaSet() *schemaSet {
-	s := &schemaSet{defs: map[string]obj{}, names: map[reflect.Type]string{}, taken: map[string]reflect.Type{}}
+	s := &schemaSet{defs: map[string]obj{}, names: map[reflect.Type]string{}, taken: map[string]reflect.Type{}, marked: map[string]bool{}}
 	s.reflector = &jsonschema.Reflector{
 		Anonymous:                 true, // no $id: the schemas live inside the document
 		AllowAdditionalProperties: false,
@@ -56,7 +57,9 @@ func (s *schemaSet) ref(v any) obj {
 	}
 	defs, _ := root["$defs"].(obj)
 	for name, d := range defs {
-		s.defs[name] = d.(obj)
+		if s.defs[name] == nil { // a def already collected may have been adjusted since
+			s.defs[name] = d.(obj)
+		}
 	}
 	s.markNullable(t, map[reflect.Type]bool{})
 	if ref, ok := root["$ref"].(string); ok {
@@ -81,6 +84,8 @@ var schemaNames = map[reflect.Type]string{
 	reflect.TypeOf(access.TierLimits{}):                "TierLimits",
 	reflect.TypeOf(FilingView{}):                       "Filing",
 	reflect.TypeOf(LinesView{}):                        "FilingLines",
+	reflect.TypeOf(refCitation{}):                      "CitationRef",
+	reflect.TypeOf(CitationsBody{}):                    "Citations",
 }
 
 // name is the component name of a Go type: schemaNames, else its Go name. Two types of one
@@ -113,8 +118,12 @@ func (s *schemaSet) markNullable(t reflect.Type, seen map[reflect.Type]bool) {
 		return
 	}
 	seen[t] = true
-	def := s.defs[s.names[t]]
-	props, _ := def["properties"].(obj)
+	name := s.names[t]
+	if s.marked[name] {
+		return
+	}
+	s.marked[name] = true
+	props, _ := s.defs[name]["properties"].(obj)
 	s.markFields(t, props, seen)
 }
 
@@ -211,8 +220,9 @@ func (s *schemaSet) responseRef(v any) obj {
 	if props, _ := def["properties"].(obj); props["asOf"] != nil {
 		return ref
 	}
-	wrapped := withProperty(def, "asOf", asOfProperty, true)
-	s.defs[name+"Response"] = wrapped
+	if s.defs[name+"Response"] == nil {
+		s.defs[name+"Response"] = withProperty(def, "asOf", asOfProperty, true)
+	}
 	return obj{"$ref": componentPrefix + name + "Response"}
 }
 
@@ -240,6 +250,9 @@ func withProperty(def obj, name string, prop obj, required bool) obj {
 func (s *schemaSet) pageRef(r Route) obj {
 	row := s.ref(r.Body)
 	name := strings.TrimPrefix(row["$ref"].(string), componentPrefix)
+	if s.defs[name+"Page"] != nil {
+		return obj{"$ref": componentPrefix + name + "Page"}
+	}
 	items := row
 	if r.declares("fields") {
 		sel := obj{}
@@ -282,38 +295,23 @@ func prune(doc obj) {
 	comps := doc["components"].(obj)
 	schemas := comps["schemas"].(map[string]obj)
 	used := map[string]bool{}
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case obj:
-			if ref, ok := x["$ref"].(string); ok && strings.HasPrefix(ref, componentPrefix) {
-				name := strings.TrimPrefix(ref, componentPrefix)
-				if !used[name] {
-					used[name] = true
-					walk(schemas[name])
-				}
-			}
-			for _, child := range x {
-				walk(child)
-			}
-		case []obj:
-			for _, child := range x {
-				walk(child)
-			}
-		case []any:
-			for _, child := range x {
-				walk(child)
+	var mark func(v any)
+	mark = func(v any) {
+		for _, name := range refsIn(v) {
+			if !used[name] {
+				used[name] = true
+				mark(schemas[name])
 			}
 		}
 	}
 	for k, v := range doc {
 		if k != "components" {
-			walk(v)
+			mark(v)
 		}
 	}
 	for k, v := range comps {
 		if k != "schemas" {
-			walk(v)
+			mark(v)
 		}
 	}
 	for name := range schemas {

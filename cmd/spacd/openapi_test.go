@@ -30,6 +30,7 @@ type conformance struct {
 	hookID   string // a registered webhook
 	delivery string // one of its deliveries
 	keyID    string // an API key
+	ref      string // a citation ref of the SPAC
 	checked  int
 }
 
@@ -76,6 +77,16 @@ func newConformance(t *testing.T, ts *testServer, hookURL string) *conformance {
 		t.Fatalf("%s has no filings", c.symbol)
 	}
 	c.acc = prof.Filings[0].Accession
+	var refs struct {
+		Citations []struct {
+			Ref string `json:"ref"`
+		} `json:"citations"`
+	}
+	ts.getJSON(t, "/v1/spac/"+c.symbol+"?citations=ref", c.key, http.StatusOK, &refs)
+	if len(refs.Citations) == 0 || refs.Citations[0].Ref == "" {
+		t.Fatalf("%s?citations=ref: no ref", c.symbol)
+	}
+	c.ref = refs.Citations[0].Ref
 	c.hookID = c.createWebhook("/v1/webhooks")
 	c.delivery = c.idOf(c.call(http.MethodPost, "/v1/webhooks/"+c.hookID+"/test", c.key, "", http.StatusAccepted))
 	c.keyID = c.createKey("/v1/admin/keys")
@@ -117,14 +128,29 @@ func (c *conformance) run(o op) {
 	case "universe":
 		get("?limit=3&facets=status,sector,trust_size", c.key)
 		get("?limit=3&fields=symbol,trust_size,tickers", c.key)
+		get("?limit=3&citations=ref", c.key)
+		get("?limit=3&citations=none", c.key)
 		get("?limit=2", "") // anonymous: the sample
-	case "calendar", "news", "alerts", "changelog":
+		c.notModified(path+"?limit=3", c.key)
+	case "calendar":
+		get("?limit=3", c.key)
+		get("?limit=3&citations=ref", c.key)
+		get("?limit=3&citations=none", c.key)
+	case "news", "alerts", "changelog":
 		get("?limit=3", c.key)
 	case "search":
 		get("?q=acquisition&limit=3", c.key)
+		get("?q=acquisition&limit=3&citations=none", c.key)
+	case "citations":
+		get("?ref="+c.ref+",9900001-000000000000", c.key)
 	case "filing_lines":
 		get("?from=1&to=5", c.key)
-	case "profile", "filing", "discover", "openapi", "health", "account":
+	case "profile":
+		get("", c.key)
+		get("?citations=ref", c.key)
+		get("?citations=none", c.key)
+		c.notModified(path, c.key)
+	case "filing", "discover", "openapi", "health", "account":
 		get("", c.key)
 	case "account_usage":
 		get("?days=2", c.key)
@@ -148,6 +174,35 @@ func (c *conformance) run(o op) {
 		c.call(http.MethodDelete, withID(c.createKey("/v1/admin/keys")), c.ts.admin, "", http.StatusOK)
 	default:
 		c.t.Errorf("%s %s (%s): no recipe; add one so its responses are validated", o.method, o.path, o.route)
+	}
+}
+
+// notModified repeats a GET with the ETag of its first answer and validates the 304.
+func (c *conformance) notModified(path, token string) {
+	req, _ := http.NewRequest(http.MethodGet, c.ts.base+path, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := c.ts.client.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	resp.Body.Close()
+	etag := resp.Header.Get("ETag")
+	if etag == "" {
+		c.t.Errorf("GET %s: no ETag", path)
+		return
+	}
+	req.Header.Set("If-None-Match", etag)
+	resp, err = c.ts.client.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := c.chk.Response(req, resp); err != nil {
+		c.t.Error(err)
+	}
+	c.checked++
+	if resp.StatusCode != http.StatusNotModified {
+		c.t.Errorf("GET %s with If-None-Match: %d, want 304", path, resp.StatusCode)
 	}
 }
 

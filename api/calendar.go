@@ -1,7 +1,6 @@
 package api
 
 import (
-	"slices"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -17,8 +16,9 @@ func (s *Server) calendarRoute() Route {
 		Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
 		Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
+		citationsParam,
 	)
-	r.Tabular = true
+	r.Tabular, r.Versioned = true, true
 	return r
 }
 
@@ -31,30 +31,27 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	from := q.From
-	q.From = periodStart(from)
-	events, err := s.d.Profiles.Events(c.Request.Context(), q)
+	v, err := s.versionOf(c)
+	if err != nil {
+		return nil, err
+	}
+	x, err := s.calendarIndex(c.Request.Context(), v)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	events = slices.DeleteFunc(events, func(e spac.Event) bool { return max(e.Date, e.EndDate) < from })
-	if events == nil {
-		events = []spac.Event{}
+	events, total := x.query(q, p.Offset, p.Limit)
+	b, mode := pageHead(v), citeModeOf(c)
+	for i, e := range events {
+		ch, err := s.eventChunk(v, e, mode)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			_ = b.WriteByte(',')
+		}
+		b.Chunk(ch)
 	}
-	return pageOf(c, events, p), nil
-}
-
-// longestPeriodDays is the longest period an event may span (a year, spac.Event.Period).
-const longestPeriodDays = 366
-
-// periodStart is where the store is read from so that a period starting before from but
-// ending on or after it is found; the handler then drops what ended before from.
-func periodStart(from string) string {
-	t, err := time.Parse(time.DateOnly, from)
-	if err != nil {
-		return from
-	}
-	return t.AddDate(0, 0, -longestPeriodDays).Format(time.DateOnly)
+	return pageTail(b, p.page(c, nil, len(events), total))
 }
 
 // CalendarRequest reads the calendar filters of a request (from, to, type, symbol) within the

@@ -246,20 +246,23 @@ func TestCalendarStartsToday(t *testing.T) {
 	wantProblem(t, do(t, s.Handler(), "/v1/calendar?to=2026-05-01"), http.StatusBadRequest, spac.EINVALID, "to")
 }
 
-// The profile is served with the market's data joined; the cached profile keeps none.
+// The profile is served with the market's data joined, joined again when the market's version
+// moves; the stored profile keeps none.
 func TestProfileJoinsTheMarket(t *testing.T) {
 	f := newFixture(3)
-	m := &priceMarket{price: "10.51"}
+	m := &priceMarket{price: "10.51", version: "v1"}
 	f.deps.Market = m
 	s := New(f.deps)
-	for i := 0; i < 2; i++ {
-		p := decode(t, do(t, s.Handler(), "/v1/spac/AAA0"))
-		if p["price"] != "10.51" {
-			t.Fatalf("profile price %v, want the market's 10.51", p["price"])
+	for _, want := range []string{"10.51", "10.51", "10.60"} {
+		if want == "10.60" {
+			m.set("10.60", "v2")
+		}
+		if p := decode(t, do(t, s.Handler(), "/v1/spac/AAA0")); p["price"] != want {
+			t.Fatalf("profile price %v, want the market's %s", p["price"], want)
 		}
 	}
-	if m.joins != 2 {
-		t.Errorf("%d joins for 2 requests", m.joins)
+	if m.joins < 2 || m.joins > 3 {
+		t.Errorf("%d joins for 3 requests over 2 market versions", m.joins)
 	}
 	for _, p := range f.store.profiles {
 		if p.Price != "" {
@@ -269,9 +272,15 @@ func TestProfileJoinsTheMarket(t *testing.T) {
 }
 
 type priceMarket struct {
-	mu    sync.Mutex
-	price string
-	joins int
+	mu             sync.Mutex
+	price, version string
+	joins          int
+}
+
+func (m *priceMarket) set(price, version string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.price, m.version = price, version
 }
 
 func (m *priceMarket) Join(row spac.SPAC) spac.SPAC {
@@ -283,4 +292,8 @@ func (m *priceMarket) Join(row spac.SPAC) spac.SPAC {
 	return row
 }
 
-func (m *priceMarket) Version() string { return "v" }
+func (m *priceMarket) Version() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.version
+}

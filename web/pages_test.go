@@ -141,6 +141,9 @@ func TestAnonymousSeesOnlyTheSample(t *testing.T) {
 // TestKeyIsKeptInACookieOnly: a key entered in the form is checked by the Guard, kept in an
 // HttpOnly SameSite=Strict cookie, and appears in no page and no URL.
 func TestKeyIsKeptInACookieOnly(t *testing.T) {
+	if b := mustPage(t, "/?key=spk_in_the_url&sort=name", "", http.StatusBadRequest); strings.Contains(b, "spk_in_the_url") {
+		t.Error("a key put in the URL is written back into the page")
+	}
 	r := postForm(t, "/key", url.Values{"key": {world.key}, "back": {"/spac/BWLA?x=1"}})
 	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/spac/BWLA?x=1" {
 		t.Fatalf("POST /key: %d, Location %q", r.status, r.header.Get("Location"))

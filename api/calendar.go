@@ -1,6 +1,9 @@
 package api
 
 import (
+	"slices"
+	"time"
+
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
@@ -10,7 +13,7 @@ func (s *Server) calendarRoute() Route {
 	r := data("calendar", "/calendar",
 		"Event horizon: deadlines, extension and merger votes, redemption deadlines, lockup and warrant expiries, expected closings; by date.",
 		s.calendar,
-		Param{Name: "from", In: InQuery, Type: TypeDate, Description: "events on or after, YYYY-MM-DD"},
+		Param{Name: "from", In: InQuery, Type: TypeDate, Description: "events on or after, YYYY-MM-DD (default: today, UTC); a period (expected closing in a quarter) that ends on or after it counts"},
 		Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
 		Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
@@ -28,21 +31,44 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	from := q.From
+	q.From = periodStart(from)
 	events, err := s.d.Profiles.Events(c.Request.Context(), q)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
+	events = slices.DeleteFunc(events, func(e spac.Event) bool { return max(e.Date, e.EndDate) < from })
 	if events == nil {
 		events = []spac.Event{}
 	}
 	return pageOf(c, events, p), nil
 }
 
+// longestPeriodDays is the longest period an event may span (a year, spac.Event.Period).
+const longestPeriodDays = 366
+
+// periodStart is where the store is read from so that a period starting before from but
+// ending on or after it is found; the handler then drops what ended before from.
+func periodStart(from string) string {
+	t, err := time.Parse(time.DateOnly, from)
+	if err != nil {
+		return from
+	}
+	return t.AddDate(0, 0, -longestPeriodDays).Format(time.DateOnly)
+}
+
 // CalendarRequest reads the calendar filters of a request (from, to, type, symbol) within the
-// caller's scope; the explorer's calendar page reads its own with it.
+// caller's scope; the explorer's calendar page reads its own with it. Without from, the
+// window starts today (UTC).
 func (s *Server) CalendarRequest(c *gin.Context) (spac.EventQuery, error) {
 	q := spac.EventQuery{From: c.Query("from"), To: c.Query("to")}
-	if q.From != "" && q.To != "" && q.To < q.From {
+	if q.From == "" {
+		q.From = s.now().UTC().Format(time.DateOnly) // a desk's horizon starts today
+		if q.To != "" && q.To < q.From {
+			return q, spac.InvalidParam("to", "to %s is before today (%s), where the calendar starts without from; pass from for past events", q.To, q.From)
+		}
+	}
+	if q.To != "" && q.To < q.From {
 		return q, spac.InvalidParam("to", "to %s is before from %s", q.To, q.From)
 	}
 	for _, t := range listParam(c, "type") {

@@ -85,7 +85,7 @@ func (s *Server) ResolveSPAC(c *gin.Context, symbol string) (spac.CIK, error) {
 // Profile returns the profile of cik from the server's profile cache (what GET
 // /v1/spac/{symbol} serves); resolve the symbol with ResolveSPAC first.
 func (s *Server) Profile(ctx context.Context, cik spac.CIK) (spac.Profile, error) {
-	return s.cachedProfile(ctx, cik)
+	return s.servedProfile(ctx, cik)
 }
 
 // ScopedFiling loads the metadata of a filing the caller may see, as GET

@@ -20,19 +20,23 @@ const maxQueryLen = 200
 
 // SearchRow is one search result.
 type SearchRow struct {
-	Symbol    string          `json:"symbol"`
-	Name      string          `json:"name"`
-	CIK       spac.CIK        `json:"cik"`
-	Status    spac.Status     `json:"status"`
-	Sponsor   string          `json:"sponsor,omitempty"`
-	Score     float64         `json:"score"`
-	Matched   []string        `json:"matched"`
-	Citations []spac.Citation `json:"citations"`
+	Symbol  string      `json:"symbol"`
+	Name    string      `json:"name"`
+	CIK     spac.CIK    `json:"cik"`
+	Status  spac.Status `json:"status"`
+	Sponsor string      `json:"sponsor,omitempty"`
+	// PreviousNames and Target are the other names a SPAC is found by: the names it filed
+	// under before (the SPAC's own after a de-SPAC) and its business combination's target.
+	PreviousNames []string        `json:"previous_names,omitempty"`
+	Target        string          `json:"target,omitempty"`
+	Score         float64         `json:"score"`
+	Matched       []string        `json:"matched"`
+	Citations     []spac.Citation `json:"citations"`
 }
 
 func (s *Server) searchRoute() Route {
-	r := data("search", "/search", "Fuzzy search across symbol, name, sponsor and CIK, best match first.", s.search,
-		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, sponsor or CIK)"},
+	r := data("search", "/search", "Fuzzy search across symbol, tickers, name, previous names, target, sponsor and CIK, best match first.", s.search,
+		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, previous name, target, sponsor or CIK)"},
 	)
 	r.Tabular = true
 	return r
@@ -68,8 +72,8 @@ func searchRow(h spac.SearchHit) SearchRow {
 	}
 	return SearchRow{
 		Symbol: h.SPAC.Symbol, Name: h.SPAC.Name, CIK: h.SPAC.CIK, Status: h.SPAC.Status,
-		Sponsor: h.SPAC.Sponsor, Score: h.Score, Matched: m,
-		Citations: citationsOf(h.SPAC.Citations, []string{"symbol", "name", "status", "sponsor", "cik", "tickers"}),
+		Sponsor: h.SPAC.Sponsor, PreviousNames: h.SPAC.PreviousNames, Target: h.SPAC.Target, Score: h.Score, Matched: m,
+		Citations: citationsOf(h.SPAC.Citations, []string{"symbol", "name", "status", "sponsor", "cik", "tickers", "previous_names", "target"}),
 	}
 }
 

@@ -36,11 +36,14 @@ type Deps struct {
 	Filings  spac.FilingStore
 	Profiles spac.ProfileStore
 	Index    spac.Index
-	News     NewsSource // nil: news has no rows
-	Guard    Guard      // nil: every caller is anonymous and sample-scoped
-	Logger   *slog.Logger
-	Version  string
-	Commit   string // build commit; empty: read from the Go build info
+	// Market joins prices and yields to served profiles (the Index joins its own rows); nil:
+	// none.
+	Market  spac.Market
+	News    NewsSource // nil: news has no rows
+	Guard   Guard      // nil: every caller is anonymous and sample-scoped
+	Logger  *slog.Logger
+	Version string
+	Commit  string // build commit; empty: read from the Go build info
 	// Changelog is the content of CHANGELOG.md, served as JSON by GET /v1/changelog.
 	Changelog []byte
 	// Sample lists the SPACs anonymous callers see; empty: the profiles flagged Sample.

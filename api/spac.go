@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -29,11 +30,21 @@ func (s *Server) profile(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.cachedProfile(c.Request.Context(), cik)
+	p, err := s.servedProfile(c.Request.Context(), cik)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
 	return p, nil
+}
+
+// servedProfile is the stored profile with the market's data joined (prices and yields are
+// never stored: a copy of the cached profile is joined).
+func (s *Server) servedProfile(ctx context.Context, cik spac.CIK) (spac.Profile, error) {
+	p, err := s.cachedProfile(ctx, cik)
+	if err == nil && s.d.Market != nil {
+		p.SPAC = s.d.Market.Join(p.SPAC)
+	}
+	return p, err
 }
 
 // resolve maps a symbol or CIK parameter to a CIK the caller may see. Unknown symbols are

@@ -122,6 +122,11 @@ type storedRow struct {
 	Sample bool      `json:"sample,omitempty"`
 }
 
+// SetMarket joins m's market data (quotes, yields) to every row Universe and Search return,
+// and lets the universe filter and sort on it; the stored rows never hold it. Rows are joined
+// again whenever m's version changes.
+func (x *Index) SetMarket(m spac.Market) { x.rows.setMarket(m) }
+
 // Put inserts or replaces the document of s.CIK. On disk each write waits until Bleve has
 // fsynced it (tens of ms on a slow disk; writes are serialised to keep the in-memory rows in
 // step); use PutAll to index many rows. (Bleve's "unsafe_batch" would not wait, but loses unpersisted writes on Close.)
@@ -228,6 +233,7 @@ func toDocument(s spac.SPAC) (map[string]any, *entry, error) {
 		return nil, nil, spac.InvalidParam("cik", "invalid CIK %q", s.CIK)
 	}
 	s.CIK = cik
+	s = withoutMarket(s)
 	row, err := json.Marshal(storedRow{SPAC: s, Sample: s.Sample})
 	if err != nil {
 		return nil, nil, fmt.Errorf("index: encode %s: %w", cik, err)
@@ -241,6 +247,7 @@ func toDocument(s spac.SPAC) (map[string]any, *entry, error) {
 	setString(doc, fName, s.Name)
 	setString(doc, fNameSort, strings.ToLower(strings.TrimSpace(s.Name)))
 	setString(doc, fSponsor, s.Sponsor)
+	setString(doc, fOtherNames, otherNames(s))
 	setString(doc, fSponsorKW, strings.TrimSpace(s.Sponsor))
 	setString(doc, fSponsorLC, strings.ToLower(strings.TrimSpace(s.Sponsor)))
 	setString(doc, fStatus, string(s.Status))
@@ -281,6 +288,22 @@ func addTypedFields(doc map[string]any, s spac.SPAC) error {
 		doc[f] = t
 	}
 	return nil
+}
+
+// withoutMarket drops the market fields and their citations: market data is joined when a
+// row is served, never stored.
+func withoutMarket(s spac.SPAC) spac.SPAC {
+	s.Price, s.PriceDate, s.YTMPct, s.YTMCompoundedPct = "", "", "", ""
+	s.Citations = slices.DeleteFunc(slices.Clone(s.Citations), func(c spac.Citation) bool {
+		return slices.Contains(spac.MarketFields, c.Field)
+	})
+	return s
+}
+
+// otherNames are the names a SPAC is also known by: the names it filed under before (the SPAC's
+// own name after a de-SPAC) and its business combination's target, one per line.
+func otherNames(s spac.SPAC) string {
+	return strings.Join(append(slices.Clone(s.PreviousNames), s.Target), "\n")
 }
 
 // tickersOf is every ticker of s, the symbol included, upper case, without duplicates.

@@ -14,9 +14,11 @@ import (
 
 // entry is one decoded row with the keys the universe filters, sorts and facets on, computed
 // once when the row is written. The keys equal the index document's fields (toDocument): an
-// empty key is a missing field.
+// empty key is a missing field. row is the stored row joined with the market's data (the
+// rowSet's Market; the same as base without one); base is the row as stored.
 type entry struct {
 	row        spac.SPAC
+	base       spac.SPAC
 	symbol     string  // upper case
 	nameSort   string  // lower case
 	status     string  // as written
@@ -29,12 +31,30 @@ type entry struct {
 	hasTrust   bool
 	ipoDate    string // YYYY-MM-DD (validated), "" = none
 	deadline   string // YYYY-MM-DD (validated), "" = none
+	// numbers of the row that filter and sort (the market's among them)
+	trustPerShare, redeemedPct, ytm, ytmCompounded number
+}
+
+// number is an optional numeric key.
+type number struct {
+	v  float64
+	ok bool
+}
+
+func numberOf(s string) number {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return number{v: v, ok: err == nil && s != ""}
 }
 
 // newEntry derives the keys of a row already validated by toDocument.
 func newEntry(s spac.SPAC) *entry {
+	return joinedEntry(s, s)
+}
+
+// joinedEntry derives the keys of the joined row of base.
+func joinedEntry(base, s spac.SPAC) *entry {
 	e := &entry{
-		row: s, symbol: upper(s.Symbol), nameSort: strings.ToLower(strings.TrimSpace(s.Name)),
+		row: s, base: base, symbol: upper(s.Symbol), nameSort: strings.ToLower(strings.TrimSpace(s.Name)),
 		status: strings.TrimSpace(string(s.Status)), statusRank: float64(slices.Index(spac.Statuses, s.Status)),
 		sector: strings.TrimSpace(s.Sector), sponsorKW: strings.TrimSpace(s.Sponsor),
 		ipoDate: s.IPODate, deadline: s.Deadline,
@@ -47,6 +67,8 @@ func newEntry(s spac.SPAC) *entry {
 		e.trust, _ = strconv.ParseFloat(s.TrustSize, 64) // toDocument refused values that do not parse
 		e.hasTrust = true
 	}
+	e.trustPerShare, e.redeemedPct = numberOf(s.TrustPerShare), numberOf(s.RedeemedPct)
+	e.ytm, e.ytmCompounded = numberOf(s.YTMPct), numberOf(s.YTMCompoundedPct)
 	return e
 }
 
@@ -57,6 +79,8 @@ func newEntry(s spac.SPAC) *entry {
 // completed from it, so no stored field is read per hit.
 type rowSet struct {
 	analyzer analysis.Analyzer // the analyzer of the name and sponsor fields
+	market   spac.Market       // joined to every row; nil: none
+	version  string            // the market version the entries were joined at
 
 	mu     sync.RWMutex
 	byCIK  map[spac.CIK]*entry
@@ -68,7 +92,52 @@ type rowSet struct {
 }
 
 func newRowSet(a analysis.Analyzer) *rowSet {
-	return &rowSet{analyzer: a, byCIK: map[spac.CIK]*entry{}, vocab: map[string]map[string]int{fName: {}, fSponsor: {}}}
+	return &rowSet{analyzer: a, byCIK: map[spac.CIK]*entry{}, vocab: newVocab()}
+}
+
+func newVocab() map[string]map[string]int {
+	return map[string]map[string]int{fName: {}, fSponsor: {}, fOtherNames: {}}
+}
+
+// setMarket joins m to every row from now on (nil: none).
+func (r *rowSet) setMarket(m spac.Market) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.market = m
+	r.rejoin()
+}
+
+// refresh joins the rows again when the market's version moved (new quotes, a new day).
+func (r *rowSet) refresh() {
+	r.mu.RLock()
+	m, v := r.market, r.version
+	r.mu.RUnlock()
+	if m == nil || m.Version() == v {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.rejoin()
+}
+
+// rejoin joins every row with the current market; r.mu is held.
+func (r *rowSet) rejoin() {
+	r.version = ""
+	if r.market != nil {
+		r.version = r.market.Version()
+	}
+	for cik, e := range r.byCIK {
+		r.byCIK[cik] = r.join(e)
+	}
+	r.changed()
+}
+
+// join returns the entry of e's stored row joined with the market; r.mu is held.
+func (r *rowSet) join(e *entry) *entry {
+	if r.market == nil {
+		return joinedEntry(e.base, e.base)
+	}
+	return joinedEntry(e.base, r.market.Join(e.base))
 }
 
 // put inserts or replaces entries.
@@ -76,6 +145,7 @@ func (r *rowSet) put(es ...*entry) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, e := range es {
+		e = r.join(e)
 		if old, ok := r.byCIK[e.row.CIK]; ok {
 			r.count(old, -1)
 		}
@@ -107,12 +177,12 @@ func (r *rowSet) reset() {
 	defer r.mu.Unlock()
 	r.byCIK, r.maxSym = map[spac.CIK]*entry{}, 0
 	r.changed()
-	r.vocab = map[string]map[string]int{fName: {}, fSponsor: {}}
+	r.vocab = newVocab()
 }
 
 // count adds delta to the vocabulary counts of e's name and sponsor terms.
 func (r *rowSet) count(e *entry, delta int) {
-	for field, text := range map[string]string{fName: e.row.Name, fSponsor: e.row.Sponsor} {
+	for field, text := range map[string]string{fName: e.row.Name, fSponsor: e.row.Sponsor, fOtherNames: otherNames(e.row)} {
 		v := r.vocab[field]
 		for _, term := range r.terms(text) {
 			if v[term] += delta; v[term] <= 0 {
@@ -136,7 +206,7 @@ func (r *rowSet) terms(text string) []string {
 func (r *rowSet) hasWord(word string) bool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	return r.vocab[fName][word] > 0 || r.vocab[fSponsor][word] > 0
+	return r.vocab[fName][word] > 0 || r.vocab[fSponsor][word] > 0 || r.vocab[fOtherNames][word] > 0
 }
 
 // symbolWithin reports whether some symbol may be within n edits of a text of that many

@@ -33,7 +33,8 @@ const (
 	boostWordPrefix   = 2
 	boostSymbolFuzzy  = 1.5
 	boostWordFuzzy    = 1
-	sponsorFactor     = 0.5 // sponsor words count half as much as name words
+	sponsorFactor     = 0.5  // sponsor words count half as much as name words
+	otherNamesFactor  = 0.75 // previous names and the target count less than the name
 )
 
 // Search ranks the SPACs matching q.Text over symbol, tickers, CIK, name and sponsor, best
@@ -67,6 +68,7 @@ func (x *Index) SearchPage(ctx context.Context, q spac.SearchQuery) (spac.Search
 	if err != nil {
 		return spac.SearchPage{}, fmt.Errorf("index: search: %w", err)
 	}
+	x.rows.refresh()
 	terms := parseTerms(q.Text)
 	page := spac.SearchPage{Hits: make([]spac.SearchHit, 0, len(res.Hits)), Total: int(res.Total)}
 	for _, h := range res.Hits {
@@ -142,6 +144,7 @@ func (x *Index) textQuery(text string) (query.Query, error) {
 	}
 	qs = append(qs, x.wordQueries(fName, text, t.words, 1)...)
 	qs = append(qs, x.wordQueries(fSponsor, text, t.words, sponsorFactor)...)
+	qs = append(qs, x.wordQueries(fOtherNames, text, t.words, otherNamesFactor)...)
 	return bleve.NewDisjunctionQuery(qs...), nil
 }
 
@@ -228,6 +231,15 @@ func (t terms) matched(s spac.SPAC) []string {
 	}
 	if s.Sponsor != "" && wordsMatch(t.words, words(s.Sponsor)) {
 		out = append(out, "sponsor")
+	}
+	for _, prev := range s.PreviousNames {
+		if wordsMatch(t.words, words(prev)) {
+			out = append(out, "previous_names")
+			break
+		}
+	}
+	if s.Target != "" && wordsMatch(t.words, words(s.Target)) {
+		out = append(out, "target")
 	}
 	return out
 }

@@ -31,6 +31,7 @@ func (x *Index) Universe(ctx context.Context, q spac.UniverseQuery) (spac.Univer
 	if err := checkFacets(q.Facets); err != nil {
 		return spac.UniversePage{}, err
 	}
+	x.rows.refresh()
 	var scores map[spac.CIK]float64
 	if q.Text != "" {
 		if scores, err = x.textMatches(ctx, q.Text, order.byScore); err != nil {

@@ -111,8 +111,8 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard,
 		extra = append(extra, api.BenchRoutes()...)
 	}
 	return api.Deps{
-		Filings: a.db, Profiles: a.db, Index: a.idx, Guard: guard, Logger: env.log,
-		News: newsSource{a.db}, Live: l.routes(),
+		Filings: a.db, Profiles: a.db, Index: a.idx, Market: l.market, Guard: guard, Logger: env.log,
+		News: newsSource{a.db}, Live: l.routes(), Now: env.now,
 		Version: version, Commit: buildCommit(), Changelog: spac.Changelog,
 		Sample:         sampleCIKs(ctx, env, a),
 		Extra:          extra,

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"slices"
 	"time"
 
@@ -31,17 +32,27 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	from := q.From
-	q.From = periodStart(from)
-	events, err := s.d.Profiles.Events(c.Request.Context(), q)
+	events, err := s.CalendarEvents(c.Request.Context(), q)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	events = slices.DeleteFunc(events, func(e spac.Event) bool { return max(e.Date, e.EndDate) < from })
 	if events == nil {
 		events = []spac.Event{}
 	}
 	return pageOf(c, events, p), nil
+}
+
+// CalendarEvents reads the events of q as the calendar serves them, by date: an event of a
+// period (an expected closing in a quarter) that starts before q.From but ends on or after it
+// is included. The explorer's calendar page reads its events with it.
+func (s *Server) CalendarEvents(ctx context.Context, q spac.EventQuery) ([]spac.Event, error) {
+	from := q.From
+	q.From = periodStart(from)
+	events, err := s.d.Profiles.Events(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(events, func(e spac.Event) bool { return max(e.Date, e.EndDate) < from }), nil
 }
 
 // longestPeriodDays is the longest period an event may span (a year, spac.Event.Period).

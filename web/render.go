@@ -94,7 +94,7 @@ func (e *Explorer) render(c *gin.Context, status int, name string, p page) {
 	version := ""
 	if wm, err := e.d.Profiles.Watermark(c.Request.Context()); err == nil {
 		p.AsOf = wm.UTC().Format(time.RFC3339)
-		version = wm.UTC().Format(time.RFC3339Nano) + "/" + e.today()
+		version = wm.UTC().Format(time.RFC3339Nano) + "/" + e.today() + "/" + e.marketVersion()
 	}
 	t := e.pages.byName[name]
 	key := name + "\x00" + strconv.FormatBool(p.Visitor.Sample) + "\x00" + c.Request.URL.RequestURI()
@@ -131,8 +131,8 @@ func (e *Explorer) templateFailed(c *gin.Context, name string, err error) {
 }
 
 // fresh sets the page's validators and reports whether the client's copy is current (it was
-// answered 304). The ETag names the data version (the store's watermark), the build and the
-// templates, the caller's scope and the day (the calendar's window moves with it); extra
+// answered 304). The ETag names the data version (the store's watermark and the market
+// data's version), the build and the templates, the caller's scope and the day (the calendar's window moves with it); extra
 // covers what the watermark does not (alerts and articles). Pages depend on the cookie, so
 // caches must keep them per visitor and revalidate.
 func (e *Explorer) fresh(c *gin.Context, extra ...string) bool {
@@ -142,7 +142,7 @@ func (e *Explorer) fresh(c *gin.Context, extra ...string) bool {
 	}
 	caller := api.CallerFrom(c)
 	h := sha256.New()
-	for _, part := range append([]string{e.d.Version, e.pages.hash, wm.UTC().Format(time.RFC3339Nano),
+	for _, part := range append([]string{e.d.Version, e.pages.hash, wm.UTC().Format(time.RFC3339Nano), e.marketVersion(),
 		string(caller.Tier), strconv.FormatBool(caller.Sample), caller.KeyID, e.today()}, extra...) {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
@@ -169,6 +169,14 @@ func matchETag(header, tag string) bool {
 		}
 	}
 	return false
+}
+
+// marketVersion changes whenever the market data joined to rows may (new quotes, a new day).
+func (e *Explorer) marketVersion() string {
+	if e.d.Market == nil {
+		return ""
+	}
+	return e.d.Market.Version()
 }
 
 func (e *Explorer) today() string { return e.now().UTC().Format(time.DateOnly) }

@@ -30,6 +30,7 @@ type Reads interface {
 	UniverseRequest(c *gin.Context) (spac.UniverseQuery, error)
 	SearchRequest(c *gin.Context) (spac.SearchQuery, error)
 	CalendarRequest(c *gin.Context) (spac.EventQuery, error)
+	CalendarEvents(ctx context.Context, q spac.EventQuery) ([]spac.Event, error)
 	AlertsRequest(c *gin.Context) (spac.AlertQuery, error)
 	NewsRequest(c *gin.Context) (api.NewsQuery, error)
 }
@@ -38,10 +39,11 @@ type Reads interface {
 type Deps struct {
 	API      Reads
 	Index    spac.Index
-	Profiles spac.ProfileStore // calendar events and the data watermark
+	Profiles spac.ProfileStore // the data watermark
 	Filings  spac.FilingStore  // canonical lines
 	Alerts   spac.AlertStore   // nil: the alerts page says alerts are not available
 	News     api.NewsSource    // nil: no articles
+	Market   spac.Market       // what the API joins to served rows (prices, yields); nil: none
 	Version  string            // build version, part of every ETag
 	Logger   *slog.Logger
 	Now      func() time.Time // today, for the calendar's default window

@@ -1,8 +1,6 @@
 package api
 
 import (
-	"context"
-	"slices"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -18,8 +16,9 @@ func (s *Server) calendarRoute() Route {
 		Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
 		Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
+		citationsParam,
 	)
-	r.Tabular = true
+	r.Tabular, r.Versioned = true, true
 	return r
 }
 
@@ -32,40 +31,43 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	events, err := s.CalendarEvents(c.Request.Context(), q)
-	if err != nil {
-		return nil, unavailable(s, c, err)
-	}
-	if events == nil {
-		events = []spac.Event{}
-	}
-	return pageOf(c, events, p), nil
-}
-
-// CalendarEvents reads the events of q as the calendar serves them, by date: an event of a
-// period (an expected closing in a quarter) that starts before q.From but ends on or after it
-// is included. The explorer's calendar page reads its events with it.
-func (s *Server) CalendarEvents(ctx context.Context, q spac.EventQuery) ([]spac.Event, error) {
-	from := q.From
-	q.From = periodStart(from)
-	events, err := s.d.Profiles.Events(ctx, q)
+	events, total, err := s.CalendarEvents(c, q, p.Offset, p.Limit)
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(events, func(e spac.Event) bool { return max(e.Date, e.EndDate) < from }), nil
+	v, err := s.versionOf(c) // read by CalendarEvents: the same version
+	if err != nil {
+		return nil, err
+	}
+	b, mode := pageHead(v), citeModeOf(c)
+	for i, e := range events {
+		ch, err := s.eventChunk(v, e, mode)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			_ = b.WriteByte(',')
+		}
+		b.Chunk(ch)
+	}
+	return pageTail(b, p.page(c, nil, len(events), total))
 }
 
-// longestPeriodDays is the longest period an event may span (a year, spac.Event.Period).
-const longestPeriodDays = 366
-
-// periodStart is where the store is read from so that a period starting before from but
-// ending on or after it is found; the handler then drops what ended before from.
-func periodStart(from string) string {
-	t, err := time.Parse(time.DateOnly, from)
+// CalendarEvents returns the events of q from offset (at most limit of them) and how many
+// match, as the calendar serves them: by date, from the calendar index of the request's data
+// version, a period (an expected closing in a quarter) that started before q.From but ends
+// on or after it included. The explorer's calendar page reads its events with it.
+func (s *Server) CalendarEvents(c *gin.Context, q spac.EventQuery, offset, limit int) ([]spac.Event, int, error) {
+	v, err := s.versionOf(c)
 	if err != nil {
-		return from
+		return nil, 0, err
 	}
-	return t.AddDate(0, 0, -longestPeriodDays).Format(time.DateOnly)
+	x, err := s.calendarIndex(c.Request.Context(), v)
+	if err != nil {
+		return nil, 0, unavailable(s, c, err)
+	}
+	events, total := x.query(q, offset, limit)
+	return events, total, nil
 }
 
 // CalendarRequest reads the calendar filters of a request (from, to, type, symbol) within the

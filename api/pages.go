@@ -82,8 +82,8 @@ func (s *Server) ResolveSPAC(c *gin.Context, symbol string) (spac.CIK, error) {
 	return s.resolve(c, "symbol", symbol, sc)
 }
 
-// Profile returns the profile of cik from the server's profile cache (what GET
-// /v1/spac/{symbol} serves); resolve the symbol with ResolveSPAC first.
+// Profile returns the profile of cik as GET /v1/spac/{symbol} serves it, decoded once per
+// data version; resolve the symbol with ResolveSPAC first. The profile is shared: read only.
 func (s *Server) Profile(ctx context.Context, cik spac.CIK) (spac.Profile, error) {
 	return s.servedProfile(ctx, cik)
 }
@@ -136,3 +136,11 @@ func StatusOf(err error) int {
 
 // RequestID is the request's X-Request-Id, for pages quoting it on error pages.
 func RequestID(c *gin.Context) string { return requestIDOf(c) }
+
+// DataVersion is the version of everything the read routes serve (the store's watermark, the
+// index's generation, the news and market versions, the day), as the API's ETags and caches
+// use it; "" when an input cannot tell its version (then nothing may be cached).
+func (s *Server) DataVersion(c *gin.Context) (string, error) {
+	v, err := s.versionOf(c)
+	return v.key, err
+}

@@ -23,6 +23,7 @@ func TestEveryRouteUnderBothPrefixes(t *testing.T) {
 	args := map[string]string{
 		"profile": "/spac/AAA1", "search": "/search?q=alpha", "filing": "/filings/" + accessionOf(1),
 		"filing_lines": "/filings/" + accessionOf(1) + "/lines?from=1&to=3",
+		"citations":    "/citations?ref=1001-000000000000",
 	}
 	for _, r := range s.Routes() {
 		if r.Method != http.MethodGet || r.Auth == spac.AuthRequired || r.Delivery != DeliveryREST {

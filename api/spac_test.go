@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,23 +41,32 @@ func TestUnknownSymbolSuggestsCloseMatches(t *testing.T) {
 	}
 }
 
-// TestSuggestionCandidatesFollowTheWatermark rebuilds the candidate list only when the data
-// changed.
-func TestSuggestionCandidatesFollowTheWatermark(t *testing.T) {
+// TestSuggestionCandidatesFollowTheDataVersion rebuilds the candidate list (from the index's
+// rows) only when the data changed: the store's watermark or the index's generation.
+func TestSuggestionCandidatesFollowTheDataVersion(t *testing.T) {
 	f := newFixture(3)
 	s := New(f.deps)
 	do(t, s.Handler(), "/v1/spac/ZZZ1")
 	do(t, s.Handler(), "/v1/spac/ZZZ2")
 	if f.store.eachCalls != 1 {
-		t.Fatalf("candidates built %d times for one watermark", f.store.eachCalls)
+		t.Fatalf("candidates built %d times for one data version", f.store.eachCalls)
 	}
-	p := f.store.profiles["0000001000"]
-	p.Tickers.Previous = append(p.Tickers.Previous, "ZZZQ")
-	f.store.profiles["0000001000"] = p
-	f.store.watermark = testWatermark.Add(time.Minute)
+	f.index.rows[0].Tickers.Previous = append(f.index.rows[0].Tickers.Previous, "ZZZQ")
+	if got := wantProblem(t, do(t, s.Handler(), "/v1/spac/ZZZ1"), http.StatusNotFound, spac.ENOTFOUND, ""); got["suggestions"] != nil {
+		t.Fatalf("a row changed without a new index generation, yet the candidates were rebuilt (test premise broken): %v", got["suggestions"])
+	}
+	f.index.touch()
 	got := wantProblem(t, do(t, s.Handler(), "/v1/spac/ZZZ1"), http.StatusNotFound, spac.ENOTFOUND, "")
-	if f.store.eachCalls != 2 || !slices.Contains(got["suggestions"].([]any), any("AAA0")) {
-		t.Errorf("after a watermark change: builds=%d suggestions=%v", f.store.eachCalls, got["suggestions"])
+	suggestions, _ := got["suggestions"].([]any)
+	if f.store.eachCalls != 2 || !slices.Contains(suggestions, any("AAA0")) {
+		t.Errorf("after an index write: builds=%d suggestions=%v", f.store.eachCalls, got["suggestions"])
+	}
+	f.store.mu.Lock()
+	f.store.watermark = testWatermark.Add(time.Minute)
+	f.store.mu.Unlock()
+	do(t, s.Handler(), "/v1/spac/ZZZ1")
+	if f.store.eachCalls != 3 {
+		t.Errorf("after a watermark move: builds=%d, want 3", f.store.eachCalls)
 	}
 }
 
@@ -123,6 +133,9 @@ func TestEmptySampleServesNothing(t *testing.T) {
 	for cik, p := range f.store.profiles {
 		p.Sample = false
 		f.store.profiles[cik] = p
+	}
+	for i := range f.index.rows { // the flagged sample is read from the index's rows
+		f.index.rows[i].Sample = false
 	}
 	f.deps.Guard = sampleCaller
 	if total := decode(t, do(t, New(f.deps).Handler(), "/v1/universe"))["total"]; total != 0.0 {
@@ -197,4 +210,90 @@ func containsAll(s string, subs ...string) bool {
 		}
 	}
 	return true
+}
+
+// Without from the calendar starts today (Deps.Now: 2026-05-20): a period that began earlier
+// but ends today or later is still ahead; one that ended is not; from reaches back.
+func TestCalendarStartsToday(t *testing.T) {
+	f := newFixture(3)
+	cik := f.store.events[0].CIK
+	for _, e := range []spac.Event{
+		{ID: "past", Type: spac.EventMergerVote, Date: "2026-05-19"},
+		{ID: "q2", Type: spac.EventExpectedClose, Date: "2026-04-01", EndDate: "2026-06-30", Period: "2026-Q2"},
+		{ID: "q1", Type: spac.EventExpectedClose, Date: "2026-01-01", EndDate: "2026-03-31", Period: "2026-Q1"},
+		{ID: "today", Type: spac.EventMergerVote, Date: "2026-05-20"},
+	} {
+		e.CIK, e.Citations = cik, []spac.Citation{{Field: "date", Filing: "8-K", Accession: accessionOf(0), Line: 3}}
+		f.store.events = append(f.store.events, e)
+	}
+	s := New(f.deps)
+	ids := func(target string) []string {
+		var out []string
+		for _, r := range decode(t, do(t, s.Handler(), target))["rows"].([]any) {
+			if id := r.(map[string]any)["id"].(string); !strings.Contains(id, "/deadline/") {
+				out = append(out, id)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got := ids("/v1/calendar?limit=500"); !slices.Equal(got, []string{"q2", "today"}) {
+		t.Errorf("default window: %v, want the Q2 range and today's vote", got)
+	}
+	if got := ids("/v1/calendar?from=2026-01-01&to=2026-05-19&limit=500"); !slices.Equal(got, []string{"past", "q1", "q2"}) {
+		t.Errorf("from 2026-01-01 to 2026-05-19: %v", got)
+	}
+	wantProblem(t, do(t, s.Handler(), "/v1/calendar?to=2026-05-01"), http.StatusBadRequest, spac.EINVALID, "to")
+}
+
+// The profile is served with the market's data joined, joined again when the market's version
+// moves; the stored profile keeps none.
+func TestProfileJoinsTheMarket(t *testing.T) {
+	f := newFixture(3)
+	m := &priceMarket{price: "10.51", version: "v1"}
+	f.deps.Market = m
+	s := New(f.deps)
+	for _, want := range []string{"10.51", "10.51", "10.60"} {
+		if want == "10.60" {
+			m.set("10.60", "v2")
+		}
+		if p := decode(t, do(t, s.Handler(), "/v1/spac/AAA0")); p["price"] != want {
+			t.Fatalf("profile price %v, want the market's %s", p["price"], want)
+		}
+	}
+	if m.joins < 2 || m.joins > 3 {
+		t.Errorf("%d joins for 3 requests over 2 market versions", m.joins)
+	}
+	for _, p := range f.store.profiles {
+		if p.Price != "" {
+			t.Errorf("the stored profile %s holds a price", p.Symbol)
+		}
+	}
+}
+
+type priceMarket struct {
+	mu             sync.Mutex
+	price, version string
+	joins          int
+}
+
+func (m *priceMarket) set(price, version string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.price, m.version = price, version
+}
+
+func (m *priceMarket) Join(row spac.SPAC) spac.SPAC {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.joins++
+	row.Price = m.price
+	row.Citations = append(slices.Clone(row.Citations), spac.Citation{Field: "price", Basis: spac.BasisQuoted, Source: "q.csv", AsOf: "2026-05-19", Line: 2, Quote: m.price})
+	return row
+}
+
+func (m *priceMarket) Version() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.version
 }

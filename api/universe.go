@@ -1,13 +1,13 @@
 package api
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/api/wire"
 )
 
 // universeFields are the row fields a client may select with fields=.
@@ -46,7 +46,9 @@ func (s *Server) universeRoute() Route {
 		Param{Name: "sort", In: InQuery, Type: TypeString, Enum: sortEnum(universeSorts), Description: "sort field; prefix \"-\" for descending; ties by CIK"},
 		Param{Name: "fields", In: InQuery, Type: TypeList, Enum: universeFields, Description: "row fields to return (citations follow the selection)"},
 		Param{Name: "facets", In: InQuery, Type: TypeList, Enum: universeFacets, Description: "facet counts over all matches to return"},
+		citationsParam,
 	)
+	r.Versioned = true
 	r.Tabular = true
 	return r
 }
@@ -68,20 +70,29 @@ func (s *Server) universe(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	v, err := s.versionOf(c) // before the rows: bytes cached under it are never older than it
+	if err != nil {
+		return nil, err
+	}
 	q.Offset, q.Limit = p.Offset, p.Limit
 	res, err := s.d.Index.Universe(c.Request.Context(), q)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	rows, err := selectRows(res.Rows, listParam(c, "fields"))
-	if err != nil {
-		return nil, err
+	sel, mode := selection(listParam(c, "fields")), citeModeOf(c)
+	rows := make([]*wire.Chunk, len(res.Rows))
+	for i, r := range res.Rows {
+		if rows[i], err = s.rowChunk(v, r, sel, mode); err != nil {
+			return nil, err
+		}
 	}
-	pg := p.page(c, rows, len(res.Rows), res.Total)
+	pg := p.page(c, nil, len(rows), res.Total)
 	if len(q.Facets) > 0 {
 		pg.Facets = res.Facets
 	}
-	return pg, nil
+	b := pageHead(v)
+	addRows(b, rows)
+	return pageTail(b, pg)
 }
 
 // UniverseRequest reads the universe filters, sort and facets of a request within the
@@ -141,49 +152,6 @@ func decimalLess(a, b string) bool {
 		bf += "0"
 	}
 	return af < bf
-}
-
-// selectRows returns the rows as they are, or reduced to the selected fields with the
-// citations of those fields only.
-func selectRows(rows []spac.SPAC, fields []string) (any, error) {
-	if rows == nil {
-		rows = []spac.SPAC{}
-	}
-	if len(fields) == 0 {
-		return rows, nil
-	}
-	out := make([]map[string]json.RawMessage, 0, len(rows))
-	for _, r := range rows {
-		m, err := selectFields(r, fields)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, nil
-}
-
-func selectFields(row spac.SPAC, fields []string) (map[string]json.RawMessage, error) {
-	raw, err := json.Marshal(row)
-	if err != nil {
-		return nil, err
-	}
-	var all map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &all); err != nil {
-		return nil, err
-	}
-	out := make(map[string]json.RawMessage, len(fields)+1)
-	for _, f := range fields {
-		if v, ok := all[f]; ok {
-			out[f] = v
-		}
-	}
-	cites, err := json.Marshal(citationsOf(row.Citations, fields))
-	if err != nil {
-		return nil, err
-	}
-	out["citations"] = cites
-	return out, nil
 }
 
 // citationsOf keeps the citations of the given fields ("tickers" covers ticker_* fields).

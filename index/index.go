@@ -28,6 +28,8 @@ var internalVersionKey = []byte("spac.mapping_version")
 type Index struct {
 	bi   bleve.Index
 	rows *rowSet // every row, decoded (rows.go)
+	// searches answers a search repeated before the next write (searchcache.go).
+	searches searchCache
 	// wmu serialises writes so that the row set and Bleve apply them in the same order.
 	wmu sync.Mutex
 }
@@ -111,6 +113,14 @@ func newIndexOrClose(bi bleve.Index) (*Index, error) {
 		return nil, err
 	}
 	return x, nil
+}
+
+// Generation counts the changes to the rows the index serves: every Put, PutAll, Delete and
+// Reset, and a new market version joined to the rows (it restarts with the process). The API
+// keys its caches of row bytes on it.
+func (x *Index) Generation() uint64 {
+	x.rows.refresh()
+	return x.rows.generation()
 }
 
 // Close closes the index.

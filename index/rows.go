@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 
@@ -88,15 +89,11 @@ type rowSet struct {
 	orders map[string][]*entry       // every entry in a universe sort order, by sort name
 	gen    uint64                    // write generation: a cached order of an older one is dropped
 	maxSym int                       // the longest symbol written since the last reset (runes)
-	vocab  map[string]map[string]int // text field -> analysed term -> rows holding it
+	vocab  map[string]map[string]int // name, sponsor, symbol -> term as indexed -> rows holding it
 }
 
 func newRowSet(a analysis.Analyzer) *rowSet {
 	return &rowSet{analyzer: a, byCIK: map[spac.CIK]*entry{}, vocab: newVocab()}
-}
-
-func newVocab() map[string]map[string]int {
-	return map[string]map[string]int{fName: {}, fSponsor: {}, fOtherNames: {}}
 }
 
 // setMarket joins m to every row from now on (nil: none).
@@ -180,16 +177,54 @@ func (r *rowSet) reset() {
 	r.vocab = newVocab()
 }
 
-// count adds delta to the vocabulary counts of e's name and sponsor terms.
+func newVocab() map[string]map[string]int {
+	return map[string]map[string]int{fName: {}, fSponsor: {}, fOtherNames: {}, fSymbol: {}}
+}
+
+// count adds delta to the vocabulary counts of e's name, sponsor and other names' terms and
+// its symbol.
 func (r *rowSet) count(e *entry, delta int) {
 	for field, text := range map[string]string{fName: e.row.Name, fSponsor: e.row.Sponsor, fOtherNames: otherNames(e.row)} {
-		v := r.vocab[field]
 		for _, term := range r.terms(text) {
-			if v[term] += delta; v[term] <= 0 {
-				delete(v, term)
-			}
+			r.countTerm(field, term, delta)
 		}
 	}
+	if e.symbol != "" {
+		r.countTerm(fSymbol, e.symbol, delta)
+	}
+}
+
+func (r *rowSet) countTerm(field, term string, delta int) {
+	v := r.vocab[field]
+	if v[term] += delta; v[term] <= 0 {
+		delete(v, term)
+	}
+}
+
+// nearTerm is a term of the vocabulary and its edit distance to a searched word.
+type nearTerm struct {
+	term string
+	dist int
+}
+
+// near returns the terms of field within n edits (Levenshtein, in runes, as Bleve's fuzzy
+// query counts) of w, in term order: the candidates Bleve's Levenshtein automaton would find
+// in the field's term dictionary, without building the automaton.
+func (r *rowSet) near(field, w string, n int) []nearTerm {
+	runes := utf8.RuneCountInString(w)
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var out []nearTerm
+	for t := range r.vocab[field] {
+		if abs(utf8.RuneCountInString(t)-runes) > n {
+			continue
+		}
+		if d := editDistance(w, t); d <= n {
+			out = append(out, nearTerm{t, d})
+		}
+	}
+	slices.SortFunc(out, func(a, b nearTerm) int { return cmp.Compare(a.term, b.term) })
+	return out
 }
 
 // terms are the distinct terms the index holds for text in an analysed field.
@@ -200,6 +235,13 @@ func (r *rowSet) terms(text string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// generation is the write generation: it moves with every put, delete and reset.
+func (r *rowSet) generation() uint64 {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.gen
 }
 
 // hasWord reports whether some row holds word as a term of its name or sponsor.

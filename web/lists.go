@@ -107,15 +107,15 @@ func (e *Explorer) calendar(c *gin.Context) {
 	if e.fresh(c) {
 		return
 	}
-	events, err := e.d.API.CalendarEvents(c.Request.Context(), q)
+	events, total, err := e.d.API.CalendarEvents(c, q, pg.offset(), pg.Limit)
 	if err != nil {
 		e.fail(c, err)
 		return
 	}
-	v := calendarView{From: q.From, To: q.To, Symbol: c.Query("symbol"), Links: pg.links(len(window(events, pg)), len(events))}
+	v := calendarView{From: q.From, To: q.To, Symbol: c.Query("symbol"), Links: pg.links(len(events), total)}
 	v.Types = typeOptions(c)
 	d := &ids{}
-	for _, ev := range window(events, pg) {
+	for _, ev := range events {
 		v.Rows = append(v.Rows, eventRow{Date: d.value(ev.Date, kDate, ev.Citations, "date"), End: ev.EndDate, Period: ev.Period,
 			Type: label(string(ev.Type)), Symbol: ev.Symbol, Href: spacHref(ev.Symbol), Title: ev.Title})
 	}

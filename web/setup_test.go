@@ -137,8 +137,10 @@ func seedLists(ctx context.Context) error {
 	return nil
 }
 
-// storeNews serves the stored articles as the news source (as spacd's newsSource does).
+// storeNews serves the stored articles as the news source, versioned (as spacd's newsSource).
 type storeNews struct{ db *kv.DB }
+
+func (n storeNews) Version(ctx context.Context) (string, error) { return n.db.ArticlesVersion(ctx) }
 
 func (n storeNews) Articles(ctx context.Context, q api.NewsQuery) ([]spac.Article, error) {
 	return n.db.Articles(ctx, spac.ArticleQuery{CIKs: q.CIKs, Source: q.Source, Since: q.Since, Text: q.Text})
@@ -148,8 +150,8 @@ func (n storeNews) Articles(ctx context.Context, q api.NewsQuery) ([]spac.Articl
 func serve(g api.Guard) (*api.Server, http.Handler, *Explorer, error) {
 	srv := api.New(api.Deps{Filings: world.db, Profiles: world.db, Index: world.idx, Guard: g, Sample: world.sample,
 		Live: api.Live{Alerts: world.db}, News: storeNews{world.db}, Market: world.market, Now: func() time.Time { return testToday }})
-	ex := New(Deps{API: srv, Index: world.idx, Profiles: world.db, Filings: world.db, Alerts: world.db, News: storeNews{world.db}, Market: world.market,
-		Version: "test", Now: func() time.Time { return testToday }})
+	ex := New(Deps{API: srv, Index: world.idx, Profiles: world.db, Filings: world.db, Alerts: world.db, News: storeNews{world.db},
+		Version: "test"})
 	return srv, srv.Handler(), ex, srv.MountPages(ex.Pages())
 }
 

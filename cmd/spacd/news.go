@@ -107,8 +107,11 @@ func (s articleStore) Articles(ctx context.Context, q news.Query) ([]spac.Articl
 	return out, nil
 }
 
-// newsSource adapts the Badger article store to the API's news query.
+// newsSource adapts the Badger article store to the API's news query; its version is the
+// store's (api.Versioned), so the API can cache the article list.
 type newsSource struct{ db *kv.DB }
+
+func (s newsSource) Version(ctx context.Context) (string, error) { return s.db.ArticlesVersion(ctx) }
 
 func (s newsSource) Articles(ctx context.Context, q api.NewsQuery) ([]spac.Article, error) {
 	return s.db.Articles(ctx, spac.ArticleQuery{CIKs: q.CIKs, Source: strings.TrimSpace(q.Source), Since: q.Since, Text: q.Text})

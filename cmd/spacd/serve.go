@@ -36,7 +36,7 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	// Deferred after a.Close, so it runs first: the last rate and usage counts reach Badger.
 	defer shutdownGuard(env, guard)
 	srv := api.New(apiDeps(ctx, env, a, guard, l))
-	if err := srv.MountPages(explorer(env, a, srv, l).Pages()); err != nil {
+	if err := srv.MountPages(explorer(env, a, srv).Pages()); err != nil {
 		return err
 	}
 	hs := srv.HTTPServer(env.cfg.HTTP.Addr)
@@ -123,9 +123,9 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard,
 
 // explorer is the web explorer (package web) over the same stores, reading through srv so
 // that pages apply the API's validation and sample rule.
-func explorer(env *environment, a *app, srv *api.Server, l *live) *web.Explorer {
+func explorer(env *environment, a *app, srv *api.Server) *web.Explorer {
 	return web.New(web.Deps{
-		API: srv, Index: a.idx, Profiles: a.db, Filings: a.db, Alerts: a.db, News: newsSource{a.db}, Market: l.market,
+		API: srv, Index: a.idx, Profiles: a.db, Filings: a.db, Alerts: a.db, News: newsSource{a.db},
 		Version: version, Logger: env.log,
 	})
 }

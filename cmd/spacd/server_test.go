@@ -153,9 +153,19 @@ func (ts *testServer) waitHealthy(t testing.TB) {
 // do sends a request with an optional bearer token and returns status, headers and body.
 func (ts *testServer) do(t testing.TB, method, path, token, body string) (int, http.Header, []byte) {
 	t.Helper()
+	return ts.doWith(t, method, path, token, body, nil)
+}
+
+// doWith is do with extra request headers. An Accept-Encoding set here is sent as is, and
+// the response comes back as sent (Go's client decompresses only the gzip it asked for).
+func (ts *testServer) doWith(t testing.TB, method, path, token, body string, header http.Header) (int, http.Header, []byte) {
+	t.Helper()
 	req, err := http.NewRequest(method, ts.base+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
+	}
+	for k, vs := range header {
+		req.Header[k] = vs
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)

@@ -32,15 +32,15 @@ type Server struct {
 	srv *httptest.Server
 
 	mu        sync.Mutex
-	feed      []edgar.FeedEntry         // newest first
-	companies map[spac.CIK]*Company     // submissions JSON served for these CIKs
-	files     map[string][]byte         // archive path -> full submission
+	feed      []edgar.FeedEntry              // newest first
+	companies map[spac.CIK]*Company          // submissions JSON served for these CIKs
+	files     map[string][]byte              // archive path -> full submission
 	archived  map[spac.CIK][]edgar.FeedEntry // filings listed in submissions and indexes, per CIK
-	failures  map[string][]Failure      // path -> answers to give before the real one
-	holds     map[string]*Hold          // path -> the next request of it is held
-	hits      map[string]int            // path -> requests
-	served    map[string]int            // path -> 200 answers delivered
-	agents    map[string]int            // User-Agent -> requests
+	failures  map[string][]Failure           // path -> answers to give before the real one
+	holds     map[string]*Hold               // path -> the next request of it is held
+	hits      map[string]int                 // path -> requests
+	served    map[string]int                 // path -> 200 answers delivered
+	agents    map[string]int                 // User-Agent -> requests
 	log       []Request
 	total     int
 	clock     time.Time        // Updated of the next feed entry added

@@ -118,6 +118,12 @@ type env struct {
 	p      *pipeline.Pipeline
 	client *poll.Client
 	spool  string
+	once   sync.Once
+}
+
+// close closes the store and index (once).
+func (e *env) close() {
+	e.once.Do(func() { e.idx.Close(); e.db.Close() })
 }
 
 func newEnv(t testing.TB, fake *polltest.Server, clock *vclock, rate float64) *env {
@@ -140,13 +146,14 @@ func openEnv(t testing.TB, dir, spool string, fake *polltest.Server, clock *vclo
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { idx.Close(); db.Close() })
 	client, err := poll.NewClient(poll.ClientConfig{UserAgent: testAgent, RatePerSec: rate, BaseURLs: []string{fake.URL()},
 		Now: clock.Now, Sleep: clock.Sleep, BackoffBase: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{db: db, idx: idx, p: &pipeline.Pipeline{Store: db, Index: idx}, client: client, spool: spool}
+	e := &env{db: db, idx: idx, p: &pipeline.Pipeline{Store: db, Index: idx}, client: client, spool: spool}
+	t.Cleanup(e.close)
+	return e
 }
 
 // config is a discovery backfill since 2020 against the fake.

@@ -48,6 +48,7 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 	if err != nil {
 		return nil, nil, err
 	}
+	a.pipeline.OnHistoricalFold = l.onHistoricalFold
 	if err := a.bootstrap(ctx, env); err != nil {
 		return nil, nil, err
 	}
@@ -57,7 +58,7 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 	if err := l.start(ctx); err != nil {
 		return nil, nil, err
 	}
-	poller, err := startPoller(ctx, env, a)
+	poller, stopBackfill, err := startEDGAR(ctx, env, a)
 	if err != nil {
 		l.stop(env)
 		return nil, nil, err
@@ -67,6 +68,7 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 	return l, func() {
 		stopNightly()
 		<-nightlyDone
+		stopBackfill()
 		stopPoller(env, poller)
 		l.stop(env)
 	}, nil

@@ -106,8 +106,10 @@ func indexPaths(since, now time.Time, kind string) []indexFile {
 	return out
 }
 
-func dayOf(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
-func quarterOf(t time.Time) int   { return (int(t.Month())-1)/3 + 1 }
+func dayOf(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+func quarterOf(t time.Time) int { return (int(t.Month())-1)/3 + 1 }
 func quarterStart(t time.Time) time.Time {
 	return time.Date(t.Year(), time.Month(3*quarterOf(t)-2), 1, 0, 0, 0, 0, time.UTC)
 }
@@ -143,7 +145,7 @@ func (b *Backfill) readIndex(ctx context.Context, f indexFile, sum *Summary) ([]
 	}
 	sum.IndexFiles++
 	ciks := b.indexCandidates(rows)
-	b.log.Info("edgar index read", "path", f.path, "rows", len(rows), "candidates", len(ciks))
+	b.log.Debug("edgar index read", "path", f.path, "rows", len(rows), "candidates", len(ciks))
 	return ciks, b.state.save(ctx, keyIndex+f.path, ciks)
 }
 

@@ -24,14 +24,8 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := spac.EventQuery{From: c.Query("from"), To: c.Query("to")}
-	if q.From != "" && q.To != "" && q.To < q.From {
-		return nil, spac.InvalidParam("to", "to %s is before from %s", q.To, q.From)
-	}
-	for _, t := range listParam(c, "type") {
-		q.Types = append(q.Types, spac.EventType(t))
-	}
-	if q.CIKs, err = s.cikFilter(c); err != nil {
+	q, err := s.CalendarRequest(c)
+	if err != nil {
 		return nil, err
 	}
 	events, err := s.d.Profiles.Events(c.Request.Context(), q)
@@ -42,6 +36,21 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 		events = []spac.Event{}
 	}
 	return pageOf(c, events, p), nil
+}
+
+// CalendarRequest reads the calendar filters of a request (from, to, type, symbol) within the
+// caller's scope; the explorer's calendar page reads its own with it.
+func (s *Server) CalendarRequest(c *gin.Context) (spac.EventQuery, error) {
+	q := spac.EventQuery{From: c.Query("from"), To: c.Query("to")}
+	if q.From != "" && q.To != "" && q.To < q.From {
+		return q, spac.InvalidParam("to", "to %s is before from %s", q.To, q.From)
+	}
+	for _, t := range listParam(c, "type") {
+		q.Types = append(q.Types, spac.EventType(t))
+	}
+	var err error
+	q.CIKs, err = s.cikFilter(c)
+	return q, err
 }
 
 // cikFilter is the CIK filter of the symbol (and cik) parameters within the caller's scope:

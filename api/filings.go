@@ -68,7 +68,10 @@ func (s *Server) filing(c *gin.Context) (any, error) {
 
 // lookupFiling validates the accession and loads the filing's metadata.
 func (s *Server) lookupFiling(c *gin.Context) (spac.Filing, error) {
-	acc := c.Param("accession")
+	return s.filingOf(c, c.Param("accession"))
+}
+
+func (s *Server) filingOf(c *gin.Context, acc string) (spac.Filing, error) {
 	if !accessionRe.MatchString(acc) {
 		return spac.Filing{}, spac.InvalidParam("accession", "accession must look like 0001140361-21-010426, got %q", acc)
 	}

@@ -104,16 +104,8 @@ func (s *Server) alerts(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := spac.AlertQuery{Severities: listParam(c, "severity")}
-	for _, k := range listParam(c, "kind") {
-		q.Kinds = append(q.Kinds, spac.AlertKind(k))
-	}
-	if v := strings.TrimSpace(c.Query("since")); v != "" {
-		if q.Since, err = parseInstant(v); err != nil {
-			return nil, spac.InvalidParam("since", "since must be an RFC 3339 time or a date YYYY-MM-DD")
-		}
-	}
-	if q.CIKs, err = s.cikFilter(c); err != nil {
+	q, err := s.AlertsRequest(c)
+	if err != nil {
 		return nil, err
 	}
 	rows, err := s.d.Live.Alerts.Alerts(c.Request.Context(), q)
@@ -124,4 +116,21 @@ func (s *Server) alerts(c *gin.Context) (any, error) {
 		rows = []spac.Alert{}
 	}
 	return pageOf(c, rows, p), nil
+}
+
+// AlertsRequest reads the alert filters of a request (kind, severity, symbol, since) within
+// the caller's scope; the explorer's alerts page reads its own with it.
+func (s *Server) AlertsRequest(c *gin.Context) (spac.AlertQuery, error) {
+	q := spac.AlertQuery{Severities: listParam(c, "severity")}
+	for _, k := range listParam(c, "kind") {
+		q.Kinds = append(q.Kinds, spac.AlertKind(k))
+	}
+	var err error
+	if v := strings.TrimSpace(c.Query("since")); v != "" {
+		if q.Since, err = parseInstant(v); err != nil {
+			return q, spac.InvalidParam("since", "since must be an RFC 3339 time or a date YYYY-MM-DD")
+		}
+	}
+	q.CIKs, err = s.cikFilter(c)
+	return q, err
 }

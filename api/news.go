@@ -25,13 +25,8 @@ func (s *Server) news(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := NewsQuery{Source: strings.TrimSpace(c.Query("source")), Text: strings.TrimSpace(c.Query("q"))}
-	if v := strings.TrimSpace(c.Query("since")); v != "" {
-		if q.Since, err = parseInstant(v); err != nil {
-			return nil, spac.InvalidParam("since", "since must be an RFC 3339 time or a date YYYY-MM-DD")
-		}
-	}
-	if q.CIKs, err = s.cikFilter(c); err != nil {
+	q, err := s.NewsRequest(c)
+	if err != nil {
 		return nil, err
 	}
 	articles := []spac.Article{}
@@ -45,4 +40,18 @@ func (s *Server) news(c *gin.Context) (any, error) {
 		}
 	}
 	return pageOf(c, articles, p), nil
+}
+
+// NewsRequest reads the news filters of a request (symbol or cik, source, since, q) within the
+// caller's scope; the explorer's news page reads its own with it.
+func (s *Server) NewsRequest(c *gin.Context) (NewsQuery, error) {
+	q := NewsQuery{Source: strings.TrimSpace(c.Query("source")), Text: strings.TrimSpace(c.Query("q"))}
+	var err error
+	if v := strings.TrimSpace(c.Query("since")); v != "" {
+		if q.Since, err = parseInstant(v); err != nil {
+			return q, spac.InvalidParam("since", "since must be an RFC 3339 time or a date YYYY-MM-DD")
+		}
+	}
+	q.CIKs, err = s.cikFilter(c)
+	return q, err
 }

@@ -12,6 +12,9 @@ import (
 // this, and no page goes past it. The index ranks only the hits up to the requested page.
 const maxSearchHits = 1000
 
+// MaxSearchHits is maxSearchHits for the explorer's search pages.
+const MaxSearchHits = maxSearchHits
+
 // maxQueryLen bounds the search text.
 const maxQueryLen = 200
 
@@ -40,17 +43,13 @@ func (s *Server) search(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	text := strings.TrimSpace(c.Query("q"))
-	if len(text) > maxQueryLen {
-		return nil, spac.InvalidParam("q", "q is longer than %d characters", maxQueryLen)
-	}
-	sc, err := s.scopeOf(c)
+	q, err := s.SearchRequest(c)
 	if err != nil {
 		return nil, err
 	}
 	// Past maxSearchHits the page is empty, but the total is still reported (one hit asked).
 	limit := max(min(p.Limit, maxSearchHits-p.Offset), 0)
-	q := spac.SearchQuery{Text: text, Offset: p.Offset, Limit: max(limit, 1), Restrict: sc.restrict()}
+	q.Offset, q.Limit = p.Offset, max(limit, 1)
 	res, err := s.d.Index.SearchPage(c.Request.Context(), q)
 	if err != nil {
 		return nil, unavailable(s, c, err)
@@ -72,4 +71,15 @@ func searchRow(h spac.SearchHit) SearchRow {
 		Sponsor: h.SPAC.Sponsor, Score: h.Score, Matched: m,
 		Citations: citationsOf(h.SPAC.Citations, []string{"symbol", "name", "status", "sponsor", "cik", "tickers"}),
 	}
+}
+
+// SearchRequest reads the search text of a request within the caller's scope (paging is the
+// caller's, at most MaxSearchHits deep); the explorer's search box reads its own with it.
+func (s *Server) SearchRequest(c *gin.Context) (spac.SearchQuery, error) {
+	text := strings.TrimSpace(c.Query("q"))
+	if len(text) > maxQueryLen {
+		return spac.SearchQuery{}, spac.InvalidParam("q", "q is longer than %d characters", maxQueryLen)
+	}
+	sc, err := s.scopeOf(c)
+	return spac.SearchQuery{Text: text, Restrict: sc.restrict()}, err
 }

@@ -54,15 +54,11 @@ func (s *Server) universe(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	q, err := universeQuery(c)
+	q, err := s.UniverseRequest(c)
 	if err != nil {
 		return nil, err
 	}
-	sc, err := s.scopeOf(c)
-	if err != nil {
-		return nil, err
-	}
-	q.Restrict, q.Offset, q.Limit = sc.restrict(), p.Offset, p.Limit
+	q.Offset, q.Limit = p.Offset, p.Limit
 	res, err := s.d.Index.Universe(c.Request.Context(), q)
 	if err != nil {
 		return nil, unavailable(s, c, err)
@@ -76,6 +72,18 @@ func (s *Server) universe(c *gin.Context) (any, error) {
 		pg.Facets = res.Facets
 	}
 	return pg, nil
+}
+
+// UniverseRequest reads the universe filters, sort and facets of a request within the
+// caller's scope (paging is the caller's); the explorer's universe page reads its own with it.
+func (s *Server) UniverseRequest(c *gin.Context) (spac.UniverseQuery, error) {
+	q, err := universeQuery(c)
+	if err != nil {
+		return q, err
+	}
+	sc, err := s.scopeOf(c)
+	q.Restrict = sc.restrict()
+	return q, err
 }
 
 // universeQuery reads the filters (types and enums were checked by validateQuery).

@@ -13,6 +13,7 @@ import (
 	"github.com/spacdata/spac/api/access"
 	"github.com/spacdata/spac/config"
 	"github.com/spacdata/spac/fixtures"
+	"github.com/spacdata/spac/web"
 )
 
 // cmdServe opens the store and index (building them from the embedded fixtures on a fresh data
@@ -35,6 +36,9 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	// Deferred after a.Close, so it runs first: the last rate and usage counts reach Badger.
 	defer shutdownGuard(env, guard)
 	srv := api.New(apiDeps(ctx, env, a, guard, l))
+	if err := srv.MountPages(explorer(env, a, srv).Pages()); err != nil {
+		return err
+	}
 	hs := srv.HTTPServer(env.cfg.HTTP.Addr)
 	hs.RegisterOnShutdown(l.hub.Close) // end SSE streams so Shutdown can drain
 	return listenAndServe(ctx, env, srv, hs)
@@ -117,6 +121,15 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard,
 		TrustedProxies: cfg.HTTP.TrustedProxies, CORSOrigins: cfg.HTTP.CORSOrigins,
 		ReadHeaderTimeout: cfg.HTTP.ReadHeaderTimeout, ReadTimeout: cfg.HTTP.ReadTimeout, IdleTimeout: cfg.HTTP.IdleTimeout,
 	}
+}
+
+// explorer is the web explorer (package web) over the same stores, reading through srv so
+// that pages apply the API's validation and sample rule.
+func explorer(env *environment, a *app, srv *api.Server) *web.Explorer {
+	return web.New(web.Deps{
+		API: srv, Index: a.idx, Profiles: a.db, Filings: a.db, Alerts: a.db, News: newsSource{a.db},
+		Version: version, Logger: env.log,
+	})
 }
 
 // sampleCIKs resolves the configured sample symbols (default: the fixtures' sample set).

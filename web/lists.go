@@ -1,0 +1,275 @@
+package web
+
+import (
+	"maps"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/api"
+)
+
+type searchView struct {
+	Text  string
+	Rows  []searchRow
+	Links pageLinks
+}
+
+type searchRow struct {
+	Symbol, Href string
+	Name         valueView
+	Status       valueView
+	Sponsor      valueView
+	Matched      string
+}
+
+// search is the fuzzy search of GET /v1/search (typos, prefixes; best match first).
+func (e *Explorer) search(c *gin.Context) {
+	err := e.d.API.CheckQuery(c, "search", pageParam)
+	var q spac.SearchQuery
+	if err == nil {
+		q, err = e.d.API.SearchRequest(c)
+	}
+	pg, perr := readPager(c)
+	if err = firstErr(err, perr); err != nil {
+		e.fail(c, err)
+		return
+	}
+	if e.fresh(c) {
+		return
+	}
+	v := searchView{Text: q.Text}
+	if q.Text != "" {
+		limit := max(min(pg.Limit, api.MaxSearchHits-pg.offset()), 1)
+		q.Offset, q.Limit = pg.offset(), limit
+		res, err := e.d.Index.SearchPage(c.Request.Context(), q)
+		if err != nil {
+			e.fail(c, err)
+			return
+		}
+		d := &ids{}
+		for _, h := range res.Hits[:min(len(res.Hits), limit)] {
+			r := h.SPAC
+			v.Rows = append(v.Rows, searchRow{Symbol: r.Symbol, Href: spacHref(r.Symbol),
+				Name:    d.value(r.Name, kText, r.Citations, "name"),
+				Status:  d.value(label(string(r.Status)), kText, r.Citations, "status"),
+				Sponsor: d.value(r.Sponsor, kText, r.Citations, "sponsor"), Matched: strings.Join(h.Matched, ", ")})
+		}
+		v.Links = pg.links(len(v.Rows), min(res.Total, api.MaxSearchHits))
+	}
+	e.render(c, http.StatusOK, "search", page{Title: "Search: " + q.Text, Query: q.Text, Body: v})
+}
+
+// calendarHorizon is the calendar's default window: today and the next 90 days.
+const calendarHorizon = 90
+
+type calendarView struct {
+	From, To string
+	Symbol   string
+	Types    []statusOption
+	Rows     []eventRow
+	Links    pageLinks
+}
+
+type eventRow struct {
+	Date   valueView
+	End    string
+	Period string
+	Type   string
+	Symbol string
+	Href   string
+	Title  string
+}
+
+func (e *Explorer) calendar(c *gin.Context) {
+	err := e.d.API.CheckQuery(c, "calendar", pageParam)
+	var q spac.EventQuery
+	if err == nil {
+		q, err = e.d.API.CalendarRequest(c)
+	}
+	pg, perr := readPager(c)
+	if err = firstErr(err, perr); err != nil {
+		e.fail(c, err)
+		return
+	}
+	today := e.now().UTC()
+	if q.From == "" {
+		q.From = today.Format(time.DateOnly)
+	}
+	if q.To == "" && c.Query("from") == "" {
+		q.To = today.AddDate(0, 0, calendarHorizon).Format(time.DateOnly)
+	}
+	if e.fresh(c) {
+		return
+	}
+	events, err := e.d.Profiles.Events(c.Request.Context(), q)
+	if err != nil {
+		e.fail(c, err)
+		return
+	}
+	v := calendarView{From: q.From, To: q.To, Symbol: c.Query("symbol"), Links: pg.links(len(window(events, pg)), len(events))}
+	v.Types = typeOptions(c)
+	d := &ids{}
+	for _, ev := range window(events, pg) {
+		v.Rows = append(v.Rows, eventRow{Date: d.value(ev.Date, kDate, ev.Citations, "date"), End: ev.EndDate, Period: ev.Period,
+			Type: label(string(ev.Type)), Symbol: ev.Symbol, Href: spacHref(ev.Symbol), Title: ev.Title})
+	}
+	e.render(c, http.StatusOK, "calendar", page{Title: "Calendar", Nav: "calendar", Body: v})
+}
+
+func typeOptions(c *gin.Context) []statusOption {
+	checked := map[string]bool{}
+	for _, s := range c.QueryArray("type") {
+		for _, it := range strings.Split(s, ",") {
+			checked[strings.TrimSpace(it)] = true
+		}
+	}
+	var out []statusOption
+	for _, t := range spac.EventTypes {
+		out = append(out, statusOption{Value: string(t), Label: label(string(t)), Checked: checked[string(t)]})
+	}
+	return out
+}
+
+// itemView is one alert or article.
+type itemView struct {
+	When    string
+	Kind    string
+	Level   string
+	Title   string
+	URL     string // an article's own address
+	Summary string
+	SPACs   []string
+	Details []fieldRow
+	Sources []valueView // citations without a detail of their own
+}
+
+type listView struct {
+	Rows  []itemView
+	Links pageLinks
+	Empty string
+}
+
+func (e *Explorer) alerts(c *gin.Context) {
+	err := e.d.API.CheckQuery(c, "alerts", pageParam)
+	var q spac.AlertQuery
+	if err == nil {
+		q, err = e.d.API.AlertsRequest(c)
+	}
+	pg, perr := readPager(c)
+	if err = firstErr(err, perr); err != nil {
+		e.fail(c, err)
+		return
+	}
+	v := listView{Empty: "No alert matches."}
+	var rows []spac.Alert
+	if e.d.Alerts == nil {
+		v.Empty = "Alerts are not available on this server."
+	} else if rows, err = e.d.Alerts.Alerts(c.Request.Context(), q); err != nil {
+		e.fail(c, err)
+		return
+	}
+	if e.fresh(c, listVersion(len(rows), firstSeq(rows, func(a spac.Alert) uint64 { return a.Seq }))) {
+		return
+	}
+	d := &ids{}
+	for _, a := range window(rows, pg) {
+		it := itemView{When: a.OccurredAt, Kind: label(string(a.Kind)), Level: a.Severity, Title: a.Title, SPACs: []string{a.Symbol}}
+		if it.When == "" {
+			it.When = a.FiredAt.UTC().Format(time.DateOnly)
+		}
+		it.Details, it.Sources = detailsOf(d, a.Detail, a.Citations)
+		v.Rows = append(v.Rows, it)
+	}
+	v.Links = pg.links(len(v.Rows), len(rows))
+	e.render(c, http.StatusOK, "list", page{Title: "Alerts", Nav: "alerts", Body: v})
+}
+
+func (e *Explorer) news(c *gin.Context) {
+	err := e.d.API.CheckQuery(c, "news", pageParam)
+	var q api.NewsQuery
+	if err == nil {
+		q, err = e.d.API.NewsRequest(c)
+	}
+	pg, perr := readPager(c)
+	if err = firstErr(err, perr); err != nil {
+		e.fail(c, err)
+		return
+	}
+	var rows []spac.Article
+	if e.d.News != nil {
+		if rows, err = e.d.News.Articles(c.Request.Context(), q); err != nil {
+			e.fail(c, err)
+			return
+		}
+	}
+	if e.fresh(c, listVersion(len(rows), firstSeq(rows, func(a spac.Article) uint64 { return a.Seq }))) {
+		return
+	}
+	v := listView{Empty: "No article matches."}
+	d := &ids{}
+	for _, a := range window(rows, pg) {
+		it := itemView{When: a.PublishedAt.UTC().Format(time.DateOnly), Kind: a.Source, Title: a.Title, URL: a.URL,
+			Summary: a.Summary, SPACs: a.Symbols}
+		_, it.Sources = detailsOf(d, nil, a.Citations)
+		v.Rows = append(v.Rows, it)
+	}
+	v.Links = pg.links(len(v.Rows), len(rows))
+	e.render(c, http.StatusOK, "list", page{Title: "News", Nav: "news", Body: v})
+}
+
+// detailsOf pairs an alert's numbers with their citations; citations of no detail are
+// listed as sources.
+func detailsOf(d *ids, detail map[string]string, cites []spac.Citation) ([]fieldRow, []valueView) {
+	var rows []fieldRow
+	used := map[string]bool{}
+	for _, c := range cites {
+		v, ok := detail[c.Field]
+		if !ok || used[c.Field] {
+			continue
+		}
+		used[c.Field] = true
+		rows = append(rows, fieldRow{Label: label(c.Field), Values: []valueView{d.value(v, detailKind(c.Field), cites, c.Field)}})
+	}
+	for _, k := range slices.Sorted(maps.Keys(detail)) {
+		if !used[k] {
+			used[k] = true
+			rows = append(rows, fieldRow{Label: label(k), Values: []valueView{{Text: formatValue(detail[k], detailKind(k))}}})
+		}
+	}
+	var sources []valueView
+	for _, c := range cites {
+		if !used[c.Field] {
+			cv := d.cite(c, 0)
+			sources = append(sources, valueView{Text: c.Filing + " " + c.FiledAt, Cite: &cv})
+		}
+	}
+	return rows, sources
+}
+
+// detailKind is the kind of an alert detail: percentages are named so ("redeemed_pct");
+// anything else is shown as written rather than given a unit it might not have.
+func detailKind(name string) kind {
+	if strings.HasSuffix(name, "_pct") {
+		return kPct
+	}
+	return kText
+}
+
+func listVersion(n int, seq uint64) string {
+	return strconv.Itoa(n) + "/" + strconv.FormatUint(seq, 10)
+}
+
+// firstSeq is the largest sequence number of a list (the newest insertion).
+func firstSeq[T any](rows []T, seq func(T) uint64) uint64 {
+	var top uint64
+	for _, r := range rows {
+		top = max(top, seq(r))
+	}
+	return top
+}

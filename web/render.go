@@ -1,0 +1,180 @@
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/api"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+// templates holds one parsed template set per page, each with the layout and the parts.
+type templates struct {
+	byName map[string]*template.Template
+	hash   string // of every template's text: a changed page gets new ETags
+}
+
+// shared are the files every page is parsed with.
+var shared = []string{"templates/layout.html", "templates/parts.html"}
+
+func mustParseTemplates() *templates {
+	t := &templates{byName: map[string]*template.Template{}}
+	names, err := fs.Glob(templateFS, "templates/*.html")
+	if err != nil {
+		panic(err)
+	}
+	h := sha256.New()
+	for _, name := range names {
+		raw, _ := templateFS.ReadFile(name)
+		h.Write(raw)
+		if contains(shared, name) {
+			continue
+		}
+		files := append(append([]string(nil), shared...), name)
+		page := strings.TrimSuffix(strings.TrimPrefix(name, "templates/"), ".html")
+		t.byName[page] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, files...))
+	}
+	t.hash = hex.EncodeToString(h.Sum(nil)[:6])
+	return t
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// page is what the layout renders; Body is the page's own view.
+type page struct {
+	Title   string
+	Nav     string // the navigation entry of this page
+	Query   string // the search box's text
+	Visitor visitor
+	AsOf    string
+	Version string
+	Body    any
+}
+
+// securityHeaders: no script runs, nothing loads from elsewhere, forms post only here, no
+// framing. The explorer needs nothing more (inline CSS and SVG, data: favicon).
+var securityHeaders = map[string]string{
+	"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; " +
+		"form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+	"X-Content-Type-Options": "nosniff",
+	"Referrer-Policy":        "same-origin",
+}
+
+// render executes a page into a buffer (a template error never leaves half a page) and
+// writes it with its length, so HEAD gets the GET's headers.
+func (e *Explorer) render(c *gin.Context, status int, name string, p page) {
+	p.Visitor, p.Version = e.visitorOf(c), e.d.Version
+	if wm, err := e.d.Profiles.Watermark(c.Request.Context()); err == nil {
+		p.AsOf = wm.UTC().Format(time.RFC3339)
+	}
+	var buf bytes.Buffer
+	if err := e.pages.byName[name].Execute(&buf, p); err != nil {
+		e.log.Error("web: template", "page", name, "request_id", api.RequestID(c), "err", err)
+		c.AbortWithStatus(http.StatusInternalServerError)
+		return
+	}
+	h := c.Writer.Header()
+	for k, v := range securityHeaders {
+		h.Set(k, v)
+	}
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	c.Data(status, "text/html; charset=utf-8", buf.Bytes())
+}
+
+// fresh sets the page's validators and reports whether the client's copy is current (it was
+// answered 304). The ETag names the data version (the store's watermark), the build and the
+// templates, the caller's scope and the day (the calendar's window moves with it); extra
+// covers what the watermark does not (alerts and articles). Pages depend on the cookie, so
+// caches must keep them per visitor and revalidate.
+func (e *Explorer) fresh(c *gin.Context, extra ...string) bool {
+	wm, err := e.d.Profiles.Watermark(c.Request.Context())
+	if err != nil {
+		return false // the page's own read reports the store
+	}
+	caller := api.CallerFrom(c)
+	h := sha256.New()
+	for _, part := range append([]string{e.d.Version, e.pages.hash, wm.UTC().Format(time.RFC3339Nano),
+		string(caller.Tier), strconv.FormatBool(caller.Sample), caller.KeyID, e.today()}, extra...) {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	tag := `W/"` + hex.EncodeToString(h.Sum(nil)[:12]) + `"`
+	hd := c.Writer.Header()
+	hd.Set("ETag", tag)
+	hd.Set("Cache-Control", "private, no-cache")
+	hd.Set("Vary", "Cookie, Authorization")
+	if matchETag(c.GetHeader("If-None-Match"), tag) {
+		c.Status(http.StatusNotModified)
+		c.Writer.WriteHeaderNow()
+		return true
+	}
+	return false
+}
+
+// matchETag is the weak comparison of If-None-Match (RFC 9110 13.1.2).
+func matchETag(header, tag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(t)
+		if t == "*" || strings.TrimPrefix(t, "W/") == strings.TrimPrefix(tag, "W/") {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Explorer) today() string { return e.now().UTC().Format(time.DateOnly) }
+
+// errorView is the body of the error page.
+type errorView struct {
+	Status      int
+	Title       string
+	Detail      string
+	Param       string
+	Code        string
+	RequestID   string
+	Suggestions []string
+	AskKey      bool // the answer changes with a (valid) key
+}
+
+// htmlErrors renders the error the Guard or a page recorded as an HTML page with the status
+// the API would answer. A client that went away gets nothing (the API's renderer records it).
+func (e *Explorer) htmlErrors(c *gin.Context) {
+	c.Next()
+	if len(c.Errors) == 0 || c.Writer.Written() || c.Request.Context().Err() != nil {
+		return
+	}
+	err := c.Errors.Last().Err
+	status := api.StatusOf(err)
+	v := errorView{Status: status, Title: http.StatusText(status), RequestID: api.RequestID(c)}
+	var se *spac.Error
+	if errors.As(err, &se) && status < http.StatusInternalServerError {
+		v.Detail, v.Param, v.Code, v.Suggestions = se.Message, se.Param, se.Code, se.Suggestions
+	} else if status == http.StatusServiceUnavailable {
+		v.Detail = "the data store is unavailable; retry shortly"
+	} else {
+		v.Detail = "an internal error occurred; quote the request id when reporting it"
+	}
+	v.AskKey = v.Code == api.CodeNotInSample || status == http.StatusUnauthorized || status == http.StatusForbidden
+	e.render(c, status, "error", page{Title: v.Title, Body: v})
+}

@@ -63,12 +63,11 @@ func TestBackfillKilledResumes(t *testing.T) {
 	}
 }
 
-// killAtRequest starts cmd, SIGKILLs it while the fake holds its request of path, then lets
-// the (now clientless) request go.
+// killAtRequest starts cmd and SIGKILLs it while the fake holds its request of path; the
+// request ends unanswered when the fake sees its connection closed.
 func killAtRequest(t *testing.T, fake *polltest.Server, path string, c *exec.Cmd) {
 	t.Helper()
 	h := fake.Hold(path)
-	defer h.Release()
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -83,4 +82,9 @@ func killAtRequest(t *testing.T, fake *polltest.Server, path string, c *exec.Cmd
 	}
 	_ = c.Process.Kill()
 	<-exited
+	select {
+	case <-h.Gone():
+	case <-time.After(liveTimeout):
+		t.Fatalf("the fake never saw the killed process's connection close")
+	}
 }

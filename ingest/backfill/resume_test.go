@@ -79,7 +79,7 @@ func stopAt(t *testing.T, fake *polltest.Server, path string, e *env, clock *vcl
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("stopped run: err = %v, want cancelled", err)
 	}
-	h.Release()
+	<-h.Gone() // never answered: its client went away
 	e.close()
 }
 

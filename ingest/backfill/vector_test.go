@@ -33,6 +33,9 @@ const vectorCIK = spac.CIK("0001819994")
 // against the answer key (answers.tsv) field by field - a value must be one the key gives for
 // that field - and every citation of the profile must sit on a line holding its quote.
 func TestVectorBackfill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("extracts 18 real filings (minutes under the race detector); run without -short")
+	}
 	dir := filepath.Join(polltest.RealdataDir(), "vector")
 	docs, err := extracttest.ReadDocs(dir)
 	if polltest.RealdataDir() == "" || err != nil {

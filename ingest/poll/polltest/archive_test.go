@@ -137,27 +137,36 @@ func TestHoldAndServedCounts(t *testing.T) {
 	h := s.Hold(path)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.URL()+path, nil)
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
-			resp.Body.Close()
-		}
-		done <- err
-	}()
+	go func() { _, err := getCtx(ctx, s.URL()+path); done <- err }()
 	<-h.Arrived()
 	cancel() // the client dies while its request is held
 	if err := <-done; err == nil {
 		t.Fatal("request completed while held")
 	}
-	h.Release()
+	<-h.Gone()
 	waitFor(t, func() bool { return len(s.Log()) == 1 })
 	if s.Count(path) != 1 || s.Served(path) != 0 || s.Log()[0].Status != 0 {
 		t.Errorf("abandoned request: count %d, served %d, log %+v", s.Count(path), s.Served(path), s.Log())
 	}
-	if code, _ := get(t, s.URL()+path); code != 200 || s.Served(path) != 1 {
-		t.Errorf("second request %d, served %d", code, s.Served(path))
+
+	h = s.Hold(path)
+	codes := make(chan int, 1)
+	go func() { code, _ := getCtx(context.Background(), s.URL()+path); codes <- code }()
+	<-h.Arrived()
+	h.Release()
+	if code := <-codes; code != http.StatusOK || s.Served(path) != 1 {
+		t.Errorf("released request: %d, served %d", code, s.Served(path))
 	}
+}
+
+func getCtx(ctx context.Context, url string) (int, error) {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	return resp.StatusCode, nil
 }
 
 func waitFor(t *testing.T, ok func() bool) {

@@ -12,11 +12,12 @@ import (
 type Hold struct {
 	arrived  chan struct{}
 	released chan struct{}
+	gone     chan struct{}
 }
 
 // Hold makes the next request of path wait until the returned Hold is released.
 func (s *Server) Hold(path string) *Hold {
-	h := &Hold{arrived: make(chan struct{}), released: make(chan struct{})}
+	h := &Hold{arrived: make(chan struct{}), released: make(chan struct{}), gone: make(chan struct{})}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.holds[path] = h
@@ -25,6 +26,11 @@ func (s *Server) Hold(path string) *Hold {
 
 // Arrived is closed when the held request arrives.
 func (h *Hold) Arrived() <-chan struct{} { return h.arrived }
+
+// Gone is closed when the held request's client went away before a Release (a killed
+// process): the request is logged as not served. A test that kills the client waits for it
+// rather than releasing, which could race the server's noticing the closed connection.
+func (h *Hold) Gone() <-chan struct{} { return h.gone }
 
 // Release lets the held request be answered (if its client is still there).
 func (h *Hold) Release() {
@@ -42,6 +48,7 @@ func (h *Hold) wait(r *http.Request) bool {
 	case <-h.released:
 		return r.Context().Err() == nil
 	case <-r.Context().Done():
+		close(h.gone)
 		return false
 	}
 }

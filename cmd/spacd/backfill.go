@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -44,8 +45,8 @@ func cmdBackfill(ctx context.Context, env *environment, args []string) error {
 		return err
 	}
 	sum, err := b.Run(ctx)
-	if werr := writeJSON(env, sum); werr != nil || err != nil {
-		return fmt.Errorf("backfill: %w", err)
+	if err := errors.Join(err, writeJSON(env, sum)); err != nil {
+		return err
 	}
 	if len(sum.Failed) > 0 {
 		return fmt.Errorf("backfill: %d requests failed; run it again to fetch them", len(sum.Failed))

@@ -82,22 +82,23 @@ func (b *Backfill) submissions(ctx context.Context, cik spac.CIK) (*edgar.Submis
 	return sub, nil
 }
 
-// judge decides from the submissions JSON whether cik is a SPAC: a tracked CIK, SIC 6770, or
-// a former SPAC - one whose SIC changed at its business combination, seen as a 424B4 (its IPO)
-// followed by an 8-K reporting item 5.06 (change in shell company status); its filings after
-// that 8-K are the operating company's and are left out. A company with older pages is a
-// SPAC to be confirmed when its 424B4 may sit on them.
+// judge decides from the submissions JSON whether cik is a SPAC: SIC 6770; a former SPAC -
+// one whose SIC changed at its business combination, seen as a 424B4 (its IPO) followed by an
+// 8-K reporting item 5.06 (change in shell company status), whose filings after that 8-K are
+// the operating company's and are left out; or a CIK the caller tracks. A former SPAC whose
+// 424B4 may sit on older pages stays one until they are read.
 func (b *Backfill) judge(cik spac.CIK, sub *edgar.Submissions) *company {
 	c := &company{CIK: cik, Name: sub.Name}
 	shell := shellChange(sub.Recent)
+	tracked := slices.Contains(b.cfg.CIKs, cik)
 	switch {
-	case slices.Contains(b.cfg.CIKs, cik):
-		c.SPAC, c.Why = true, "tracked"
 	case strings.TrimSpace(sub.SIC) == spacSIC:
 		c.SPAC, c.Why = true, "sic "+spacSIC
 	case shell != "":
 		c.SPAC, c.Until = true, shell
 		c.Why = "former SPAC: shell company status changed " + shell
+	case tracked:
+		c.SPAC, c.Why = true, "tracked"
 	default:
 		c.Why = "sic " + sub.SIC
 		return c
@@ -111,7 +112,7 @@ func (b *Backfill) judge(cik spac.CIK, sub *edgar.Submissions) *company {
 	if len(c.PagesLeft) > b.cfg.MaxPages {
 		c.PagesLeft = c.PagesLeft[:b.cfg.MaxPages]
 	}
-	b.confirm(c)
+	b.confirm(c, tracked)
 	return c
 }
 
@@ -139,15 +140,17 @@ func shellChange(rows []edgar.SubmissionRow) string {
 	return first
 }
 
-// confirm settles a former SPAC whose IPO is not among the filings read: it stays a candidate
-// while older pages remain, and is no SPAC once they are read without a 424B4.
-func (b *Backfill) confirm(c *company) {
-	if c.Until == "" || len(c.PagesLeft) > 0 {
+// confirm settles a former SPAC whose IPO is not among the filings read: it stays one while
+// older pages remain; once they are read without a 424B4 it is no SPAC, unless tracked (then
+// it is kept up to its change of shell status all the same).
+func (b *Backfill) confirm(c *company, tracked bool) {
+	if c.Until == "" || len(c.PagesLeft) > 0 || tracked {
 		return
 	}
-	if !slices.ContainsFunc(c.Filings, func(f filingRef) bool { return normForm(f.Form) == "424B4" }) {
-		c.SPAC, c.Filings, c.Why = false, nil, "no 424B4 before its change of shell status"
+	if slices.ContainsFunc(c.Filings, func(f filingRef) bool { return normForm(f.Form) == "424B4" }) {
+		return
 	}
+	c.SPAC, c.Filings, c.Why = false, nil, "no 424B4 before its change of shell status"
 }
 
 // ofInterest keeps the rows of a form of interest dated until until (when set), oldest first.
@@ -178,6 +181,6 @@ func (b *Backfill) readPage(ctx context.Context, c *company) error {
 	c.PagesLeft = c.PagesLeft[1:]
 	slices.SortStableFunc(c.Filings, func(x, y filingRef) int { return strings.Compare(x.Date, y.Date) })
 	c.Filings = slices.CompactFunc(c.Filings, func(x, y filingRef) bool { return x.Accession == y.Accession })
-	b.confirm(c)
+	b.confirm(c, slices.Contains(b.cfg.CIKs, c.CIK))
 	return b.state.save(ctx, keyCompany+string(c.CIK), c)
 }

@@ -83,7 +83,8 @@ func TestClassification(t *testing.T) {
 }
 
 // Without discovery only the named CIKs are backfilled, whatever their SIC; a CIK classified
-// as no SPAC by an earlier run is looked up again once it is named.
+// as no SPAC by an earlier run is looked up again once it is named; a named former SPAC is
+// kept up to its combination.
 func TestTrackedCIKsOnly(t *testing.T) {
 	fake, clock := polltest.New(t), newClock()
 	fake.SetClock(clock.Now)
@@ -104,6 +105,17 @@ func TestTrackedCIKsOnly(t *testing.T) {
 	}
 	if _, err := e.db.Profile(t.Context(), pharmaCIK); err != nil {
 		t.Errorf("tracked company has no profile: %v", err)
+	}
+
+	// A tracked former SPAC is still kept up to its change of shell status.
+	fresh := newEnv(t, fake, clock, 1000)
+	cfg = fresh.config(fake, clock)
+	cfg.Discover, cfg.CIKs = false, []spac.CIK{orbitCIK}
+	if sum := fresh.run(t, cfg); sum.SPACs != 1 || sum.Fetched != 4 {
+		t.Errorf("tracked former SPAC: %+v; want its 4 filings up to the combination", sum)
+	}
+	if n := fake.Count(polltest.ArchivePath(orbitCIK, "0002222222-22-000002")); n != 0 {
+		t.Error("the operating company's 10-Q after the combination was fetched")
 	}
 }
 

@@ -56,20 +56,25 @@ type Index interface {
 // UniverseQuery selects universe rows. Empty fields do not filter; several values of one
 // filter are OR-ed, different filters AND-ed. Money bounds are decimal strings, dates YYYY-MM-DD.
 type UniverseQuery struct {
-	Statuses       []Status
-	Sectors        []string
-	Sponsors       []string
-	MinTrust       string
-	MaxTrust       string
-	IPOFrom        string
-	IPOTo          string
-	DeadlineBefore string
-	Text           string // free text over symbol, name, sponsor, CIK
-	Restrict       []CIK  // only these CIKs (anonymous sample scope); nil = all
-	Sort           string // field name, "-" prefix for descending; ties broken by CIK
-	Offset         int
-	Limit          int
-	Facets         []string // "status", "sector", "sponsor", "trust_size", "ipo_year"
+	Statuses []Status
+	Sectors  []string
+	Sponsors []string
+	MinTrust string
+	MaxTrust string
+	// Bounds of the per-share and percentage fields (decimal strings, inclusive): trust per
+	// share, redeemed percentage and the simple yield to maturity (joined market data).
+	MinTrustPerShare, MaxTrustPerShare string
+	MinRedeemedPct, MaxRedeemedPct     string
+	MinYTM, MaxYTM                     string
+	IPOFrom                            string
+	IPOTo                              string
+	DeadlineBefore                     string
+	Text                               string // free text over symbol, name, sponsor, CIK
+	Restrict                           []CIK  // only these CIKs (anonymous sample scope); nil = all
+	Sort                               string // field name, "-" prefix for descending; ties broken by CIK
+	Offset                             int
+	Limit                              int
+	Facets                             []string // "status", "sector", "sponsor", "trust_size", "ipo_year"
 }
 
 // UniversePage is one page of universe rows plus facet counts over all matches.

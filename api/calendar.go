@@ -1,6 +1,8 @@
 package api
 
 import (
+	"time"
+
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
@@ -10,12 +12,13 @@ func (s *Server) calendarRoute() Route {
 	r := data("calendar", "/calendar",
 		"Event horizon: deadlines, extension and merger votes, redemption deadlines, lockup and warrant expiries, expected closings; by date.",
 		s.calendar,
-		Param{Name: "from", In: InQuery, Type: TypeDate, Description: "events on or after, YYYY-MM-DD"},
+		Param{Name: "from", In: InQuery, Type: TypeDate, Description: "events on or after, YYYY-MM-DD (default: today, UTC); a period (expected closing in a quarter) that ends on or after it counts"},
 		Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
 		Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
+		citationsParam,
 	)
-	r.Tabular = true
+	r.Tabular, r.Versioned = true, true
 	return r
 }
 
@@ -28,21 +31,41 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	events, err := s.d.Profiles.Events(c.Request.Context(), q)
+	v, err := s.versionOf(c)
+	if err != nil {
+		return nil, err
+	}
+	x, err := s.calendarIndex(c.Request.Context(), v)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	if events == nil {
-		events = []spac.Event{}
+	events, total := x.query(q, p.Offset, p.Limit)
+	b, mode := pageHead(v), citeModeOf(c)
+	for i, e := range events {
+		ch, err := s.eventChunk(v, e, mode)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			_ = b.WriteByte(',')
+		}
+		b.Chunk(ch)
 	}
-	return pageOf(c, events, p), nil
+	return pageTail(b, p.page(c, nil, len(events), total))
 }
 
 // CalendarRequest reads the calendar filters of a request (from, to, type, symbol) within the
-// caller's scope; the explorer's calendar page reads its own with it.
+// caller's scope; the explorer's calendar page reads its own with it. Without from, the
+// window starts today (UTC).
 func (s *Server) CalendarRequest(c *gin.Context) (spac.EventQuery, error) {
 	q := spac.EventQuery{From: c.Query("from"), To: c.Query("to")}
-	if q.From != "" && q.To != "" && q.To < q.From {
+	if q.From == "" {
+		q.From = s.now().UTC().Format(time.DateOnly) // a desk's horizon starts today
+		if q.To != "" && q.To < q.From {
+			return q, spac.InvalidParam("to", "to %s is before today (%s), where the calendar starts without from; pass from for past events", q.To, q.From)
+		}
+	}
+	if q.To != "" && q.To < q.From {
 		return q, spac.InvalidParam("to", "to %s is before from %s", q.To, q.From)
 	}
 	for _, t := range listParam(c, "type") {

@@ -72,27 +72,39 @@ func TestHeadOnEveryGetRoute(t *testing.T) {
 			continue
 		}
 		target := base + targetOf(r.Paths()[0], false)
-		if r.Name == "search" {
+		switch r.Name {
+		case "search":
 			target += "?q=alpha"
+		case "citations":
+			target += "?ref=" + targetOf(":ref", false)
 		}
-		head := fetch(t, client, http.MethodHead, target)
-		get := fetch(t, client, http.MethodGet, target)
-		if head.StatusCode != get.StatusCode {
-			t.Errorf("%s: HEAD %d, GET %d", r.Name, head.StatusCode, get.StatusCode)
+		for _, encoding := range []string{"identity", "gzip"} {
+			compareHeadAndGet(t, client, r.Name, target, encoding)
 		}
-		for _, h := range []string{"Content-Type", "Content-Length", "X-Data-Scope", "X-Request-Id", "Cache-Control"} {
-			varies := h == "X-Request-Id" || (h == "Content-Length" && r.Name == "health") // health reports its latencies
-			if (head.Header.Get(h) == "") != (get.Header.Get(h) == "") || (!varies && head.Header.Get(h) != get.Header.Get(h)) {
-				t.Errorf("%s: header %s: HEAD %q, GET %q", r.Name, h, head.Header.Get(h), get.Header.Get(h))
-			}
+	}
+}
+
+// compareHeadAndGet requires the same status and headers of a HEAD and a GET asking for the
+// same encoding (Go's client, asked explicitly, leaves a gzip body and its headers alone).
+func compareHeadAndGet(t *testing.T, client *http.Client, name, target, encoding string) {
+	head := fetch(t, client, http.MethodHead, target, encoding)
+	get := fetch(t, client, http.MethodGet, target, encoding)
+	if head.StatusCode != get.StatusCode {
+		t.Errorf("%s: HEAD %d, GET %d", name, head.StatusCode, get.StatusCode)
+	}
+	for _, h := range []string{"Content-Type", "Content-Length", "Content-Encoding", "X-Data-Scope", "X-Request-Id", "Cache-Control", "ETag", "Vary"} {
+		varies := h == "X-Request-Id" || (h == "Content-Length" && name == "health") // health reports its latencies
+		if (head.Header.Get(h) == "") != (get.Header.Get(h) == "") || (!varies && head.Header.Get(h) != get.Header.Get(h)) {
+			t.Errorf("%s (%s): header %s: HEAD %q, GET %q", name, encoding, h, head.Header.Get(h), get.Header.Get(h))
 		}
 	}
 }
 
 // fetch returns the response with its headers; a stream's body is not waited for.
-func fetch(t *testing.T, client *http.Client, method, target string) *http.Response {
+func fetch(t *testing.T, client *http.Client, method, target, encoding string) *http.Response {
 	t.Helper()
 	req, _ := http.NewRequest(method, target, nil)
+	req.Header.Set("Accept-Encoding", encoding)
 	resp, err := client.Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, target, err)
@@ -112,8 +124,11 @@ func TestDataScopeOnlyOnDataRoutes(t *testing.T) {
 	s := New(f.deps)
 	for _, r := range s.Routes() {
 		target := targetOf(r.Paths()[0], false)
-		if r.Name == "search" {
+		switch r.Name {
+		case "search":
 			target += "?q=alpha"
+		case "citations":
+			target += "?ref=" + targetOf(":ref", false)
 		}
 		method := r.Method
 		if r.Stream != nil && r.Handler == nil {

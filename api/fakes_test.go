@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/spacdata/spac"
@@ -124,8 +126,15 @@ func (m *memStore) Watermark(context.Context) (time.Time, error) {
 
 func (m *memStore) Ping(context.Context) error { return m.pingErr }
 
-// memIndex implements spac.Index over a slice.
-type memIndex struct{ rows []spac.SPAC }
+// memIndex implements spac.Index over a slice. gen is its write generation (IndexGeneration):
+// a test that changes rows calls touch, as a write to the real index advances it.
+type memIndex struct {
+	rows []spac.SPAC
+	gen  atomic.Uint64
+}
+
+func (x *memIndex) Generation() uint64 { return x.gen.Load() }
+func (x *memIndex) touch()             { x.gen.Add(1) }
 
 func (x *memIndex) Put(context.Context, spac.SPAC) error   { return nil }
 func (x *memIndex) Delete(context.Context, spac.CIK) error { return nil }
@@ -141,8 +150,12 @@ func (x *memIndex) Universe(_ context.Context, q spac.UniverseQuery) (spac.Unive
 	}
 	sortRows(hits, q.Sort)
 	page := spac.UniversePage{Total: len(hits), Facets: facetCounts(hits, q.Facets)}
+	limit := q.Limit
+	if limit <= 0 { // every match, as the index does
+		limit = len(hits)
+	}
 	if q.Offset < len(hits) {
-		page.Rows = hits[q.Offset:min(q.Offset+q.Limit, len(hits))]
+		page.Rows = hits[q.Offset:min(q.Offset+limit, len(hits))]
 	}
 	return page, nil
 }
@@ -241,8 +254,15 @@ func (x *memIndex) SearchPage(_ context.Context, q spac.SearchQuery) (spac.Searc
 	return spac.SearchPage{Hits: hits[from:min(len(hits), from+q.Limit)], Total: len(hits)}, nil
 }
 
-// memNews implements NewsSource.
-type memNews struct{ articles []spac.Article }
+// memNews implements NewsSource and Versioned (version counts the changes tests make).
+type memNews struct {
+	articles []spac.Article
+	version  atomic.Uint64
+}
+
+func (n *memNews) Version(context.Context) (string, error) {
+	return strconv.FormatUint(n.version.Load(), 10), nil
+}
 
 func (n *memNews) Articles(_ context.Context, q NewsQuery) ([]spac.Article, error) {
 	var out []spac.Article

@@ -37,13 +37,38 @@ type Endpoint struct {
 }
 
 func (s *Server) discoverRoute() Route {
-	return get("discover", "/discover", "Self-describing catalog of every endpoint, its parameters, auth, delivery and live row counts.", s.discover)
+	r := get("discover", "/discover", "Self-describing catalog of every endpoint, its parameters, auth, delivery and live row counts.", s.discover)
+	r.Versioned = true
+	return r
 }
 
+// discover is encoded once per data version (its counts change with the data).
 func (s *Server) discover(c *gin.Context) (any, error) {
-	counts, err := s.counts(c)
+	v, err := s.versionOf(c)
 	if err != nil {
 		return nil, err
+	}
+	ch, err := s.cache.chunk(v, chunkKey{kind: "discover"}, func() ([]byte, error) {
+		d, err := s.discoverBody(c, v)
+		if err != nil {
+			return nil, err
+		}
+		raw, err := marshal(d)
+		if err != nil {
+			return nil, err
+		}
+		return objectTail(raw), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return asOfBody(v, ch), nil
+}
+
+func (s *Server) discoverBody(c *gin.Context, v dataVersion) (Discover, error) {
+	counts, err := s.counts(c, v)
+	if err != nil {
+		return Discover{}, err
 	}
 	eps := make([]Endpoint, 0, len(s.table))
 	for _, r := range s.table {
@@ -60,24 +85,21 @@ func (s *Server) discover(c *gin.Context) (any, error) {
 }
 
 // counts are the live row counts: universe (index), profiles, events, filings and news.
-func (s *Server) counts(c *gin.Context) (map[string]int, error) {
+func (s *Server) counts(c *gin.Context, v dataVersion) (map[string]int, error) {
 	ctx := c.Request.Context()
 	n, err := s.d.Index.Count(ctx)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	snap, err := s.snapshot(ctx)
+	snap, err := s.snapshot(c)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	counts := map[string]int{"universe": int(n), "profiles": snap.profiles, "events": snap.events, "filings": snap.filings, "news": 0}
-	if s.d.News != nil {
-		articles, err := s.d.News.Articles(ctx, NewsQuery{})
-		if err != nil {
-			return nil, unavailable(s, c, err)
-		}
-		counts["news"] = len(articles)
+	articles, err := s.allArticles(ctx, v)
+	if err != nil {
+		return nil, unavailable(s, c, err)
 	}
+	counts := map[string]int{"universe": int(n), "profiles": snap.profiles, "events": snap.events, "filings": snap.filings, "news": len(articles)}
 	return counts, nil
 }
 

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+	"slices"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -16,7 +18,7 @@ func (s *Server) newsRoute() Route {
 		Param{Name: "since", In: InQuery, Type: TypeTime, Description: "published at or after (RFC 3339 or YYYY-MM-DD)"},
 		Param{Name: "q", In: InQuery, Type: TypeString, Description: "words in the title or summary"},
 	)
-	r.Tabular = true
+	r.Tabular, r.Versioned = true, true
 	return r
 }
 
@@ -29,17 +31,63 @@ func (s *Server) news(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	articles := []spac.Article{}
-	if s.d.News != nil {
-		got, err := s.d.News.Articles(c.Request.Context(), q)
+	v, err := s.versionOf(c)
+	if err != nil {
+		return nil, err
+	}
+	articles, err := s.articles(c.Request.Context(), v, q)
+	if err != nil {
+		return nil, unavailable(s, c, err)
+	}
+	rows := window(articles, p)
+	b := pageHead(v)
+	for i, a := range rows {
+		ch, err := s.cache.chunk(v, chunkKey{kind: "article", id: a.ID}, func() ([]byte, error) { return marshal(a) })
 		if err != nil {
-			return nil, unavailable(s, c, err)
+			return nil, err
 		}
-		if got != nil {
-			articles = got
+		if i > 0 {
+			_ = b.WriteByte(',')
+		}
+		b.Chunk(ch)
+	}
+	return pageTail(b, p.page(c, nil, len(rows), len(articles)))
+}
+
+// articles answers q: from the articles cached for v when q filters by SPAC only (the
+// common case, and every anonymous request), else from the news source.
+func (s *Server) articles(ctx context.Context, v dataVersion, q NewsQuery) ([]spac.Article, error) {
+	if s.d.News == nil {
+		return nil, nil
+	}
+	if q.Source != "" || q.Text != "" || !q.Since.IsZero() {
+		return s.d.News.Articles(ctx, q)
+	}
+	all, err := s.allArticles(ctx, v)
+	if err != nil || q.CIKs == nil {
+		return all, err
+	}
+	var out []spac.Article
+	for _, a := range all {
+		if slices.ContainsFunc(a.CIKs, func(c spac.CIK) bool { return slices.Contains(q.CIKs, c) }) {
+			out = append(out, a)
 		}
 	}
-	return pageOf(c, articles, p), nil
+	return out, nil
+}
+
+// allArticles is every article, newest first, read once per data version.
+func (s *Server) allArticles(ctx context.Context, v dataVersion) ([]spac.Article, error) {
+	if s.d.News == nil {
+		return nil, nil
+	}
+	all, err := s.cache.object(v, "news", func() (any, error) {
+		return s.d.News.Articles(context.WithoutCancel(ctx), NewsQuery{}) // others may wait for it
+	})
+	if err != nil {
+		return nil, err
+	}
+	return all.([]spac.Article), nil
 }
 
 // NewsRequest reads the news filters of a request (symbol or cik, source, since, q) within the

@@ -82,10 +82,10 @@ func (s *Server) ResolveSPAC(c *gin.Context, symbol string) (spac.CIK, error) {
 	return s.resolve(c, "symbol", symbol, sc)
 }
 
-// Profile returns the profile of cik from the server's profile cache (what GET
-// /v1/spac/{symbol} serves); resolve the symbol with ResolveSPAC first.
+// Profile returns the profile of cik as GET /v1/spac/{symbol} serves it, decoded once per
+// data version; resolve the symbol with ResolveSPAC first. The profile is shared: read only.
 func (s *Server) Profile(ctx context.Context, cik spac.CIK) (spac.Profile, error) {
-	return s.cachedProfile(ctx, cik)
+	return s.servedProfile(ctx, cik)
 }
 
 // ScopedFiling loads the metadata of a filing the caller may see, as GET

@@ -3,6 +3,7 @@ package api
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"slices"
@@ -118,7 +119,7 @@ func targetOf(path string, outside bool) string {
 		i = 5
 	}
 	r := strings.NewReplacer(":symbol", "AAA"+string(rune('0'+i)), ":accession", accessionOf(i),
-		":deliveryId", "dlv_none", ":id", "none")
+		":deliveryId", "dlv_none", ":id", "none", ":ref", fmt.Sprintf("%d-000000000000", 1000+i))
 	return r.Replace(path)
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/api/wire"
 )
 
 // jsonWriteTimeout bounds writing one JSON response: the server has no global WriteTimeout
@@ -30,8 +31,36 @@ func (s *Server) adapt(h HandlerFunc) gin.HandlerFunc {
 		if c.Writer.Written() {
 			return
 		}
+		if b, ok := body.(*wire.Body); ok {
+			s.sendBody(c, b)
+			return
+		}
 		s.writeJSON(c, body)
 	}
+}
+
+// sendBody writes a body assembled from cached chunks (its JSON carries asOf): gzip spliced
+// from the chunks' precompressed bytes when the client accepts it and the body is worth it,
+// else as is; with its Content-Length either way, and the ETag of a versioned route.
+func (s *Server) sendBody(c *gin.Context, b *wire.Body) {
+	h := c.Writer.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	if tag := c.GetString(etagKey); tag != "" {
+		setValidators(c, tag)
+	}
+	addVary(h, "Accept-Encoding")
+	_ = http.NewResponseController(c.Writer).SetWriteDeadline(time.Now().Add(jsonWriteTimeout)) // the real clock, never Deps.Now
+	status := c.Writer.Status()
+	if b.Len() >= minGzipSize && acceptsGzip(c.GetHeader("Accept-Encoding")) {
+		h.Set("Content-Encoding", "gzip")
+		h.Set("Content-Length", strconv.Itoa(b.GzipLen()))
+		c.Writer.WriteHeader(status)
+		_ = b.WriteGzip(c.Writer) // a failed write is the client's departure
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(b.Len()))
+	c.Writer.WriteHeader(status)
+	_, _ = b.WriteTo(c.Writer)
 }
 
 // writeJSON renders body with the status the handler chose (200 by default). Every JSON
@@ -48,6 +77,9 @@ func (s *Server) writeJSON(c *gin.Context, body any) {
 		writeProblem(c, s.log, err)
 		return
 	}
+	if tag := c.GetString(etagKey); tag != "" && status < 300 {
+		setValidators(c, tag)
+	}
 	if !hasTopLevelKey(raw, "asOf") {
 		asOf, err := s.asOf(c)
 		if err != nil {
@@ -63,6 +95,9 @@ func (s *Server) writeJSON(c *gin.Context, body any) {
 // asOf is the watermark of the served data, RFC 3339 UTC. A store that cannot say is
 // reported as unavailable rather than inventing a time.
 func (s *Server) asOf(c *gin.Context) (string, error) {
+	if v, ok := c.Get(versionKey); ok {
+		return v.(dataVersion).asOf(), nil // the version this response was read at
+	}
 	wm, err := s.d.Profiles.Watermark(c.Request.Context())
 	if err != nil && clientGone(c) {
 		return "", err

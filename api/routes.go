@@ -71,6 +71,9 @@ type Route struct {
 	// Data marks routes serving SPAC data: the anonymous sample rule applies to the SPAC a
 	// request names (sampleGate) and responses say which scope was served (X-Data-Scope).
 	Data bool
+	// Versioned marks routes whose answer follows from the data version, the path, the query
+	// and the caller's scope alone: they carry an ETag and answer If-None-Match with 304.
+	Versioned bool
 	// MaxBody is the largest request body accepted, in bytes; 0 means DefaultMaxBody. A larger
 	// body is refused with 413 before anything reads it.
 	MaxBody int64
@@ -114,7 +117,7 @@ func (s *Server) routes() []Route {
 	core := []Route{
 		s.universeRoute(), s.profileRoute(), s.calendarRoute(), s.searchRoute(), s.newsRoute(),
 		s.filingRoute(), s.filingLinesRoute(), s.discoverRoute(), s.openAPIRoute(),
-		s.changelogRoute(), s.healthRoute(),
+		s.changelogRoute(), s.healthRoute(), s.citationsRoute(),
 	}
 	core = append(core, s.liveRoutes()...)
 	return append(core, s.d.Extra...)
@@ -154,6 +157,9 @@ func (s *Server) chain(r Route) []gin.HandlerFunc {
 	chain = append(chain, validateQuery(r))
 	if r.Data {
 		chain = append(chain, s.sampleGate(r), scopeHeader)
+	}
+	if r.Versioned {
+		chain = append(chain, s.conditional)
 	}
 	return chain
 }

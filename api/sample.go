@@ -9,10 +9,10 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// namingNames are the parameters that name one SPAC (symbol, cik) or one of its filings
-// (accession). A route declaring any of them serves SPAC data and must be a Data route (a
-// test walks the table).
-var namingNames = []string{"symbol", "cik", "accession"}
+// namingNames are the parameters that name one SPAC (symbol, cik, a citation ref) or one of
+// its filings (accession). A route declaring any of them serves SPAC data and must be a Data
+// route (a test walks the table).
+var namingNames = []string{"symbol", "cik", "accession", "ref"}
 
 // sampleGate applies the anonymous sample rule to the SPAC a request names, before any
 // handler runs, so no data route can forget it: a sample caller naming a SPAC outside the
@@ -92,6 +92,12 @@ func (s *Server) checkNamed(c *gin.Context, param, value string, sc scope) error
 	}
 	var cik spac.CIK
 	var err error
+	if param == "ref" {
+		if cik, _ = refCIK(value); sc.allows(cik) {
+			return nil
+		}
+		return notInSample(param, value)
+	}
 	if param == "accession" {
 		var f spac.Filing
 		f, err = s.d.Filings.Filing(c.Request.Context(), value)
@@ -109,8 +115,12 @@ func (s *Server) checkNamed(c *gin.Context, param, value string, sc scope) error
 }
 
 func wellFormed(param, value string) bool {
-	if param == "accession" {
+	switch param {
+	case "accession":
 		return accessionRe.MatchString(value)
+	case "ref":
+		_, ok := refCIK(value)
+		return ok
 	}
 	return len(value) <= maxSymbolLen
 }

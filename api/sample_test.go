@@ -45,7 +45,7 @@ func checkNamedRoute(t *testing.T, s *Server, r Route, p Param) {
 	for _, outside := range []bool{true, false} {
 		target := targetOf(r.Paths()[0], outside)
 		if p.In == InQuery {
-			target += "?" + p.Name + "=" + targetOf(":symbol", outside)
+			target += "?" + p.Name + "=" + targetOf(":"+map[bool]string{true: "ref", false: "symbol"}[p.Name == "ref"], outside)
 		}
 		rec := sampleRequest(s, r, target)
 		if !outside {

@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/api/wire"
 )
 
 // maxSearchHits bounds how deep search results can be paged: the total reported is at most
@@ -20,21 +21,26 @@ const maxQueryLen = 200
 
 // SearchRow is one search result.
 type SearchRow struct {
-	Symbol    string          `json:"symbol"`
-	Name      string          `json:"name"`
-	CIK       spac.CIK        `json:"cik"`
-	Status    spac.Status     `json:"status"`
-	Sponsor   string          `json:"sponsor,omitempty"`
-	Score     float64         `json:"score"`
-	Matched   []string        `json:"matched"`
-	Citations []spac.Citation `json:"citations"`
+	Symbol  string      `json:"symbol"`
+	Name    string      `json:"name"`
+	CIK     spac.CIK    `json:"cik"`
+	Status  spac.Status `json:"status"`
+	Sponsor string      `json:"sponsor,omitempty"`
+	// PreviousNames and Target are the other names a SPAC is found by: the names it filed
+	// under before (the SPAC's own after a de-SPAC) and its business combination's target.
+	PreviousNames []string        `json:"previous_names,omitempty"`
+	Target        string          `json:"target,omitempty"`
+	Score         float64         `json:"score"`
+	Matched       []string        `json:"matched"`
+	Citations     []spac.Citation `json:"citations"`
 }
 
 func (s *Server) searchRoute() Route {
-	r := data("search", "/search", "Fuzzy search across symbol, name, sponsor and CIK, best match first.", s.search,
-		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, sponsor or CIK)"},
+	r := data("search", "/search", "Fuzzy search across symbol, tickers, name, previous names, target, sponsor and CIK, best match first.", s.search,
+		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, previous name, target, sponsor or CIK)"},
+		citationsParam,
 	)
-	r.Tabular = true
+	r.Tabular, r.Versioned = true, true
 	return r
 }
 
@@ -47,6 +53,10 @@ func (s *Server) search(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	v, err := s.versionOf(c)
+	if err != nil {
+		return nil, err
+	}
 	// Past maxSearchHits the page is empty, but the total is still reported (one hit asked).
 	limit := max(min(p.Limit, maxSearchHits-p.Offset), 0)
 	q.Offset, q.Limit = p.Offset, max(limit, 1)
@@ -54,23 +64,43 @@ func (s *Server) search(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	rows := make([]SearchRow, 0, limit)
-	for _, h := range res.Hits[:min(len(res.Hits), limit)] {
-		rows = append(rows, searchRow(h))
+	hits := res.Hits[:min(len(res.Hits), limit)]
+	b := pageHead(v)
+	mode := citeModeOf(c)
+	for i, h := range hits {
+		if i > 0 {
+			_ = b.WriteByte(',')
+		}
+		if err := s.addSearchRow(b, v, h, mode); err != nil {
+			return nil, err
+		}
 	}
-	return p.page(c, rows, len(rows), min(res.Total, maxSearchHits)), nil
+	return pageTail(b, p.page(c, nil, len(hits), min(res.Total, maxSearchHits)))
 }
 
-func searchRow(h spac.SearchHit) SearchRow {
+// addSearchRow appends one result: the cached head and citations of its SPAC around the
+// query's score and matched fields.
+func (s *Server) addSearchRow(b *wire.Body, v dataVersion, h spac.SearchHit, mode citeMode) error {
+	head, tail, err := s.searchChunks(v, h.SPAC, mode)
+	if err != nil {
+		return err
+	}
 	m := h.Matched
 	if m == nil {
 		m = []string{}
 	}
-	return SearchRow{
-		Symbol: h.SPAC.Symbol, Name: h.SPAC.Name, CIK: h.SPAC.CIK, Status: h.SPAC.Status,
-		Sponsor: h.SPAC.Sponsor, Score: h.Score, Matched: m,
-		Citations: citationsOf(h.SPAC.Citations, []string{"symbol", "name", "status", "sponsor", "cik", "tickers"}),
+	scored, err := marshal(struct {
+		Score   float64  `json:"score"`
+		Matched []string `json:"matched"`
+	}{h.Score, m})
+	if err != nil {
+		return err
 	}
+	b.Chunk(head)
+	_ = b.WriteByte(',')
+	_, _ = b.Write(scored[1 : len(scored)-1])
+	b.Chunk(tail)
+	return nil
 }
 
 // SearchRequest reads the search text of a request within the caller's scope (paging is the

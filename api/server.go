@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -36,11 +35,14 @@ type Deps struct {
 	Filings  spac.FilingStore
 	Profiles spac.ProfileStore
 	Index    spac.Index
-	News     NewsSource // nil: news has no rows
-	Guard    Guard      // nil: every caller is anonymous and sample-scoped
-	Logger   *slog.Logger
-	Version  string
-	Commit   string // build commit; empty: read from the Go build info
+	// Market joins prices and yields to served profiles (the Index joins its own rows); nil:
+	// none.
+	Market  spac.Market
+	News    NewsSource // nil: news has no rows
+	Guard   Guard      // nil: every caller is anonymous and sample-scoped
+	Logger  *slog.Logger
+	Version string
+	Commit  string // build commit; empty: read from the Go build info
 	// Changelog is the content of CHANGELOG.md, served as JSON by GET /v1/changelog.
 	Changelog []byte
 	// Sample lists the SPACs anonymous callers see; empty: the profiles flagged Sample.
@@ -68,15 +70,13 @@ type Server struct {
 	table  []Route
 
 	active inflight // requests being handled (Shutdown waits for them)
-
-	mu       sync.Mutex
-	snap     *snapshot    // derived data cached per watermark (see snapshot.go)
-	profiles profileCache // decoded profiles cached per watermark (see profilecache.go)
+	boot   string   // this process's part of the data version (version.go)
+	cache  byteCache
 }
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
-	s := &Server{d: d, log: d.Logger, now: d.Now, guard: d.Guard}
+	s := &Server{d: d, log: d.Logger, now: d.Now, guard: d.Guard, boot: newBootID()}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -98,8 +98,8 @@ func New(d Deps) *Server {
 // Routes returns the route table (for the CLI and tests).
 func (s *Server) Routes() []Route { return append([]Route(nil), s.table...) }
 
-// Handler returns the http.Handler serving every route.
-func (s *Server) Handler() http.Handler { return s.engine }
+// Handler returns the http.Handler serving every route (gzip for clients that accept it).
+func (s *Server) Handler() http.Handler { return compress(s.engine) }
 
 // MaxHeaderBytes is the largest request header block net/http accepts; a larger one is
 // answered 431 (as problem+json when served through Listener).

@@ -23,6 +23,7 @@ func TestEveryRouteUnderBothPrefixes(t *testing.T) {
 	args := map[string]string{
 		"profile": "/spac/AAA1", "search": "/search?q=alpha", "filing": "/filings/" + accessionOf(1),
 		"filing_lines": "/filings/" + accessionOf(1) + "/lines?from=1&to=3",
+		"citations":    "/citations?ref=1001-000000000000",
 	}
 	for _, r := range s.Routes() {
 		if r.Method != http.MethodGet || r.Auth == spac.AuthRequired || r.Delivery != DeliveryREST {
@@ -77,7 +78,10 @@ func TestBadParametersAreProblemsNamingTheParam(t *testing.T) {
 		{"/v1/universe?ipo_from=2021-13-01", "ipo_from"},
 		{"/v1/universe?ipo_from=2022-01-01&ipo_to=2021-01-01", "ipo_to"},
 		{"/v1/universe?sort=price", "sort"},
-		{"/v1/universe?fields=symbol,price", "fields"},
+		{"/v1/universe?fields=symbol,colour", "fields"},
+		{"/v1/universe?min_ytm=-3", "min_ytm"},
+		{"/v1/universe?min_redeemed_pct=50&max_redeemed_pct=10", "max_redeemed_pct"},
+		{"/v1/calendar?to=2020-01-01", "to"},
 		{"/v1/universe?facets=colour", "facets"},
 		{"/v1/universe?bogus=1", "bogus"},
 		{"/v1/spac/AAA0?limit=5", "limit"},

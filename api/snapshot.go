@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/sahilm/fuzzy"
@@ -12,10 +11,10 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// snapshot is data derived from every profile, rebuilt only when the watermark moves: the
-// suggestion candidates, the flagged sample and the discover counts.
+// snapshot is data derived from every SPAC, built once per data version: the suggestion
+// candidates, the flagged sample and the discover counts. It is built from the index's rows
+// (in memory) and the store's counts, never by decoding every stored profile.
 type snapshot struct {
-	watermark  time.Time
 	candidates []candidate
 	texts      []string // candidates[i].text, for fuzzy
 	sample     []spac.CIK
@@ -32,53 +31,73 @@ type candidate struct {
 	ticker bool
 }
 
-// snapshot returns the current snapshot, rebuilding it when the data changed.
-func (s *Server) snapshot(ctx context.Context) (*snapshot, error) {
-	wm, err := s.d.Profiles.Watermark(ctx)
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock() // held while rebuilding so concurrent requests build it once
-	if s.snap != nil && s.snap.watermark.Equal(wm) {
-		return s.snap, nil
-	}
-	snap, err := s.buildSnapshot(ctx, wm)
-	if err != nil {
-		return nil, err
-	}
-	s.snap = snap
-	return snap, nil
+// StoreCounter is implemented by a store that counts its profiles and filings without
+// decoding them (kv.DB). Without it the counts come from a walk over every profile.
+type StoreCounter interface {
+	CountProfiles(ctx context.Context) (int, error)
+	CountFilings(ctx context.Context) (int, error)
 }
 
-func (s *Server) buildSnapshot(ctx context.Context, wm time.Time) (*snapshot, error) {
-	snap := &snapshot{watermark: wm}
-	err := s.d.Profiles.EachProfile(ctx, func(p spac.Profile) error {
-		snap.profiles++
-		snap.filings += len(p.Filings)
-		if p.Sample {
-			snap.sample = append(snap.sample, p.CIK)
-		}
-		for _, t := range p.Tickers.All() {
-			snap.candidates = append(snap.candidates, candidate{text: t, symbol: p.Symbol, cik: p.CIK, ticker: true})
-		}
-		if p.Name != "" {
-			snap.candidates = append(snap.candidates, candidate{text: p.Name, symbol: p.Symbol, cik: p.CIK})
-		}
-		return nil
-	})
+// snapshot returns the snapshot of this request's data version.
+func (s *Server) snapshot(c *gin.Context) (*snapshot, error) {
+	v, err := s.versionOf(c)
 	if err != nil {
 		return nil, err
 	}
-	events, err := s.d.Profiles.Events(ctx, spac.EventQuery{})
+	ctx := context.WithoutCancel(c.Request.Context()) // other requests may wait for this build
+	snap, err := s.cache.object(v, "snapshot", func() (any, error) { return s.buildSnapshot(ctx, v) })
 	if err != nil {
 		return nil, err
 	}
-	snap.events = len(events)
+	return snap.(*snapshot), nil
+}
+
+func (s *Server) buildSnapshot(ctx context.Context, v dataVersion) (*snapshot, error) {
+	snap := &snapshot{}
+	all, err := s.d.Index.Universe(ctx, spac.UniverseQuery{}) // every row (no limit)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range all.Rows {
+		if r.Sample {
+			snap.sample = append(snap.sample, r.CIK)
+		}
+		for _, t := range r.Tickers.All() {
+			snap.candidates = append(snap.candidates, candidate{text: t, symbol: r.Symbol, cik: r.CIK, ticker: true})
+		}
+		if r.Name != "" {
+			snap.candidates = append(snap.candidates, candidate{text: r.Name, symbol: r.Symbol, cik: r.CIK})
+		}
+	}
 	for _, c := range snap.candidates {
 		snap.texts = append(snap.texts, c.text)
 	}
+	if snap.profiles, snap.filings, err = s.storeCounts(ctx); err != nil {
+		return nil, err
+	}
+	cal, err := s.calendarIndex(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	snap.events = len(cal.all)
 	return snap, nil
+}
+
+// storeCounts counts the stored profiles and filings.
+func (s *Server) storeCounts(ctx context.Context) (profiles, filings int, err error) {
+	if sc, ok := s.d.Profiles.(StoreCounter); ok {
+		if profiles, err = sc.CountProfiles(ctx); err != nil {
+			return 0, 0, err
+		}
+		filings, err = sc.CountFilings(ctx)
+		return profiles, filings, err
+	}
+	err = s.d.Profiles.EachProfile(ctx, func(p spac.Profile) error {
+		profiles++
+		filings += len(p.Filings)
+		return nil
+	})
+	return profiles, filings, err
 }
 
 // scope is what a caller may see: everything, or the sample SPACs.
@@ -98,7 +117,7 @@ func (s *Server) scopeOf(c *gin.Context) (scope, error) {
 	}
 	ciks := s.d.Sample
 	if len(ciks) == 0 {
-		snap, err := s.snapshot(c.Request.Context())
+		snap, err := s.snapshot(c)
 		if err != nil {
 			return scope{}, unavailable(s, c, err)
 		}
@@ -131,8 +150,8 @@ const maxSuggestions = 5
 
 // suggest returns symbols close to what was asked: tickers within two edits first, then
 // fuzzy (subsequence) matches over tickers and names, best first, within the caller's scope.
-func (s *Server) suggest(ctx context.Context, asked string, sc scope) []string {
-	snap, err := s.snapshot(ctx)
+func (s *Server) suggest(c *gin.Context, asked string, sc scope) []string {
+	snap, err := s.snapshot(c)
 	if err != nil || asked == "" {
 		return nil
 	}

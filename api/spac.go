@@ -1,23 +1,28 @@
 package api
 
 import (
+	"context"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/api/wire"
 )
 
 // maxSymbolLen bounds the symbol path parameter (tickers are short; a CIK has 10 digits).
 const maxSymbolLen = 32
 
 func (s *Server) profileRoute() Route {
-	return data("profile", "/spac/:symbol",
+	r := data("profile", "/spac/:symbol",
 		"Full profile of one SPAC: trust series, votes, redemptions, PIPE, FPA, lockups, earnouts, liquidation, status history.",
 		s.profile,
 		Param{Name: "symbol", In: InPath, Type: TypeString, Required: true,
 			Description: "any current or previous ticker (share, unit, warrant, right; any case) or the CIK"},
+		citationsParam,
 	)
+	r.Versioned = true
+	return r
 }
 
 func (s *Server) profile(c *gin.Context) (any, error) {
@@ -29,9 +34,58 @@ func (s *Server) profile(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.cachedProfile(c.Request.Context(), cik)
+	v, err := s.versionOf(c)
+	if err != nil {
+		return nil, err
+	}
+	ch, err := s.profileChunk(c.Request.Context(), v, cik, citeModeOf(c))
 	if err != nil {
 		return nil, unavailable(s, c, err)
+	}
+	return asOfBody(v, ch), nil
+}
+
+// profileChunk is a profile as served after its asOf: its JSON without the opening brace,
+// led by a comma. Decoding a stored profile (tens of KB of cited JSON) and encoding it were
+// most of a profile request's CPU; now each is done once per data version.
+func (s *Server) profileChunk(ctx context.Context, v dataVersion, cik spac.CIK, mode citeMode) (*wire.Chunk, error) {
+	return s.cache.chunk(v, chunkKey{kind: "profile", id: string(cik), mode: mode}, func() ([]byte, error) {
+		p, err := s.joinedProfile(ctx, v, cik)
+		if err != nil {
+			return nil, err
+		}
+		raw, err := marshal(p)
+		if err != nil {
+			return nil, err
+		}
+		if raw, err = rewriteCitations(raw, mode, cik); err != nil {
+			return nil, err
+		}
+		return objectTail(raw), nil
+	})
+}
+
+// servedProfile is the profile GET /v1/spac/{symbol} serves, at the current data version.
+func (s *Server) servedProfile(ctx context.Context, cik spac.CIK) (spac.Profile, error) {
+	v, err := s.readVersion(ctx)
+	if err != nil {
+		return spac.Profile{}, err
+	}
+	return s.joinedProfile(ctx, v, cik)
+}
+
+// joinedProfile is the stored profile, decoded once per data version, with the market's data
+// joined (prices and yields are never stored: a copy of the cached profile is joined).
+func (s *Server) joinedProfile(ctx context.Context, v dataVersion, cik spac.CIK) (spac.Profile, error) {
+	x, err := s.cache.object(v, "profile/"+string(cik), func() (any, error) {
+		return s.d.Profiles.Profile(context.WithoutCancel(ctx), cik) // others may wait for it
+	})
+	if err != nil {
+		return spac.Profile{}, err
+	}
+	p := x.(spac.Profile)
+	if s.d.Market != nil {
+		p.SPAC = s.d.Market.Join(p.SPAC)
 	}
 	return p, nil
 }
@@ -46,7 +100,7 @@ func (s *Server) resolve(c *gin.Context, param, value string, sc scope) (spac.CI
 	cik, err := s.d.Profiles.ResolveSymbol(c.Request.Context(), value)
 	if spac.ErrorCode(err) == spac.ENOTFOUND {
 		return "", &spac.Error{
-			Code: spac.ENOTFOUND, Param: param, Suggestions: s.suggest(c.Request.Context(), value, sc),
+			Code: spac.ENOTFOUND, Param: param, Suggestions: s.suggest(c, value, sc),
 			Message: "no SPAC has the symbol or CIK " + value,
 		}
 	}

@@ -40,23 +40,32 @@ func TestUnknownSymbolSuggestsCloseMatches(t *testing.T) {
 	}
 }
 
-// TestSuggestionCandidatesFollowTheWatermark rebuilds the candidate list only when the data
-// changed.
-func TestSuggestionCandidatesFollowTheWatermark(t *testing.T) {
+// TestSuggestionCandidatesFollowTheDataVersion rebuilds the candidate list (from the index's
+// rows) only when the data changed: the store's watermark or the index's generation.
+func TestSuggestionCandidatesFollowTheDataVersion(t *testing.T) {
 	f := newFixture(3)
 	s := New(f.deps)
 	do(t, s.Handler(), "/v1/spac/ZZZ1")
 	do(t, s.Handler(), "/v1/spac/ZZZ2")
 	if f.store.eachCalls != 1 {
-		t.Fatalf("candidates built %d times for one watermark", f.store.eachCalls)
+		t.Fatalf("candidates built %d times for one data version", f.store.eachCalls)
 	}
-	p := f.store.profiles["0000001000"]
-	p.Tickers.Previous = append(p.Tickers.Previous, "ZZZQ")
-	f.store.profiles["0000001000"] = p
-	f.store.watermark = testWatermark.Add(time.Minute)
+	f.index.rows[0].Tickers.Previous = append(f.index.rows[0].Tickers.Previous, "ZZZQ")
+	if got := wantProblem(t, do(t, s.Handler(), "/v1/spac/ZZZ1"), http.StatusNotFound, spac.ENOTFOUND, ""); got["suggestions"] != nil {
+		t.Fatalf("a row changed without a new index generation, yet the candidates were rebuilt (test premise broken): %v", got["suggestions"])
+	}
+	f.index.touch()
 	got := wantProblem(t, do(t, s.Handler(), "/v1/spac/ZZZ1"), http.StatusNotFound, spac.ENOTFOUND, "")
-	if f.store.eachCalls != 2 || !slices.Contains(got["suggestions"].([]any), any("AAA0")) {
-		t.Errorf("after a watermark change: builds=%d suggestions=%v", f.store.eachCalls, got["suggestions"])
+	suggestions, _ := got["suggestions"].([]any)
+	if f.store.eachCalls != 2 || !slices.Contains(suggestions, any("AAA0")) {
+		t.Errorf("after an index write: builds=%d suggestions=%v", f.store.eachCalls, got["suggestions"])
+	}
+	f.store.mu.Lock()
+	f.store.watermark = testWatermark.Add(time.Minute)
+	f.store.mu.Unlock()
+	do(t, s.Handler(), "/v1/spac/ZZZ1")
+	if f.store.eachCalls != 3 {
+		t.Errorf("after a watermark move: builds=%d, want 3", f.store.eachCalls)
 	}
 }
 
@@ -123,6 +132,9 @@ func TestEmptySampleServesNothing(t *testing.T) {
 	for cik, p := range f.store.profiles {
 		p.Sample = false
 		f.store.profiles[cik] = p
+	}
+	for i := range f.index.rows { // the flagged sample is read from the index's rows
+		f.index.rows[i].Sample = false
 	}
 	f.deps.Guard = sampleCaller
 	if total := decode(t, do(t, New(f.deps).Handler(), "/v1/universe"))["total"]; total != 0.0 {

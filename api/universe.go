@@ -1,23 +1,27 @@
 package api
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/api/wire"
 )
 
 // universeFields are the row fields a client may select with fields=.
 var universeFields = []string{
-	"cik", "symbol", "name", "status", "sponsor", "trust_size", "ipo_date", "deadline",
-	"sector", "exchange", "tickers",
+	"cik", "symbol", "name", "status", "sponsor", "trust_size", "trust_per_share", "public_shares", "trust_as_of",
+	"redeemed_pct", "ipo_date", "deadline", "payout_per_share", "payout_date", "price", "price_date",
+	"ytm_pct", "ytm_compounded_pct", "sector", "exchange", "target", "previous_names", "tickers",
 }
 
 // universeSorts are the fields the universe can be sorted by.
-var universeSorts = []string{"symbol", "name", "status", "sponsor", "trust_size", "ipo_date", "deadline", "sector", "cik"}
+var universeSorts = []string{
+	"symbol", "name", "status", "sponsor", "trust_size", "trust_per_share", "redeemed_pct", "ytm_pct",
+	"ytm_compounded_pct", "ipo_date", "deadline", "sector", "cik",
+}
 
 var universeFacets = []string{"status", "sector", "sponsor", "trust_size", "ipo_year"}
 
@@ -29,6 +33,12 @@ func (s *Server) universeRoute() Route {
 		Param{Name: "sponsor", In: InQuery, Type: TypeList, Description: "sponsor names, comma-separated (OR); \"Acme, LLC\" stays one name"},
 		Param{Name: "min_trust", In: InQuery, Type: TypeDecimal, Description: "minimum trust size in dollars, e.g. 100000000.00"},
 		Param{Name: "max_trust", In: InQuery, Type: TypeDecimal, Description: "maximum trust size in dollars"},
+		Param{Name: "min_trust_per_share", In: InQuery, Type: TypeDecimal, Description: "minimum current trust value per public share, e.g. 10.25"},
+		Param{Name: "max_trust_per_share", In: InQuery, Type: TypeDecimal, Description: "maximum current trust value per public share"},
+		Param{Name: "min_redeemed_pct", In: InQuery, Type: TypeDecimal, Description: "minimum percentage of the IPO's public shares redeemed, e.g. 50"},
+		Param{Name: "max_redeemed_pct", In: InQuery, Type: TypeDecimal, Description: "maximum percentage of the IPO's public shares redeemed"},
+		Param{Name: "min_ytm", In: InQuery, Type: TypeDecimal, Description: "minimum simple annual yield to the payout, percent (rows without a yield never match)"},
+		Param{Name: "max_ytm", In: InQuery, Type: TypeDecimal, Description: "maximum simple annual yield to the payout, percent"},
 		Param{Name: "ipo_from", In: InQuery, Type: TypeDate, Description: "IPO on or after, YYYY-MM-DD"},
 		Param{Name: "ipo_to", In: InQuery, Type: TypeDate, Description: "IPO on or before, YYYY-MM-DD"},
 		Param{Name: "deadline_before", In: InQuery, Type: TypeDate, Description: "liquidation deadline before, YYYY-MM-DD"},
@@ -36,7 +46,9 @@ func (s *Server) universeRoute() Route {
 		Param{Name: "sort", In: InQuery, Type: TypeString, Enum: sortEnum(universeSorts), Description: "sort field; prefix \"-\" for descending; ties by CIK"},
 		Param{Name: "fields", In: InQuery, Type: TypeList, Enum: universeFields, Description: "row fields to return (citations follow the selection)"},
 		Param{Name: "facets", In: InQuery, Type: TypeList, Enum: universeFacets, Description: "facet counts over all matches to return"},
+		citationsParam,
 	)
+	r.Versioned = true
 	r.Tabular = true
 	return r
 }
@@ -58,20 +70,29 @@ func (s *Server) universe(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	v, err := s.versionOf(c) // before the rows: bytes cached under it are never older than it
+	if err != nil {
+		return nil, err
+	}
 	q.Offset, q.Limit = p.Offset, p.Limit
 	res, err := s.d.Index.Universe(c.Request.Context(), q)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	rows, err := selectRows(res.Rows, listParam(c, "fields"))
-	if err != nil {
-		return nil, err
+	sel, mode := selection(listParam(c, "fields")), citeModeOf(c)
+	rows := make([]*wire.Chunk, len(res.Rows))
+	for i, r := range res.Rows {
+		if rows[i], err = s.rowChunk(v, r, sel, mode); err != nil {
+			return nil, err
+		}
 	}
-	pg := p.page(c, rows, len(res.Rows), res.Total)
+	pg := p.page(c, nil, len(rows), res.Total)
 	if len(q.Facets) > 0 {
 		pg.Facets = res.Facets
 	}
-	return pg, nil
+	b := pageHead(v)
+	addRows(b, rows)
+	return pageTail(b, pg)
 }
 
 // UniverseRequest reads the universe filters, sort and facets of a request within the
@@ -94,8 +115,18 @@ func universeQuery(c *gin.Context) (spac.UniverseQuery, error) {
 		IPOFrom: c.Query("ipo_from"), IPOTo: c.Query("ipo_to"), DeadlineBefore: c.Query("deadline_before"),
 		Text: strings.TrimSpace(c.Query("q")), Sort: c.Query("sort"), Facets: listParam(c, "facets"),
 	}
-	if q.MinTrust != "" && q.MaxTrust != "" && decimalLess(q.MaxTrust, q.MinTrust) {
-		return q, spac.InvalidParam("max_trust", "max_trust %s is below min_trust %s", q.MaxTrust, q.MinTrust)
+	q.MinTrustPerShare, q.MaxTrustPerShare = c.Query("min_trust_per_share"), c.Query("max_trust_per_share")
+	q.MinRedeemedPct, q.MaxRedeemedPct = c.Query("min_redeemed_pct"), c.Query("max_redeemed_pct")
+	q.MinYTM, q.MaxYTM = c.Query("min_ytm"), c.Query("max_ytm")
+	for _, b := range [][4]string{
+		{"min_trust", q.MinTrust, "max_trust", q.MaxTrust},
+		{"min_trust_per_share", q.MinTrustPerShare, "max_trust_per_share", q.MaxTrustPerShare},
+		{"min_redeemed_pct", q.MinRedeemedPct, "max_redeemed_pct", q.MaxRedeemedPct},
+		{"min_ytm", q.MinYTM, "max_ytm", q.MaxYTM},
+	} {
+		if b[1] != "" && b[3] != "" && decimalLess(b[3], b[1]) {
+			return q, spac.InvalidParam(b[2], "%s %s is below %s %s", b[2], b[3], b[0], b[1])
+		}
 	}
 	if q.IPOFrom != "" && q.IPOTo != "" && q.IPOTo < q.IPOFrom {
 		return q, spac.InvalidParam("ipo_to", "ipo_to %s is before ipo_from %s", q.IPOTo, q.IPOFrom)
@@ -121,49 +152,6 @@ func decimalLess(a, b string) bool {
 		bf += "0"
 	}
 	return af < bf
-}
-
-// selectRows returns the rows as they are, or reduced to the selected fields with the
-// citations of those fields only.
-func selectRows(rows []spac.SPAC, fields []string) (any, error) {
-	if rows == nil {
-		rows = []spac.SPAC{}
-	}
-	if len(fields) == 0 {
-		return rows, nil
-	}
-	out := make([]map[string]json.RawMessage, 0, len(rows))
-	for _, r := range rows {
-		m, err := selectFields(r, fields)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, nil
-}
-
-func selectFields(row spac.SPAC, fields []string) (map[string]json.RawMessage, error) {
-	raw, err := json.Marshal(row)
-	if err != nil {
-		return nil, err
-	}
-	var all map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &all); err != nil {
-		return nil, err
-	}
-	out := make(map[string]json.RawMessage, len(fields)+1)
-	for _, f := range fields {
-		if v, ok := all[f]; ok {
-			out[f] = v
-		}
-	}
-	cites, err := json.Marshal(citationsOf(row.Citations, fields))
-	if err != nil {
-		return nil, err
-	}
-	out["citations"] = cites
-	return out, nil
 }
 
 // citationsOf keeps the citations of the given fields ("tickers" covers ticker_* fields).

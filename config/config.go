@@ -69,6 +69,7 @@ type AlertConfig struct {
 	TrustDrawdownPct        string `mapstructure:"trust_drawdown_pct"`
 	LockupWindowDays        int    `mapstructure:"lockup_window_days"`
 	YTMThresholdPct         string `mapstructure:"ytm_threshold_pct"`
+	WindowDays              int    `mapstructure:"window_days"` // older events are recorded as historical
 }
 
 // WebhookConfig configures webhook delivery.
@@ -97,13 +98,14 @@ type EDGARConfig struct {
 	BackfillSince string `mapstructure:"backfill_since"` // YYYY-MM-DD
 }
 
-// NewsConfig lists the news feeds (empty = the embedded fixture feed).
+// NewsConfig lists the news feeds (empty = the embedded fixture feed when fixtures is on, else none).
 type NewsConfig struct {
 	Feeds        []string      `mapstructure:"feeds"`
 	PollInterval time.Duration `mapstructure:"poll_interval"`
 }
 
-// QuotesConfig names the quotes source used for YTM (empty = the embedded fixture quotes).
+// QuotesConfig names the quotes file used for YTM, CSV or NDJSON (empty = the embedded
+// fixture quotes when fixtures is on, else none).
 type QuotesConfig struct {
 	File string `mapstructure:"file"`
 }

@@ -34,6 +34,7 @@ var defaults = map[string]any{
 	"alerts.trust_drawdown_pct":        "5",
 	"alerts.lockup_window_days":        14,
 	"alerts.ytm_threshold_pct":         "5",
+	"alerts.window_days":               30,
 	"webhooks.allow_private_targets":   false,
 	"webhooks.timeout":                 10 * time.Second,
 	"webhooks.workers":                 4,

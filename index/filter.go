@@ -19,6 +19,18 @@ type rowFilter struct {
 	restrict                    map[spac.CIK]bool
 	minTrust, maxTrust          *float64
 	ipoFrom, ipoTo, deadlineTo  string // YYYY-MM-DD, "" = open
+	bounds                      []bound
+}
+
+// bound is an inclusive range over one numeric key; a row without the key fails it.
+type bound struct {
+	key      func(e *entry) number
+	min, max *float64
+}
+
+func (b bound) match(e *entry) bool {
+	n := b.key(e)
+	return n.ok && (b.min == nil || n.v >= *b.min) && (b.max == nil || n.v <= *b.max)
 }
 
 // newRowFilter validates and normalises the filters of q.
@@ -45,6 +57,9 @@ func newRowFilter(q spac.UniverseQuery) (rowFilter, error) {
 		return f, err
 	}
 	if f.maxTrust, err = parseMoney("max_trust", q.MaxTrust); err != nil {
+		return f, err
+	}
+	if f.bounds, err = numberBounds(q); err != nil {
 		return f, err
 	}
 	for _, d := range []struct {
@@ -76,7 +91,38 @@ func (f rowFilter) match(e *entry) bool {
 		(!e.hasTrust || (f.minTrust != nil && e.trust < *f.minTrust) || (f.maxTrust != nil && e.trust > *f.maxTrust)) {
 		return false
 	}
+	for _, b := range f.bounds {
+		if !b.match(e) {
+			return false
+		}
+	}
 	return inDateRange(e.ipoDate, f.ipoFrom, f.ipoTo) && inDateRange(e.deadline, "", f.deadlineTo)
+}
+
+// numberBounds reads the bounds of the per-share and percentage fields.
+func numberBounds(q spac.UniverseQuery) ([]bound, error) {
+	var out []bound
+	for _, b := range []struct {
+		minParam, maxParam, min, max string
+		key                          func(e *entry) number
+	}{
+		{"min_trust_per_share", "max_trust_per_share", q.MinTrustPerShare, q.MaxTrustPerShare, func(e *entry) number { return e.trustPerShare }},
+		{"min_redeemed_pct", "max_redeemed_pct", q.MinRedeemedPct, q.MaxRedeemedPct, func(e *entry) number { return e.redeemedPct }},
+		{"min_ytm", "max_ytm", q.MinYTM, q.MaxYTM, func(e *entry) number { return e.ytm }},
+	} {
+		lo, err := parseMoney(b.minParam, b.min)
+		if err != nil {
+			return nil, err
+		}
+		hi, err := parseMoney(b.maxParam, b.max)
+		if err != nil {
+			return nil, err
+		}
+		if lo != nil || hi != nil {
+			out = append(out, bound{key: b.key, min: lo, max: hi})
+		}
+	}
+	return out, nil
 }
 
 // inDateRange: from and to are inclusive, "" is open; a missing date fails any bound.
@@ -102,14 +148,25 @@ func lowerAll(ss []string) []string {
 // sortFields maps the sort names of spac.UniverseQuery to the row keys, as the index fields
 // of the same names (see doc.go) would sort them; ok == false is a missing value.
 var sortFields = map[string]func(e *entry) (key string, num float64, ok bool){
-	"symbol":     func(e *entry) (string, float64, bool) { return e.symbol, 0, e.symbol != "" },
-	"name":       func(e *entry) (string, float64, bool) { return e.nameSort, 0, e.nameSort != "" },
-	"status":     func(e *entry) (string, float64, bool) { return "", e.statusRank, e.statusRank >= 0 },
-	"sponsor":    func(e *entry) (string, float64, bool) { return e.sponsorLC, 0, e.sponsorLC != "" },
-	"trust_size": func(e *entry) (string, float64, bool) { return "", e.trust, e.hasTrust },
-	"ipo_date":   func(e *entry) (string, float64, bool) { return e.ipoDate, 0, e.ipoDate != "" },
-	"deadline":   func(e *entry) (string, float64, bool) { return e.deadline, 0, e.deadline != "" },
-	"sector":     func(e *entry) (string, float64, bool) { return e.sectorLC, 0, e.sectorLC != "" },
+	"symbol":             func(e *entry) (string, float64, bool) { return e.symbol, 0, e.symbol != "" },
+	"name":               func(e *entry) (string, float64, bool) { return e.nameSort, 0, e.nameSort != "" },
+	"status":             func(e *entry) (string, float64, bool) { return "", e.statusRank, e.statusRank >= 0 },
+	"sponsor":            func(e *entry) (string, float64, bool) { return e.sponsorLC, 0, e.sponsorLC != "" },
+	"trust_size":         func(e *entry) (string, float64, bool) { return "", e.trust, e.hasTrust },
+	"ipo_date":           func(e *entry) (string, float64, bool) { return e.ipoDate, 0, e.ipoDate != "" },
+	"deadline":           func(e *entry) (string, float64, bool) { return e.deadline, 0, e.deadline != "" },
+	"sector":             func(e *entry) (string, float64, bool) { return e.sectorLC, 0, e.sectorLC != "" },
+	"trust_per_share":    numberSort(func(e *entry) number { return e.trustPerShare }),
+	"redeemed_pct":       numberSort(func(e *entry) number { return e.redeemedPct }),
+	"ytm_pct":            numberSort(func(e *entry) number { return e.ytm }),
+	"ytm_compounded_pct": numberSort(func(e *entry) number { return e.ytmCompounded }),
+}
+
+func numberSort(key func(e *entry) number) func(e *entry) (string, float64, bool) {
+	return func(e *entry) (string, float64, bool) {
+		n := key(e)
+		return "", n.v, n.ok
+	}
 }
 
 // rowOrder is a universe sort: by score (best first) or by one field, missing values last in

@@ -28,6 +28,8 @@ var internalVersionKey = []byte("spac.mapping_version")
 type Index struct {
 	bi   bleve.Index
 	rows *rowSet // every row, decoded (rows.go)
+	// searches answers a search repeated before the next write (searchcache.go).
+	searches searchCache
 	// wmu serialises writes so that the row set and Bleve apply them in the same order.
 	wmu sync.Mutex
 }
@@ -113,6 +115,14 @@ func newIndexOrClose(bi bleve.Index) (*Index, error) {
 	return x, nil
 }
 
+// Generation counts the changes to the rows the index serves: every Put, PutAll, Delete and
+// Reset, and a new market version joined to the rows (it restarts with the process). The API
+// keys its caches of row bytes on it.
+func (x *Index) Generation() uint64 {
+	x.rows.refresh()
+	return x.rows.generation()
+}
+
 // Close closes the index.
 func (x *Index) Close() error { return x.bi.Close() }
 
@@ -121,6 +131,11 @@ type storedRow struct {
 	SPAC   spac.SPAC `json:"spac"`
 	Sample bool      `json:"sample,omitempty"`
 }
+
+// SetMarket joins m's market data (quotes, yields) to every row Universe and Search return,
+// and lets the universe filter and sort on it; the stored rows never hold it. Rows are joined
+// again whenever m's version changes.
+func (x *Index) SetMarket(m spac.Market) { x.rows.setMarket(m) }
 
 // Put inserts or replaces the document of s.CIK. On disk each write waits until Bleve has
 // fsynced it (tens of ms on a slow disk; writes are serialised to keep the in-memory rows in
@@ -228,6 +243,7 @@ func toDocument(s spac.SPAC) (map[string]any, *entry, error) {
 		return nil, nil, spac.InvalidParam("cik", "invalid CIK %q", s.CIK)
 	}
 	s.CIK = cik
+	s = withoutMarket(s)
 	row, err := json.Marshal(storedRow{SPAC: s, Sample: s.Sample})
 	if err != nil {
 		return nil, nil, fmt.Errorf("index: encode %s: %w", cik, err)
@@ -241,6 +257,7 @@ func toDocument(s spac.SPAC) (map[string]any, *entry, error) {
 	setString(doc, fName, s.Name)
 	setString(doc, fNameSort, strings.ToLower(strings.TrimSpace(s.Name)))
 	setString(doc, fSponsor, s.Sponsor)
+	setString(doc, fOtherNames, otherNames(s))
 	setString(doc, fSponsorKW, strings.TrimSpace(s.Sponsor))
 	setString(doc, fSponsorLC, strings.ToLower(strings.TrimSpace(s.Sponsor)))
 	setString(doc, fStatus, string(s.Status))
@@ -281,6 +298,22 @@ func addTypedFields(doc map[string]any, s spac.SPAC) error {
 		doc[f] = t
 	}
 	return nil
+}
+
+// withoutMarket drops the market fields and their citations: market data is joined when a
+// row is served, never stored.
+func withoutMarket(s spac.SPAC) spac.SPAC {
+	s.Price, s.PriceDate, s.YTMPct, s.YTMCompoundedPct = "", "", "", ""
+	s.Citations = slices.DeleteFunc(slices.Clone(s.Citations), func(c spac.Citation) bool {
+		return slices.Contains(spac.MarketFields, c.Field)
+	})
+	return s
+}
+
+// otherNames are the names a SPAC is also known by: the names it filed under before (the SPAC's
+// own name after a de-SPAC) and its business combination's target, one per line.
+func otherNames(s spac.SPAC) string {
+	return strings.Join(append(slices.Clone(s.PreviousNames), s.Target), "\n")
 }
 
 // tickersOf is every ticker of s, the symbol included, upper case, without duplicates.

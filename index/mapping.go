@@ -7,7 +7,7 @@ import (
 )
 
 // mappingVersion versions buildMapping and the document layout of toDocument.
-const mappingVersion = "1"
+const mappingVersion = "2"
 
 // Field names of the index documents (see doc.go).
 const (
@@ -18,6 +18,7 @@ const (
 	fName       = "name"
 	fNameSort   = "name_sort"
 	fSponsor    = "sponsor"
+	fOtherNames = "other_names"
 	fSponsorKW  = "sponsor_kw"
 	fSponsorLC  = "sponsor_lc"
 	fStatus     = "status"
@@ -36,7 +37,7 @@ func buildMapping() *mapping.IndexMappingImpl {
 	for _, f := range []string{fSymbol, fTickers, fCIK, fCIKShort, fNameSort, fSponsorKW, fSponsorLC, fStatus, fSector, fSectorLC} {
 		doc.AddFieldMappingsAt(f, field(mapping.NewKeywordFieldMapping(), keyword.Name))
 	}
-	for _, f := range []string{fName, fSponsor} {
+	for _, f := range []string{fName, fSponsor, fOtherNames} {
 		doc.AddFieldMappingsAt(f, field(mapping.NewTextFieldMapping(), standard.Name))
 	}
 	for _, f := range []string{fTrustSize, fStatusRank} {

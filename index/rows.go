@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 
@@ -14,9 +15,11 @@ import (
 
 // entry is one decoded row with the keys the universe filters, sorts and facets on, computed
 // once when the row is written. The keys equal the index document's fields (toDocument): an
-// empty key is a missing field.
+// empty key is a missing field. row is the stored row joined with the market's data (the
+// rowSet's Market; the same as base without one); base is the row as stored.
 type entry struct {
 	row        spac.SPAC
+	base       spac.SPAC
 	symbol     string  // upper case
 	nameSort   string  // lower case
 	status     string  // as written
@@ -29,12 +32,30 @@ type entry struct {
 	hasTrust   bool
 	ipoDate    string // YYYY-MM-DD (validated), "" = none
 	deadline   string // YYYY-MM-DD (validated), "" = none
+	// numbers of the row that filter and sort (the market's among them)
+	trustPerShare, redeemedPct, ytm, ytmCompounded number
+}
+
+// number is an optional numeric key.
+type number struct {
+	v  float64
+	ok bool
+}
+
+func numberOf(s string) number {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return number{v: v, ok: err == nil && s != ""}
 }
 
 // newEntry derives the keys of a row already validated by toDocument.
 func newEntry(s spac.SPAC) *entry {
+	return joinedEntry(s, s)
+}
+
+// joinedEntry derives the keys of the joined row of base.
+func joinedEntry(base, s spac.SPAC) *entry {
 	e := &entry{
-		row: s, symbol: upper(s.Symbol), nameSort: strings.ToLower(strings.TrimSpace(s.Name)),
+		row: s, base: base, symbol: upper(s.Symbol), nameSort: strings.ToLower(strings.TrimSpace(s.Name)),
 		status: strings.TrimSpace(string(s.Status)), statusRank: float64(slices.Index(spac.Statuses, s.Status)),
 		sector: strings.TrimSpace(s.Sector), sponsorKW: strings.TrimSpace(s.Sponsor),
 		ipoDate: s.IPODate, deadline: s.Deadline,
@@ -47,6 +68,8 @@ func newEntry(s spac.SPAC) *entry {
 		e.trust, _ = strconv.ParseFloat(s.TrustSize, 64) // toDocument refused values that do not parse
 		e.hasTrust = true
 	}
+	e.trustPerShare, e.redeemedPct = numberOf(s.TrustPerShare), numberOf(s.RedeemedPct)
+	e.ytm, e.ytmCompounded = numberOf(s.YTMPct), numberOf(s.YTMCompoundedPct)
 	return e
 }
 
@@ -57,6 +80,8 @@ func newEntry(s spac.SPAC) *entry {
 // completed from it, so no stored field is read per hit.
 type rowSet struct {
 	analyzer analysis.Analyzer // the analyzer of the name and sponsor fields
+	market   spac.Market       // joined to every row; nil: none
+	version  string            // the market version the entries were joined at
 
 	mu     sync.RWMutex
 	byCIK  map[spac.CIK]*entry
@@ -64,11 +89,52 @@ type rowSet struct {
 	orders map[string][]*entry       // every entry in a universe sort order, by sort name
 	gen    uint64                    // write generation: a cached order of an older one is dropped
 	maxSym int                       // the longest symbol written since the last reset (runes)
-	vocab  map[string]map[string]int // text field -> analysed term -> rows holding it
+	vocab  map[string]map[string]int // name, sponsor, symbol -> term as indexed -> rows holding it
 }
 
 func newRowSet(a analysis.Analyzer) *rowSet {
-	return &rowSet{analyzer: a, byCIK: map[spac.CIK]*entry{}, vocab: map[string]map[string]int{fName: {}, fSponsor: {}}}
+	return &rowSet{analyzer: a, byCIK: map[spac.CIK]*entry{}, vocab: newVocab()}
+}
+
+// setMarket joins m to every row from now on (nil: none).
+func (r *rowSet) setMarket(m spac.Market) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.market = m
+	r.rejoin()
+}
+
+// refresh joins the rows again when the market's version moved (new quotes, a new day).
+func (r *rowSet) refresh() {
+	r.mu.RLock()
+	m, v := r.market, r.version
+	r.mu.RUnlock()
+	if m == nil || m.Version() == v {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.rejoin()
+}
+
+// rejoin joins every row with the current market; r.mu is held.
+func (r *rowSet) rejoin() {
+	r.version = ""
+	if r.market != nil {
+		r.version = r.market.Version()
+	}
+	for cik, e := range r.byCIK {
+		r.byCIK[cik] = r.join(e)
+	}
+	r.changed()
+}
+
+// join returns the entry of e's stored row joined with the market; r.mu is held.
+func (r *rowSet) join(e *entry) *entry {
+	if r.market == nil {
+		return joinedEntry(e.base, e.base)
+	}
+	return joinedEntry(e.base, r.market.Join(e.base))
 }
 
 // put inserts or replaces entries.
@@ -76,6 +142,7 @@ func (r *rowSet) put(es ...*entry) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, e := range es {
+		e = r.join(e)
 		if old, ok := r.byCIK[e.row.CIK]; ok {
 			r.count(old, -1)
 		}
@@ -107,19 +174,57 @@ func (r *rowSet) reset() {
 	defer r.mu.Unlock()
 	r.byCIK, r.maxSym = map[spac.CIK]*entry{}, 0
 	r.changed()
-	r.vocab = map[string]map[string]int{fName: {}, fSponsor: {}}
+	r.vocab = newVocab()
 }
 
-// count adds delta to the vocabulary counts of e's name and sponsor terms.
+func newVocab() map[string]map[string]int {
+	return map[string]map[string]int{fName: {}, fSponsor: {}, fOtherNames: {}, fSymbol: {}}
+}
+
+// count adds delta to the vocabulary counts of e's name, sponsor and other names' terms and
+// its symbol.
 func (r *rowSet) count(e *entry, delta int) {
-	for field, text := range map[string]string{fName: e.row.Name, fSponsor: e.row.Sponsor} {
-		v := r.vocab[field]
+	for field, text := range map[string]string{fName: e.row.Name, fSponsor: e.row.Sponsor, fOtherNames: otherNames(e.row)} {
 		for _, term := range r.terms(text) {
-			if v[term] += delta; v[term] <= 0 {
-				delete(v, term)
-			}
+			r.countTerm(field, term, delta)
 		}
 	}
+	if e.symbol != "" {
+		r.countTerm(fSymbol, e.symbol, delta)
+	}
+}
+
+func (r *rowSet) countTerm(field, term string, delta int) {
+	v := r.vocab[field]
+	if v[term] += delta; v[term] <= 0 {
+		delete(v, term)
+	}
+}
+
+// nearTerm is a term of the vocabulary and its edit distance to a searched word.
+type nearTerm struct {
+	term string
+	dist int
+}
+
+// near returns the terms of field within n edits (Levenshtein, in runes, as Bleve's fuzzy
+// query counts) of w, in term order: the candidates Bleve's Levenshtein automaton would find
+// in the field's term dictionary, without building the automaton.
+func (r *rowSet) near(field, w string, n int) []nearTerm {
+	runes := utf8.RuneCountInString(w)
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var out []nearTerm
+	for t := range r.vocab[field] {
+		if abs(utf8.RuneCountInString(t)-runes) > n {
+			continue
+		}
+		if d := editDistance(w, t); d <= n {
+			out = append(out, nearTerm{t, d})
+		}
+	}
+	slices.SortFunc(out, func(a, b nearTerm) int { return cmp.Compare(a.term, b.term) })
+	return out
 }
 
 // terms are the distinct terms the index holds for text in an analysed field.
@@ -132,11 +237,18 @@ func (r *rowSet) terms(text string) []string {
 	return slices.Compact(out)
 }
 
+// generation is the write generation: it moves with every put, delete and reset.
+func (r *rowSet) generation() uint64 {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.gen
+}
+
 // hasWord reports whether some row holds word as a term of its name or sponsor.
 func (r *rowSet) hasWord(word string) bool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	return r.vocab[fName][word] > 0 || r.vocab[fSponsor][word] > 0
+	return r.vocab[fName][word] > 0 || r.vocab[fSponsor][word] > 0 || r.vocab[fOtherNames][word] > 0
 }
 
 // symbolWithin reports whether some symbol may be within n edits of a text of that many

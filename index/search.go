@@ -33,7 +33,8 @@ const (
 	boostWordPrefix   = 2
 	boostSymbolFuzzy  = 1.5
 	boostWordFuzzy    = 1
-	sponsorFactor     = 0.5 // sponsor words count half as much as name words
+	sponsorFactor     = 0.5  // sponsor words count half as much as name words
+	otherNamesFactor  = 0.75 // previous names and the target count less than the name
 )
 
 // Search ranks the SPACs matching q.Text over symbol, tickers, CIK, name and sponsor, best
@@ -49,6 +50,26 @@ func (x *Index) SearchPage(ctx context.Context, q spac.SearchQuery) (spac.Search
 	if q.Offset < 0 {
 		return spac.SearchPage{}, spac.InvalidParam("offset", "negative offset %d", q.Offset)
 	}
+	limit := q.Limit
+	if limit <= 0 {
+		limit = defaultSearchLimit
+	}
+	limit = min(limit, maxSearchLimit)
+	x.rows.refresh()                                     // a new market version is a new generation
+	gen, key := x.rows.generation(), searchKey(q, limit) // the generation before the query: see searchCache
+	if page, ok := x.searches.get(gen, key, x.rows); ok {
+		return page, nil
+	}
+	page, err := x.searchBleve(ctx, q, limit)
+	if err == nil {
+		x.searches.put(gen, key, page)
+	}
+	return page, err
+}
+
+// searchBleve ranks the top offset+limit matches with Bleve (a top-k collector: the
+// matches past the page are counted, not sorted) and completes them from the row set.
+func (x *Index) searchBleve(ctx context.Context, q spac.SearchQuery, limit int) (spac.SearchPage, error) {
 	tq, err := x.textQuery(q.Text)
 	if err != nil {
 		return spac.SearchPage{}, err
@@ -57,16 +78,13 @@ func (x *Index) SearchPage(ctx context.Context, q spac.SearchQuery) (spac.Search
 	if q.Restrict != nil {
 		bq = bleve.NewConjunctionQuery(tq, restrictQuery(q.Restrict))
 	}
-	limit := q.Limit
-	if limit <= 0 {
-		limit = defaultSearchLimit
-	}
-	req := bleve.NewSearchRequestOptions(bq, min(limit, maxSearchLimit), q.Offset, false)
+	req := bleve.NewSearchRequestOptions(bq, limit, q.Offset, false)
 	req.SortBy([]string{"-_score", searchTieBreak})
 	res, err := x.bi.SearchInContext(ctx, req)
 	if err != nil {
 		return spac.SearchPage{}, fmt.Errorf("index: search: %w", err)
 	}
+	x.rows.refresh()
 	terms := parseTerms(q.Text)
 	page := spac.SearchPage{Hits: make([]spac.SearchHit, 0, len(res.Hits)), Total: int(res.Total)}
 	for _, h := range res.Hits {
@@ -131,7 +149,7 @@ func (x *Index) textQuery(text string) (query.Query, error) {
 			term(fTickers, t.symbol, boostTickerExact), prefix(fTickers, t.symbol, boostTickerPrefix))
 		// A text longer than every symbol by more than one letter is no symbol typo.
 		if fuzziness(t.symbol) > 0 && x.rows.symbolWithin(len([]rune(t.symbol)), 1) {
-			qs = append(qs, fuzzy(fSymbol, t.symbol, 1, boostSymbolFuzzy))
+			qs = append(qs, x.fuzzy(fSymbol, t.symbol, 1, boostSymbolFuzzy))
 		}
 	}
 	if t.cik != "" {
@@ -142,6 +160,7 @@ func (x *Index) textQuery(text string) (query.Query, error) {
 	}
 	qs = append(qs, x.wordQueries(fName, text, t.words, 1)...)
 	qs = append(qs, x.wordQueries(fSponsor, text, t.words, sponsorFactor)...)
+	qs = append(qs, x.wordQueries(fOtherNames, text, t.words, otherNamesFactor)...)
 	return bleve.NewDisjunctionQuery(qs...), nil
 }
 
@@ -160,7 +179,7 @@ func (x *Index) wordQueries(field, text string, ws []string, factor float64) []q
 	qs := []query.Query{mq}
 	for _, w := range ws {
 		if n := fuzziness(w); n > 0 && !x.rows.hasWord(w) {
-			qs = append(qs, fuzzy(field, w, n, boostWordFuzzy*factor))
+			qs = append(qs, x.fuzzy(field, w, n, boostWordFuzzy*factor))
 		}
 	}
 	if last := ws[len(ws)-1]; len(last) >= 2 {
@@ -197,12 +216,21 @@ func prefix(field, v string, boost float64) query.Query {
 	return q
 }
 
-func fuzzy(field, v string, n int, boost float64) query.Query {
-	q := bleve.NewFuzzyQuery(v)
-	q.SetField(field)
-	q.SetFuzziness(n)
-	q.SetBoost(boost)
-	return q
+// fuzzy matches the terms of field within n edits of v. It is what Bleve's fuzzy query
+// searches (each candidate term boosted by 1/(1+its distance); no candidate but v itself: v
+// at the full boost), with the candidates read from the in-memory vocabulary: Bleve would
+// build a Levenshtein automaton per word and field and walk the term dictionary with it,
+// which was most of the time of a search with a typo.
+func (x *Index) fuzzy(field, v string, n int, boost float64) query.Query {
+	cands := x.rows.near(field, v, n)
+	if len(cands) == 0 || (len(cands) == 1 && cands[0].term == v) {
+		return term(field, v, boost)
+	}
+	qs := make([]query.Query, len(cands))
+	for i, c := range cands {
+		qs[i] = term(field, c.term, boost/float64(c.dist+1))
+	}
+	return bleve.NewDisjunctionQuery(qs...)
 }
 
 // matched re-checks a hit's row against the normalised terms, with the same rules as the
@@ -228,6 +256,15 @@ func (t terms) matched(s spac.SPAC) []string {
 	}
 	if s.Sponsor != "" && wordsMatch(t.words, words(s.Sponsor)) {
 		out = append(out, "sponsor")
+	}
+	for _, prev := range s.PreviousNames {
+		if wordsMatch(t.words, words(prev)) {
+			out = append(out, "previous_names")
+			break
+		}
+	}
+	if s.Target != "" && wordsMatch(t.words, words(s.Target)) {
+		out = append(out, "target")
 	}
 	return out
 }

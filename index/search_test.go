@@ -2,8 +2,12 @@ package index
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
 
 	spac "github.com/spacdata/spac"
 )
@@ -198,5 +202,83 @@ func TestRowsFollowWritesAndReopen(t *testing.T) {
 	}
 	if page, _ := x.Universe(ctx, spac.UniverseQuery{}); page.Total != 0 || x.rows.hasWord("zanzibar") {
 		t.Fatalf("Reset kept %d rows", page.Total)
+	}
+}
+
+// TestFuzzyMatchesBleves: the fuzzy clause built from the in-memory vocabulary finds the same
+// documents with the same scores as Bleve's fuzzy query (a Levenshtein automaton over the term
+// dictionary), for words with and without candidates, in text and keyword fields.
+func TestFuzzyMatchesBleves(t *testing.T) {
+	x := openUniverse(t)
+	cases := []struct {
+		field, word string
+		n           int
+	}{
+		{fName, "mapel", 2}, {fName, "ridg", 1}, {fName, "qqqqq", 2}, {fSponsor, "fitzgeral", 2},
+		{fSponsor, "cantr", 2}, {fSymbol, "MRAD", 1}, {fSymbol, "LCWU", 1},
+	}
+	for _, c := range cases {
+		bq := bleve.NewFuzzyQuery(c.word)
+		bq.SetField(c.field)
+		bq.SetFuzziness(c.n)
+		bq.SetBoost(1.5)
+		want := scoresOf(t, x, bq)
+		got := scoresOf(t, x, x.fuzzy(c.field, c.word, c.n, 1.5))
+		if (len(want) == 0) != (c.word == "qqqqq") {
+			t.Errorf("%s %q: Bleve's fuzzy query finds %d documents (test premise)", c.field, c.word, len(want))
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s %q: %d hits, Bleve's fuzzy query %d", c.field, c.word, len(got), len(want))
+		}
+		for id, w := range want {
+			if g, ok := got[id]; !ok || math.Abs(g-w) > 1e-9*w {
+				t.Errorf("%s %q: %s scored %v, Bleve's fuzzy query %v", c.field, c.word, id, g, w)
+			}
+		}
+	}
+}
+
+func scoresOf(t *testing.T, x *Index, q query.Query) map[string]float64 {
+	t.Helper()
+	res, err := x.bi.Search(bleve.NewSearchRequestOptions(q, 1000, 0, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]float64{}
+	for _, h := range res.Hits {
+		out[h.ID] = h.Score
+	}
+	return out
+}
+
+// TestSearchCacheFollowsWrites: a repeated search is answered from the cache until a write;
+// after one, the changed row is searched afresh (never a stale page).
+func TestSearchCacheFollowsWrites(t *testing.T) {
+	ctx := context.Background()
+	x := openUniverse(t)
+	q := spac.SearchQuery{Text: "maple", Limit: 10}
+	first, err := x.SearchPage(ctx, q)
+	if err != nil || len(first.Hits) == 0 {
+		t.Fatalf("maple: %d hits, %v", len(first.Hits), err)
+	}
+	if _, ok := x.searches.get(x.rows.generation(), searchKey(q, 10), x.rows); !ok {
+		t.Fatal("the page was not cached")
+	}
+	top := first.Hits[0].SPAC
+	top.Name, top.Sponsor = "Zebra Holdings Corp", "Zebra Sponsor"
+	if err := x.Put(ctx, top); err != nil {
+		t.Fatal(err)
+	}
+	again, err := x.SearchPage(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range again.Hits {
+		if h.SPAC.CIK == top.CIK {
+			t.Fatalf("after the write %s (now %q) still matches maple", top.Symbol, h.SPAC.Name)
+		}
+	}
+	if again.Total != first.Total-1 {
+		t.Errorf("total %d after the write, want %d", again.Total, first.Total-1)
 	}
 }

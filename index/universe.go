@@ -31,6 +31,7 @@ func (x *Index) Universe(ctx context.Context, q spac.UniverseQuery) (spac.Univer
 	if err := checkFacets(q.Facets); err != nil {
 		return spac.UniversePage{}, err
 	}
+	x.rows.refresh()
 	var scores map[spac.CIK]float64
 	if q.Text != "" {
 		if scores, err = x.textMatches(ctx, q.Text, order.byScore); err != nil {
@@ -40,6 +41,9 @@ func (x *Index) Universe(ctx context.Context, q spac.UniverseQuery) (spac.Univer
 	candidates := x.rows.all()
 	if !order.byScore {
 		candidates = x.rows.sortedBy(cmp.Or(q.Sort, "symbol"), order)
+		if len(q.Facets) == 0 {
+			return pageOf(candidates, scores, f, q), nil
+		}
 	}
 	var matches []*entry
 	for _, e := range candidates {
@@ -60,6 +64,25 @@ func (x *Index) Universe(ctx context.Context, q spac.UniverseQuery) (spac.Univer
 		page.Rows = append(page.Rows, matches[i].row)
 	}
 	return page, nil
+}
+
+// pageOf is the page of q over candidates already in order, without facets: the matches are
+// counted, and only the page's rows are copied.
+func pageOf(candidates []*entry, scores map[spac.CIK]float64, f rowFilter, q spac.UniverseQuery) spac.UniversePage {
+	limit := q.Limit
+	if limit <= 0 {
+		limit = len(candidates)
+	}
+	page := spac.UniversePage{Rows: make([]spac.SPAC, 0, min(limit, len(candidates)))}
+	for _, e := range candidates {
+		if _, ok := scores[e.row.CIK]; (scores == nil || ok) && f.match(e) {
+			if page.Total >= q.Offset && len(page.Rows) < limit {
+				page.Rows = append(page.Rows, e.row)
+			}
+			page.Total++
+		}
+	}
+	return page
 }
 
 // textMatches runs the text query of q over Bleve and returns the score of every match (0

@@ -166,6 +166,11 @@ func TestKeyIsKeptInACookieOnly(t *testing.T) {
 			t.Errorf("%s POST /key: %d", name, r.status)
 		}
 	}
+	tls := httptest.NewRequest(http.MethodPost, "https://explorer.example/key", strings.NewReader(url.Values{"key": {world.key}}.Encode()))
+	tls.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if c := do(world.handler, tls).header.Get("Set-Cookie"); !strings.Contains(c, "; Secure") {
+		t.Errorf("over TLS the cookie must be Secure: %q", c)
+	}
 	if r := postForm(t, "/key", url.Values{"key": {"spk_wrong"}}); r.status != http.StatusUnauthorized || r.header.Get("Set-Cookie") != "" {
 		t.Errorf("a wrong key: %d, Set-Cookie %q", r.status, r.header.Get("Set-Cookie"))
 	}
@@ -217,7 +222,7 @@ func TestBadParametersAre400(t *testing.T) {
 
 // TestPagesAreRateLimited: pages count against the caller's tier like API calls.
 func TestPagesAreRateLimited(t *testing.T) {
-	srv, h, err := serve(limitedGuard(t, 3))
+	srv, h, _, err := serve(limitedGuard(t, 3))
 	if err != nil || srv == nil {
 		t.Fatal(err)
 	}
@@ -264,5 +269,80 @@ func TestUniverseDerivedValuesOpenTheirDerivation(t *testing.T) {
 		if !regexp.MustCompile(`<tr id="` + regexp.QuoteMeta(m[2]) + `">.*class="derivation"`).MatchString(page) {
 			t.Errorf("%s#%s: no derivation at the anchor", m[1], m[2])
 		}
+	}
+}
+
+// TestListsFollowTheAccessRules: news lists only the sample's articles for an anonymous
+// visitor; alerts need a key and show each figure linked to its filing line.
+func TestListsFollowTheAccessRules(t *testing.T) {
+	anon := mustPage(t, "/news", "", http.StatusOK)
+	if !strings.Contains(anon, `href="/spac/BWLA"`) || strings.Contains(anon, "KHAC") {
+		t.Error("anonymous news: want BWLA's article and not KHAC's")
+	}
+	keyed := mustPage(t, "/news", world.key, http.StatusOK)
+	if !strings.Contains(keyed, `href="/spac/KHAC"`) || !strings.Contains(keyed, `href="https://news.example/KHAC"`) {
+		t.Error("keyed news: KHAC's article is missing")
+	}
+	if b := mustPage(t, "/alerts", "", http.StatusUnauthorized); !strings.Contains(b, "requires an API key") {
+		t.Error("anonymous alerts: want the key requirement")
+	}
+	alerts := mustPage(t, "/alerts?symbol=BWLA", world.freeKey, http.StatusOK)
+	if !strings.Contains(alerts, "BWLA: trust after redemptions") || strings.Contains(alerts, "KHAC") {
+		t.Fatal("alerts of BWLA: want its alert only")
+	}
+	// Details are decimal strings shown as written (an alert does not say which are money).
+	link := regexp.MustCompile(`trust: <a class="v" href="([^"]+)"[^>]*>83850265.00</a>`).FindStringSubmatch(alerts)
+	if link == nil {
+		t.Fatalf("the alert's trust figure is not linked to its line:\n%s", alerts)
+	}
+	checkCitedLine(t, html.UnescapeString(link[1]))
+	if !strings.Contains(alerts, "redeemed pct: 75.00 %<span class=\"uncited\"> (no citation)</span>") {
+		t.Error("the alert's uncited redeemed % must be shown as a percentage, marked as uncited")
+	}
+}
+
+// TestHeadServesTheHeaders: HEAD on a page gets the GET's headers and no body.
+func TestHeadServesTheHeaders(t *testing.T) {
+	ts := httptest.NewServer(world.handler) // net/http, not a recorder, drops a HEAD's body
+	defer ts.Close()
+	g := get(t, "/spac/BWLA", "")
+	resp, err := http.Head(ts.URL + "/spac/BWLA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.ContentLength != int64(len(g.body)) || resp.Header.Get("ETag") != g.header.Get("ETag") {
+		t.Errorf("HEAD: %d, Content-Length %d, ETag %q (GET: %d bytes, %q)", resp.StatusCode, resp.ContentLength,
+			resp.Header.Get("ETag"), len(g.body), g.header.Get("ETag"))
+	}
+}
+
+// TestCachedContentFollowsScopeAndData: a page rendered for the full universe is never
+// served to a sample visitor, and a change of the data renders the page anew.
+func TestCachedContentFollowsScopeAndData(t *testing.T) {
+	rows := func(body string) int { return strings.Count(body, `<th scope="row"><a href="/spac/`) }
+	if full, anon := mustPage(t, "/?limit=100", world.key, 200), mustPage(t, "/?limit=100", "", 200); rows(full) != 24 || rows(anon) != 5 {
+		t.Errorf("keyed then anonymous: %d and %d rows, want 24 and 5", rows(full), rows(anon))
+	}
+	ctx := context.Background()
+	cik, _ := world.db.ResolveSymbol(ctx, "QLAB")
+	p, err := world.db.Profile(ctx, cik)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := world.db.Events(ctx, spac.EventQuery{CIKs: []spac.CIK{cik}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := mustPage(t, "/spac/QLAB", world.key, 200)
+	changed := p
+	changed.Sponsor = "Renamed Sponsor Holdings LLC"
+	if err := world.db.PutProfile(ctx, changed, events); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = world.db.PutProfile(ctx, p, events) })
+	after := mustPage(t, "/spac/QLAB", world.key, 200)
+	if strings.Contains(before, "Renamed Sponsor") || !strings.Contains(after, "Renamed Sponsor Holdings LLC") {
+		t.Error("the SPAC page did not follow the data change")
 	}
 }

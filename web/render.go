@@ -61,7 +61,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// page is what the layout renders; Body is the page's own view.
+// page is what the layout renders; Body is the page's own view, Main its rendered content.
 type page struct {
 	Title   string
 	Nav     string // the navigation entry of this page
@@ -70,6 +70,7 @@ type page struct {
 	AsOf    string
 	Version string
 	Body    any
+	Main    template.HTML
 }
 
 // securityHeaders: no script runs, nothing loads from elsewhere, forms post only here, no
@@ -81,17 +82,39 @@ var securityHeaders = map[string]string{
 	"Referrer-Policy":        "same-origin",
 }
 
+// uncached are the pages whose content the data version does not cover (alerts and
+// articles are not under the watermark) or that are errors.
+var uncached = map[string]bool{"list": true, "error": true}
+
 // render executes a page into a buffer (a template error never leaves half a page) and
-// writes it with its length, so HEAD gets the GET's headers.
+// writes it with its length, so HEAD gets the GET's headers. The content is taken from the
+// body cache when the same request was rendered for the same scope and data version.
 func (e *Explorer) render(c *gin.Context, status int, name string, p page) {
 	p.Visitor, p.Version = e.visitorOf(c), e.d.Version
+	version := ""
 	if wm, err := e.d.Profiles.Watermark(c.Request.Context()); err == nil {
 		p.AsOf = wm.UTC().Format(time.RFC3339)
+		version = wm.UTC().Format(time.RFC3339Nano) + "/" + e.today()
 	}
+	t := e.pages.byName[name]
+	key := name + "\x00" + strconv.FormatBool(p.Visitor.Sample) + "\x00" + c.Request.URL.RequestURI()
+	cacheable := version != "" && status == http.StatusOK && !uncached[name]
+	main, hit := e.bodies.get(version, key)
+	if !cacheable || !hit {
+		var buf bytes.Buffer
+		if err := t.ExecuteTemplate(&buf, "main", p); err != nil {
+			e.templateFailed(c, name, err)
+			return
+		}
+		main = template.HTML(buf.String()) // the output of html/template: escaped already
+		if cacheable {
+			e.bodies.put(version, key, main)
+		}
+	}
+	p.Main = main
 	var buf bytes.Buffer
-	if err := e.pages.byName[name].Execute(&buf, p); err != nil {
-		e.log.Error("web: template", "page", name, "request_id", api.RequestID(c), "err", err)
-		c.AbortWithStatus(http.StatusInternalServerError)
+	if err := t.Execute(&buf, p); err != nil {
+		e.templateFailed(c, name, err)
 		return
 	}
 	h := c.Writer.Header()
@@ -100,6 +123,11 @@ func (e *Explorer) render(c *gin.Context, status int, name string, p page) {
 	}
 	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	c.Data(status, "text/html; charset=utf-8", buf.Bytes())
+}
+
+func (e *Explorer) templateFailed(c *gin.Context, name string, err error) {
+	e.log.Error("web: template", "page", name, "request_id", api.RequestID(c), "err", err)
+	c.AbortWithStatus(http.StatusInternalServerError)
 }
 
 // fresh sets the page's validators and reports whether the client's copy is current (it was

@@ -6,11 +6,12 @@ import (
 
 // section is one area of a page: label/value rows, tables, or both.
 type section struct {
-	ID     string
-	Title  string
-	Rows   []fieldRow
-	Tables []*tableView
-	Note   string
+	ID        string
+	Title     string
+	RowsTitle string // a heading over Rows when the section has more than one part
+	Rows      []fieldRow
+	Tables    []*tableView
+	Note      string
 }
 
 // add appends the tables that have rows.

@@ -29,6 +29,7 @@ var world struct {
 	idx     *index.Index
 	guard   *access.Guard
 	srv     *api.Server
+	ex      *Explorer
 	handler http.Handler
 	key     string // an enterprise key's secret
 	freeKey string
@@ -87,17 +88,61 @@ func buildWorld(dir string) error {
 	if world.freeKey, _, err = world.guard.Keys().Create(ctx, "web-test-free", spac.TierFree); err != nil {
 		return err
 	}
-	world.srv, world.handler, err = serve(world.guard)
+	if err := seedLists(ctx); err != nil {
+		return err
+	}
+	world.srv, world.handler, world.ex, err = serve(world.guard)
 	return err
 }
 
+// seedLists stores one alert and one article for a sample SPAC (BWLA) and for one outside
+// the sample (KHAC), each citing its profile's trust size (the pipeline alone fires none).
+func seedLists(ctx context.Context) error {
+	for i, sym := range []string{"BWLA", "KHAC"} {
+		cik, err := world.db.ResolveSymbol(ctx, sym)
+		if err != nil {
+			return err
+		}
+		p, err := world.db.Profile(ctx, cik)
+		if err != nil {
+			return err
+		}
+		var cites []spac.Citation
+		for _, c := range p.Citations {
+			if c.Field == "trust_size" {
+				cites = append(cites, c.WithField("trust"))
+			}
+		}
+		when := testToday.Add(-time.Duration(i+1) * time.Hour)
+		a := spac.Alert{ID: "alr_test_" + sym, Kind: spac.AlertHighRedemptions, Severity: "warn", Symbol: sym, CIK: cik,
+			OccurredAt: "2026-11-20", FiredAt: when, Title: sym + ": trust after redemptions",
+			Detail: map[string]string{"trust": p.TrustSize, "redeemed_pct": p.RedeemedPct}, Citations: cites}
+		if _, err := world.db.PutAlert(ctx, a); err != nil {
+			return err
+		}
+		art := spac.Article{ID: "art_test_" + sym, Title: p.Name + " in the news", URL: "https://news.example/" + sym,
+			Source: "wire", PublishedAt: when, CIKs: []spac.CIK{cik}, Symbols: []string{sym}, Citations: []spac.Citation{}}
+		if _, err := world.db.PutArticle(ctx, art); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// storeNews serves the stored articles as the news source (as spacd's newsSource does).
+type storeNews struct{ db *kv.DB }
+
+func (n storeNews) Articles(ctx context.Context, q api.NewsQuery) ([]spac.Article, error) {
+	return n.db.Articles(ctx, spac.ArticleQuery{CIKs: q.CIKs, Source: q.Source, Since: q.Since, Text: q.Text})
+}
+
 // serve builds the API server with the explorer mounted, as spacd serve does.
-func serve(g api.Guard) (*api.Server, http.Handler, error) {
+func serve(g api.Guard) (*api.Server, http.Handler, *Explorer, error) {
 	srv := api.New(api.Deps{Filings: world.db, Profiles: world.db, Index: world.idx, Guard: g, Sample: world.sample,
-		Live: api.Live{Alerts: world.db}})
-	ex := New(Deps{API: srv, Index: world.idx, Profiles: world.db, Filings: world.db, Alerts: world.db,
+		Live: api.Live{Alerts: world.db}, News: storeNews{world.db}})
+	ex := New(Deps{API: srv, Index: world.idx, Profiles: world.db, Filings: world.db, Alerts: world.db, News: storeNews{world.db},
 		Version: "test", Now: func() time.Time { return testToday }})
-	return srv, srv.Handler(), srv.MountPages(ex.Pages())
+	return srv, srv.Handler(), ex, srv.MountPages(ex.Pages())
 }
 
 // response is a served page.

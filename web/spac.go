@@ -112,6 +112,7 @@ func extensionsSection(d *ids, p *spac.Profile) section {
 	s.add(tableOf(d, "Deadline extensions", p.Extensions, func(x *spac.Extension) []spac.Citation { return x.Citations }, extensionSpecs))
 	if pe := p.PendingExtension; pe != nil {
 		s.Rows = rowsOf(d, "pending", pe, pe.Citations, pendingSpecs)
+		s.RowsTitle = "Proposed extension (the proxy's terms; the vote is not reported yet)"
 	}
 	if len(s.Tables) == 0 && len(s.Rows) == 0 {
 		s.Note = "No extension."

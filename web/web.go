@@ -49,10 +49,11 @@ type Deps struct {
 
 // Explorer serves the pages.
 type Explorer struct {
-	d     Deps
-	log   *slog.Logger
-	now   func() time.Time
-	pages *templates
+	d      Deps
+	log    *slog.Logger
+	now    func() time.Time
+	pages  *templates
+	bodies bodyCache
 }
 
 // New returns the explorer; its templates are parsed here (a broken template panics at

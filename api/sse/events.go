@@ -43,7 +43,7 @@ func ArticleEvent(a spac.Article) (Event, error) {
 	for _, s := range a.Symbols {
 		symbols = append(symbols, strings.ToUpper(s))
 	}
-	return Event{Type: TypeArticle, Data: data, Symbols: symbols}, nil
+	return Event{Type: TypeArticle, Data: data, Symbols: symbols, Time: a.PublishedAt}, nil
 }
 
 // SampleSymbols returns a StreamOptions.Sample predicate admitting events about any of the given

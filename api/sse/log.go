@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 )
 
 // Event is one stream event. ID is assigned by the Log on Append and is monotonic per topic.
@@ -26,6 +27,9 @@ type Event struct {
 	Data    []byte   `json:"data"`    // one JSON object, the same shape as the REST row
 	Symbols []string `json:"symbols"` // tickers the event concerns (filter "symbol", sample scope)
 	Kind    string   `json:"kind"`    // alert kind (filter "kind"); empty for articles
+	// Time orders events by when they happened rather than when they were logged (an
+	// article's publication time): see StreamOptions.RecentByTime.
+	Time time.Time `json:"time,omitzero"`
 }
 
 // Log is the ordered, persistent replay log of a topic. Implementations must be safe for

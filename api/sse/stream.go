@@ -1,10 +1,12 @@
 package sse
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,6 +21,11 @@ type StreamOptions struct {
 	// Recent sends the Recent most recent (matching) events first when the client is not
 	// resuming (news stream: 50). 0 = live only.
 	Recent int
+	// RecentByTime picks the Recent events with the latest Time (news: the newest by
+	// publication time, whatever order they were logged in) among the last recentByTimeScan
+	// logged; they are still sent in log order, so the last id sent is the highest and a
+	// client resuming from it misses nothing.
+	RecentByTime bool
 	// Sample reports whether an event is visible to sample (anonymous) callers. Nil means sample
 	// callers see nothing.
 	Sample func(Event) bool
@@ -30,6 +37,9 @@ type StreamOptions struct {
 
 // maxRecentScan bounds how far back the "most recent first" replay looks for matching events.
 const maxRecentScan = 10000
+
+// recentByTimeScan is how many logged events RecentByTime chooses from.
+const recentByTimeScan = 2000
 
 // Stream returns the gin handler serving topic as text/event-stream. Parameter errors are
 // recorded with c.Error (a *spac.Error) and the request aborted, for the api renderer.
@@ -99,6 +109,9 @@ func (h *Hub) replay(ctx context.Context, topic string, w *frameWriter, f filter
 		if opts.Recent <= 0 {
 			return 0, nil
 		}
+		if opts.RecentByTime {
+			return h.replayNewest(ctx, topic, w, f, opts.Recent)
+		}
 		return h.replayRecent(ctx, topic, w, f, opts.Recent)
 	}
 	for {
@@ -143,6 +156,38 @@ func (h *Hub) replayRecent(ctx context.Context, topic string, w *frameWriter, f 
 		}
 	}
 	for _, ev := range matched[max(len(matched)-n, 0):] {
+		if err := w.event(ev); err != nil {
+			return highest, err
+		}
+	}
+	return highest, nil
+}
+
+// replayNewest sends the n matching events with the latest Time among the last
+// recentByTimeScan logged, in log order.
+func (h *Hub) replayNewest(ctx context.Context, topic string, w *frameWriter, f filter, n int) (uint64, error) {
+	got, err := h.log.Last(ctx, topic, recentByTimeScan)
+	if err != nil {
+		return 0, err
+	}
+	var highest uint64
+	var matched []Event
+	for _, ev := range got {
+		highest = max(highest, ev.ID)
+		if f.match(ev) {
+			matched = append(matched, ev)
+		}
+	}
+	if len(matched) > n {
+		byTime := slices.Clone(matched)
+		slices.SortFunc(byTime, func(a, b Event) int { return cmp.Or(b.Time.Compare(a.Time), cmp.Compare(b.ID, a.ID)) })
+		keep := map[uint64]bool{}
+		for _, ev := range byTime[:n] {
+			keep[ev.ID] = true
+		}
+		matched = slices.DeleteFunc(matched, func(ev Event) bool { return !keep[ev.ID] })
+	}
+	for _, ev := range matched {
 		if err := w.event(ev); err != nil {
 			return highest, err
 		}

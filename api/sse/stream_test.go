@@ -205,3 +205,23 @@ func hubTopic(ev Event) string {
 	}
 	return TopicAlerts
 }
+
+// The news stream starts with the newest articles by publication time, not the last logged: a
+// feed polled late, or a filing article written after a newer feed article, is still among them.
+func TestRecentByTimePicksTheNewestPublished(t *testing.T) {
+	hub := NewHub(NewMemLog(0), HubConfig{})
+	srv := newServer(t, hub, TopicNews, StreamOptions{Recent: 3, RecentByTime: true})
+	day := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	// ids 1..6 published on days 10, 2, 9, 1, 8, 3
+	for _, d := range []int{10, 2, 9, 1, 8, 3} {
+		mustPublish(t, hub, Event{Type: TypeArticle, Data: []byte(`{}`), Symbols: []string{"AAA"}, Time: day.AddDate(0, 0, d)})
+	}
+	c := connect(t, srv.URL+"/stream", nil)
+	if got := ids(c.events(t, 3)); !slices.Equal(got, []uint64{1, 3, 5}) {
+		t.Fatalf("recent = %v, want 1, 3, 5 (days 10, 9, 8), in log order", got)
+	}
+	mustPublish(t, hub, Event{Type: TypeArticle, Data: []byte(`{}`), Time: day})
+	if f := c.events(t, 1)[0]; f.ID != 7 {
+		t.Fatalf("live id %d, want 7", f.ID)
+	}
+}

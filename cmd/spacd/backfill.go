@@ -11,6 +11,7 @@ import (
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/alerts"
 	"github.com/spacdata/spac/ingest/backfill"
+	"github.com/spacdata/spac/ingest/market"
 	"github.com/spacdata/spac/ingest/pipeline"
 	"github.com/spacdata/spac/ingest/poll"
 )
@@ -107,29 +108,27 @@ func parseCIKs(values []string) ([]spac.CIK, error) {
 	return out, nil
 }
 
-// historyRecorder is the hook of historical folds outside the live service: the alerts a
-// change implies are stored marked historical (listed by /v1/alerts), never streamed or sent.
+// historyRecorder is the hook of historical folds outside the live service (serve's is
+// live.onFold, which tells the mode): the alerts a change implies are stored marked historical
+// (listed by /v1/alerts), never streamed or sent.
 func historyRecorder(env *environment, a *app) (pipeline.ProfileHook, error) {
-	quotes, err := loadQuotes(env.cfg.Quotes.File)
+	quotes, err := loadQuotes(env)
 	if err != nil {
 		return nil, err
 	}
+	joiner := market.NewJoiner(quotes, env.now)
 	cfg := alerts.Config(env.cfg.Alerts)
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("alerts config: %w", err)
 	}
 	return func(ctx context.Context, prev, cur spac.Profile) {
-		recordHistoricalAlerts(ctx, env, a.db, alerts.Evaluate(prev, cur, cfg, time.Now().UTC(), quotes))
-	}, nil
-}
-
-func recordHistoricalAlerts(ctx context.Context, env *environment, db spac.AlertStore, found []spac.Alert) {
-	for _, al := range found {
-		al.Historical = true
-		if _, err := db.PutAlert(ctx, al); err != nil {
-			env.log.Error("store historical alert", "id", al.ID, "err", err)
+		for _, al := range alerts.Evaluate(prev, cur, cfg, env.now().UTC(), joiner) {
+			al.Historical = true
+			if _, err := a.db.PutAlert(ctx, al); err != nil {
+				env.log.Error("store historical alert", "id", al.ID, "err", err)
+			}
 		}
-	}
+	}, nil
 }
 
 // startBackfill runs a backfill inside serve when edgar.backfill is set (resuming an
@@ -182,16 +181,6 @@ func startEDGAR(ctx context.Context, env *environment, a *app) (*poll.Poller, fu
 		return nil, nil, err
 	}
 	return poller, stop, nil
-}
-
-// onHistoricalFold is the live service's hook of historical folds (a backfill): a SPAC new to
-// the store joins the news linker, and the alerts the change implies are stored marked
-// historical; nothing is streamed or sent to webhooks.
-func (l *live) onHistoricalFold(ctx context.Context, prev, cur spac.Profile) {
-	if prev.CIK == "" {
-		l.addToLinker(cur)
-	}
-	recordHistoricalAlerts(ctx, l.env, l.db, alerts.Evaluate(prev, cur, l.alertCfg, time.Now().UTC(), l.quotes))
 }
 
 // logWriter turns progress lines into log records.

@@ -37,7 +37,12 @@ func TestServeBackfillsAsHistory(t *testing.T) {
 	env["SPACD_EDGAR_BACKFILL"], env["SPACD_EDGAR_BACKFILL_SINCE"] = "true", "2020-01-01"
 	env["SPACD_EDGAR_RATE_PER_SEC"], env["SPACD_EDGAR_USER_AGENT"] = "1000", "SPAC Data tests tests@spacdata.dev"
 	env["SPACD_LOG_LEVEL"] = "info"
-	ts := startServer(t, env)
+	// The service's day is the day after the backfilled SPAC's IPO: its alerts are recent, so
+	// only the backfill's historical mode keeps them from being pushed.
+	clock := newTestClock(time.Time{})
+	clock.setDay(old.entry.IPODate)
+	clock.set(clock.now().AddDate(0, 0, 1))
+	ts := startServerAt(t, env, clock.now)
 	key := ts.createKey(t, "institutional")
 	rcv := newReceiver(t, "")
 	hookID, _ := ts.registerWebhook(t, key, rcv.URL(), "alert.*", "filing.ingested")
@@ -71,6 +76,8 @@ func TestServeBackfillsAsHistory(t *testing.T) {
 
 	// A SPAC filing live now: its alert is streamed and sent. Streams and webhooks keep order, so
 	// by the time it arrives anything the backfill had pushed would have arrived before it.
+	clock.setDay(fresh.entry.IPODate)
+	clock.set(clock.now().AddDate(0, 0, 1))
 	fresh.publish(feed)
 	deadline := time.After(liveTimeout)
 	waitFor(t, stream.Events, deadline, "the live SPAC's alert on the stream", func(e sseEvent) bool {

@@ -188,10 +188,13 @@ func everyErrorIsAProblem(t *testing.T, ts *testServer, key string) {
 	code, h, b := ts.do(t, http.MethodGet, "/v1/universe/", key, "")
 	wantProblemBody(t, code, h, b, http.StatusNotFound, "not_found")
 	for _, path := range []string{"/v1/universe", "/health", "/v1/spac/" + firstSymbol(t, ts, key)} {
-		head, _, hb := ts.do(t, http.MethodHead, path, key, "")
-		get, gh, _ := ts.do(t, http.MethodGet, path, key, "")
-		if head != get || len(hb) != 0 || gh.Get("Content-Length") == "" {
-			t.Errorf("HEAD %s: %d (%d bytes), GET %d", path, head, len(hb), get)
+		for _, enc := range []string{"identity", "gzip"} {
+			asked := http.Header{"Accept-Encoding": {enc}}
+			head, hh, hb := ts.doWith(t, http.MethodHead, path, key, "", asked)
+			get, gh, _ := ts.doWith(t, http.MethodGet, path, key, "", asked)
+			if head != get || len(hb) != 0 || gh.Get("Content-Length") == "" || hh.Get("Content-Encoding") != gh.Get("Content-Encoding") {
+				t.Errorf("HEAD %s (%s): %d (%d bytes, %q), GET %d (%q)", path, enc, head, len(hb), hh.Get("Content-Encoding"), get, gh.Get("Content-Encoding"))
+			}
 		}
 	}
 	_, h, _ = ts.do(t, http.MethodGet, "/v1/admin/keys", ts.admin, "")

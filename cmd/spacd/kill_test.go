@@ -138,6 +138,9 @@ func TestWebhooksSurviveKill(t *testing.T) {
 	// minute's timeout so the held delivery below is still in flight when the process dies.
 	env["SPACD_WEBHOOKS_RETRY_SCHEDULE"] = strings.TrimSuffix(strings.Repeat("1s,", 120), ",")
 	env["SPACD_WEBHOOKS_TIMEOUT"] = "60s"
+	// The new SPAC's IPO is years before today (a process has the real clock): a 100-year alert
+	// window lets its new_ipo alert be pushed rather than recorded as history.
+	env["SPACD_ALERTS_WINDOW_DAYS"] = "36500"
 	dataDir := filepath.Join(t.TempDir(), "data")
 	receiverAddr := freeAddr(t) // down until phase 2
 

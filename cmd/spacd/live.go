@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,7 +13,9 @@ import (
 	"github.com/spacdata/spac/api/webhooks"
 	"github.com/spacdata/spac/fixtures"
 	"github.com/spacdata/spac/ingest/alerts"
+	"github.com/spacdata/spac/ingest/market"
 	"github.com/spacdata/spac/ingest/news"
+	"github.com/spacdata/spac/ingest/pipeline"
 	"github.com/spacdata/spac/kv"
 )
 
@@ -28,7 +29,7 @@ type live struct {
 	webhooks *webhooks.Service
 	news     *news.Aggregator
 	alertCfg alerts.Config
-	quotes   alerts.Quotes
+	market   *market.Joiner // quotes and yields joined to served rows
 	sample   []string
 
 	mu       sync.Mutex
@@ -38,7 +39,7 @@ type live struct {
 // newLive builds the live parts and hooks alert evaluation into the pipeline, so profiles the
 // pipeline writes (at bootstrap, by ingest or by the poller) fire alerts, webhooks and news.
 func newLive(env *environment, a *app) (*live, error) {
-	quotes, err := loadQuotes(env.cfg.Quotes.File)
+	quotes, err := loadQuotes(env)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +47,8 @@ func newLive(env *environment, a *app) (*live, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("alerts config: %w", err)
 	}
-	l := &live{env: env, db: a.db, alertCfg: cfg, quotes: quotes, sample: sampleSymbols(env)}
+	l := &live{env: env, db: a.db, alertCfg: cfg, market: market.NewJoiner(quotes, env.now), sample: sampleSymbols(env)}
+	a.idx.SetMarket(l.market)
 	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{})
 	l.webhooks = webhooks.New(a.db.Webhooks(), webhooks.Config{
 		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
@@ -55,7 +57,8 @@ func newLive(env *environment, a *app) (*live, error) {
 	if l.news, err = newAggregator(env, a, l); err != nil {
 		return nil, err
 	}
-	a.pipeline.OnFold = l.onFold
+	// A backfill's folds run the same hook: it records what they find and pushes nothing old.
+	a.pipeline.OnFold, a.pipeline.OnHistoricalFold = l.onFold, l.onFold
 	return l, nil
 }
 
@@ -67,11 +70,20 @@ func retrySchedule(s []time.Duration) []time.Duration {
 	return s
 }
 
-func loadQuotes(path string) (alerts.Quotes, error) {
-	if path == "" {
-		return alerts.LoadCSVQuotes(bytes.NewReader(fixtures.Quotes))
+// fixtureQuotesName names the embedded quotes in citations.
+const fixtureQuotesName = "fixtures/quotes.csv"
+
+// loadQuotes opens the configured quotes file; without one, the embedded fixture quotes when
+// the service runs on fixtures, else none (no prices, no yields: fictional prices are never
+// joined to real SPACs).
+func loadQuotes(env *environment) (*market.Source, error) {
+	switch {
+	case env.cfg.Quotes.File != "":
+		return market.OpenFile(env.cfg.Quotes.File, env.log)
+	case env.cfg.Fixtures:
+		return market.Fixed(fixtureQuotesName, fixtures.Quotes)
 	}
-	return alerts.OpenCSVQuotes(path)
+	return nil, nil
 }
 
 func sampleSymbols(env *environment) []string {
@@ -107,38 +119,61 @@ func (l *live) routes() api.Live {
 	return api.Live{
 		Alerts:      l.db,
 		AlertStream: l.hub.Stream(sse.TopicAlerts, sse.StreamOptions{Kinds: kinds, Sample: sample}),
-		NewsStream:  l.hub.Stream(sse.TopicNews, sse.StreamOptions{Recent: 50, Sample: sample}),
+		NewsStream:  l.hub.Stream(sse.TopicNews, sse.StreamOptions{Recent: 50, RecentByTime: true, Sample: sample}),
 		Webhooks:    l.webhooks,
 	}
 }
 
 // onFold runs after the pipeline stores a profile: new filings become filing.ingested
-// webhooks and filing-derived articles; alert evaluation fires alerts.
+// webhooks and filing-derived articles; alert evaluation fires alerts. A historical fold (a
+// backfill, pipeline.WithHistorical) stores its articles and alerts but pushes nothing: old
+// filings are no news.
 func (l *live) onFold(ctx context.Context, prev, cur spac.Profile) {
+	historical := pipeline.IsHistorical(ctx)
 	if prev.CIK == "" {
 		l.addToLinker(cur) // a SPAC new to the store: let news find it
 	}
 	for _, f := range newFilings(prev, cur) {
-		l.publishWebhook(ctx, webhooks.EventFilingIngested, f)
+		if !historical {
+			l.publishWebhook(ctx, webhooks.EventFilingIngested, f)
+		}
 		if art, ok := news.FromFiling(cur, l.filing(ctx, f.Accession)); ok {
-			if _, err := l.news.Publish(ctx, art); err != nil {
-				l.env.log.Error("filing article", "accession", f.Accession, "err", err)
-			}
+			l.storeArticle(ctx, art, historical)
 		}
 	}
-	for _, al := range alerts.Evaluate(prev, cur, l.alertCfg, time.Now().UTC(), l.quotes) {
+	for _, al := range alerts.Evaluate(prev, cur, l.alertCfg, l.env.now().UTC(), l.market) {
+		// A backfill found the event now, however recent it is: recorded, never pushed.
+		al.Historical = al.Historical || historical
 		l.fire(ctx, al)
 	}
 }
 
-// fire stores an alert; a new one is streamed and sent to webhooks (repeats are deduplicated
-// by the store, so re-evaluation never fires twice).
+// storeArticle stores a filing-derived article; a new one is pushed (news stream and
+// news.published webhooks) unless historical.
+func (l *live) storeArticle(ctx context.Context, art spac.Article, historical bool) {
+	var err error
+	if historical {
+		_, err = l.db.PutArticle(ctx, art)
+	} else {
+		_, err = l.news.Publish(ctx, art) // its OnNew pushes it
+	}
+	if err != nil {
+		l.env.log.Error("filing article", "id", art.ID, "err", err)
+	}
+}
+
+// fire stores an alert; a new one is streamed and sent to webhooks, unless it is historical
+// (its event older than the alert window: stored and listed, never pushed). Repeats are
+// deduplicated by the store, so re-evaluation never fires twice.
 func (l *live) fire(ctx context.Context, al spac.Alert) {
 	added, err := l.db.PutAlert(ctx, al)
 	if err != nil || !added {
 		if err != nil {
 			l.env.log.Error("store alert", "id", al.ID, "err", err)
 		}
+		return
+	}
+	if al.Historical {
 		return
 	}
 	if ev, err := sse.AlertEvent(al); err == nil {

@@ -8,19 +8,22 @@ import (
 	"time"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/fixtures/gen"
 	"github.com/spacdata/spac/ingest/poll/polltest"
 )
 
 // TestLiveData is the "Live data" must-show: a SPAC new to the service appears on the (fake)
 // EDGAR feed while the server runs; the poller ingests it and its new_ipo alert reaches an SSE
 // client and a registered webhook, signed. Then a stream client that disconnects and resumes
-// with Last-Event-ID gets exactly the events it missed.
+// with Last-Event-ID gets exactly the events it missed. The server's clock is set to the day
+// after each new SPAC's IPO: an IPO older than the alert window is history, never pushed.
 func TestLiveData(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds the fixture corpus and polls a fake EDGAR")
 	}
 	feed := polltest.New(t)
-	ts := startServer(t, liveEnv(feed.URL()))
+	clock := newTestClock(gen.ReferenceDate)
+	ts := startServerAt(t, liveEnv(feed.URL()), clock.now)
 	key := ts.createKey(t, "institutional")
 	rcv := newReceiver(t, "")
 	_, secret := ts.registerWebhook(t, key, rcv.URL(), "alert.*", "filing.ingested")
@@ -29,20 +32,22 @@ func TestLiveData(t *testing.T) {
 
 	var seen []sseEvent // everything the reference client got, in order
 	t.Run("new SPAC on the feed reaches SSE and webhook", func(t *testing.T) {
-		seen = newSPACGoesLive(t, feed, reference, rcv, secret)
+		seen = newSPACGoesLive(t, feed, clock, reference, rcv, secret)
 	})
 	t.Run("resume with Last-Event-ID", func(t *testing.T) {
-		resumeGetsMissedEvents(t, ts, feed, key, reference, resumer, seen)
+		resumeGetsMissedEvents(t, ts, feed, clock, key, reference, resumer, seen)
 	})
 }
 
-func newSPACGoesLive(t *testing.T, feed *polltest.Server, stream *sseClient, rcv *receiver, secret string) []sseEvent {
+func newSPACGoesLive(t *testing.T, feed *polltest.Server, clock *testClock, stream *sseClient, rcv *receiver, secret string) []sseEvent {
 	spacs := generateNewSPACs(t, 25)
 	if len(spacs) != 1 || spacs[0].entry.IPODate == "" {
 		t.Fatalf("want exactly one new SPAC, with an IPO, in the 25-SPAC corpus; got %d", len(spacs))
 	}
 	s := spacs[0]
 	cik := spac.CIK(s.entry.CIK)
+	clock.setDay(s.entry.IPODate)
+	clock.set(clock.now().AddDate(0, 0, 1))
 	published := time.Now()
 	s.publish(feed)
 	deadline := time.After(liveTimeout)
@@ -92,7 +97,7 @@ func newSPACGoesLive(t *testing.T, feed *polltest.Server, stream *sseClient, rcv
 // with the last id it read, then a sentinel alert fires. Up to the sentinel it must get exactly
 // the events the reference client (never disconnected) got after that id: same ids, same data,
 // same order, none twice.
-func resumeGetsMissedEvents(t *testing.T, ts *testServer, feed *polltest.Server, key string, reference, resumer *sseClient, seen []sseEvent) {
+func resumeGetsMissedEvents(t *testing.T, ts *testServer, feed *polltest.Server, clock *testClock, key string, reference, resumer *sseClient, seen []sseEvent) {
 	var ipos []newSPAC
 	for _, s := range generateNewSPACs(t, 30)[1:] { // [0] went live above
 		if s.entry.IPODate != "" {
@@ -118,14 +123,19 @@ func resumeGetsMissedEvents(t *testing.T, ts *testServer, feed *polltest.Server,
 			return a.Kind == spac.AlertNewIPO && a.CIK == spac.CIK(s.entry.CIK)
 		}
 	}
-	for _, s := range ipos[:2] { // missed by the resumer
+	goLive := func(s newSPAC) { // the day after its IPO
+		clock.setDay(s.entry.IPODate)
+		clock.set(clock.now().AddDate(0, 0, 1))
 		s.publish(feed)
 	}
-	waitFor(t, reference.Events, deadline, "missed alerts", newIPOOf(ipos[1]))
+	for _, s := range ipos[:2] { // missed by the resumer
+		goLive(s)
+		waitFor(t, reference.Events, deadline, "missed alerts", newIPOOf(s))
+	}
 	missedUpTo := seen[len(seen)-1].ID
 
 	back := ts.openStream(t, "/v1/alerts/stream", key, strconv.FormatUint(lastID, 10))
-	ipos[2].publish(feed)
+	goLive(ipos[2])
 	sentinel := waitFor(t, reference.Events, deadline, "sentinel alert (reference)", newIPOOf(ipos[2]))
 	var got []sseEvent
 	waitFor(t, back.Events, deadline, "sentinel alert (resumed)", func(e sseEvent) bool {

@@ -7,36 +7,50 @@ import (
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/api"
 	"github.com/spacdata/spac/api/sse"
+	"github.com/spacdata/spac/api/webhooks"
 	"github.com/spacdata/spac/fixtures"
 	"github.com/spacdata/spac/ingest/news"
 	"github.com/spacdata/spac/kv"
 )
 
-// newAggregator polls the configured feeds (default: the embedded fixture feed) into the
-// Badger article store; every new article is pushed on the news stream.
+// newAggregator polls the configured feeds into the Badger article store; every new article
+// is pushed on the news stream and to news.published webhooks. Without configured feeds it
+// reads the embedded fixture feed when the service runs on fixtures, else nothing: fictional
+// articles are never served beside real data.
 func newAggregator(env *environment, a *app, l *live) (*news.Aggregator, error) {
-	feeds := []news.Feed{{Name: "fixture-wire", Data: fixtures.News}}
-	if len(env.cfg.News.Feeds) > 0 {
-		feeds = feeds[:0]
-		for _, u := range env.cfg.News.Feeds {
-			feeds = append(feeds, news.Feed{Name: u, URL: u})
-		}
-	}
 	return news.NewAggregator(news.Options{
-		Feeds: feeds, Interval: env.cfg.News.PollInterval, Store: articleStore{a.db},
-		Linker: news.NewLinker(nil), Logger: env.log,
+		Feeds: newsFeeds(env), Interval: env.cfg.News.PollInterval, Store: articleStore{a.db},
+		Linker: news.NewLinker(nil), Logger: env.log, Now: env.now,
 		OnNew: func(art spac.Article) { l.publishArticle(art) },
 	})
 }
 
+// fixtureFeedName is the source of the embedded fixture feed's articles.
+const fixtureFeedName = "fixture-wire"
+
+func newsFeeds(env *environment) []news.Feed {
+	var feeds []news.Feed
+	for _, u := range env.cfg.News.Feeds {
+		feeds = append(feeds, news.Feed{Name: u, URL: u})
+	}
+	if len(feeds) == 0 && env.cfg.Fixtures {
+		feeds = append(feeds, news.Feed{Name: fixtureFeedName, Data: fixtures.News})
+	}
+	return feeds
+}
+
+// publishArticle pushes a new article (feed or filing-derived) on the news stream and to the
+// news.published webhooks.
 func (l *live) publishArticle(art spac.Article) {
+	ctx := context.Background()
 	ev, err := sse.ArticleEvent(art)
 	if err == nil {
-		_, err = l.hub.Publish(context.Background(), sse.TopicNews, ev)
+		_, err = l.hub.Publish(ctx, sse.TopicNews, ev)
 	}
 	if err != nil {
 		l.env.log.Error("stream article", "id", art.ID, "err", err)
 	}
+	l.publishWebhook(ctx, webhooks.EventNewsPublished, art)
 }
 
 // relink builds the news linker from the stored universe (at start).
@@ -93,8 +107,11 @@ func (s articleStore) Articles(ctx context.Context, q news.Query) ([]spac.Articl
 	return out, nil
 }
 
-// newsSource adapts the Badger article store to the API's news query.
+// newsSource adapts the Badger article store to the API's news query; its version is the
+// store's (api.Versioned), so the API can cache the article list.
 type newsSource struct{ db *kv.DB }
+
+func (s newsSource) Version(ctx context.Context) (string, error) { return s.db.ArticlesVersion(ctx) }
 
 func (s newsSource) Articles(ctx context.Context, q api.NewsQuery) ([]spac.Article, error) {
 	return s.db.Articles(ctx, spac.ArticleQuery{CIKs: q.CIKs, Source: strings.TrimSpace(q.Source), Since: q.Since, Text: q.Text})

@@ -22,7 +22,7 @@ func (l *live) recompute(ctx context.Context, a *app, now time.Time) (int, error
 	if err := a.db.EachProfile(ctx, func(p spac.Profile) error { profiles = append(profiles, p); return nil }); err != nil {
 		return n, err
 	}
-	for _, al := range alerts.Scan(profiles, l.alertCfg, now, l.quotes) {
+	for _, al := range alerts.Scan(profiles, l.alertCfg, now, l.market) {
 		l.fire(ctx, al)
 	}
 	l.publishWebhook(ctx, webhooks.EventTrustRecomputed, map[string]any{"spacs": n, "at": now.Format(time.RFC3339)})
@@ -43,7 +43,7 @@ func (l *live) nightly(ctx context.Context, a *app) <-chan struct{} {
 				return
 			case <-time.After(next.Sub(now)):
 			}
-			if n, err := l.recompute(ctx, a, time.Now().UTC()); err != nil {
+			if n, err := l.recompute(ctx, a, l.env.now().UTC()); err != nil {
 				l.env.log.Error("nightly recompute", "err", err)
 			} else {
 				l.env.log.Info("nightly recompute", "spacs", n)
@@ -64,7 +64,7 @@ func cmdRecompute(ctx context.Context, env *environment, _ []string) error {
 	if err != nil {
 		return err
 	}
-	n, err := l.recompute(ctx, a, time.Now().UTC())
+	n, err := l.recompute(ctx, a, l.env.now().UTC())
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -29,6 +30,8 @@ type environment struct {
 	log    *slog.Logger
 	getenv func(string) string
 	flags  *pflag.FlagSet
+	// now is the service's clock (alert dates, the calendar's today, yields); tests fix it.
+	now func() time.Time
 }
 
 func commands() []command {
@@ -48,6 +51,11 @@ func commands() []command {
 
 // run parses args (args[0] is the program name) and runs the subcommand.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	return runAt(ctx, args, getenv, stdout, stderr, time.Now)
+}
+
+// runAt is run with the clock now.
+func runAt(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, now func() time.Time) error {
 	if len(args) < 2 || args[1] == "-h" || args[1] == "--help" || args[1] == "help" {
 		usage(stdout)
 		return nil
@@ -71,7 +79,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	env := &environment{cfg: cfg, stdout: stdout, stderr: stderr, log: newLogger(cfg.Log, stderr), getenv: getenv, flags: fs}
+	env := &environment{cfg: cfg, stdout: stdout, stderr: stderr, log: newLogger(cfg.Log, stderr), getenv: getenv, flags: fs, now: now}
 	return cmd.run(ctx, env, fs.Args())
 }
 

@@ -52,7 +52,6 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 	if err != nil {
 		return nil, nil, err
 	}
-	a.pipeline.OnHistoricalFold = l.onHistoricalFold
 	if err := a.bootstrap(ctx, env); err != nil {
 		return nil, nil, err
 	}
@@ -113,8 +112,8 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard,
 		extra = append(extra, api.BenchRoutes()...)
 	}
 	return api.Deps{
-		Filings: a.db, Profiles: a.db, Index: a.idx, Guard: guard, Logger: env.log,
-		News: newsSource{a.db}, Live: l.routes(),
+		Filings: a.db, Profiles: a.db, Index: a.idx, Market: l.market, Guard: guard, Logger: env.log,
+		News: newsSource{a.db}, Live: l.routes(), Now: env.now,
 		Version: version, Commit: buildCommit(), Changelog: spac.Changelog,
 		Sample:         sampleCIKs(ctx, env, a),
 		Extra:          extra,

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -46,6 +47,13 @@ func (s *syncBuffer) String() string {
 // waits until /health answers 200. The server is stopped when the test ends.
 func startServer(t testing.TB, extraEnv map[string]string) *testServer {
 	t.Helper()
+	return startServerAt(t, extraEnv, time.Now)
+}
+
+// startServerAt is startServer with the service's clock now (alert dates, yields, the
+// calendar's today).
+func startServerAt(t testing.TB, extraEnv map[string]string, now func() time.Time) *testServer {
+	t.Helper()
 	dir := t.TempDir()
 	// The contract smoke script sends ~50 anonymous requests at once, more than the anonymous
 	// tier's 30 per minute; the limits themselves are tested in api/access.
@@ -66,7 +74,7 @@ func startServer(t testing.TB, extraEnv map[string]string) *testServer {
 	errBuf := &syncBuffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"spacd", "serve"}, func(k string) string { return env[k] }, outW, errBuf)
+		done <- runAt(ctx, []string{"spacd", "serve"}, func(k string) string { return env[k] }, outW, errBuf, now)
 		outW.Close()
 	}()
 	stop := sync.OnceValue(func() error { cancel(); return <-done })
@@ -79,6 +87,22 @@ func startServer(t testing.TB, extraEnv map[string]string) *testServer {
 	ts := &testServer{base: base, client: &http.Client{Timeout: 30 * time.Second}, admin: env["SPACD_ACCESS_ADMIN_TOKEN"], stderr: errBuf, stop: stop}
 	ts.waitHealthy(t)
 	return ts
+}
+
+// testClock is a clock a test sets; safe for the server's goroutines.
+type testClock struct{ ns atomic.Int64 }
+
+func newTestClock(t time.Time) *testClock {
+	c := &testClock{}
+	c.set(t)
+	return c
+}
+
+func (c *testClock) set(t time.Time) { c.ns.Store(t.UnixNano()) }
+func (c *testClock) now() time.Time  { return time.Unix(0, c.ns.Load()).UTC() }
+func (c *testClock) setDay(date string) {
+	d, _ := time.Parse(time.DateOnly, date)
+	c.set(d.Add(12 * time.Hour))
 }
 
 // waitListening reads the server's stdout until it announces its address.
@@ -129,9 +153,19 @@ func (ts *testServer) waitHealthy(t testing.TB) {
 // do sends a request with an optional bearer token and returns status, headers and body.
 func (ts *testServer) do(t testing.TB, method, path, token, body string) (int, http.Header, []byte) {
 	t.Helper()
+	return ts.doWith(t, method, path, token, body, nil)
+}
+
+// doWith is do with extra request headers. An Accept-Encoding set here is sent as is, and
+// the response comes back as sent (Go's client decompresses only the gzip it asked for).
+func (ts *testServer) doWith(t testing.TB, method, path, token, body string, header http.Header) (int, http.Header, []byte) {
+	t.Helper()
 	req, err := http.NewRequest(method, ts.base+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
+	}
+	for k, vs := range header {
+		req.Header[k] = vs
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)

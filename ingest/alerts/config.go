@@ -11,16 +11,17 @@ type Config struct {
 	HighRedemptionsWarn     string // redeemed / public shares before the vote, percent
 	HighRedemptionsHigh     string
 	HighRedemptionsCritical string
-	TrustDrawdownPct        string // fall of the trust beyond redemptions between two points
+	TrustDrawdownPct        string // fall of the trust per share between two balance sheets
 	LockupWindowDays        int    // lockup_expiry fires this many days ahead
 	YTMThresholdPct         string // ytm_arbitrage fires at or above this annualised yield
+	WindowDays              int    // an alert whose event is older than this is historical
 }
 
 // DefaultConfig returns the thresholds of DECISIONS.md and the configuration defaults.
 func DefaultConfig() Config {
 	return Config{
 		HighRedemptionsWarn: "50", HighRedemptionsHigh: "80", HighRedemptionsCritical: "90",
-		TrustDrawdownPct: "5", LockupWindowDays: 14, YTMThresholdPct: "5",
+		TrustDrawdownPct: "5", LockupWindowDays: 14, YTMThresholdPct: "5", WindowDays: 30,
 	}
 }
 
@@ -28,7 +29,7 @@ func DefaultConfig() Config {
 type rules struct {
 	redeemWarn, redeemHigh, redeemCritical *big.Rat
 	drawdown                               *big.Rat
-	lockupDays                             int
+	lockupDays, windowDays                 int
 	ytm                                    *big.Rat
 }
 
@@ -59,12 +60,19 @@ func (c Config) compile() (rules, error) {
 		drawdown:       pct("trust_drawdown_pct", c.TrustDrawdownPct, d.TrustDrawdownPct),
 		ytm:            pct("ytm_threshold_pct", c.YTMThresholdPct, d.YTMThresholdPct),
 		lockupDays:     c.LockupWindowDays,
+		windowDays:     c.WindowDays,
 	}
-	if r.lockupDays <= 0 {
-		if firstErr == nil {
-			firstErr = fmt.Errorf("alerts: lockup_window_days = %d must be positive", c.LockupWindowDays)
+	for _, days := range []struct {
+		name string
+		v    *int
+		def  int
+	}{{"lockup_window_days", &r.lockupDays, d.LockupWindowDays}, {"window_days", &r.windowDays, d.WindowDays}} {
+		if *days.v <= 0 {
+			if firstErr == nil {
+				firstErr = fmt.Errorf("alerts: %s = %d must be positive", days.name, *days.v)
+			}
+			*days.v = days.def
 		}
-		r.lockupDays = d.LockupWindowDays
 	}
 	if firstErr == nil && (r.redeemWarn.Cmp(r.redeemHigh) > 0 || r.redeemHigh.Cmp(r.redeemCritical) > 0) {
 		firstErr = fmt.Errorf("alerts: high redemption thresholds must ascend (warn <= high <= critical)")

@@ -43,6 +43,11 @@ func parseDate(s string) (time.Time, bool) {
 
 // daysBetween returns the whole days from the UTC day of from to the day to.
 func daysBetween(from, to time.Time) int {
-	f := time.Date(from.Year(), from.Month(), from.Day(), 0, 0, 0, 0, time.UTC)
-	return int(to.Sub(f).Hours() / 24)
+	return int(to.Sub(day(from)).Hours() / 24)
+}
+
+// day is the UTC day of t, at midnight.
+func day(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }

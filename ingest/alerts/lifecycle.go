@@ -7,24 +7,39 @@ import (
 )
 
 // Lifecycle alerts fire when a value first appears in the profile: the IPO date, a closing date,
-// a liquidation, a new extension meeting.
+// a liquidation, a new extension meeting. Each is dated by the event it reports.
+
+// ipoFigures are the offering's own figures a new_ipo alert reports (as the final prospectus
+// and the IPO 8-K state them; never today's trust, which later redemptions change).
+var ipoFigures = []string{"units_offered", "unit_price", "gross_proceeds", "trust_amount", "trust_per_unit", "deadline_months"}
 
 func newIPO(prev, cur spac.Profile) []spac.Alert {
-	if prev.IPODate != "" || cur.IPODate == "" {
+	date, ok := citeOne(cur.Citations, "ipo_date", "")
+	if prev.IPODate != "" || cur.IPODate == "" || !ok {
 		return nil
 	}
-	detail := map[string]string{"ipo_date": cur.IPODate}
-	fields := []string{"ipo_date"}
-	if cur.TrustSize != "" {
-		detail["trust_size"] = cur.TrustSize
-		fields = append(fields, "trust_size")
-	}
-	return []spac.Alert{{
+	a := spac.Alert{
 		Kind: spac.AlertNewIPO, Severity: "info",
 		Title:     fmt.Sprintf("IPO closed on %s", cur.IPODate),
-		Detail:    detail,
-		Citations: cite(cur.Citations, fields...),
-	}}
+		Detail:    map[string]string{"ipo_date": cur.IPODate},
+		Citations: []spac.Citation{date},
+	}
+	o := cur.Offering
+	values := map[string]string{
+		"units_offered": o.UnitsOffered, "unit_price": o.UnitPrice, "gross_proceeds": o.GrossProceeds,
+		"trust_amount": o.TrustAmount, "trust_per_unit": o.TrustPerUnit, "deadline_months": o.DeadlineMonths,
+	}
+	for _, f := range ipoFigures {
+		if c, ok := citeOne(o.Citations, f, ""); ok && values[f] != "" {
+			a.Detail[f] = values[f]
+			a.Citations = append(a.Citations, c)
+		}
+	}
+	if o.UnitsOffered != "" && o.GrossProceeds != "" {
+		a.Title = fmt.Sprintf("IPO of %s units closed on %s", o.UnitsOffered, cur.IPODate)
+	}
+	occurred(&a, cur.IPODate, date)
+	return []spac.Alert{a}
 }
 
 func extensionVotes(prev, cur spac.Profile) []spac.Alert {
@@ -38,21 +53,23 @@ func extensionVotes(prev, cur spac.Profile) []spac.Alert {
 			continue
 		}
 		seen[voteKey(v)] = true
+		meeting, ok := citeOne(v.Citations, "meeting_date", "")
+		if !ok || v.MeetingDate == "" {
+			continue // an alert is dated by its meeting
+		}
 		detail := map[string]string{}
 		for k, val := range map[string]string{"meeting_date": v.MeetingDate, "record_date": v.RecordDate, "redemption_deadline": v.RedemptionDeadline} {
 			if val != "" {
 				detail[k] = val
 			}
 		}
-		title := "extension meeting called"
-		if v.MeetingDate != "" {
-			title = fmt.Sprintf("extension meeting on %s", v.MeetingDate)
+		a := spac.Alert{
+			Kind: spac.AlertExtensionVote, Severity: "info", Title: fmt.Sprintf("extension meeting on %s", v.MeetingDate),
+			Detail: detail, SourceAccession: v.Accession,
+			Citations: cite(v.Citations, "meeting_date", "record_date", "redemption_deadline"),
 		}
-		out = append(out, spac.Alert{
-			Kind: spac.AlertExtensionVote, Severity: "info", Title: title, Detail: detail,
-			SourceAccession: v.Accession,
-			Citations:       citeOrAll(v.Citations, "meeting_date", "record_date", "redemption_deadline"),
-		})
+		occurred(&a, v.MeetingDate, meeting)
+		out = append(out, a)
 	}
 	return out
 }
@@ -72,45 +89,47 @@ func despacClosing(prev, cur spac.Profile) []spac.Alert {
 		return nil
 	}
 	c := cur.Combination
+	date, ok := citeOne(c.Citations, "closing_date", "")
+	if !ok {
+		return nil
+	}
 	detail := map[string]string{"closing_date": c.ClosingDate}
 	for k, val := range map[string]string{"target": c.Target, "new_name": c.NewName, "new_ticker": c.NewTicker} {
 		if val != "" {
 			detail[k] = val
 		}
 	}
-	return []spac.Alert{{
+	a := spac.Alert{
 		Kind: spac.AlertDespacClosing, Severity: "info",
 		Title:     fmt.Sprintf("business combination closed on %s", c.ClosingDate),
 		Detail:    detail,
-		Citations: citeOrAll(c.Citations, "closing_date", "target", "new_name", "new_ticker"),
-	}}
+		Citations: cite(c.Citations, "closing_date", "target", "new_name", "new_ticker"),
+	}
+	occurred(&a, c.ClosingDate, date)
+	return []spac.Alert{a}
 }
 
+// liquidation fires when a liquidation is first announced; it is dated by the day the public
+// shares are redeemed.
 func liquidation(prev, cur spac.Profile) []spac.Alert {
 	if cur.Liquidation == nil || prev.Liquidation != nil {
 		return nil
 	}
 	l := cur.Liquidation
-	detail := map[string]string{}
-	for k, val := range map[string]string{"date": l.Date, "price_per_share": l.PricePerShare} {
-		if val != "" {
-			detail[k] = val
-		}
+	date, ok := citeOne(l.Citations, "date", "")
+	if !ok || l.Date == "" {
+		return nil
 	}
-	title := "liquidation announced"
-	if l.Date != "" {
-		title = fmt.Sprintf("liquidation announced, public shares redeemed on %s", l.Date)
+	detail := map[string]string{"date": l.Date}
+	if l.PricePerShare != "" {
+		detail["price_per_share"] = l.PricePerShare
 	}
-	return []spac.Alert{{
-		Kind: spac.AlertLiquidation, Severity: "high", Title: title, Detail: detail,
-		Citations: citeOrAll(l.Citations, "date", "price_per_share"),
-	}}
-}
-
-// citeOrAll is cite, falling back to every citation when none of the fields is cited.
-func citeOrAll(cs []spac.Citation, fields ...string) []spac.Citation {
-	if out := cite(cs, fields...); len(out) > 0 {
-		return out
+	a := spac.Alert{
+		Kind: spac.AlertLiquidation, Severity: "high",
+		Title:     fmt.Sprintf("liquidation announced, public shares redeemed on %s", l.Date),
+		Detail:    detail,
+		Citations: cite(l.Citations, "date", "price_per_share"),
 	}
-	return cs
+	occurred(&a, l.Date, date)
+	return []spac.Alert{a}
 }

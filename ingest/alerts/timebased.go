@@ -2,16 +2,15 @@ package alerts
 
 import (
 	"fmt"
-	"math/big"
 	"strconv"
-
 	"time"
 
 	"github.com/spacdata/spac"
 )
 
-// lockupExpiries fires for lockups expiring within the window (today included). Lockups from the
-// same filing share one alert id, so only the earliest one of each filing is reported.
+// lockupExpiries fires for lockups expiring within the window (today included), dated by the
+// expiry. Lockups from the same filing share one alert id, so only the earliest one of each
+// filing is reported.
 func lockupExpiries(p spac.Profile, r rules, now time.Time) []spac.Alert {
 	if p.Combination == nil {
 		return nil
@@ -21,8 +20,9 @@ func lockupExpiries(p spac.Profile, r rules, now time.Time) []spac.Alert {
 	for _, l := range p.Combination.Lockups {
 		exp, ok := parseDate(l.Expires)
 		days := daysBetween(now, exp)
-		cites := citeOrAll(l.Citations, "expires", "days", "months")
-		if !ok || days < 0 || days > r.lockupDays || len(cites) == 0 {
+		cites := cite(l.Citations, "days", "months", "expires")
+		expires, okE := citeOne(l.Citations, "expires", "")
+		if !ok || !okE || days < 0 || days > r.lockupDays {
 			continue
 		}
 		a := spac.Alert{
@@ -32,6 +32,7 @@ func lockupExpiries(p spac.Profile, r rules, now time.Time) []spac.Alert {
 			SourceAccession: cites[0].Accession,
 			Citations:       cites,
 		}
+		occurred(&a, l.Expires, expires)
 		if i, dup := byAccession[a.SourceAccession]; dup {
 			if l.Expires < out[i].Detail["expires"] {
 				out[i] = a
@@ -44,85 +45,36 @@ func lockupExpiries(p spac.Profile, r rules, now time.Time) []spac.Alert {
 	return out
 }
 
-// ytmStatuses are the statuses in which shares can still be redeemed from the trust.
-var ytmStatuses = map[spac.Status]bool{
-	spac.StatusSearching: true, spac.StatusCombinationAnnounced: true, spac.StatusInVote: true,
-	spac.StatusInExtension: true, spac.StatusLiquidating: true,
-}
-
-// ytmArbitrage fires when buying at the quoted price and redeeming at the trust value per share
-// at the deadline yields at least the threshold: YTM = (TPS/P - 1) * 365 / D.
-func ytmArbitrage(p spac.Profile, r rules, now time.Time, quotes Quotes) []spac.Alert {
-	deadline, ok := parseDate(p.Deadline)
-	deadlineCite := cite(p.Citations, "deadline")
-	if !ytmStatuses[p.Status] || !ok || len(deadlineCite) == 0 {
+// ytmArbitrage fires when the simple annual yield to the payout (the market's join: the
+// announced liquidation price and date of a liquidating SPAC, else the trust per share at the
+// deadline, bought at the last quote) is at least the threshold. It is dated by the quote.
+// One alert per payout source: a yield that dips and rises again does not fire twice.
+func ytmArbitrage(p spac.Profile, r rules, now time.Time, market spac.Market) []spac.Alert {
+	row := market.Join(p.SPAC)
+	ytm, ok := parseDecimal(row.YTMPct)
+	if !ok || !atLeast(ytm, r.ytm) {
 		return nil
 	}
-	days := daysBetween(now, deadline)
-	tps, tpsCites, ok := trustPerShare(p)
-	priceStr, priceDate, okQ := quoteOf(p, quotes)
-	price, okP := parseDecimal(priceStr)
-	if days <= 0 || !ok || !okQ || !okP || price.Sign() <= 0 {
+	cites := cite(row.Citations, "payout_per_share", "payout_date", "price", "ytm_pct", "ytm_compounded_pct")
+	quote, okQ := citeOne(row.Citations, "price_date", "")
+	if len(cites) < 4 || !okQ {
 		return nil
 	}
-	ytm := new(big.Rat).Quo(tps, price)
-	ytm.Sub(ytm, big.NewRat(1, 1))
-	ytm.Mul(ytm, big.NewRat(365*100, int64(days))) // annualised, as a percentage
-	if !atLeast(ytm, r.ytm) {
-		return nil
+	due, _ := parseDate(row.PayoutDate) // a yield implies a payout date
+	detail := map[string]string{
+		"price": row.Price, "price_date": row.PriceDate, "payout_per_share": row.PayoutPerShare,
+		"payout_date": row.PayoutDate, "ytm_pct": row.YTMPct, "days_to_payout": strconv.Itoa(daysBetween(now, due)),
 	}
-	inputs := append(tpsCites, deadlineCite...)
-	return []spac.Alert{{
+	if row.YTMCompoundedPct != "" {
+		detail["ytm_compounded_pct"] = row.YTMCompoundedPct
+	}
+	a := spac.Alert{
 		Kind: spac.AlertYTMArbitrage, Severity: "info",
-		Title: fmt.Sprintf("yield to deadline %s%% at %s", fixed(ytm, 2), priceStr),
-		Detail: map[string]string{
-			"price": priceStr, "price_date": priceDate, "trust_per_share": fixed(tps, 4),
-			"deadline": p.Deadline, "days_to_deadline": strconv.Itoa(days), "ytm_pct": fixed(ytm, 2),
-		},
-		SourceAccession: tpsCites[0].Accession,
-		Citations:       append(inputs, derived("ytm_pct", inputs)),
-	}}
-}
-
-// trustPerShare is the latest redemption value per share; else the latest trust balance over the
-// shares subject to redemption; else the trust per unit of the offering.
-func trustPerShare(p spac.Profile) (*big.Rat, []spac.Citation, bool) {
-	var latest *spac.TrustPoint
-	for i := range p.TrustSeries {
-		if latest == nil || p.TrustSeries[i].Date > latest.Date {
-			latest = &p.TrustSeries[i]
-		}
+		Title:           fmt.Sprintf("yield to payout %s%% at %s (payout %s on %s)", row.YTMPct, row.Price, row.PayoutPerShare, row.PayoutDate),
+		Detail:          detail,
+		SourceAccession: cites[0].Accession,
+		Citations:       cites,
 	}
-	if latest != nil {
-		if v, ok := parseDecimal(latest.RedemptionValuePerShare); ok && v.Sign() > 0 {
-			if c := cite(latest.Citations, "redemption_value_per_share"); len(c) > 0 {
-				return v, c, true
-			}
-		}
-		bal, ok1 := parseDecimal(latest.Balance)
-		shares, ok2 := parseDecimal(latest.SharesSubjectToRedemption)
-		c := cite(latest.Citations, "balance", "shares_subject_to_redemption")
-		if ok1 && ok2 && shares.Sign() > 0 && len(c) == 2 {
-			return new(big.Rat).Quo(bal, shares), append(c, derived("trust_per_share", c)), true
-		}
-	}
-	if v, ok := parseDecimal(p.Offering.TrustPerUnit); ok && v.Sign() > 0 {
-		if c := cite(p.Offering.Citations, "trust_per_unit"); len(c) > 0 {
-			return v, c, true
-		}
-	}
-	return nil, nil, false
-}
-
-// quoteOf looks the SPAC's common shares up in the quotes, then its primary symbol.
-func quoteOf(p spac.Profile, quotes Quotes) (price, date string, ok bool) {
-	for _, sym := range []string{p.Tickers.Shares, p.Symbol} {
-		if sym == "" {
-			continue
-		}
-		if price, date, ok = quotes.Price(sym); ok {
-			return price, date, true
-		}
-	}
-	return "", "", false
+	occurred(&a, row.PriceDate, quote)
+	return []spac.Alert{a}
 }

@@ -23,7 +23,8 @@ var uncitedKeys = map[string]bool{
 //     own, e.g. "tickers.units") must be named by the Field of one of its citations;
 //   - an object with a singular "citation" is cited as a whole;
 //   - every citation must be well formed: a field, and either an accession and a line >= 1
-//     (stated) or, when derived or modeled, inputs that are themselves well formed;
+//     (stated), or a source, an as-of date, a line >= 1 and a quote (quoted: a market price),
+//     or, when derived or modeled, inputs that are themselves well formed;
 //   - values outside any scope (response envelopes such as asOf, count) are not checked.
 //
 // It returns one message per problem, with a JSON path; nil means fully cited. Exported so the
@@ -148,6 +149,14 @@ func (c *checker) checkCitation(path string, node any) string {
 		}
 		for i, in := range inputs {
 			c.checkCitation(fmt.Sprintf("%s.inputs[%d]", path, i), in)
+		}
+	case "quoted":
+		src, _ := cit["source"].(string)
+		asOf, _ := cit["asOf"].(string)
+		quote, _ := cit["quote"].(string)
+		line, _ := cit["line"].(json.Number)
+		if n, err := line.Int64(); strings.TrimSpace(src) == "" || asOf == "" || quote == "" || err != nil || n < 1 {
+			c.fail("%s: quoted citation needs a source, an as-of date, a line >= 1 and a quote", path)
 		}
 	default:
 		acc, _ := cit["accession"].(string)

@@ -33,6 +33,10 @@ func TestCheckCited(t *testing.T) {
 			[]string{"$.citation: stated citation needs"}},
 		{"envelope outside any scope", map[string]any{"asOf": "2024-01-01T00:00:00Z", "count": 1,
 			"rows": []spac.SPAC{{TrustSize: "1.00", Citations: []spac.Citation{stated}}}}, nil},
+		{"quoted price", spac.SPAC{Price: "10.51", Citations: []spac.Citation{{Field: "price", Basis: spac.BasisQuoted,
+			Source: "quotes.csv", AsOf: "2026-11-21", Line: 2, Quote: "10.51"}}}, nil},
+		{"quoted price without its line", spac.SPAC{Price: "10.51", Citations: []spac.Citation{{Field: "price", Basis: spac.BasisQuoted,
+			Source: "quotes.csv", AsOf: "2026-11-21", Quote: "10.51"}}}, []string{"quoted citation needs"}},
 		{"empty profile", emptyProfile(), nil},
 		{"null citations", spac.Offering{}, []string{"$.citations: not an array"}},
 	}

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,10 +79,14 @@ type Rule struct {
 	within  *regexp.Regexp
 	never   *regexp.Regexp
 	must    *regexp.Regexp
-	needs   [][]string      // literal groups every match contains one of: a cheap prefilter
-	needIDs [][]int32       // the same, as ids of the book's literal set
-	kinds   [][]entity.Kind // entity kinds every match holds one of (each group: alternatives)
-	slots   []slot
+	needs   [][]string // literal groups every match contains one of: a cheap prefilter
+	needIDs [][]int32  // the same, as ids of the book's literal set
+	// branches refine needs for an alternation of phrasings: a match satisfies one of them
+	// (see branches.go); branchIDs are the same as literal ids.
+	branches  []conj
+	branchIDs [][][]int32
+	kinds     [][]entity.Kind // entity kinds every match holds one of (each group: alternatives)
+	slots     []slot
 }
 
 // slot is a capture of the compiled pattern.
@@ -138,6 +143,7 @@ func (r *Rule) Compile() error {
 		}
 	}
 	r.needs = requirements(r.Pattern)
+	r.branches = branchesOf(r.Pattern)
 	r.kinds = requiredKinds(r.Pattern)
 	return r.bindSlots()
 }
@@ -362,39 +368,29 @@ func (r *Rule) hasKinds(present map[entity.Kind]bool) bool {
 }
 
 // admits is the prefilter over the literals a sentence holds (marks, by literal id): a
-// literal of every group.
+// literal of every group, and all the literals of one branch.
 func (r *Rule) admits(marks []bool) bool {
-	for _, group := range r.needIDs {
-		found := false
-		for _, id := range group {
-			if marks[id] {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
+	return allGroups(r.needIDs, marks) && r.admitsBranch(marks)
 }
 
-// mayMatch is the prefilter: the lower-cased sentence holds a literal of every group.
-func (r *Rule) mayMatch(lower string) bool {
-	for _, group := range r.needs {
-		found := false
-		for _, l := range group {
-			if strings.Contains(lower, l) {
-				found = true
-				break
+// MayMatch is the prefilter over one sentence as written (for tests: it must admit every
+// sentence the pattern matches; Book.Each runs the same test over the literal automaton).
+func (r *Rule) MayMatch(sentence string) bool {
+	lower := textStart + strings.ToLower(sentence)
+	holds := func(groups [][]string) bool {
+		for _, group := range groups {
+			if !slices.ContainsFunc(group, func(l string) bool { return strings.Contains(lower, l) }) {
+				return false
 			}
 		}
-		if !found {
-			return false
-		}
+		return true
 	}
-	return true
+	return holds(r.needs) && (len(r.branches) == 0 || slices.ContainsFunc(r.branches, func(c conj) bool { return holds(c) }))
 }
+
+// Matches reports whether the pattern matches a sentence whose entities are masked
+// (entity.Mask(sentence).Text).
+func (r *Rule) Matches(masked string) bool { return r.re.MatchString(masked) }
 
 // Needs returns the prefilter's literal groups (for tests and debugging).
 func (r *Rule) Needs() [][]string { return r.needs }

@@ -115,3 +115,39 @@ func TestLiteralSet(t *testing.T) {
 		t.Errorf("present = %q", got)
 	}
 }
+
+func TestBranches(t *testing.T) {
+	r := &Rule{ID: "b", Emit: One("ipo_date"), Pattern: `(?i)(?:closed its (?:IPO|offering)|^On {v:date}, the offering was consummated)`}
+	book, err := NewBook([]*Rule{r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Fixed parts are joined (the parser splits "IPO|offering" at no common prefix, but
+	// "IPO|initial public offering" at "i"); "^" is the sentence's start.
+	if got := fmt.Sprintf("%q", r.branches); got != `[[["closed its ipo" "closed its offering"]] [["\x00on "] [", the offering was consummated"]]]` {
+		t.Errorf("branches = %s", got)
+	}
+	// A sentence with a literal of the branches' union (needs) but all of no branch.
+	for text, want := range map[string]bool{
+		"The Company closed its IPO.":                   true,
+		"On May 2, 2025, the offering was consummated.": true,
+		"Management closed its office on Friday.":       false,
+		"On Friday, the offering was priced.":           false,
+	} {
+		if got := r.MayMatch(text); got != want {
+			t.Errorf("MayMatch(%q) = %v, want %v", text, got, want)
+		}
+		// The book runs the same test over its literal automaton.
+		marks := book.literals.present(textStart+strings.ToLower(text), nil)
+		if got := r.admits(marks); got != want {
+			t.Errorf("book admits %q = %v, want %v", text, got, want)
+		}
+	}
+	// One word per branch stays one group; a branch with no literal admits everything.
+	if got := branchesOf(`(?:consummated|completed|closed) the sale`); got != nil {
+		t.Errorf("single-word alternation gives branches %v", got)
+	}
+	if got := branchesOf(`(?:{v:money}|per unit of the trust)`); got != nil {
+		t.Errorf("a bare-slot branch gives branches %v", got)
+	}
+}

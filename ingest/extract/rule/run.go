@@ -65,9 +65,9 @@ func NewBook(rules ...[]*Rule) (*Book, error) {
 func (b *Book) indexLiterals() {
 	ids := map[string]int32{}
 	var all []string
-	for _, r := range b.rules {
-		r.needIDs = nil
-		for _, group := range r.needs {
+	number := func(groups [][]string) [][]int32 {
+		var out [][]int32
+		for _, group := range groups {
 			var g []int32
 			for _, lit := range group {
 				id, ok := ids[lit]
@@ -78,7 +78,15 @@ func (b *Book) indexLiterals() {
 				}
 				g = append(g, id)
 			}
-			r.needIDs = append(r.needIDs, g)
+			out = append(out, g)
+		}
+		return out
+	}
+	for _, r := range b.rules {
+		r.needIDs = number(r.needs)
+		r.branchIDs = nil
+		for _, c := range r.branches {
+			r.branchIDs = append(r.branchIDs, number(c))
 		}
 	}
 	b.literals = newLiteralSet(all)
@@ -112,7 +120,7 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 		if len(applicable) == 0 {
 			continue
 		}
-		marks = b.literals.present(strings.ToLower(s.Text), marks)
+		marks = b.literals.present(textStart+strings.ToLower(s.Text), marks)
 		for _, f := range b.read(d, s, applicable, marks) {
 			yield(f)
 		}

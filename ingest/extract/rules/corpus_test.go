@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/spacdata/spac/ingest/extract"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/entity"
 	"github.com/spacdata/spac/ingest/extract/extracttest"
 	"github.com/spacdata/spac/ingest/extract/rules"
 )
@@ -121,4 +123,29 @@ func TestEveryRuleHasExamples(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPrefilterAdmitsEveryMatch: the literal prefilter only saves time; it must let through
+// every sentence of the corpora that a rule's pattern matches.
+func TestPrefilterAdmitsEveryMatch(t *testing.T) {
+	checked := 0
+	for family := range rules.Families() {
+		for _, ex := range readCorpus(t, family) {
+			for _, s := range doc.Build(ex.Filing()).Sentences {
+				masked := entity.Mask(s.Text).Text
+				for _, r := range rules.Book().Rules() {
+					if r.Matches(masked) {
+						checked++
+						if !r.MayMatch(s.Text) {
+							t.Errorf("%s: rule %s matches %q but its prefilter refuses it", ex.Source, r.ID, s.Text)
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d matches checked", checked)
+	}
+	t.Logf("%d matching sentences admitted", checked)
 }

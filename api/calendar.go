@@ -31,15 +31,14 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.versionOf(c)
+	events, total, err := s.CalendarEvents(c, q, p.Offset, p.Limit)
 	if err != nil {
 		return nil, err
 	}
-	x, err := s.calendarIndex(c.Request.Context(), v)
+	v, err := s.versionOf(c) // read by CalendarEvents: the same version
 	if err != nil {
-		return nil, unavailable(s, c, err)
+		return nil, err
 	}
-	events, total := x.query(q, p.Offset, p.Limit)
 	b, mode := pageHead(v), citeModeOf(c)
 	for i, e := range events {
 		ch, err := s.eventChunk(v, e, mode)
@@ -52,6 +51,23 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 		b.Chunk(ch)
 	}
 	return pageTail(b, p.page(c, nil, len(events), total))
+}
+
+// CalendarEvents returns the events of q from offset (at most limit of them) and how many
+// match, as the calendar serves them: by date, from the calendar index of the request's data
+// version, a period (an expected closing in a quarter) that started before q.From but ends
+// on or after it included. The explorer's calendar page reads its events with it.
+func (s *Server) CalendarEvents(c *gin.Context, q spac.EventQuery, offset, limit int) ([]spac.Event, int, error) {
+	v, err := s.versionOf(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	x, err := s.calendarIndex(c.Request.Context(), v)
+	if err != nil {
+		return nil, 0, unavailable(s, c, err)
+	}
+	events, total := x.query(q, offset, limit)
+	return events, total, nil
 }
 
 // CalendarRequest reads the calendar filters of a request (from, to, type, symbol) within the

@@ -35,6 +35,8 @@ type universeRow struct {
 	Sponsor  valueView
 	Trust    valueView
 	PerShare valueView
+	Redeemed valueView
+	YTM      valueView
 	IPODate  valueView
 	Deadline valueView
 }
@@ -122,6 +124,8 @@ func universeRowOf(d *ids, r *spac.SPAC) universeRow {
 		Sponsor:  d.value(r.Sponsor, kText, r.Citations, "sponsor"),
 		Trust:    onProfile(d.value(r.TrustSize, kMoney, r.Citations, "trust_size"), "trust-trust_size"),
 		PerShare: onProfile(d.value(r.TrustPerShare, kPrice, r.Citations, "trust_per_share"), "trust-trust_per_share"),
+		Redeemed: onProfile(d.value(r.RedeemedPct, kPct, r.Citations, "redeemed_pct"), "trust-redeemed_pct"),
+		YTM:      onProfile(d.value(r.YTMPct, kPct, r.Citations, "ytm_pct"), "trust-ytm_pct"),
 		IPODate:  d.value(r.IPODate, kDate, r.Citations, "ipo_date"),
 		Deadline: onProfile(d.value(r.Deadline, kDate, r.Citations, "deadline"), "spac-deadline"),
 	}
@@ -130,12 +134,14 @@ func universeRowOf(d *ids, r *spac.SPAC) universeRow {
 // columns of the table that sort (the API's sort fields).
 var sortable = []struct{ label, field string }{
 	{"Symbol", "symbol"}, {"Name", "name"}, {"Status", "status"}, {"Sponsor", "sponsor"},
-	{"Trust size", "trust_size"}, {"Trust per share", ""}, {"IPO date", "ipo_date"}, {"Deadline", "deadline"},
+	{"Trust size", "trust_size"}, {"Trust per share", "trust_per_share"}, {"Redeemed", "redeemed_pct"},
+	{"Yield to payout", "ytm_pct"}, {"IPO date", "ipo_date"}, {"Deadline", "deadline"},
 }
 
 func (v *universeView) fillForm(c *gin.Context, pg pager) {
 	v.Filters = map[string]string{}
-	for _, k := range []string{"q", "sector", "sponsor", "min_trust", "max_trust", "ipo_from", "ipo_to", "deadline_before"} {
+	for _, k := range []string{"q", "sector", "sponsor", "min_trust", "max_trust", "min_trust_per_share", "max_trust_per_share",
+		"min_redeemed_pct", "max_redeemed_pct", "min_ytm", "max_ytm", "ipo_from", "ipo_to", "deadline_before"} {
 		v.Filters[k] = c.Query(k)
 	}
 	checked := map[string]bool{}

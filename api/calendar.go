@@ -18,7 +18,7 @@ func (s *Server) calendarRoute() Route {
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
 		citationsParam,
 	)
-	r.Tabular, r.Versioned = true, true
+	r.Tabular, r.Versioned, r.Body = true, true, spac.Event{}
 	return r
 }
 

@@ -123,17 +123,11 @@ func (e *Explorer) calendar(c *gin.Context) {
 }
 
 func typeOptions(c *gin.Context) []statusOption {
-	checked := map[string]bool{}
-	for _, s := range c.QueryArray("type") {
-		for _, it := range strings.Split(s, ",") {
-			checked[strings.TrimSpace(it)] = true
-		}
+	types := make([]string, len(spac.EventTypes))
+	for i, t := range spac.EventTypes {
+		types[i] = string(t)
 	}
-	var out []statusOption
-	for _, t := range spac.EventTypes {
-		out = append(out, statusOption{Value: string(t), Label: label(string(t)), Checked: checked[string(t)]})
-	}
-	return out
+	return checkedOptions(c, "type", types)
 }
 
 // itemView is one alert or article.

@@ -395,3 +395,19 @@ func TestCalendarPeriodsReachBackIntoTheWindow(t *testing.T) {
 		t.Errorf("a period overlapping a short window: %d %v", total, got)
 	}
 }
+
+// TestAppendScoredIsEncodingJSON: the search row's per-query part is written as encoding/json
+// would write it.
+func TestAppendScoredIsEncodingJSON(t *testing.T) {
+	for _, score := range []float64{0, 1, 12.5, 0.1 + 0.2, 3.0e-7, 1e-6, 2.5e21, 123456789.123, -4e-9} {
+		for _, matched := range [][]string{{}, {"symbol"}, {"name", "sponsor", "previous_names"}} {
+			want, _ := json.Marshal(struct {
+				Score   float64  `json:"score"`
+				Matched []string `json:"matched"`
+			}{score, matched})
+			if got := string(appendScored(nil, score, matched)); got != ","+string(want[1:len(want)-1]) {
+				t.Errorf("%v %v: %s, encoding/json %s", score, matched, got, want)
+			}
+		}
+	}
+}

@@ -74,6 +74,13 @@ func pageOf(candidates []*entry, scores map[spac.CIK]float64, f rowFilter, q spa
 		limit = len(candidates)
 	}
 	page := spac.UniversePage{Rows: make([]spac.SPAC, 0, min(limit, len(candidates)))}
+	if scores == nil && f.none() { // every row matches: the page is a slice of the order
+		for _, e := range candidates[min(q.Offset, len(candidates)):min(q.Offset+limit, len(candidates))] {
+			page.Rows = append(page.Rows, e.row)
+		}
+		page.Total = len(candidates)
+		return page
+	}
 	for _, e := range candidates {
 		if _, ok := scores[e.row.CIK]; (scores == nil || ok) && f.match(e) {
 			if page.Total >= q.Offset && len(page.Rows) < limit {

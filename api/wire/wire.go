@@ -66,49 +66,49 @@ var flaters = sync.Pool{New: func() any {
 	return w
 }}
 
-// part is one piece of a Body: literal bytes or a chunk.
+// part is one piece of a Body: a chunk, or the literal bytes buf[lo:hi] of its Body.
 type part struct {
-	lit   []byte
-	chunk *Chunk
+	chunk  *Chunk
+	lo, hi int
 }
 
 // Body is a response body under construction. The zero value is empty and ready to use.
+// Literal bytes are kept in one buffer, so appending a separator costs no allocation.
 type Body struct {
+	buf   []byte
 	parts []part
 	n     int // uncompressed length
 }
 
 // Write appends literal bytes (copied). It never fails.
 func (b *Body) Write(p []byte) (int, error) {
-	b.lit(len(p))
-	last := &b.parts[len(b.parts)-1]
-	last.lit = append(last.lit, p...)
-	b.n += len(p)
+	b.addLit(len(p))
+	b.buf = append(b.buf, p...)
 	return len(p), nil
 }
 
 // WriteString appends a literal string.
 func (b *Body) WriteString(s string) {
-	b.lit(len(s))
-	last := &b.parts[len(b.parts)-1]
-	last.lit = append(last.lit, s...)
-	b.n += len(s)
+	b.addLit(len(s))
+	b.buf = append(b.buf, s...)
 }
 
 // WriteByte appends one literal byte.
 func (b *Body) WriteByte(c byte) error {
-	b.lit(1)
-	last := &b.parts[len(b.parts)-1]
-	last.lit = append(last.lit, c)
-	b.n++
+	b.addLit(1)
+	b.buf = append(b.buf, c)
 	return nil
 }
 
-// lit makes sure the last part is a literal one, so that consecutive literals coalesce.
-func (b *Body) lit(size int) {
-	if n := len(b.parts); n == 0 || b.parts[n-1].chunk != nil {
-		b.parts = append(b.parts, part{lit: make([]byte, 0, max(size, 64))})
+// addLit accounts for n literal bytes about to be appended to buf: they extend the last part
+// when it is literal, so consecutive literals coalesce.
+func (b *Body) addLit(n int) {
+	if k := len(b.parts); k > 0 && b.parts[k-1].chunk == nil {
+		b.parts[k-1].hi += n
+	} else {
+		b.parts = append(b.parts, part{lo: len(b.buf), hi: len(b.buf) + n})
 	}
+	b.n += n
 }
 
 // Chunk appends a chunk (shared, not copied).
@@ -124,24 +124,25 @@ func (b *Body) Len() int { return b.n }
 func (b *Body) Bytes() []byte {
 	out := make([]byte, 0, b.n)
 	for _, p := range b.parts {
-		out = append(out, p.bytes()...)
+		out = append(out, b.bytes(p)...)
 	}
 	return out
 }
 
-func (p part) bytes() []byte {
+func (b *Body) bytes(p part) []byte {
 	if p.chunk != nil {
 		return p.chunk.raw
 	}
-	return p.lit
+	return b.buf[p.lo:p.hi]
 }
 
-// extendCRC returns the CRC-32 of the bytes before p (whose CRC is crc) followed by p.
-func (p part) extendCRC(crc uint32) uint32 {
+// extendCRC returns the CRC-32 of the bytes before p (whose CRC is crc) followed by p; buf
+// holds the literal bytes.
+func (p part) extendCRC(crc uint32, buf []byte) uint32 {
 	if p.chunk != nil {
 		return crcCombine(crc, p.chunk.crc, p.chunk.op)
 	}
-	return crc32.Update(crc, crc32.IEEETable, p.lit)
+	return crc32.Update(crc, crc32.IEEETable, buf[p.lo:p.hi])
 }
 
 // Stored-block framing (RFC 1951 3.2.4): one header byte at a byte boundary (BFINAL, BTYPE=00),
@@ -165,8 +166,8 @@ func (b *Body) GzipLen() int {
 			n += len(p.chunk.deflated())
 			continue
 		}
-		blocks := (len(p.lit) + storedMax - 1) / storedMax
-		n += len(p.lit) + blocks*storedHeader
+		lit := p.hi - p.lo
+		n += lit + (lit+storedMax-1)/storedMax*storedHeader
 	}
 	return n
 }
@@ -175,7 +176,7 @@ func (b *Body) GzipLen() int {
 func (b *Body) WriteTo(w io.Writer) (int64, error) {
 	var total int64
 	for _, p := range b.parts {
-		n, err := w.Write(p.bytes())
+		n, err := w.Write(b.bytes(p))
 		total += int64(n)
 		if err != nil {
 			return total, err
@@ -191,8 +192,8 @@ func (b *Body) WriteGzip(w io.Writer) error {
 	}
 	var crc uint32
 	for _, p := range b.parts {
-		crc = p.extendCRC(crc)
-		if err := writeDeflated(w, p); err != nil {
+		crc = p.extendCRC(crc, b.buf)
+		if err := writeDeflated(w, p, b.buf); err != nil {
 			return err
 		}
 	}
@@ -204,13 +205,13 @@ func (b *Body) WriteGzip(w io.Writer) error {
 	return err
 }
 
-// writeDeflated writes a chunk's DEFLATE blocks, or literal bytes as stored blocks.
-func writeDeflated(w io.Writer, p part) error {
+// writeDeflated writes a chunk's DEFLATE blocks, or literal bytes (in buf) as stored blocks.
+func writeDeflated(w io.Writer, p part, buf []byte) error {
 	if p.chunk != nil {
 		_, err := w.Write(p.chunk.deflated())
 		return err
 	}
-	for lit := p.lit; len(lit) > 0; {
+	for lit := buf[p.lo:p.hi]; len(lit) > 0; {
 		n := min(len(lit), storedMax)
 		hdr := [storedHeader]byte{0}
 		binary.LittleEndian.PutUint16(hdr[1:], uint16(n))

@@ -17,6 +17,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"io"
+	"slices"
 	"sync"
 )
 
@@ -172,57 +173,72 @@ func (b *Body) GzipLen() int {
 	return n
 }
 
-// WriteTo writes the body as is.
+// WriteTo writes the body as is, in one Write (see writeOnce).
 func (b *Body) WriteTo(w io.Writer) (int64, error) {
-	var total int64
-	for _, p := range b.parts {
-		n, err := w.Write(b.bytes(p))
-		total += int64(n)
-		if err != nil {
-			return total, err
-		}
-	}
-	return total, nil
+	n, err := writeOnce(w, b.AppendTo)
+	return int64(n), err
 }
 
-// WriteGzip writes the body as one gzip member of GzipLen bytes.
+// WriteGzip writes the body as one gzip member of GzipLen bytes, in one Write.
 func (b *Body) WriteGzip(w io.Writer) error {
-	if _, err := w.Write(gzipHeader); err != nil {
-		return err
-	}
-	var crc uint32
-	for _, p := range b.parts {
-		crc = p.extendCRC(crc, b.buf)
-		if err := writeDeflated(w, p, b.buf); err != nil {
-			return err
-		}
-	}
-	var trailer [storedHeader + 8]byte
-	copy(trailer[:], finalBlock[:])
-	binary.LittleEndian.PutUint32(trailer[storedHeader:], crc)
-	binary.LittleEndian.PutUint32(trailer[storedHeader+4:], uint32(b.n)) // ISIZE is the length mod 2^32
-	_, err := w.Write(trailer[:])
+	_, err := writeOnce(w, b.AppendGzip)
 	return err
 }
 
-// writeDeflated writes a chunk's DEFLATE blocks, or literal bytes (in buf) as stored blocks.
-func writeDeflated(w io.Writer, p part, buf []byte) error {
-	if p.chunk != nil {
-		_, err := w.Write(p.chunk.deflated())
-		return err
+// writeOnce assembles a body in a pooled buffer and writes it with one call: a response
+// written piece by piece would leave the connection's small buffer once per few KB, a system
+// call each.
+func writeOnce(w io.Writer, appendTo func([]byte) []byte) (int, error) {
+	bp := buffers.Get().(*[]byte)
+	buf := appendTo((*bp)[:0])
+	n, err := w.Write(buf)
+	if cap(buf) <= maxPooledBuffer {
+		*bp = buf
+		buffers.Put(bp)
 	}
-	for lit := buf[p.lo:p.hi]; len(lit) > 0; {
+	return n, err
+}
+
+// maxPooledBuffer keeps the buffer pool from holding on to unusually large bodies.
+const maxPooledBuffer = 4 << 20
+
+var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// AppendTo appends the body as is to dst.
+func (b *Body) AppendTo(dst []byte) []byte {
+	dst = slices.Grow(dst, b.n)
+	for _, p := range b.parts {
+		dst = append(dst, b.bytes(p)...)
+	}
+	return dst
+}
+
+// AppendGzip appends the body as one gzip member (GzipLen bytes) to dst.
+func (b *Body) AppendGzip(dst []byte) []byte {
+	dst = slices.Grow(dst, b.GzipLen())
+	dst = append(dst, gzipHeader...)
+	var crc uint32
+	for _, p := range b.parts {
+		crc = p.extendCRC(crc, b.buf)
+		dst = b.appendDeflated(dst, p)
+	}
+	dst = append(dst, finalBlock[:]...)
+	dst = binary.LittleEndian.AppendUint32(dst, crc)
+	return binary.LittleEndian.AppendUint32(dst, uint32(b.n)) // ISIZE is the length mod 2^32
+}
+
+// appendDeflated appends a chunk's DEFLATE blocks, or literal bytes as stored blocks.
+func (b *Body) appendDeflated(dst []byte, p part) []byte {
+	if p.chunk != nil {
+		return append(dst, p.chunk.deflated()...)
+	}
+	for lit := b.buf[p.lo:p.hi]; len(lit) > 0; {
 		n := min(len(lit), storedMax)
-		hdr := [storedHeader]byte{0}
-		binary.LittleEndian.PutUint16(hdr[1:], uint16(n))
-		binary.LittleEndian.PutUint16(hdr[3:], ^uint16(n))
-		if _, err := w.Write(hdr[:]); err != nil {
-			return err
-		}
-		if _, err := w.Write(lit[:n]); err != nil {
-			return err
-		}
+		dst = append(dst, 0) // BFINAL=0, stored
+		dst = binary.LittleEndian.AppendUint16(dst, uint16(n))
+		dst = binary.LittleEndian.AppendUint16(dst, ^uint16(n))
+		dst = append(dst, lit[:n]...)
 		lit = lit[n:]
 	}
-	return nil
+	return dst
 }

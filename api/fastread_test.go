@@ -411,3 +411,59 @@ func TestAppendScoredIsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestCalendarBlocks: pages made of whole blocks of the calendar's order, of parts of blocks
+// and of events outside any block (a type filter) list the same events as the store, as plain
+// and as gzip.
+func TestCalendarBlocks(t *testing.T) {
+	f := newFixture(45)
+	for i, r := range testSPACs(45) {
+		f.store.events = append(f.store.events, spac.Event{ID: string(r.CIK) + "/merger_vote/2026-06-" + strconv.Itoa(10+i%9),
+			Type: spac.EventMergerVote, Date: "2026-06-" + strconv.Itoa(10+i%9), CIK: r.CIK, Symbol: r.Symbol, Title: "vote",
+			Citations: []spac.Citation{{Field: "date", Filing: "DEFM14A", Accession: accessionOf(i), Line: 30}}})
+	}
+	s := New(f.deps)
+	cases := []struct {
+		target string
+		q      spac.EventQuery
+	}{
+		{"/v1/calendar?from=2020-01-01&limit=50", spac.EventQuery{From: "2020-01-01"}},
+		{"/v1/calendar?from=2020-01-01&limit=37", spac.EventQuery{From: "2020-01-01"}},
+		{"/v1/calendar?from=2026-06-12&limit=500", spac.EventQuery{From: "2026-06-12"}},
+		{"/v1/calendar?from=2020-01-01&limit=40&type=merger_vote", spac.EventQuery{From: "2020-01-01", Types: []spac.EventType{spac.EventMergerVote}}},
+	}
+	for _, tc := range cases {
+		want, _ := f.store.Events(t.Context(), tc.q)
+		slices.SortStableFunc(want, func(a, b spac.Event) int { return strings.Compare(a.Date+a.ID, b.Date+b.ID) })
+		var got []string
+		for next := tc.target; next != ""; {
+			plain := do(t, s.Handler(), next)
+			zipped := do(t, s.Handler(), next, "Accept-Encoding", "gzip")
+			if zipped.Header().Get("Content-Encoding") == "gzip" && !bytes.Equal(gunzipBody(t, zipped.Body.Bytes()), plain.Body.Bytes()) {
+				t.Fatalf("%s: gzip and plain differ", next)
+			}
+			body := decode(t, plain)
+			for _, r := range rowsOf(t, body) {
+				got = append(got, r.(map[string]any)["id"].(string))
+			}
+			next = nextTarget(t, tc.target, body, plain.Header().Get("Link"))
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d events, want %d", tc.target, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i].ID {
+				t.Fatalf("%s: event %d is %s, want %s", tc.target, i, got[i], want[i].ID)
+			}
+		}
+	}
+	blocks := 0
+	for k := range s.cache.chunks {
+		if k.kind == "event-block" {
+			blocks++
+		}
+	}
+	if blocks == 0 {
+		t.Error("no page was made of blocks (test premise)")
+	}
+}

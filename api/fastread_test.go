@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/index"
 )
 
 // readTargets are the read paths whose bodies come from cached chunks, plus two that are
@@ -465,5 +466,39 @@ func TestCalendarBlocks(t *testing.T) {
 	}
 	if blocks == 0 {
 		t.Error("no page was made of blocks (test premise)")
+	}
+}
+
+// plainIndex hides an index's optional methods (RowIndex, IndexGeneration but for the one
+// given), so that the handler takes its general path.
+type plainIndex struct {
+	spac.Index
+	gen func() uint64
+}
+
+func (p plainIndex) Generation() uint64 { return p.gen() }
+
+// TestUniverseByCIKEqualsByRow: a universe page read as CIKs from the index (RowIndex) is
+// byte for byte the page read as rows, for sorts, filters, facets, selections and modes.
+func TestUniverseByCIKEqualsByRow(t *testing.T) {
+	x, err := index.Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	if err := x.PutAll(t.Context(), testSPACs(30)); err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(30)
+	f.deps.Index = x
+	byCIK := New(f.deps)
+	f.deps.Index = plainIndex{Index: x, gen: x.Generation}
+	byRow := New(f.deps)
+	for _, target := range []string{"/v1/universe?limit=25&sort=-trust_size", "/v1/universe?limit=7&status=searching&facets=status,sector",
+		"/v1/universe?q=alpha&limit=12&fields=name,trust_size&citations=ref", "/v1/universe?limit=5&sort=name&citations=none"} {
+		a, b := do(t, byCIK.Handler(), target), do(t, byRow.Handler(), target)
+		if a.Code != http.StatusOK || a.Body.String() != b.Body.String() {
+			t.Errorf("%s: %d\n%s\n%s", target, a.Code, a.Body.String(), b.Body.String())
+		}
 	}
 }

@@ -20,7 +20,7 @@ func (s *Server) calendarRoute() Route {
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
 		citationsParam,
 	)
-	r.Tabular, r.Versioned = true, true
+	r.Tabular, r.Versioned, r.Body = true, true, spac.Event{}
 	return r
 }
 
@@ -33,15 +33,20 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.versionOf(c)
+	events, total, err := s.CalendarEvents(c, q, p.Offset, p.Limit)
 	if err != nil {
 		return nil, err
 	}
-	x, err := s.calendarIndex(c.Request.Context(), v)
+	v, err := s.versionOf(c) // read by CalendarEvents: the same version
 	if err != nil {
-		return nil, unavailable(s, c, err)
+		return nil, err
 	}
-	events, total := x.query(q, p.Offset, p.Limit)
+	var x *calendarIndex // for the blocks: the index CalendarEvents read, kept per version
+	if v.cacheable() {
+		if x, err = s.calendarIndex(c.Request.Context(), v); err != nil {
+			return nil, unavailable(s, c, err)
+		}
+	}
 	b := pageHead(v)
 	if err := s.addEvents(b, v, x, events, citeModeOf(c)); err != nil {
 		return nil, err
@@ -49,8 +54,8 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	return pageTail(b, p.page(c, nil, len(events), total))
 }
 
-// addEvents appends a page of events: whole blocks of the calendar's order as one chunk
-// each, the others one by one.
+// addEvents appends a page of events: whole blocks of the calendar's order (when x is the
+// index the page was read from) as one chunk each, the others one by one.
 func (s *Server) addEvents(b *wire.Body, v dataVersion, x *calendarIndex, events []spac.Event, mode citeMode) error {
 	for i := 0; i < len(events); {
 		if i > 0 {
@@ -91,6 +96,23 @@ func (s *Server) eventBlockChunk(v dataVersion, x *calendarIndex, k int, mode ci
 		}
 		return out, nil
 	})
+}
+
+// CalendarEvents returns the events of q from offset (at most limit of them) and how many
+// match, as the calendar serves them: by date, from the calendar index of the request's data
+// version, a period (an expected closing in a quarter) that started before q.From but ends
+// on or after it included. The explorer's calendar page reads its events with it.
+func (s *Server) CalendarEvents(c *gin.Context, q spac.EventQuery, offset, limit int) ([]spac.Event, int, error) {
+	v, err := s.versionOf(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	x, err := s.calendarIndex(c.Request.Context(), v)
+	if err != nil {
+		return nil, 0, unavailable(s, c, err)
+	}
+	events, total := x.query(q, offset, limit)
+	return events, total, nil
 }
 
 // CalendarRequest reads the calendar filters of a request (from, to, type, symbol) within the

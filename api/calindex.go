@@ -138,6 +138,9 @@ const eventBlock = 16
 // blockAt reports whether the events of a page from i on start a whole block of the
 // calendar's order, and which.
 func (x *calendarIndex) blockAt(events []spac.Event, i int) (int, bool) {
+	if x == nil {
+		return 0, false
+	}
 	first, ok := x.pos[events[i].ID]
 	if !ok || first%eventBlock != 0 || i+eventBlock > len(events) {
 		return 0, false

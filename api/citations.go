@@ -183,7 +183,7 @@ func (s *Server) citationsRoute() Route {
 		Param{Name: "ref", In: InQuery, Type: TypeList, Required: true,
 			Description: fmt.Sprintf("citation refs, comma-separated (at most %d), as given by citations=ref", maxRefs)},
 	)
-	r.Versioned = true
+	r.Versioned, r.Body = true, CitationsBody{}
 	return r
 }
 

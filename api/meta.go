@@ -23,7 +23,7 @@ type Discover struct {
 	Endpoints []Endpoint     `json:"endpoints"`
 }
 
-// Endpoint describes one route.
+// Endpoint describes one route. Paths are in OpenAPI form ("/v1/spac/{symbol}").
 type Endpoint struct {
 	Name        string   `json:"name"`
 	Method      string   `json:"method"`
@@ -38,7 +38,7 @@ type Endpoint struct {
 
 func (s *Server) discoverRoute() Route {
 	r := get("discover", "/discover", "Self-describing catalog of every endpoint, its parameters, auth, delivery and live row counts.", s.discover)
-	r.Versioned = true
+	r.Versioned, r.Body = true, Discover{}
 	return r
 }
 
@@ -76,8 +76,12 @@ func (s *Server) discoverBody(c *gin.Context, v dataVersion) (Discover, error) {
 		if params == nil {
 			params = []Param{}
 		}
+		paths := make([]string, 0, 4)
+		for _, p := range r.Paths() {
+			paths = append(paths, openAPIPath(p))
+		}
 		eps = append(eps, Endpoint{
-			Name: r.Name, Method: r.Method, Paths: r.Paths(), Summary: r.Summary, Auth: string(r.Auth),
+			Name: r.Name, Method: r.Method, Paths: paths, Summary: r.Summary, Auth: string(r.Auth),
 			Entitlement: string(r.Entitlement), Delivery: r.Delivery, Tabular: r.Tabular, Params: params,
 		})
 	}
@@ -105,8 +109,8 @@ func (s *Server) counts(c *gin.Context, v dataVersion) (map[string]int, error) {
 
 // Health is the body of GET /health.
 type Health struct {
-	AsOf         string           `json:"asOf"`
-	Status       string           `json:"status"` // ok | degraded (index failing) | down (store failing)
+	AsOf         string           `json:"asOf" jsonschema:"format=date-time"`
+	Status       string           `json:"status" jsonschema:"enum=ok,enum=degraded,enum=down"` // ok | degraded (index failing) | down (store failing)
 	Version      string           `json:"version"`
 	Commit       string           `json:"commit"`
 	UniverseRows int              `json:"universeRows"`
@@ -122,7 +126,7 @@ type Check struct {
 
 func (s *Server) healthRoute() Route {
 	r := get("health", "/health", "Liveness probe: store connectivity, index and universe row counts, build version and commit, check latencies.", s.health)
-	r.Auth = AuthNone
+	r.Auth, r.Body = AuthNone, Health{}
 	r.Also = []string{"/health"}
 	return r
 }
@@ -187,7 +191,7 @@ type Release struct {
 
 func (s *Server) changelogRoute() Route {
 	r := get("changelog", "/changelog", "Release notes (CHANGELOG.md) in machine-readable form, newest first.", s.changelog)
-	r.Tabular = true
+	r.Tabular, r.Body = true, Release{}
 	return r
 }
 

@@ -18,7 +18,7 @@ func (s *Server) newsRoute() Route {
 		Param{Name: "since", In: InQuery, Type: TypeTime, Description: "published at or after (RFC 3339 or YYYY-MM-DD)"},
 		Param{Name: "q", In: InQuery, Type: TypeString, Description: "words in the title or summary"},
 	)
-	r.Tabular, r.Versioned = true, true
+	r.Tabular, r.Versioned, r.Body = true, true, spac.Article{}
 	return r
 }
 

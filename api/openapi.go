@@ -14,13 +14,18 @@ import (
 type obj = map[string]any
 
 func (s *Server) openAPIRoute() Route {
-	return get("openapi", "/openapi.json", "OpenAPI 3.1 description of every endpoint, generated from the route table.", s.openAPI)
+	r := get("openapi", "/openapi.json", "OpenAPI 3.1 description of every endpoint, generated from the route table and the Go types of its bodies.", s.openAPI)
+	r.Body = OpenAPIDocument{}
+	return r
 }
 
+// OpenAPIDocument is the type of GET /v1/openapi.json: an OpenAPI 3.1 document.
+type OpenAPIDocument map[string]any
+
 // openAPI writes the document itself: an OpenAPI root admits no foreign keys, so it is the
-// one body without asOf.
+// one body without asOf. Its server is the origin the request reached.
 func (s *Server) openAPI(c *gin.Context) (any, error) {
-	raw, err := marshal(OpenAPI(s.table, s.d.Version))
+	raw, err := marshal(OpenAPI(s.table, s.d.Version, s.requestOrigin(c)))
 	if err != nil {
 		return nil, err
 	}
@@ -28,29 +33,46 @@ func (s *Server) openAPI(c *gin.Context) (any, error) {
 	return nil, nil
 }
 
-// OpenAPI builds the OpenAPI 3.1 document of a route table. Each route appears once, under
-// its /v1 path; its other paths are listed in the operation's x-paths.
-func OpenAPI(table []Route, version string) obj {
+// OpenAPI builds the OpenAPI 3.1 document of a route table. server is the absolute URL of
+// the service ("https://api.example.com"), or "" for the relative "/". Every path a route is
+// served at is listed: the /v1 operation under the route's name, each alias (/api/v1/...,
+// /api/webhooks..., /health) as its own operation "<name>_<alias>" marked x-alias-of.
+func OpenAPI(table []Route, version, server string) obj {
+	sch := newSchemaSet()
 	paths := obj{}
 	for _, r := range table {
-		p := openAPIPath(r.Paths()[1]) // Paths()[1] is the /v1 form
-		item, _ := paths[p].(obj)
-		if item == nil {
-			item = obj{}
-			paths[p] = item
+		for _, p := range r.Paths() {
+			item, _ := paths[openAPIPath(p)].(obj)
+			if item == nil {
+				item = obj{}
+				paths[openAPIPath(p)] = item
+			}
+			item[strings.ToLower(r.Method)] = operation(r, p, sch)
 		}
-		item[strings.ToLower(r.Method)] = operation(r)
 	}
-	return obj{
+	for _, r := range table {
+		if r.declares("citations") {
+			sch.citationModes(success(r, sch))
+		}
+	}
+	if server == "" {
+		server = "/"
+	}
+	doc := obj{
 		"openapi": "3.1.0",
 		"info": obj{
 			"title": "SPAC Data API", "version": version,
 			"description": "Read-only SPAC data; every value cites the SEC filing line it came from. " +
-				"Every path is also served under /api/v1.",
+				"Every /v1 path is also served under /api/v1, webhooks also under /api/webhooks, and the health probe also at /health; " +
+				"the aliases are listed as operations of their own (x-alias-of names the /v1 one).",
 		},
+		"servers":    []obj{{"url": server, "description": "this server"}},
 		"paths":      paths,
-		"components": components(),
+		"components": components(sch),
 	}
+	nameEnvelopes(doc, sch)
+	prune(doc)
+	return doc
 }
 
 var ginParamRe = regexp.MustCompile(`[:*]([A-Za-z0-9_]+)`)
@@ -58,18 +80,36 @@ var ginParamRe = regexp.MustCompile(`[:*]([A-Za-z0-9_]+)`)
 // openAPIPath turns gin's "/spac/:symbol" into "/spac/{symbol}".
 func openAPIPath(p string) string { return ginParamRe.ReplaceAllString(p, "{$1}") }
 
-func operation(r Route) obj {
+// canonicalPath is the /v1 form of a route's path.
+func (r Route) canonicalPath() string { return "/v1" + r.Path }
+
+// operationID is the route's name at its /v1 path, and name_<alias> at its aliases.
+func operationID(r Route, path string) string {
+	switch {
+	case path == r.canonicalPath():
+		return r.Name
+	case strings.HasPrefix(path, "/api/v1/"):
+		return r.Name + "_api_v1"
+	case strings.HasPrefix(path, "/api/"):
+		return r.Name + "_api"
+	}
+	return r.Name + "_root"
+}
+
+func operation(r Route, path string, sch *schemaSet) obj {
 	op := obj{
-		"operationId": r.Name, "summary": r.Summary, "tags": []string{r.Delivery},
-		"parameters": parameters(r), "responses": responses(r), "security": security(r.Auth),
-		"x-paths": r.Paths(), "x-auth": string(r.Auth), "x-delivery": r.Delivery,
+		"operationId": operationID(r, path), "summary": r.Summary, "tags": []string{r.Delivery},
+		"parameters": parameters(r), "responses": responses(r, sch), "security": security(r.Auth),
+		"x-auth": string(r.Auth), "x-delivery": r.Delivery,
+	}
+	if path != r.canonicalPath() {
+		op["x-alias-of"] = r.Name
 	}
 	if r.Entitlement != spac.EntitleNone {
 		op["x-entitlement"] = string(r.Entitlement)
 	}
-	switch r.Method {
-	case http.MethodPost, http.MethodPut, http.MethodPatch:
-		op["requestBody"] = obj{"content": obj{"application/json": obj{"schema": obj{"type": "object"}}}}
+	if r.Request != nil {
+		op["requestBody"] = obj{"required": true, "content": obj{"application/json": obj{"schema": sch.ref(r.Request)}}}
 	}
 	return op
 }
@@ -86,6 +126,9 @@ func parameters(r Route) []obj {
 		}
 		out = append(out, op)
 	}
+	if r.Versioned {
+		out = append(out, obj{"$ref": "#/components/parameters/IfNoneMatch"})
+	}
 	return out
 }
 
@@ -94,6 +137,9 @@ func paramSchema(p Param) obj {
 	switch p.Type {
 	case TypeInteger:
 		sch = obj{"type": "integer"}
+		if p.Name == "limit" {
+			sch["minimum"], sch["maximum"] = 1, MaxLimit
+		}
 	case TypeDecimal:
 		sch = obj{"type": "string", "pattern": decimalRe.String()}
 	case TypeDate:
@@ -113,40 +159,6 @@ func paramSchema(p Param) obj {
 	return sch
 }
 
-func responses(r Route) obj {
-	ok := obj{"description": "success"}
-	switch {
-	case r.Delivery == DeliverySSE:
-		ok["content"] = obj{"text/event-stream": obj{"schema": obj{"type": "string"}}}
-	case r.Tabular:
-		ok["content"] = obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Page"}}}
-	default:
-		ok["content"] = obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Object"}}}
-	}
-	out := obj{"200": ok, "default": problemRef}
-	for _, code := range errorStatuses(r) {
-		out[code] = problemRef
-	}
-	return out
-}
-
-var problemRef = obj{"$ref": "#/components/responses/Problem"}
-
-// errorStatuses are the documented error statuses of a route.
-func errorStatuses(r Route) []string {
-	out := []string{"400"}
-	if r.Auth != AuthNone {
-		out = append(out, "401", "429")
-	}
-	if r.Entitlement != spac.EntitleNone || r.Auth == spac.AuthAdmin {
-		out = append(out, "403")
-	}
-	if strings.Contains(r.Path, ":") {
-		out = append(out, "404")
-	}
-	return append(out, "503")
-}
-
 func security(mode spac.AuthMode) []obj {
 	switch mode {
 	case spac.AuthOptional:
@@ -157,34 +169,4 @@ func security(mode spac.AuthMode) []obj {
 		return []obj{{"adminToken": []string{}}}
 	}
 	return []obj{}
-}
-
-func components() obj {
-	return obj{
-		"securitySchemes": obj{
-			"bearer":     obj{"type": "http", "scheme": "bearer", "description": "API key: Authorization: Bearer <key>"},
-			"adminToken": obj{"type": "http", "scheme": "bearer", "description": "the admin token from the configuration"},
-		},
-		"responses": obj{
-			"Problem": obj{"description": "RFC 9457 problem details",
-				"content": obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}},
-		},
-		"schemas": obj{
-			"Object": obj{"type": "object", "required": []string{"asOf"},
-				"properties": obj{"asOf": obj{"type": "string", "format": "date-time"}}},
-			"Page": obj{"type": "object", "required": []string{"asOf", "rows", "count", "total", "next"},
-				"properties": obj{
-					"asOf": obj{"type": "string", "format": "date-time"}, "rows": obj{"type": "array"},
-					"count": obj{"type": "integer"}, "total": obj{"type": "integer"},
-					"next": obj{"type": []string{"string", "null"}}, "facets": obj{"type": "object"},
-				}},
-			"Problem": obj{"type": "object", "required": []string{"type", "title", "status", "code", "requestId"},
-				"properties": obj{
-					"type": obj{"type": "string"}, "title": obj{"type": "string"}, "status": obj{"type": "integer"},
-					"detail": obj{"type": "string"}, "instance": obj{"type": "string"}, "code": obj{"type": "string"},
-					"requestId": obj{"type": "string"}, "param": obj{"type": "string"},
-					"suggestions": obj{"type": "array", "items": obj{"type": "string"}},
-				}},
-		},
-	}
 }

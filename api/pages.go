@@ -136,3 +136,11 @@ func StatusOf(err error) int {
 
 // RequestID is the request's X-Request-Id, for pages quoting it on error pages.
 func RequestID(c *gin.Context) string { return requestIDOf(c) }
+
+// DataVersion is the version of everything the read routes serve (the store's watermark, the
+// index's generation, the news and market versions, the day), as the API's ETags and caches
+// use it; "" when an input cannot tell its version (then nothing may be cached).
+func (s *Server) DataVersion(c *gin.Context) (string, error) {
+	v, err := s.versionOf(c)
+	return v.key, err
+}

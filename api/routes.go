@@ -77,6 +77,14 @@ type Route struct {
 	// MaxBody is the largest request body accepted, in bytes; 0 means DefaultMaxBody. A larger
 	// body is refused with 413 before anything reads it.
 	MaxBody int64
+
+	// Body is a value of the Go type of the success response, from which /v1/openapi.json
+	// generates its schema: for a tabular route the type of one row, for a stream the type of
+	// one event's data. Request is the type of the request body (POST routes that read one).
+	// Status is the success status when it is not 200 (201, 202, 204).
+	Body    any
+	Request any
+	Status  int
 }
 
 // Prefixes are the version prefixes every route is served under (the spec gives both).

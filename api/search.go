@@ -42,7 +42,7 @@ func (s *Server) searchRoute() Route {
 		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, previous name, target, sponsor or CIK)"},
 		citationsParam,
 	)
-	r.Tabular, r.Versioned = true, true
+	r.Tabular, r.Versioned, r.Body = true, true, SearchRow{}
 	return r
 }
 

@@ -21,7 +21,7 @@ func (s *Server) profileRoute() Route {
 			Description: "any current or previous ticker (share, unit, warrant, right; any case) or the CIK"},
 		citationsParam,
 	)
-	r.Versioned = true
+	r.Versioned, r.Body = true, spac.Profile{}
 	return r
 }
 

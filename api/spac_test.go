@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -209,4 +210,90 @@ func containsAll(s string, subs ...string) bool {
 		}
 	}
 	return true
+}
+
+// Without from the calendar starts today (Deps.Now: 2026-05-20): a period that began earlier
+// but ends today or later is still ahead; one that ended is not; from reaches back.
+func TestCalendarStartsToday(t *testing.T) {
+	f := newFixture(3)
+	cik := f.store.events[0].CIK
+	for _, e := range []spac.Event{
+		{ID: "past", Type: spac.EventMergerVote, Date: "2026-05-19"},
+		{ID: "q2", Type: spac.EventExpectedClose, Date: "2026-04-01", EndDate: "2026-06-30", Period: "2026-Q2"},
+		{ID: "q1", Type: spac.EventExpectedClose, Date: "2026-01-01", EndDate: "2026-03-31", Period: "2026-Q1"},
+		{ID: "today", Type: spac.EventMergerVote, Date: "2026-05-20"},
+	} {
+		e.CIK, e.Citations = cik, []spac.Citation{{Field: "date", Filing: "8-K", Accession: accessionOf(0), Line: 3}}
+		f.store.events = append(f.store.events, e)
+	}
+	s := New(f.deps)
+	ids := func(target string) []string {
+		var out []string
+		for _, r := range decode(t, do(t, s.Handler(), target))["rows"].([]any) {
+			if id := r.(map[string]any)["id"].(string); !strings.Contains(id, "/deadline/") {
+				out = append(out, id)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got := ids("/v1/calendar?limit=500"); !slices.Equal(got, []string{"q2", "today"}) {
+		t.Errorf("default window: %v, want the Q2 range and today's vote", got)
+	}
+	if got := ids("/v1/calendar?from=2026-01-01&to=2026-05-19&limit=500"); !slices.Equal(got, []string{"past", "q1", "q2"}) {
+		t.Errorf("from 2026-01-01 to 2026-05-19: %v", got)
+	}
+	wantProblem(t, do(t, s.Handler(), "/v1/calendar?to=2026-05-01"), http.StatusBadRequest, spac.EINVALID, "to")
+}
+
+// The profile is served with the market's data joined, joined again when the market's version
+// moves; the stored profile keeps none.
+func TestProfileJoinsTheMarket(t *testing.T) {
+	f := newFixture(3)
+	m := &priceMarket{price: "10.51", version: "v1"}
+	f.deps.Market = m
+	s := New(f.deps)
+	for _, want := range []string{"10.51", "10.51", "10.60"} {
+		if want == "10.60" {
+			m.set("10.60", "v2")
+		}
+		if p := decode(t, do(t, s.Handler(), "/v1/spac/AAA0")); p["price"] != want {
+			t.Fatalf("profile price %v, want the market's %s", p["price"], want)
+		}
+	}
+	if m.joins < 2 || m.joins > 3 {
+		t.Errorf("%d joins for 3 requests over 2 market versions", m.joins)
+	}
+	for _, p := range f.store.profiles {
+		if p.Price != "" {
+			t.Errorf("the stored profile %s holds a price", p.Symbol)
+		}
+	}
+}
+
+type priceMarket struct {
+	mu             sync.Mutex
+	price, version string
+	joins          int
+}
+
+func (m *priceMarket) set(price, version string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.price, m.version = price, version
+}
+
+func (m *priceMarket) Join(row spac.SPAC) spac.SPAC {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.joins++
+	row.Price = m.price
+	row.Citations = append(slices.Clone(row.Citations), spac.Citation{Field: "price", Basis: spac.BasisQuoted, Source: "q.csv", AsOf: "2026-05-19", Line: 2, Quote: m.price})
+	return row
+}
+
+func (m *priceMarket) Version() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.version
 }

@@ -48,8 +48,7 @@ func (s *Server) universeRoute() Route {
 		Param{Name: "facets", In: InQuery, Type: TypeList, Enum: universeFacets, Description: "facet counts over all matches to return"},
 		citationsParam,
 	)
-	r.Versioned = true
-	r.Tabular = true
+	r.Tabular, r.Versioned, r.Body = true, true, spac.SPAC{}
 	return r
 }
 

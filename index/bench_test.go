@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/market"
 )
 
 // syntheticSPACs makes n varied SPACs from a fixed seed.
@@ -125,6 +128,68 @@ func BenchmarkIndexUniversePage(b *testing.B) {
 	for b.Loop() {
 		page, err := x.Universe(context.Background(), q)
 		if err != nil || len(page.Rows) != 50 {
+			b.Fatal(len(page.Rows), err)
+		}
+	}
+}
+
+// marketIndex is benchIndex with a market joined: every row has a payout, half of them a quote.
+func marketIndex(b *testing.B) (*Index, *market.Source) {
+	b.Helper()
+	x, err := Open(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { x.Close() })
+	rows := syntheticSPACs(2000)
+	var quotes strings.Builder
+	quotes.WriteString("symbol,date,price\n")
+	for i := range rows {
+		r := &rows[i]
+		r.PayoutPerShare, r.PayoutDate = fmt.Sprintf("10.%02d00", 10+i%40), "2027-06-30"
+		r.Citations = []spac.Citation{
+			{Field: "payout_per_share", Filing: "10-Q", Accession: "0000000001-26-000001", Line: 40, Quote: r.PayoutPerShare, Basis: spac.BasisStated},
+			{Field: "payout_date", Filing: "8-K", Accession: "0000000001-26-000002", Line: 41, Quote: "June 30, 2027", Basis: spac.BasisStated},
+		}
+		if i%2 == 0 {
+			fmt.Fprintf(&quotes, "%s,2026-11-20,%d.%02d\n", r.Symbol, 9+i%2, i%100)
+		}
+	}
+	if err := x.PutAll(context.Background(), rows); err != nil {
+		b.Fatal(err)
+	}
+	src, err := market.Fixed("quotes.csv", []byte(quotes.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return x, src
+}
+
+var ytmQuery = spac.UniverseQuery{MinYTM: "0", Sort: "-ytm_pct", Limit: 50}
+
+// BenchmarkIndexUniverseMarket filters and sorts on the yield with the market's version
+// unchanged (the rows were joined once): compare with BenchmarkIndexUniverse.
+func BenchmarkIndexUniverseMarket(b *testing.B) {
+	x, src := marketIndex(b)
+	x.SetMarket(market.NewJoiner(src, func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC) }))
+	for b.Loop() {
+		if page, err := x.Universe(context.Background(), ytmQuery); err != nil || len(page.Rows) == 0 {
+			b.Fatal(len(page.Rows), err)
+		}
+	}
+}
+
+// BenchmarkIndexUniverseMarketRejoin is the first universe request of a new day (or after new
+// quotes): all 2,000 rows are joined again (YTM with math/big) before the filter and the sort.
+func BenchmarkIndexUniverseMarketRejoin(b *testing.B) {
+	x, src := marketIndex(b)
+	start := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	day, i := start, 0
+	x.SetMarket(market.NewJoiner(src, func() time.Time { return day }))
+	for b.Loop() {
+		i++
+		day = start.AddDate(0, 0, i%200) // a new version each time, the payout still ahead
+		if page, err := x.Universe(context.Background(), ytmQuery); err != nil || len(page.Rows) == 0 {
 			b.Fatal(len(page.Rows), err)
 		}
 	}

@@ -97,6 +97,20 @@ func backTo(back string) string {
 	return u.RequestURI()
 }
 
+// backOf is this page's address for the key forms, without a key someone put in the query
+// (the page answers such a URL with a 400, and must not write the key back into the page).
+func backOf(u *url.URL) string {
+	q := u.Query()
+	if !q.Has("key") {
+		return u.RequestURI()
+	}
+	q.Del("key")
+	if len(q) == 0 {
+		return u.Path
+	}
+	return u.Path + "?" + q.Encode()
+}
+
 // visitor is what the layout says about the caller: the sample note, or the tier.
 type visitor struct {
 	Sample      bool
@@ -108,7 +122,7 @@ type visitor struct {
 
 func (e *Explorer) visitorOf(c *gin.Context) visitor {
 	caller := api.CallerFrom(c)
-	v := visitor{Back: c.Request.URL.RequestURI(), Tier: caller.Tier, Sample: caller.Sample}
+	v := visitor{Back: backOf(c.Request.URL), Tier: caller.Tier, Sample: caller.Sample}
 	if v.Sample {
 		if sc, err := e.d.API.ScopeOf(c); err == nil {
 			v.SampleCount = len(sc.CIKs)

@@ -6,7 +6,7 @@ import (
 )
 
 // bodyCache keeps the rendered content of pages (what goes inside <main>) for the current
-// data version. Most of a page's cost is html/template executing it; the content depends
+// data version (the API's). Most of a page's cost is html/template executing it; the content depends
 // only on the data, the request and the caller's scope (the layout around it carries what
 // depends on the visitor), and the access checks run before render, on every request. The
 // cache is dropped whole when the version moves and holds at most maxCachedBodies pages.

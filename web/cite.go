@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -140,9 +141,12 @@ func (d *ids) cite(c spac.Citation, depth int) citeView {
 	return v
 }
 
+// ytmInputs are the inputs of a yield (ingest/market.YTM): the payout, its date, the price.
+var ytmInputs = []string{"payout per share", "payout date", "price"}
+
 // formula names the computation behind a derived value from its field and the fields of its
 // inputs, in the shapes the fold produces (ingest/fold: trust.go, meetings.go, row.go,
-// combination.go). An unknown shape gets no formula: the page then lists the inputs only,
+// combination.go; ingest/market for yields). An unknown shape gets no formula: the page then lists the inputs only,
 // rather than guess.
 func formula(c spac.Citation) string {
 	in := make([]string, len(c.Inputs))
@@ -171,6 +175,10 @@ func formula(c spac.Citation) string {
 		return in[0] + " − " + in[1]
 	case c.Field == "expires" && two && (in[1] == "days" || in[1] == "months"):
 		return in[0] + " + lock-up " + in[1]
+	case c.Field == "ytm_pct" && slices.Equal(in, ytmInputs):
+		return "(payout per share ÷ price − 1) × 365 ÷ days from today to the payout date × 100"
+	case c.Field == "ytm_compounded_pct" && slices.Equal(in, ytmInputs):
+		return "((payout per share ÷ price) ^ (365 ÷ days from today to the payout date) − 1) × 100"
 	}
 	return ""
 }

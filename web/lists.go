@@ -25,6 +25,8 @@ type searchRow struct {
 	Name         valueView
 	Status       valueView
 	Sponsor      valueView
+	Target       valueView
+	Former       []valueView // names filed under before
 	Matched      string
 }
 
@@ -58,7 +60,8 @@ func (e *Explorer) search(c *gin.Context) {
 			v.Rows = append(v.Rows, searchRow{Symbol: r.Symbol, Href: spacHref(r.Symbol),
 				Name:    d.value(r.Name, kText, r.Citations, "name"),
 				Status:  d.value(label(string(r.Status)), kText, r.Citations, "status"),
-				Sponsor: d.value(r.Sponsor, kText, r.Citations, "sponsor"), Matched: strings.Join(h.Matched, ", ")})
+				Sponsor: d.value(r.Sponsor, kText, r.Citations, "sponsor"), Target: d.value(r.Target, kText, r.Citations, "target"),
+				Former: d.values(r.PreviousNames, r.Citations, "previous_names"), Matched: label(strings.Join(h.Matched, ", "))})
 		}
 		v.Links = pg.links(len(v.Rows), min(res.Total, api.MaxSearchHits))
 	}
@@ -97,25 +100,22 @@ func (e *Explorer) calendar(c *gin.Context) {
 		e.fail(c, err)
 		return
 	}
-	today := e.now().UTC()
-	if q.From == "" {
-		q.From = today.Format(time.DateOnly)
-	}
-	if q.To == "" && c.Query("from") == "" {
-		q.To = today.AddDate(0, 0, calendarHorizon).Format(time.DateOnly)
+	// Without from, the API's calendar starts today; the page also ends it 90 days later.
+	if from, err := time.Parse(time.DateOnly, q.From); err == nil && q.To == "" && c.Query("from") == "" {
+		q.To = from.AddDate(0, 0, calendarHorizon).Format(time.DateOnly)
 	}
 	if e.fresh(c) {
 		return
 	}
-	events, err := e.d.Profiles.Events(c.Request.Context(), q)
+	events, total, err := e.d.API.CalendarEvents(c, q, pg.offset(), pg.Limit)
 	if err != nil {
 		e.fail(c, err)
 		return
 	}
-	v := calendarView{From: q.From, To: q.To, Symbol: c.Query("symbol"), Links: pg.links(len(window(events, pg)), len(events))}
+	v := calendarView{From: q.From, To: q.To, Symbol: c.Query("symbol"), Links: pg.links(len(events), total)}
 	v.Types = typeOptions(c)
 	d := &ids{}
-	for _, ev := range window(events, pg) {
+	for _, ev := range events {
 		v.Rows = append(v.Rows, eventRow{Date: d.value(ev.Date, kDate, ev.Citations, "date"), End: ev.EndDate, Period: ev.Period,
 			Type: label(string(ev.Type)), Symbol: ev.Symbol, Href: spacHref(ev.Symbol), Title: ev.Title})
 	}
@@ -123,17 +123,11 @@ func (e *Explorer) calendar(c *gin.Context) {
 }
 
 func typeOptions(c *gin.Context) []statusOption {
-	checked := map[string]bool{}
-	for _, s := range c.QueryArray("type") {
-		for _, it := range strings.Split(s, ",") {
-			checked[strings.TrimSpace(it)] = true
-		}
+	types := make([]string, len(spac.EventTypes))
+	for i, t := range spac.EventTypes {
+		types[i] = string(t)
 	}
-	var out []statusOption
-	for _, t := range spac.EventTypes {
-		out = append(out, statusOption{Value: string(t), Label: label(string(t)), Checked: checked[string(t)]})
-	}
-	return out
+	return checkedOptions(c, "type", types)
 }
 
 // itemView is one alert or article.

@@ -48,7 +48,7 @@ func TestEveryPageIsValidHTML(t *testing.T) {
 	pages := map[string]int{
 		"/": 200, "/?status=searching&status=in_vote&sort=-trust_size": 200, "/?limit=2&page=2": 200,
 		"/?min_trust=100000000.00&max_trust=249999999.99": 200, "/search?q=brightwater": 200, "/search?q=brigthwater": 200,
-		"/search": 200, "/calendar": 200, "/calendar?from=2020-01-01&type=deadline": 200, "/news": 200,
+		"/search": 200, "/search?q=tessellate": 200, "/calendar": 200, "/calendar?from=2020-01-01&type=deadline": 200, "/news": 200,
 		"/filings/" + acc: 200, "/filings/" + acc + "?line=40&quote=NYSE": 200, "/spac/NOPE": 404, "/?min_trust=ten": 400,
 		"/alerts": 401,
 	}
@@ -141,6 +141,9 @@ func TestAnonymousSeesOnlyTheSample(t *testing.T) {
 // TestKeyIsKeptInACookieOnly: a key entered in the form is checked by the Guard, kept in an
 // HttpOnly SameSite=Strict cookie, and appears in no page and no URL.
 func TestKeyIsKeptInACookieOnly(t *testing.T) {
+	if b := mustPage(t, "/?key=spk_in_the_url&sort=name", "", http.StatusBadRequest); strings.Contains(b, "spk_in_the_url") {
+		t.Error("a key put in the URL is written back into the page")
+	}
 	r := postForm(t, "/key", url.Values{"key": {world.key}, "back": {"/spac/BWLA?x=1"}})
 	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/spac/BWLA?x=1" {
 		t.Fatalf("POST /key: %d, Location %q", r.status, r.header.Get("Location"))
@@ -344,5 +347,29 @@ func TestCachedContentFollowsScopeAndData(t *testing.T) {
 	after := mustPage(t, "/spac/QLAB", world.key, 200)
 	if strings.Contains(before, "Renamed Sponsor") || !strings.Contains(after, "Renamed Sponsor Holdings LLC") {
 		t.Error("the SPAC page did not follow the data change")
+	}
+}
+
+// TestMarketValuesAreCitedAsSuch: the share price is shown as quoted from the quotes file
+// (no filing line to open) and the yield with its formula and its three inputs.
+func TestMarketValuesAreCitedAsSuch(t *testing.T) {
+	body := mustPage(t, "/spac/BWLA", world.key, http.StatusOK)
+	price := regexp.MustCompile(`<tr id="trust-price">.*?</tr>`).FindString(body)
+	if !strings.Contains(price, `<span class="v" title="quoted from quotes.csv as of `) {
+		t.Errorf("price: %s", price)
+	}
+	ytm := regexp.MustCompile(`<tr id="trust-ytm_pct">.*?</tr>`).FindString(body)
+	want := "= (payout per share ÷ price − 1) × 365 ÷ days from today to the payout date × 100"
+	if !strings.Contains(ytm, want) || strings.Count(ytm, "<li>") != 3 || !strings.Contains(ytm, "price: “") {
+		t.Errorf("yield: %s", ytm)
+	}
+}
+
+// TestSearchFindsFormerNames: a closed SPAC is found by the name it filed under before.
+func TestSearchFindsFormerNames(t *testing.T) {
+	body := mustPage(t, "/search?q=quarry+lane", world.key, http.StatusOK)
+	row := regexp.MustCompile(`<tr><th scope="row"><a href="/spac/NMBA">NMBA</a></th>.*?</tr>`).FindString(body)
+	if !strings.Contains(row, "Quarry Lane Acquisition Corp</a>") {
+		t.Errorf("NMBA's former name is not shown (linked): %q", row)
 	}
 }

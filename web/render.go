@@ -91,14 +91,13 @@ var uncached = map[string]bool{"list": true, "error": true}
 // body cache when the same request was rendered for the same scope and data version.
 func (e *Explorer) render(c *gin.Context, status int, name string, p page) {
 	p.Visitor, p.Version = e.visitorOf(c), e.d.Version
-	version := ""
 	if wm, err := e.d.Profiles.Watermark(c.Request.Context()); err == nil {
 		p.AsOf = wm.UTC().Format(time.RFC3339)
-		version = wm.UTC().Format(time.RFC3339Nano) + "/" + e.today()
 	}
-	t := e.pages.byName[name]
+	version, err := e.d.API.DataVersion(c)
+	cacheable := err == nil && version != "" && status == http.StatusOK && !uncached[name]
 	key := name + "\x00" + strconv.FormatBool(p.Visitor.Sample) + "\x00" + c.Request.URL.RequestURI()
-	cacheable := version != "" && status == http.StatusOK && !uncached[name]
+	t := e.pages.byName[name]
 	main, hit := e.bodies.get(version, key)
 	if !cacheable || !hit {
 		var buf bytes.Buffer
@@ -131,19 +130,20 @@ func (e *Explorer) templateFailed(c *gin.Context, name string, err error) {
 }
 
 // fresh sets the page's validators and reports whether the client's copy is current (it was
-// answered 304). The ETag names the data version (the store's watermark), the build and the
-// templates, the caller's scope and the day (the calendar's window moves with it); extra
-// covers what the watermark does not (alerts and articles). Pages depend on the cookie, so
-// caches must keep them per visitor and revalidate.
+// answered 304). The ETag names the API's data version (the store's watermark, the index's
+// generation, the news and market versions, the day), the build and the templates, and the
+// caller (scope and key); extra covers what that version does not (alerts). Pages depend on
+// the cookie, so caches must keep them per visitor and revalidate. Without a data version
+// (an input that cannot tell it) a page gets no ETag.
 func (e *Explorer) fresh(c *gin.Context, extra ...string) bool {
-	wm, err := e.d.Profiles.Watermark(c.Request.Context())
-	if err != nil {
+	version, err := e.d.API.DataVersion(c)
+	if err != nil || version == "" {
 		return false // the page's own read reports the store
 	}
 	caller := api.CallerFrom(c)
 	h := sha256.New()
-	for _, part := range append([]string{e.d.Version, e.pages.hash, wm.UTC().Format(time.RFC3339Nano),
-		string(caller.Tier), strconv.FormatBool(caller.Sample), caller.KeyID, e.today()}, extra...) {
+	for _, part := range append([]string{version, e.d.Version, e.pages.hash,
+		string(caller.Tier), strconv.FormatBool(caller.Sample), caller.KeyID}, extra...) {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
@@ -170,8 +170,6 @@ func matchETag(header, tag string) bool {
 	}
 	return false
 }
-
-func (e *Explorer) today() string { return e.now().UTC().Format(time.DateOnly) }
 
 // errorView is the body of the error page.
 type errorView struct {

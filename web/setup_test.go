@@ -17,6 +17,7 @@ import (
 	"github.com/spacdata/spac/api/access"
 	"github.com/spacdata/spac/fixtures"
 	"github.com/spacdata/spac/index"
+	"github.com/spacdata/spac/ingest/market"
 	"github.com/spacdata/spac/ingest/pipeline"
 	"github.com/spacdata/spac/kv"
 )
@@ -31,6 +32,7 @@ var world struct {
 	srv     *api.Server
 	ex      *Explorer
 	handler http.Handler
+	market  *market.Joiner
 	key     string // an enterprise key's secret
 	freeKey string
 	sample  []spac.CIK
@@ -91,6 +93,12 @@ func buildWorld(dir string) error {
 	if err := seedLists(ctx); err != nil {
 		return err
 	}
+	quotes, err := market.Fixed("quotes.csv", fixtures.Quotes)
+	if err != nil {
+		return err
+	}
+	world.market = market.NewJoiner(quotes, func() time.Time { return testToday })
+	world.idx.SetMarket(world.market)
 	world.srv, world.handler, world.ex, err = serve(world.guard)
 	return err
 }
@@ -129,8 +137,10 @@ func seedLists(ctx context.Context) error {
 	return nil
 }
 
-// storeNews serves the stored articles as the news source (as spacd's newsSource does).
+// storeNews serves the stored articles as the news source, versioned (as spacd's newsSource).
 type storeNews struct{ db *kv.DB }
+
+func (n storeNews) Version(ctx context.Context) (string, error) { return n.db.ArticlesVersion(ctx) }
 
 func (n storeNews) Articles(ctx context.Context, q api.NewsQuery) ([]spac.Article, error) {
 	return n.db.Articles(ctx, spac.ArticleQuery{CIKs: q.CIKs, Source: q.Source, Since: q.Since, Text: q.Text})
@@ -139,9 +149,9 @@ func (n storeNews) Articles(ctx context.Context, q api.NewsQuery) ([]spac.Articl
 // serve builds the API server with the explorer mounted, as spacd serve does.
 func serve(g api.Guard) (*api.Server, http.Handler, *Explorer, error) {
 	srv := api.New(api.Deps{Filings: world.db, Profiles: world.db, Index: world.idx, Guard: g, Sample: world.sample,
-		Live: api.Live{Alerts: world.db}, News: storeNews{world.db}})
+		Live: api.Live{Alerts: world.db}, News: storeNews{world.db}, Market: world.market, Now: func() time.Time { return testToday }})
 	ex := New(Deps{API: srv, Index: world.idx, Profiles: world.db, Filings: world.db, Alerts: world.db, News: storeNews{world.db},
-		Version: "test", Now: func() time.Time { return testToday }})
+		Version: "test"})
 	return srv, srv.Handler(), ex, srv.MountPages(ex.Pages())
 }
 

@@ -35,6 +35,8 @@ type universeRow struct {
 	Sponsor  valueView
 	Trust    valueView
 	PerShare valueView
+	Redeemed valueView
+	YTM      valueView
 	IPODate  valueView
 	Deadline valueView
 }
@@ -122,6 +124,8 @@ func universeRowOf(d *ids, r *spac.SPAC) universeRow {
 		Sponsor:  d.value(r.Sponsor, kText, r.Citations, "sponsor"),
 		Trust:    onProfile(d.value(r.TrustSize, kMoney, r.Citations, "trust_size"), "trust-trust_size"),
 		PerShare: onProfile(d.value(r.TrustPerShare, kPrice, r.Citations, "trust_per_share"), "trust-trust_per_share"),
+		Redeemed: onProfile(d.value(r.RedeemedPct, kPct, r.Citations, "redeemed_pct"), "trust-redeemed_pct"),
+		YTM:      onProfile(d.value(r.YTMPct, kPct, r.Citations, "ytm_pct"), "trust-ytm_pct"),
 		IPODate:  d.value(r.IPODate, kDate, r.Citations, "ipo_date"),
 		Deadline: onProfile(d.value(r.Deadline, kDate, r.Citations, "deadline"), "spac-deadline"),
 	}
@@ -130,31 +134,39 @@ func universeRowOf(d *ids, r *spac.SPAC) universeRow {
 // columns of the table that sort (the API's sort fields).
 var sortable = []struct{ label, field string }{
 	{"Symbol", "symbol"}, {"Name", "name"}, {"Status", "status"}, {"Sponsor", "sponsor"},
-	{"Trust size", "trust_size"}, {"Trust per share", ""}, {"IPO date", "ipo_date"}, {"Deadline", "deadline"},
+	{"Trust size", "trust_size"}, {"Trust per share", "trust_per_share"}, {"Redeemed", "redeemed_pct"},
+	{"Yield to payout", "ytm_pct"}, {"IPO date", "ipo_date"}, {"Deadline", "deadline"},
 }
 
+// universeFilters are the filters of the form that are typed in (status has checkboxes).
+var universeFilters = []string{"q", "sector", "sponsor", "min_trust", "max_trust", "min_trust_per_share",
+	"max_trust_per_share", "min_redeemed_pct", "max_redeemed_pct", "min_ytm", "max_ytm", "ipo_from", "ipo_to",
+	"deadline_before"}
+
+// fillForm gives the form, the sort controls and the column headers their current state.
 func (v *universeView) fillForm(c *gin.Context, pg pager) {
 	v.Filters = map[string]string{}
-	for _, k := range []string{"q", "sector", "sponsor", "min_trust", "max_trust", "ipo_from", "ipo_to", "deadline_before"} {
+	for _, k := range universeFilters {
 		v.Filters[k] = c.Query(k)
 	}
-	checked := map[string]bool{}
-	for _, s := range c.QueryArray("status") {
-		for _, it := range strings.Split(s, ",") {
-			checked[strings.TrimSpace(it)] = true
-		}
+	statuses := make([]string, len(spac.Statuses))
+	for i, s := range spac.Statuses {
+		statuses[i] = string(s)
 	}
-	for _, s := range spac.Statuses {
-		v.Statuses = append(v.Statuses, statusOption{Value: string(s), Label: label(string(s)), Checked: checked[string(s)]})
+	v.Statuses = checkedOptions(c, "status", statuses)
+	v.Sorts, v.Columns = sortControls(c.Query("sort"), pg)
+	if len(c.Request.URL.Query()) > 0 {
+		v.Clear = pathUniverse
 	}
-	cur := c.Query("sort")
-	v.Sorts = append(v.Sorts, sortOption{Value: "", Label: "CIK (default)", Selected: cur == ""})
+}
+
+// sortControls are the sort menu and the column headers: a header sorts by its column, or
+// the other way when it is the current sort (aria-sort says which).
+func sortControls(cur string, pg pager) ([]sortOption, []sortColumn) {
+	sorts := []sortOption{{Value: "", Label: "CIK (default)", Selected: cur == ""}}
+	var cols []sortColumn
 	for _, col := range sortable {
-		if col.field == "" {
-			v.Columns = append(v.Columns, sortColumn{Label: col.label})
-			continue
-		}
-		v.Sorts = append(v.Sorts, sortOption{Value: col.field, Label: col.label + " ↑", Selected: cur == col.field},
+		sorts = append(sorts, sortOption{Value: col.field, Label: col.label + " ↑", Selected: cur == col.field},
 			sortOption{Value: "-" + col.field, Label: col.label + " ↓", Selected: cur == "-"+col.field})
 		sc := sortColumn{Label: col.label, Href: pg.with("sort", col.field)}
 		switch cur {
@@ -163,11 +175,25 @@ func (v *universeView) fillForm(c *gin.Context, pg pager) {
 		case "-" + col.field:
 			sc.Sort = "descending"
 		}
-		v.Columns = append(v.Columns, sc)
+		cols = append(cols, sc)
 	}
-	if len(c.Request.URL.Query()) > 0 {
-		v.Clear = pathUniverse
+	return sorts, cols
+}
+
+// checkedOptions are checkboxes for the values of a list parameter, checked as the request
+// has them (repeated or comma-separated).
+func checkedOptions(c *gin.Context, name string, values []string) []statusOption {
+	checked := map[string]bool{}
+	for _, it := range c.QueryArray(name) {
+		for _, v := range strings.Split(it, ",") {
+			checked[strings.TrimSpace(v)] = true
+		}
 	}
+	out := make([]statusOption, 0, len(values))
+	for _, v := range values {
+		out = append(out, statusOption{Value: v, Label: label(v), Checked: checked[v]})
+	}
+	return out
 }
 
 // facetsOf links each bucket to the universe filtered by it.

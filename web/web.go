@@ -11,7 +11,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -23,6 +22,7 @@ import (
 // API's validation and the caller's scope, so a page can show no more than the API would.
 type Reads interface {
 	ScopeOf(c *gin.Context) (api.Scope, error)
+	DataVersion(c *gin.Context) (string, error)
 	ResolveSPAC(c *gin.Context, symbol string) (spac.CIK, error)
 	Profile(ctx context.Context, cik spac.CIK) (spac.Profile, error)
 	ScopedFiling(c *gin.Context, accession string) (spac.Filing, error)
@@ -30,6 +30,7 @@ type Reads interface {
 	UniverseRequest(c *gin.Context) (spac.UniverseQuery, error)
 	SearchRequest(c *gin.Context) (spac.SearchQuery, error)
 	CalendarRequest(c *gin.Context) (spac.EventQuery, error)
+	CalendarEvents(c *gin.Context, q spac.EventQuery, offset, limit int) ([]spac.Event, int, error)
 	AlertsRequest(c *gin.Context) (spac.AlertQuery, error)
 	NewsRequest(c *gin.Context) (api.NewsQuery, error)
 }
@@ -38,20 +39,18 @@ type Reads interface {
 type Deps struct {
 	API      Reads
 	Index    spac.Index
-	Profiles spac.ProfileStore // calendar events and the data watermark
+	Profiles spac.ProfileStore // the data watermark (asOf)
 	Filings  spac.FilingStore  // canonical lines
 	Alerts   spac.AlertStore   // nil: the alerts page says alerts are not available
 	News     api.NewsSource    // nil: no articles
 	Version  string            // build version, part of every ETag
 	Logger   *slog.Logger
-	Now      func() time.Time // today, for the calendar's default window
 }
 
 // Explorer serves the pages.
 type Explorer struct {
 	d      Deps
 	log    *slog.Logger
-	now    func() time.Time
 	pages  *templates
 	bodies bodyCache
 }
@@ -59,12 +58,9 @@ type Explorer struct {
 // New returns the explorer; its templates are parsed here (a broken template panics at
 // start, never on a request).
 func New(d Deps) *Explorer {
-	e := &Explorer{d: d, log: d.Logger, now: d.Now, pages: mustParseTemplates()}
+	e := &Explorer{d: d, log: d.Logger, pages: mustParseTemplates()}
 	if e.log == nil {
 		e.log = slog.New(slog.DiscardHandler)
-	}
-	if e.now == nil {
-		e.now = time.Now
 	}
 	return e
 }

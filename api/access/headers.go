@@ -10,11 +10,6 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// Unlimited is the value of the X-RateLimit-Limit-*/Remaining-* headers for a window without a
-// limit (enterprise). Unlimited windows are left out of RateLimit-Policy and RateLimit, and the
-// two IETF headers are omitted when no window is limited.
-const Unlimited = "unlimited"
-
 // Header names, canonicalised once: the hot path assigns them without re-canonicalising.
 var (
 	hdrLimit = [2]string{
@@ -28,9 +23,12 @@ var (
 
 // setLimitHeaders writes the X-RateLimit-* headers and the IETF RateLimit-Policy / RateLimit
 // pair (draft-ietf-httpapi-ratelimit-headers-09). (X-Data-Scope is package api's: it goes on
-// data routes only.)
+// data routes only.) Every value is an integer. A window without a limit (enterprise) has no
+// X-RateLimit-Limit-<window> / X-RateLimit-Remaining-<window> pair and no item in the IETF
+// pair, which is omitted when no window is limited: an absent header means "no limit", where
+// any number would be a limit a client might obey.
 // X-RateLimit-Reset is the seconds until the minute window resets (the day window's when only
-// the day is limited).
+// the day is limited); it is always sent.
 //
 // It runs on every request, so it allocates twice in all: every value is formatted into one
 // stack buffer that becomes a single string the values are sliced from, and the one-element
@@ -44,9 +42,6 @@ func setLimitHeaders(h http.Header, d Decision) {
 		if limited[i] = !w.Unlimited(); limited[i] {
 			b = v.end(hdrLimit[i], strconv.AppendInt(b, int64(w.Limit), 10))
 			b = v.end(hdrRemaining[i], strconv.AppendInt(b, w.Remaining(), 10))
-		} else {
-			b = v.end(hdrLimit[i], append(b, Unlimited...))
-			b = v.end(hdrRemaining[i], append(b, Unlimited...))
 		}
 	}
 	reset := d.Minute

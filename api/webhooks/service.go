@@ -161,6 +161,7 @@ func (s *Service) enqueue(ctx context.Context, endpointID, msgID, eventType stri
 	d := Delivery{
 		ID: newID("dlv_"), EndpointID: endpointID, MessageID: msgID, EventType: eventType,
 		Payload: payload, Status: StatusPending, NextAttempt: now, CreatedAt: now,
+		Attempts: []Attempt{}, // [] rather than null before the first attempt
 	}
 	if err := s.store.PutDelivery(ctx, d); err != nil {
 		return Delivery{}, err

@@ -37,7 +37,7 @@ func TestExplorerInBrowser(t *testing.T) {
 	screenshot(t, ctx, filepath.Join(shots, "explorer-universe.png"))
 
 	trust := citedField(t, profile.Citations, "trust_size")
-	browse(t, ctx, chromedp.Navigate(ts.base+"/spac/"+symbol), chromedp.WaitVisible(chromedp.CSS("#trust-trust_size a.v")))
+	browse(t, ctx, chromedp.Navigate(ts.base+"/spac/"+symbol+"#trust"), chromedp.WaitVisible(chromedp.CSS("#trust-trust_size a.v")))
 	screenshot(t, ctx, filepath.Join(shots, "explorer-spac.png"))
 	browse(t, ctx, chromedp.Click(chromedp.CSS("#trust-trust_size a.v")))
 	landsOnCitedLine(t, ctx, trust)

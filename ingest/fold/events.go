@@ -117,18 +117,20 @@ func warrantEvidence(p spac.Profile) (spac.Citation, bool) {
 }
 
 // expectedClose is the latest statement of when the pending combination is expected to close,
-// from the filings about the current deal (filed on or after its agreement or target was first
-// cited); none once the deal closed or was terminated, or when the SPAC is no longer active.
+// from the filings about the current deal (filed on or after its agreement date, else after the
+// first filing naming its target); none once the deal closed or was terminated, or when the
+// SPAC is no longer active.
 func expectedClose(p spac.Profile, recs []record) (spac.Fact, bool) {
 	c := p.Combination
 	if c == nil || c.ClosingDate != "" || c.TerminationDate != "" || !isActive(p.Status) {
 		return spac.Fact{}, false
 	}
-	start := ""
-	for _, cite := range c.Citations {
-		if (cite.Field == "target" || cite.Field == "agreement_date") && (start == "" || cite.FiledAt < start) {
-			start = cite.FiledAt
-		}
+	start := c.AgreementDate
+	if start == "" {
+		start = firstFiledStating(recs, spac.FieldTarget, c.Target)
+	}
+	if start == "" {
+		return spac.Fact{}, false
 	}
 	for i := len(recs) - 1; i >= 0; i-- {
 		if recs[i].filing.FiledAt < start {
@@ -141,6 +143,19 @@ func expectedClose(p spac.Profile, recs []record) (spac.Fact, bool) {
 		}
 	}
 	return spac.Fact{}, false
+}
+
+// firstFiledStating is the filing date of the first record stating value for field ("" when
+// none does).
+func firstFiledStating(recs []record, field, value string) string {
+	for _, r := range recs {
+		for _, f := range r.all(field) {
+			if f.Value == value {
+				return r.filing.FiledAt
+			}
+		}
+	}
+	return ""
 }
 
 // periodRange reads an expected_close value: a day (2027-03-15), a month (2027-03), a quarter

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	spac "github.com/spacdata/spac"
@@ -161,5 +162,54 @@ func TestLifecycleGolden(t *testing.T) {
 		len(p.Votes) != 2 || len(p.Redemptions) != 1 || len(p.Extensions) != 1 || len(p.TrustSeries) != 2 {
 		t.Errorf("profile summary: status %s deadline %s trust %s votes %d redemptions %d extensions %d series %d",
 			p.Status, p.Deadline, p.TrustSize, len(p.Votes), len(p.Redemptions), len(p.Extensions), len(p.TrustSeries))
+	}
+}
+
+// The expected closing of the pending deal: the latest statement filed since its agreement, a
+// period kept as a range; none before the agreement's filings, after the closing or the
+// termination.
+func TestExpectedClose(t *testing.T) {
+	announced := bca8K
+	announced.facts = append(slices.Clone(bca8K.facts), fq(spac.FieldExpectedClose, "2022-Q4", "fourth quarter of 2022"))
+	restated := step{form: "425", filed: "2022-08-01", facts: []fv{fq(spac.FieldExpectedClose, "2022-11", "November 2022")}}
+	older := step{form: "425", filed: "2022-05-01", facts: []fv{fq(spac.FieldExpectedClose, "2022-07-15", "July 15, 2022")}} // before the agreement
+	tests := []struct {
+		name                    string
+		steps                   []step
+		date, end, period, cite string // "" date: no event
+	}{
+		{"a quarter as a range", []step{s1, ipo8K, announced}, "2022-10-01", "2022-12-31", "2022-Q4", "period"},
+		{"the latest statement wins", []step{s1, ipo8K, announced, restated}, "2022-11-01", "2022-11-30", "2022-11", "period"},
+		{"a day", []step{s1, ipo8K, older, bca8K, {form: "8-K", filed: "2022-09-01", items: []string{"8.01"}, facts: []fv{fq(spac.FieldExpectedClose, "2022-09-30", "September 30, 2022")}}},
+			"2022-09-30", "", "", "date"},
+		{"another deal's statement before the agreement", []step{s1, ipo8K, older, bca8K}, "", "", "", ""},
+		{"closed", []step{s1, ipo8K, announced, closing8K}, "", "", "", ""},
+		{"terminated", []step{s1, ipo8K, announced, termination8K}, "", "", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, events := foldSteps(tt.steps)
+			var got []spac.Event
+			for _, e := range events {
+				if e.Type == spac.EventExpectedClose {
+					got = append(got, e)
+				}
+			}
+			if tt.date == "" {
+				if len(got) != 0 {
+					t.Fatalf("events %+v, want none", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Date != tt.date || got[0].EndDate != tt.end || got[0].Period != tt.period {
+				t.Fatalf("events %+v, want one on %s..%s (%s)", got, tt.date, tt.end, tt.period)
+			}
+			if c := citationFor(t, got[0].Citations, tt.cite); c.Basis != spac.BasisStated || c.Quote == "" {
+				t.Errorf("%s citation %+v", tt.cite, c)
+			}
+			if problems := CheckCited(got[0]); len(problems) > 0 {
+				t.Errorf("uncited: %v", problems)
+			}
+		})
 	}
 }

@@ -139,3 +139,34 @@ func onlyFor(f profileField, e gen.Entry) bool {
 	}
 	return true
 }
+
+// TestExpectedCloseEventsMatchManifest: a pending deal whose 8-K states when it is expected to
+// close has one expected_close event over that period (the month, quarter or half as a range);
+// no other SPAC has one (a closed or terminated deal's expectation is history).
+func TestExpectedCloseEventsMatchManifest(t *testing.T) {
+	e, _ := corpusEnv(t)
+	pending := 0
+	for _, want := range manifest(t).SPACs {
+		events, err := e.store.Events(context.Background(), spac.EventQuery{Types: []spac.EventType{spac.EventExpectedClose}, CIKs: []spac.CIK{spac.CIK(want.CIK)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, ev := range events {
+			got = append(got, ev.Period+" "+ev.Date+".."+ev.EndDate)
+		}
+		if want.ExpectedClose == "" {
+			if len(got) > 0 {
+				t.Errorf("%s: expected_close events %v, want none", want.Symbol, got)
+			}
+			continue
+		}
+		pending++
+		if len(events) != 1 || events[0].Period != want.ExpectedClose || events[0].EndDate < events[0].Date || !strings.HasPrefix(events[0].Date, want.ExpectedClose[:4]) {
+			t.Errorf("%s: expected_close events %v, want one over %s", want.Symbol, got, want.ExpectedClose)
+		}
+	}
+	if pending < 3 {
+		t.Errorf("%d pending deals state an expected closing, want the corpus to have at least 3", pending)
+	}
+}

@@ -81,6 +81,18 @@ func (mt *Match) Cite(field, value string, e entity.Entity) Out {
 	return Out{Field: field, Value: value, Line: line, Col: col, Quote: quote, Entity: &e}
 }
 
+// CiteText returns the Out of field with value, cited on the words of slot name as written
+// (a value normalised from plain text, such as a period "first quarter of 2027"); ok is false
+// when the slot did not take part or cannot be located on a line.
+func (mt *Match) CiteText(field, value, name string) (Out, bool) {
+	_, a, b, ok := mt.span(name)
+	if !ok {
+		return Out{}, false
+	}
+	line, col, quote := mt.s.LocateAt(mt.d.R, mt.m.Unmask(a, false), mt.m.Unmask(b, true))
+	return Out{Field: field, Value: value, Line: line, Col: col, Quote: quote}, line > 0 && quote != ""
+}
+
 // emit produces the values of slot name for fields ("a|b": the first the value fits).
 func (mt *Match) emit(name, fields string) []Out {
 	var out []Out

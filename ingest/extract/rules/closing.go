@@ -44,6 +44,20 @@ var mergerEnd = []*rule.Rule{
 		Priority: 6,
 	},
 	{
+		// when the parties expect the combination to close: a day, a month, a quarter, a half or
+		// a year, as stated ("expected to close in the fourth quarter of 2023"); a fiscal period
+		// (the company's own calendar), "by the end of" (a bound, not a period), a doubt or
+		// another transaction (an IPO, a PIPE alone) is not
+		ID: "merger.expected_close", Produce: expectedClose, Gives: []string{spac.FieldExpectedClose},
+		Pattern: `(?i)(?:\b(?:business combination|transactions?|mergers?|closing|combination)\b[^.⟦]{0,100}? (?:is|are) (?:currently |now )?(?:expected|anticipated) to|` +
+			`\b(?:expects?|anticipates?) (?:that )?(?:the )?(?:business combination|transactions?|mergers?)(?: will| to)?) (?:close|be (?:completed|consummated)|occur)\b[^.⟦]{0,60}? ` +
+			`(?:(?:on or about|on) {d:date}|in (?:the )?` + expectedPeriod + `)`,
+		Not:      `(?i)\bnot\b|\bno longer\b|fiscal|by the end of|initial public offering|\bIPO\b|\bPIPE\b|private placement|offering is`,
+		Classes:  dealForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		ID: "merger.closed_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusClosed),
 		Pattern:  `(?i)(?P<v>(?:consummated|completed|closed) (?:the|its|their) ` + mergerEvent + `|` + mergerEvent + `(?: \([^)]{0,60}\))? (?:was|were|has been|have been|became) (?:consummated|completed|effective)|announced the (?:completion|closing|consummation) of (?:its|their|the) ` + mergerEvent + `)`,
 		Not:      hypothetical + closingNotDone,

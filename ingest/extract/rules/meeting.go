@@ -39,8 +39,9 @@ const (
 	voteCount = `(?:holders of )?{SLOT:shares|count}(?: \([^)]{0,60}\))?(?: shares)? (?:voted |votes |were cast |voting )?`
 	// perSharePrice names the per-share figure a proxy estimates from the trust balance.
 	perSharePrice = `(?:per[- ]share (?:redemption )?price|redemption price per (?:public )?share|price per (?:public )?share)`
-	// deadlineFrom is the "from <old date> (the "Termination Date")" before a new deadline.
-	deadlineFrom = `(?:from {date}(?: \([^)]*\))?,? )?`
+	// deadlineFrom is the "from <old date> (the "Termination Date")" before a new deadline; the
+	// old date is slot o (old_deadline).
+	deadlineFrom = `(?:from {o:date}(?: \([^)]*\))?,? )?`
 	// extendWords lead to a new deadline: "extending the date by which ... to <date>".
 	extendWords = `(?:extend|extending|extended|extends|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date|combination period)`
 	// extendDeadline is an extension of the deadline written out; a defined term may stand

@@ -34,7 +34,27 @@ func unconditionalDeadline(m *rule.Match) []rule.Out {
 	for _, e := range m.Entities("v") {
 		out = append(out, m.Cite(spac.FieldNewDeadline, e.Value, e))
 	}
-	return out
+	return append(out, oldDeadline(m, "o")...)
+}
+
+// laterDeadlineProposed gives a proxy's proposed deadline and, when the proxy states it, the
+// deadline it would replace.
+func laterDeadlineProposed(m *rule.Match) []rule.Out {
+	var out []rule.Out
+	for _, e := range m.Entities("v") {
+		out = append(out, m.Cite(spac.FieldNewDeadline, e.Value, e))
+	}
+	return append(out, oldDeadline(m, "o")...)
+}
+
+// oldDeadline gives the deadline an extension replaces, "from <old> to <new>", when it is one
+// date earlier than the one new date.
+func oldDeadline(m *rule.Match, slot string) []rule.Out {
+	old, to := m.Entities(slot), m.Entities("v")
+	if len(old) != 1 || len(to) != 1 || old[0].Value >= to[0].Value {
+		return nil
+	}
+	return []rule.Out{m.Cite(spac.FieldOldDeadline, old[0].Value, old[0])}
 }
 
 // laterDeadline gives the new deadline (and the extension it makes) when the date moves
@@ -47,6 +67,7 @@ func laterDeadline(m *rule.Match) []rule.Out {
 	e := to[0]
 	return []rule.Out{
 		m.Cite(spac.FieldNewDeadline, e.Value, e),
+		m.Cite(spac.FieldOldDeadline, from[0].Value, from[0]),
 		m.Cite(spac.FieldMeetingKind, "extension", e),
 		m.Cite(spac.FieldStatus, string(spac.StatusSearching), e),
 	}

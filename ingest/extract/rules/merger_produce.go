@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math/big"
 	"regexp"
 	"slices"
@@ -239,4 +240,44 @@ func earnoutCount(m *rule.Match) []rule.Out {
 	e := entity.Entity{Kind: entity.Shares, Start: start, End: start + len(text), CoreStart: start,
 		CoreEnd: start + len(text), Num: v}
 	return []rule.Out{m.Cite(spac.FieldEarnoutShares, v.Num().String(), e)}
+}
+
+// expectedPeriod is the period an expected closing is stated in: "first quarter of 2027",
+// "Q1 2027", "second half of 2026", "March 2027", "2027".
+const expectedPeriod = `(?P<period>(?P<q>first|second|third|fourth|1st|2nd|3rd|4th) (?:calendar )?quarter of (?:calendar (?:year )?)?(?P<y>\d{4})|` +
+	`(?P<h>first|second) half of (?:calendar (?:year )?)?(?P<y>\d{4})|q(?P<qn>[1-4]) (?P<y>\d{4})|` +
+	`(?P<m>january|february|march|april|may|june|july|august|september|october|november|december),? (?P<y>\d{4})|` +
+	`(?:calendar (?:year )?)?(?P<y>\d{4}))\b`
+
+var (
+	quarterWords = map[string]string{"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3", "fourth": "4", "4th": "4"}
+	monthWords   = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
+)
+
+// expectedClose gives the expected closing: the day (slot d), else the period as stated,
+// normalised ("2027-Q1", "2027-H2", "2027-03", "2027"), cited on its words.
+func expectedClose(m *rule.Match) []rule.Out {
+	if ds := m.Entities("d"); len(ds) == 1 {
+		return []rule.Out{m.Cite(spac.FieldExpectedClose, ds[0].Value, ds[0])}
+	}
+	year := m.Text("y")
+	if len(year) != 4 || year < "2000" || year > "2099" {
+		return nil
+	}
+	value := year
+	switch {
+	case m.Text("q") != "":
+		value += "-Q" + quarterWords[strings.ToLower(m.Text("q"))]
+	case m.Text("qn") != "":
+		value += "-Q" + m.Text("qn")
+	case m.Text("h") != "":
+		value += map[string]string{"first": "-H1", "second": "-H2"}[strings.ToLower(m.Text("h"))]
+	case m.Text("m") != "":
+		value += "-" + fmt.Sprintf("%02d", slices.Index(monthWords, strings.ToLower(m.Text("m")))+1)
+	}
+	out, ok := m.CiteText(spac.FieldExpectedClose, value, "period")
+	if !ok {
+		return nil
+	}
+	return []rule.Out{out}
 }

@@ -130,7 +130,7 @@ var meetingRedemptions = []*rule.Rule{
 	// extensions
 	{
 		// a condition before the date vetoes it (unconditionalDeadline)
-		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline},
+		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)(?:to|until) {v:date}`,
 		Not:      pastMeeting + `|earlier|not approved|fail|up to`,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
@@ -141,7 +141,7 @@ var meetingRedemptions = []*rule.Rule{
 	{
 		// a proxy's proposed deadline (its approval is the proxy's condition, not a veto); a past
 		// extension it recounts is not
-		ID: "meeting.new_deadline_proposed", Emit: rule.One(spac.FieldNewDeadline),
+		ID: "meeting.new_deadline_proposed", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + `(?:to|until) {v:date}`,
 		Not:      pastMeeting + `|earlier|not approved|fail|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously`,
 		Classes:  proxies,
@@ -152,7 +152,7 @@ var meetingRedemptions = []*rule.Rule{
 		// "changes the date by which ... from <old> to <new>": an extension only when the new date
 		// is later (a charter amendment can also bring the liquidation forward)
 		ID: "meeting.deadline_changed", Produce: laterDeadline,
-		Gives:    []string{spac.FieldNewDeadline, spac.FieldMeetingKind, spac.FieldStatus},
+		Gives:    []string{spac.FieldNewDeadline, spac.FieldOldDeadline, spac.FieldMeetingKind, spac.FieldStatus},
 		Pattern:  `(?i)(?:changes?|changing|amends?|amending|moves?|moving) the (?:date|deadline) by which (?:the company|it|we) (?:must|has to|is required to) (?:consummate|complete|effect)[^⟦]{0,60}? from {f:date},? to {v:date}`,
 		Must:     `(?i)stockholders|shareholders|meeting`,
 		Not:      pastMeeting + `|\bif\b|not approved`,

@@ -11,8 +11,10 @@ import (
 
 // startPoller runs the live EDGAR poller when edgar.enabled is set (off by default: the
 // embedded fixtures are served). New filings flow through the same pipeline as `spacd ingest`,
-// so profiles, index rows, alerts, streams and webhooks update without a restart.
-func startPoller(ctx context.Context, env *environment, a *app) (*poll.Poller, error) {
+// so profiles, index rows, alerts, streams and webhooks update without a restart. It sends its
+// requests through client (shared with a backfill) and keeps its paging position, retries and
+// handled set in the store's component state across restarts.
+func startPoller(ctx context.Context, env *environment, a *app, client *poll.Client) (*poll.Poller, error) {
 	c := env.cfg.EDGAR
 	if !c.Enabled {
 		return nil, nil
@@ -27,7 +29,7 @@ func startPoller(ctx context.Context, env *environment, a *app) (*poll.Poller, e
 	}
 	p, err := poll.New(poll.Config{
 		BaseURL: c.BaseURL, SubmissionsBaseURL: c.Submissions, UserAgent: c.UserAgent,
-		Interval: c.PollInterval, RatePerSec: c.RatePerSec, CIKs: ciks, Logger: env.log,
+		Interval: c.PollInterval, RatePerSec: c.RatePerSec, CIKs: ciks, Logger: env.log, Client: client, State: a.db,
 	}, poll.PipelineSink(a.pipeline), poll.StoreSeen(a.db))
 	if err != nil {
 		return nil, err

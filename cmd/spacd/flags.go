@@ -13,6 +13,12 @@ func addCommandFlags(name string, fs *pflag.FlagSet) {
 		fs.String("name", "", "key name (create)")
 		fs.String("tier", "free", "tier (create)")
 		fs.Int("days", 7, "days of usage to show (usage)")
+	case "backfill":
+		fs.String("since", "", "discover SPACs that filed since this date, YYYY-MM-DD (default: edgar.backfill_since)")
+		fs.StringSlice("cik", nil, "also backfill this company whatever its SIC code (repeatable, or comma-separated)")
+		fs.Bool("no-discover", false, "read no EDGAR index: backfill only --cik and edgar.ciks")
+		fs.String("index", "form", "index layout read for discovery: form or company")
+		fs.String("progress", "auto", "progress on stderr: auto (a bar on a terminal, else lines), bar, lines or off")
 	case "ingest":
 		fs.Int("workers", 2, "parallel readers")
 	case "extract":
@@ -28,6 +34,11 @@ func addCommandFlags(name string, fs *pflag.FlagSet) {
 
 func flagString(fs *pflag.FlagSet, name string) string {
 	v, _ := fs.GetString(name)
+	return v
+}
+
+func flagStrings(fs *pflag.FlagSet, name string) []string {
+	v, _ := fs.GetStringSlice(name)
 	return v
 }
 

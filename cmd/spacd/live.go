@@ -142,6 +142,8 @@ func (l *live) onFold(ctx context.Context, prev, cur spac.Profile) {
 		}
 	}
 	for _, al := range alerts.Evaluate(prev, cur, l.alertCfg, l.env.now().UTC(), l.market) {
+		// A backfill found the event now, however recent it is: recorded, never pushed.
+		al.Historical = al.Historical || historical
 		l.fire(ctx, al)
 	}
 }

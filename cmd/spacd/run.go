@@ -38,6 +38,7 @@ func commands() []command {
 	return []command{
 		{"serve", "serve", "run the HTTP API (builds from the embedded fixtures when the data directory is empty)", cmdServe},
 		{"ingest", "ingest DIR|FILE...", "ingest full-submission .txt filings into the store and index", cmdIngest},
+		{"backfill", "backfill [--since DATE] [--cik CIK]...", "fetch the history of the SPAC universe from EDGAR (resumable; see the README)", cmdBackfill},
 		{"rebuild", "rebuild", "drop the search index and rebuild profiles and index from the store", cmdRebuild},
 		{"recompute", "recompute", "refold every SPAC and scan for time-based alerts (also nightly in serve)", cmdRecompute},
 		{"extract", "extract FILE", "print the facts of one filing as JSON with citations (no store needed)", cmdExtract},

@@ -61,7 +61,7 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 	if err := l.start(ctx); err != nil {
 		return nil, nil, err
 	}
-	poller, err := startPoller(ctx, env, a)
+	poller, stopBackfill, err := startEDGAR(ctx, env, a)
 	if err != nil {
 		l.stop(env)
 		return nil, nil, err
@@ -71,6 +71,7 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 	return l, func() {
 		stopNightly()
 		<-nightlyDone
+		stopBackfill()
 		stopPoller(env, poller)
 		l.stop(env)
 	}, nil

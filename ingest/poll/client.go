@@ -21,8 +21,12 @@ import (
 type ClientConfig struct {
 	// UserAgent is sent on every request ("Company Name admin@company.com", SEC fair access).
 	UserAgent string
-	// RatePerSec caps requests per second over every URL (default 5, at most 10).
-	RatePerSec    float64
+	// RatePerSec caps requests per second over every URL (default 5; at most 10, the SEC's
+	// fair-access limit, unless every one of BaseURLs is a server other than sec.gov).
+	RatePerSec float64
+	// BaseURLs are the servers the client talks to. Only when none of them is sec.gov (a local
+	// mirror, the fake EDGAR of tests) may RatePerSec exceed 10; empty counts as sec.gov.
+	BaseURLs      []string
 	MaxRetries    int           // retries after a 403/429/5xx or network error (default 4)
 	BackoffBase   time.Duration // first retry delay, doubled per retry, with jitter (default 2 s)
 	MaxBackoff    time.Duration // cap of a computed retry delay (default 2 min)
@@ -59,8 +63,8 @@ func NewClient(cfg ClientConfig) (*Client, error) {
 	if strings.TrimSpace(cfg.UserAgent) == "" {
 		return nil, errors.New("poll: UserAgent is required (SEC fair-access policy)")
 	}
-	if cfg.RatePerSec < 0 || cfg.RatePerSec > MaxRatePerSec {
-		return nil, fmt.Errorf("poll: RatePerSec %v outside (0, %v]", cfg.RatePerSec, MaxRatePerSec)
+	if limit := RateCap(cfg.BaseURLs...); cfg.RatePerSec < 0 || cfg.RatePerSec > limit {
+		return nil, fmt.Errorf("poll: RatePerSec %v outside (0, %v]", cfg.RatePerSec, limit)
 	}
 	if cfg.MaxRetries < 0 {
 		return nil, errors.New("poll: MaxRetries must not be negative")
@@ -229,6 +233,30 @@ func (c *Client) parseRetryAfter(v string) time.Duration {
 	return 0
 }
 
+// RateCap is the highest request rate allowed against the given servers: the SEC's 10/s when
+// one of them is sec.gov (or none is given, or one cannot be parsed), else MaxLocalRatePerSec.
+func RateCap(baseURLs ...string) float64 {
+	if len(baseURLs) == 0 {
+		return MaxRatePerSec
+	}
+	for _, raw := range baseURLs {
+		if isSEC(raw) {
+			return MaxRatePerSec
+		}
+	}
+	return MaxLocalRatePerSec
+}
+
+// isSEC reports whether raw names a sec.gov host (an unparseable URL counts as one).
+func isSEC(raw string) bool {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" {
+		return true
+	}
+	host := strings.ToLower(u.Hostname())
+	return host == "sec.gov" || strings.HasSuffix(host, ".sec.gov")
+}
+
 // CheckUserAgent refuses, for the real EDGAR (a sec.gov base URL), a User-Agent that names no
 // one the SEC could reach: one without an e-mail address, or with an address at a reserved
 // example domain, such as the configuration's default "spacd/1.0 admin@example.com". The SEC
@@ -240,7 +268,7 @@ func CheckUserAgent(baseURL, userAgent string) error {
 		return nil // the base URL check reports it
 	}
 	host := strings.ToLower(u.Hostname())
-	if host != "sec.gov" && !strings.HasSuffix(host, ".sec.gov") {
+	if !isSEC(baseURL) {
 		return nil
 	}
 	if ok, why := realContact(userAgent); !ok {

@@ -29,12 +29,15 @@ const (
 	DefaultInterval           = time.Minute
 	DefaultRatePerSec         = 5.0
 	MaxRatePerSec             = 10.0 // SEC fair-access ceiling
-	DefaultMaxRetries         = 4
-	DefaultBackoffBase        = 2 * time.Second
-	DefaultMaxBackoff         = 2 * time.Minute
-	DefaultMaxRetryAfter      = 10 * time.Minute
-	DefaultMaxPages           = 10
-	DefaultMaxAttempts        = 5
+	// MaxLocalRatePerSec bounds the rate against a server that is not sec.gov (a mirror, the
+	// fake EDGAR of tests), where the SEC's limit does not apply.
+	MaxLocalRatePerSec   = 10000.0
+	DefaultMaxRetries    = 4
+	DefaultBackoffBase   = 2 * time.Second
+	DefaultMaxBackoff    = 2 * time.Minute
+	DefaultMaxRetryAfter = 10 * time.Minute
+	DefaultMaxPages      = 10
+	DefaultMaxAttempts   = 5
 	// DefaultMaxSubmissionBytes is the pipeline's own limit: a larger download would only be
 	// read (up to 256 MiB before) to be refused by the pipeline as too_large.
 	DefaultMaxSubmissionBytes = ingest.DefaultMaxBytes
@@ -110,8 +113,8 @@ func (cfg Config) withDefaults() (Config, error) {
 			return cfg, err
 		}
 	}
-	if cfg.RatePerSec < 0 || cfg.RatePerSec > MaxRatePerSec {
-		return cfg, fmt.Errorf("poll: RatePerSec %v outside (0, %v]", cfg.RatePerSec, MaxRatePerSec)
+	if limit := RateCap(cfg.BaseURL, cfg.SubmissionsBaseURL); cfg.RatePerSec < 0 || cfg.RatePerSec > limit {
+		return cfg, fmt.Errorf("poll: RatePerSec %v outside (0, %v]", cfg.RatePerSec, limit)
 	}
 	if cfg.Interval < 0 || cfg.MaxPages < 0 || cfg.MaxRetries < 0 || cfg.MaxAttempts < 0 {
 		return cfg, errors.New("poll: Interval, MaxPages, MaxRetries and MaxAttempts must not be negative")

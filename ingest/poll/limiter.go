@@ -6,25 +6,31 @@ import (
 	"time"
 )
 
-// limiter is a token bucket: rate tokens per second, holding at most burst. A caller reserves a
-// token up front (the bucket may go negative) and sleeps until it would have been available, so
-// concurrent callers queue fairly and the rate holds across every URL the poller requests.
-// golang.org/x/time/rate would do, but it is not a dependency of this module.
+// limitMargin is the share of the rate the limiter keeps in reserve: requests are spaced
+// 1/rate x (1 + limitMargin) apart, so that EDGAR, which counts requests as they arrive, never
+// sees more than rate of them within a second when the network or the scheduler delays one
+// request more than the next (at 10/s, up to 50 ms of difference is absorbed).
+const limitMargin = 0.05
+
+// limiter spaces requests evenly: one at a time, each at least interval after the previous
+// one was actually let go (not after it was scheduled: a caller whose sleep overran pushes the
+// next one back), so the rate holds across every URL and every caller of a Client. Callers
+// queue on the mutex, which is held while the caller at the head waits for its turn.
+// golang.org/x/time/rate would do, but it is not a dependency of this module and it spaces
+// reservations, not sends.
 type limiter struct {
-	mu     sync.Mutex
-	rate   float64 // tokens per second
-	burst  float64
-	tokens float64
-	last   time.Time
-	now    func() time.Time
-	sleep  func(context.Context, time.Duration) error
-	taken  int // tokens handed out, for tests
+	mu       sync.Mutex
+	interval time.Duration
+	next     time.Time // earliest time the next request may go
+	now      func() time.Time
+	sleep    func(context.Context, time.Duration) error
+	taken    int // requests let go, for tests
 }
 
-// newLimiter starts full with a burst of one: EDGAR counts requests per second, so spacing
-// them evenly is the safest reading of its limit.
+// newLimiter lets the first request go at once and the following ones at the rate.
 func newLimiter(rate float64, now func() time.Time, sleep func(context.Context, time.Duration) error) *limiter {
-	return &limiter{rate: rate, burst: 1, tokens: 1, last: now(), now: now, sleep: sleep}
+	interval := time.Duration(float64(time.Second) / rate * (1 + limitMargin))
+	return &limiter{interval: interval, now: now, sleep: sleep}
 }
 
 // Wait blocks until the caller may send one request, or ctx ends.
@@ -32,24 +38,16 @@ func (l *limiter) Wait(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return l.sleep(ctx, l.reserve())
-}
-
-// reserve takes a token and returns how long to wait until it is due.
-func (l *limiter) reserve() time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := l.now()
-	if elapsed := now.Sub(l.last); elapsed > 0 {
-		l.tokens = min(l.burst, l.tokens+elapsed.Seconds()*l.rate)
-		l.last = now
+	if d := l.next.Sub(l.now()); d > 0 {
+		if err := l.sleep(ctx, d); err != nil {
+			return err
+		}
 	}
-	l.tokens--
+	l.next = l.now().Add(l.interval)
 	l.taken++
-	if l.tokens >= 0 {
-		return 0
-	}
-	return time.Duration(-l.tokens / l.rate * float64(time.Second))
+	return nil
 }
 
 func (l *limiter) tokensTaken() int {

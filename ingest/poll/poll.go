@@ -66,6 +66,7 @@ func New(cfg Config, sink Sink, seen Seen) (*Poller, error) {
 	if client == nil {
 		client, err = NewClient(ClientConfig{
 			UserAgent: cfg.UserAgent, RatePerSec: cfg.RatePerSec, MaxRetries: cfg.MaxRetries,
+			BaseURLs:    []string{cfg.BaseURL, cfg.SubmissionsBaseURL},
 			BackoffBase: cfg.BackoffBase, MaxBackoff: cfg.MaxBackoff, MaxRetryAfter: cfg.MaxRetryAfter,
 			HTTPClient: cfg.HTTPClient, Logger: cfg.Logger,
 		})

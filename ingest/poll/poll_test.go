@@ -192,14 +192,14 @@ func TestPollRateLimited(t *testing.T) {
 	if taken := p.client.limit.tokensTaken(); taken != total || total < 8 {
 		t.Fatalf("limiter gave %d tokens for %d requests; want one per request", taken, total)
 	}
-	// Burst 1 at 10/s: n requests take (n-1)/10 s of (virtual) waiting.
+	// At 10/s (less the margin): n requests take at least (n-1)/10 s of (virtual) waiting.
 	want := time.Duration(total-1) * 100 * time.Millisecond
 	if got := p.clock.now().Sub(start); got < want-time.Millisecond {
 		t.Errorf("%d requests spread over %v, want at least %v", total, got, want)
 	}
 }
 
-func TestLimiterRefillsUpToBurst(t *testing.T) {
+func TestLimiterSpacesRequests(t *testing.T) {
 	c := &virtualClock{t: time.Unix(0, 0)}
 	l := newLimiter(4, c.now, c.sleep)
 	ctx := context.Background()
@@ -208,15 +208,28 @@ func TestLimiterRefillsUpToBurst(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := c.now().Sub(time.Unix(0, 0)); got != 2*time.Second {
-		t.Errorf("9 waits at 4/s took %v, want 2s", got)
+	// 8 intervals of 250 ms plus the 5 % margin.
+	if got := c.now().Sub(time.Unix(0, 0)); got != 2100*time.Millisecond {
+		t.Errorf("9 waits at 4/s took %v, want 2.1s", got)
 	}
-	c.sleep(ctx, time.Hour) // idle: the bucket refills to its burst of one, no more
+	c.sleep(ctx, time.Hour) // idle: no credit builds up, one request goes at once, the next after an interval
 	mark := c.now()
 	_ = l.Wait(ctx)
 	_ = l.Wait(ctx)
-	if got := c.now().Sub(mark); got != 250*time.Millisecond {
-		t.Errorf("after idling, two waits took %v, want 250ms", got)
+	if got := c.now().Sub(mark); got != 262500*time.Microsecond {
+		t.Errorf("after idling, two waits took %v, want 262.5ms", got)
+	}
+	// A wait that overran (a busy scheduler wakes the caller late) pushes the next request
+	// back: the spacing holds between requests actually let go, not between their schedules.
+	late := &virtualClock{t: time.Unix(0, 0)}
+	overrun := func(ctx context.Context, d time.Duration) error { return late.sleep(ctx, d+200*time.Millisecond) }
+	lim := newLimiter(4, late.now, overrun)
+	_ = lim.Wait(ctx) // at once
+	_ = lim.Wait(ctx) // due at 262.5 ms, let go at 462.5 ms
+	sent := late.now()
+	_ = lim.Wait(ctx)
+	if got := late.now().Sub(sent); got < 262500*time.Microsecond {
+		t.Errorf("after a late request, the next went %v later, want at least a full interval (262.5ms)", got)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()

@@ -102,3 +102,33 @@ func TestCheckUserAgent(t *testing.T) {
 		}
 	}
 }
+
+// The SEC's 10 requests/s bind whenever one server is sec.gov; a local server (a mirror, the
+// fake EDGAR of tests) may be asked faster.
+func TestRateCap(t *testing.T) {
+	cases := []struct {
+		urls []string
+		want float64
+	}{
+		{nil, MaxRatePerSec},
+		{[]string{"https://www.sec.gov", "https://data.sec.gov"}, MaxRatePerSec},
+		{[]string{"http://127.0.0.1:8080", "https://data.sec.gov"}, MaxRatePerSec},
+		{[]string{"http://127.0.0.1:8080", "http://[::1]:9"}, MaxLocalRatePerSec},
+		{[]string{"%zz"}, MaxRatePerSec},
+	}
+	for _, c := range cases {
+		if got := RateCap(c.urls...); got != c.want {
+			t.Errorf("RateCap(%q) = %v, want %v", c.urls, got, c.want)
+		}
+	}
+	if _, err := NewClient(ClientConfig{UserAgent: liveAgent, RatePerSec: 50}); err == nil {
+		t.Error("50 req/s accepted without base URLs (counts as sec.gov)")
+	}
+	if _, err := NewClient(ClientConfig{UserAgent: liveAgent, RatePerSec: 50, BaseURLs: []string{"http://127.0.0.1:1"}}); err != nil {
+		t.Errorf("50 req/s against a local server refused: %v", err)
+	}
+	if _, err := New(Config{UserAgent: liveAgent, RatePerSec: 50, BaseURL: "http://127.0.0.1:1", SubmissionsBaseURL: "http://127.0.0.1:1"},
+		&recordingSink{}, nil); err != nil {
+		t.Errorf("poller at 50 req/s against a local server refused: %v", err)
+	}
+}

@@ -1,7 +1,6 @@
 package polltest
 
 import (
-	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"net/http"
@@ -16,11 +15,12 @@ import (
 	"github.com/spacdata/spac/ingest/edgar"
 )
 
-func (s *Server) serveFeedLocked(w http.ResponseWriter, r *http.Request) {
+// feedAnswerLocked answers the current-filings feed: a page of entries, or EDGAR's HTML page
+// past the end.
+func (s *Server) feedAnswerLocked(r *http.Request) answer {
 	q := r.URL.Query()
 	if q.Get("action") != "getcurrent" || q.Get("output") != "atom" {
-		http.Error(w, "bad feed query", http.StatusBadRequest)
-		return
+		return answer{status: http.StatusBadRequest, ctype: "text/plain", body: []byte("bad feed query\n")}
 	}
 	start, _ := strconv.Atoi(q.Get("start"))
 	count, _ := strconv.Atoi(q.Get("count"))
@@ -31,59 +31,10 @@ func (s *Server) serveFeedLocked(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if start > 0 && start >= len(entries) {
-		w.Header().Set("Content-Type", "text/html")
-		_, _ = w.Write(EndOfFeedPage())
-		return
+		return answer{status: http.StatusOK, ctype: "text/html", body: EndOfFeedPage()}
 	}
 	entries = entries[min(start, len(entries)):min(start+count, len(entries))]
-	w.Header().Set("Content-Type", "application/atom+xml")
-	_, _ = w.Write([]byte(RenderFeed(s.clock, entries)))
-}
-
-var submissionsPathRe = regexp.MustCompile(`^/submissions/CIK(\d{10})\.json$`)
-
-func (s *Server) serveSubmissionsLocked(w http.ResponseWriter, r *http.Request) {
-	m := submissionsPathRe.FindStringSubmatch(r.URL.Path)
-	if m == nil || s.sic[spac.CIK(m[1])] == "" {
-		http.NotFound(w, r)
-		return
-	}
-	cik := spac.CIK(m[1])
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(submissionsJSON(cik, s.sic[cik], s.feed))
-}
-
-// submissionsJSON renders the data.sec.gov document: the same keys, in the same order, as
-// realdata/submissions_json/CIK0001847577_LearnCW.json, with filings.recent built from the
-// feed entries of cik.
-func submissionsJSON(cik spac.CIK, sic string, feed []edgar.FeedEntry) []byte {
-	recent := map[string][]any{}
-	keys := []string{"accessionNumber", "filingDate", "reportDate", "acceptanceDateTime", "act", "form",
-		"fileNumber", "filmNumber", "items", "core_type", "size", "isXBRL", "isInlineXBRL",
-		"isXBRLNumeric", "primaryDocument", "primaryDocDescription"}
-	name := ""
-	for _, e := range feed {
-		if e.CIK != cik {
-			continue
-		}
-		name = e.Company
-		vals := []any{e.Accession, e.FiledAt, "", e.Updated, "33", e.Form, "", "", strings.Join(e.Items, ","),
-			e.Form, 84000, 0, 0, nil, "primary.htm", e.Form}
-		for i, k := range keys {
-			recent[k] = append(recent[k], vals[i])
-		}
-	}
-	desc := map[string]string{"6770": "Blank Checks"}[sic]
-	doc := fmt.Sprintf(`{"cik":%q,"entityType":"operating","sic":%q,"sicDescription":%q,"ownerOrg":"","insiderTransactionForOwnerExists":0,"insiderTransactionForIssuerExists":1,"name":%q,"tickers":[],"exchanges":[],"ein":"000000000","lei":null,"description":"","website":"","investorWebsite":"","category":"","fiscalYearEnd":"1231","stateOfIncorporation":"E9","stateOfIncorporationDescription":"Cayman Islands","addresses":{},"phone":"","flags":"","formerNames":[],"filings":{"recent":{`,
-		string(cik), sic, desc, name)
-	for i, k := range keys {
-		vals, _ := json.Marshal(append([]any{}, recent[k]...))
-		if i > 0 {
-			doc += ","
-		}
-		doc += fmt.Sprintf("%q:%s", k, vals)
-	}
-	return []byte(doc + `},"files":[]}}`)
+	return answer{status: http.StatusOK, ctype: "application/atom+xml", body: []byte(RenderFeed(s.clock, entries))}
 }
 
 // RenderFeed writes an Atom page line for line as EDGAR does.
@@ -166,26 +117,32 @@ func ArchivePath(cik spac.CIK, accession string) string {
 	return fmt.Sprintf("/Archives/edgar/data/%s/%s.txt", strings.TrimLeft(string(cik), "0"), accession)
 }
 
-// RealdataDir is ../shared/realdata beside the repository root, found by walking up from the
-// working directory to go.mod (tests run in their package's directory). "" when absent.
+// RealdataDir is shared/realdata beside the repository root or beside one of its parents: a
+// clean clone at X/spac finds X/shared/realdata, a git worktree at X/wt/i13 finds it too. It
+// walks up from the working directory (tests run in their package's directory) to go.mod,
+// then on up. "" when absent.
 func RealdataDir() string {
 	dir, err := os.Getwd()
 	if err != nil {
 		return ""
 	}
-	for {
+	for ; ; dir = filepath.Dir(dir) {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			rd := filepath.Join(dir, "..", "shared", "realdata")
-			if _, err := os.Stat(rd); err == nil {
-				return rd
-			}
+			break
+		}
+		if filepath.Dir(dir) == dir {
 			return ""
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
+	}
+	for {
+		rd := filepath.Join(filepath.Dir(dir), "shared", "realdata")
+		if st, err := os.Stat(rd); err == nil && st.IsDir() {
+			return rd
+		}
+		if filepath.Dir(dir) == dir {
 			return ""
 		}
-		dir = parent
+		dir = filepath.Dir(dir)
 	}
 }
 

@@ -1,8 +1,11 @@
-// Package polltest is a fake EDGAR for tests: an httptest server serving the three surfaces the
-// poller reads, in the real formats - the current-filings Atom feed (element layout of
-// realdata/atom_feeds/getcurrent_atom_start200.xml), the submissions JSON (key layout of
-// realdata/submissions_json) and full-submission .txt files. It counts every request and can
-// fail chosen paths. Tests of ingest/poll and the end-to-end tests of cmd/spacd share it.
+// Package polltest is a fake EDGAR for tests, serving in the real formats every surface the
+// poller and the backfill read: the current-filings Atom feed (element layout of
+// realdata/atom_feeds/getcurrent_atom_start200.xml), the submissions JSON and its older pages
+// (key layout of realdata/submissions_json), company_tickers.json (realdata/tickers), the
+// quarterly full-index and daily-index files by form, company and master (realdata/edgar_index)
+// and full-submission .txt files. It logs every request with the time of its clock, can fail
+// chosen paths and hold a request in flight. Tests of ingest/poll, ingest/backfill and the
+// end-to-end tests of cmd/spacd share it.
 package polltest
 
 import (
@@ -28,15 +31,21 @@ type Server struct {
 	t   testing.TB
 	srv *httptest.Server
 
-	mu       sync.Mutex
-	feed     []edgar.FeedEntry    // newest first
-	sic      map[spac.CIK]string  // submissions JSON served for these CIKs
-	files    map[string][]byte    // archive path -> full submission
-	failures map[string][]Failure // path -> answers to give before the real one
-	hits     map[string]int       // path -> requests
-	agents   map[string]int       // User-Agent -> requests
-	total    int
-	clock    time.Time // Updated of the next entry added
+	mu        sync.Mutex
+	feed      []edgar.FeedEntry              // newest first
+	companies map[spac.CIK]*Company          // submissions JSON served for these CIKs
+	files     map[string][]byte              // archive path -> full submission
+	archived  map[spac.CIK][]edgar.FeedEntry // filings listed in submissions and indexes, per CIK
+	failures  map[string][]Failure           // path -> answers to give before the real one
+	holds     map[string]*Hold               // path -> the next request of it is held
+	hits      map[string]int                 // path -> requests
+	served    map[string]int                 // path -> 200 answers delivered
+	agents    map[string]int                 // User-Agent -> requests
+	log       []Request
+	total     int
+	clock     time.Time        // Updated of the next feed entry added
+	now       func() time.Time // stamps the request log; decides which index files exist
+	recent    int              // filings per submissions document (recent) and per older page
 }
 
 // Failure is an answer given instead of the real one (see Fail).
@@ -45,13 +54,22 @@ type Failure struct {
 	RetryAfter string // Retry-After header value, when not empty
 }
 
+// Request is one request the fake answered (or abandoned).
+type Request struct {
+	Path   string
+	At     time.Time // by the server's clock (SetClock)
+	Status int       // 0 when the client went away while the request was held
+}
+
 // New starts a fake EDGAR, closed when the test ends. Its feed starts empty; every entry added
 // is stamped one minute after the previous one, so the feed's order is the order of Publish.
 func New(t testing.TB) *Server {
 	s := &Server{
-		t: t, sic: map[spac.CIK]string{}, files: map[string][]byte{}, failures: map[string][]Failure{},
-		hits: map[string]int{}, agents: map[string]int{},
+		t: t, companies: map[spac.CIK]*Company{}, files: map[string][]byte{}, archived: map[spac.CIK][]edgar.FeedEntry{},
+		failures: map[string][]Failure{}, holds: map[string]*Hold{},
+		hits: map[string]int{}, served: map[string]int{}, agents: map[string]int{},
 		clock: time.Date(2026, 11, 20, 9, 0, 0, 0, time.FixedZone("EST", -5*3600)),
+		now:   time.Now, recent: 1000,
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.srv.Close)
@@ -60,6 +78,15 @@ func New(t testing.TB) *Server {
 
 // URL is the base URL of both www.sec.gov and data.sec.gov surfaces.
 func (s *Server) URL() string { return s.srv.URL }
+
+// SetClock sets the clock that stamps the request log and says which index files exist
+// (default time.Now). A test that drives its client with a virtual clock gives the same one
+// here, so the log shows the request rate the client kept to.
+func (s *Server) SetClock(now func() time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.now = now
+}
 
 // Publish puts a full submission on top of the feed (as the newest entry), listed under the
 // filer named in its SGML header, and makes its .txt downloadable at ArchivePath. extra lists
@@ -121,14 +148,6 @@ func (s *Server) pushLocked(e edgar.FeedEntry) {
 	s.feed = append([]edgar.FeedEntry{e}, s.feed...)
 }
 
-// SetSIC makes /submissions/CIK<cik>.json answer with that SIC code ("6770" = blank check).
-// CIKs without one answer 404.
-func (s *Server) SetSIC(cik spac.CIK, sic string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.sic[cik] = sic
-}
-
 // Fail makes the next requests of path answer the given failures, in order, before the real one.
 func (s *Server) Fail(path string, answers ...Failure) {
 	s.mu.Lock()
@@ -143,6 +162,32 @@ func (s *Server) Count(path string) int {
 	return s.hits[path]
 }
 
+// Served is the number of successful (200) answers to path delivered so far: a request held
+// while its client went away does not count.
+func (s *Server) Served(path string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.served[path]
+}
+
+// ServedCounts returns the number of 200 answers per path.
+func (s *Server) ServedCounts() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]int, len(s.served))
+	for k, v := range s.served {
+		out[k] = v
+	}
+	return out
+}
+
+// Log returns every request so far, in arrival order.
+func (s *Server) Log() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.log...)
+}
+
 // Requests is the number of requests so far and how many carried each User-Agent.
 func (s *Server) Requests() (total int, agents map[string]int) {
 	s.mu.Lock()
@@ -154,29 +199,77 @@ func (s *Server) Requests() (total int, agents map[string]int) {
 	return s.total, agents
 }
 
+// answer is what the fake will send: a status, a content type and a body.
+type answer struct {
+	status     int
+	ctype      string
+	body       []byte
+	retryAfter string
+}
+
+// serve books the request, holds it when asked to, then writes the answer. The lock is not
+// held while a request is held, so other requests go on.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.total++
 	s.hits[r.URL.Path]++
 	s.agents[r.Header.Get("User-Agent")]++
-	if q := s.failures[r.URL.Path]; len(q) > 0 {
-		s.failures[r.URL.Path] = q[1:]
-		if q[0].RetryAfter != "" {
-			w.Header().Set("Retry-After", q[0].RetryAfter)
-		}
-		http.Error(w, http.StatusText(q[0].Status), q[0].Status)
+	at := s.now()
+	h := s.holds[r.URL.Path]
+	delete(s.holds, r.URL.Path)
+	s.mu.Unlock()
+	if h != nil && !h.wait(r) {
+		s.record(r.URL.Path, at, 0)
 		return
 	}
-	switch {
-	case r.URL.Path == FeedPath:
-		s.serveFeedLocked(w, r)
-	case strings.HasPrefix(r.URL.Path, "/submissions/"):
-		s.serveSubmissionsLocked(w, r)
-	case s.files[r.URL.Path] != nil:
-		w.Header().Set("Content-Type", "text/plain")
-		_, _ = w.Write(s.files[r.URL.Path])
-	default:
-		http.NotFound(w, r)
+	s.mu.Lock()
+	a := s.answerLocked(r)
+	s.mu.Unlock()
+	if a.retryAfter != "" {
+		w.Header().Set("Retry-After", a.retryAfter)
 	}
+	if a.ctype != "" {
+		w.Header().Set("Content-Type", a.ctype)
+	}
+	w.WriteHeader(a.status)
+	_, err := w.Write(a.body)
+	if err != nil || r.Context().Err() != nil {
+		a.status = 0 // the client went away: nothing was delivered
+	}
+	s.record(r.URL.Path, at, a.status)
+}
+
+func (s *Server) record(path string, at time.Time, status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.log = append(s.log, Request{Path: path, At: at, Status: status})
+	if status == http.StatusOK {
+		s.served[path]++
+	}
+}
+
+// answerLocked routes a request to its surface. s.mu is held.
+func (s *Server) answerLocked(r *http.Request) answer {
+	path := r.URL.Path
+	if q := s.failures[path]; len(q) > 0 {
+		s.failures[path] = q[1:]
+		return answer{status: q[0].Status, ctype: "text/plain", body: []byte(http.StatusText(q[0].Status)), retryAfter: q[0].RetryAfter}
+	}
+	switch {
+	case path == FeedPath:
+		return s.feedAnswerLocked(r)
+	case strings.HasPrefix(path, "/submissions/"):
+		return s.submissionsAnswerLocked(path)
+	case path == TickersPath:
+		return answer{status: http.StatusOK, ctype: "application/json", body: s.tickersJSONLocked()}
+	case strings.HasPrefix(path, "/Archives/edgar/full-index/") || strings.HasPrefix(path, "/Archives/edgar/daily-index/"):
+		return s.indexAnswerLocked(path)
+	case s.files[path] != nil:
+		return answer{status: http.StatusOK, ctype: "text/plain", body: s.files[path]}
+	}
+	return notFound()
+}
+
+func notFound() answer {
+	return answer{status: http.StatusNotFound, ctype: "text/plain", body: []byte("404 page not found\n")}
 }

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/alerts"
+	"github.com/spacdata/spac/ingest/backfill"
+	"github.com/spacdata/spac/ingest/market"
+	"github.com/spacdata/spac/ingest/pipeline"
+	"github.com/spacdata/spac/ingest/poll"
+)
+
+// cmdBackfill fills the store with the history of the SPACs EDGAR lists since --since (and of
+// the --cik companies), as historical filings: see ingest/backfill. Killed, it resumes where it
+// stopped when run again. It prints its summary as JSON; progress goes to stderr.
+func cmdBackfill(ctx context.Context, env *environment, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("usage: spacd backfill [--since DATE] [--cik CIK]... [--no-discover] [--index form|company] [--progress auto|bar|lines|off]")
+	}
+	a, err := openApp(env)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	client, err := edgarClient(env)
+	if err != nil {
+		return err
+	}
+	if a.pipeline.OnHistoricalFold, err = historyRecorder(env, a); err != nil {
+		return err
+	}
+	a.pipeline.Workers = 2
+	cfg, err := backfillConfig(env, a, client)
+	if err != nil {
+		return err
+	}
+	cfg.OnProgress = newProgressPrinter(env.stderr, flagString(env.flags, "progress")).tell
+	b, err := backfill.New(cfg)
+	if err != nil {
+		return err
+	}
+	sum, err := b.Run(ctx)
+	if err := errors.Join(err, writeJSON(env, sum)); err != nil {
+		return err
+	}
+	if len(sum.Failed) > 0 {
+		return fmt.Errorf("backfill: %d requests failed; run it again to fetch them", len(sum.Failed))
+	}
+	return nil
+}
+
+// edgarClient is the one EDGAR client of a process (the poller and the backfill share its rate
+// limit). A placeholder User-Agent is refused for the real EDGAR with a clear message.
+func edgarClient(env *environment) (*poll.Client, error) {
+	c := env.cfg.EDGAR
+	for _, u := range []string{c.BaseURL, c.Submissions} {
+		if err := poll.CheckUserAgent(u, c.UserAgent); err != nil {
+			return nil, err
+		}
+	}
+	return poll.NewClient(poll.ClientConfig{UserAgent: c.UserAgent, RatePerSec: c.RatePerSec,
+		BaseURLs: []string{c.BaseURL, c.Submissions}, Logger: env.log})
+}
+
+// backfillConfig reads the flags over the edgar.* configuration: --since over
+// edgar.backfill_since, --cik added to edgar.ciks.
+func backfillConfig(env *environment, a *app, client *poll.Client) (backfill.Config, error) {
+	c := env.cfg.EDGAR
+	since := c.BackfillSince
+	if s := flagString(env.flags, "since"); s != "" {
+		since = s
+	}
+	day, err := time.Parse(time.DateOnly, since)
+	if err != nil {
+		return backfill.Config{}, fmt.Errorf("--since %q: want a date YYYY-MM-DD", since)
+	}
+	ciks, err := parseCIKs(append(append([]string(nil), c.CIKs...), flagStrings(env.flags, "cik")...))
+	if err != nil {
+		return backfill.Config{}, err
+	}
+	return backfill.Config{
+		Client: client, BaseURL: c.BaseURL, SubmissionsBaseURL: c.Submissions, Pipeline: a.pipeline, State: a.db,
+		SpoolDir: filepath.Join(env.cfg.DataDir, "backfill-spool"), Discover: !flagBool(env.flags, "no-discover"),
+		Since: day, CIKs: ciks, IndexKind: flagString(env.flags, "index"), Logger: env.log,
+	}, nil
+}
+
+func parseCIKs(values []string) ([]spac.CIK, error) {
+	var out []spac.CIK
+	for _, v := range values {
+		for _, s := range strings.Split(v, ",") {
+			if s = strings.TrimSpace(s); s == "" {
+				continue
+			}
+			cik, ok := spac.ParseCIK(s)
+			if !ok {
+				return nil, fmt.Errorf("%q is not a CIK", s)
+			}
+			out = append(out, cik)
+		}
+	}
+	return out, nil
+}
+
+// historyRecorder is the hook of historical folds outside the live service (serve's is
+// live.onFold, which tells the mode): the alerts a change implies are stored marked historical
+// (listed by /v1/alerts), never streamed or sent.
+func historyRecorder(env *environment, a *app) (pipeline.ProfileHook, error) {
+	quotes, err := loadQuotes(env)
+	if err != nil {
+		return nil, err
+	}
+	joiner := market.NewJoiner(quotes, env.now)
+	cfg := alerts.Config(env.cfg.Alerts)
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("alerts config: %w", err)
+	}
+	return func(ctx context.Context, prev, cur spac.Profile) {
+		for _, al := range alerts.Evaluate(prev, cur, cfg, env.now().UTC(), joiner) {
+			al.Historical = true
+			if _, err := a.db.PutAlert(ctx, al); err != nil {
+				env.log.Error("store historical alert", "id", al.ID, "err", err)
+			}
+		}
+	}, nil
+}
+
+// startBackfill runs a backfill inside serve when edgar.backfill is set (resuming an
+// interrupted one), on the process's EDGAR client; the returned stop cancels it and waits.
+func startBackfill(ctx context.Context, env *environment, a *app, client *poll.Client) (stop func(), err error) {
+	if !env.cfg.EDGAR.Backfill {
+		return func() {}, nil
+	}
+	cfg, err := backfillConfig(env, a, client)
+	if err != nil {
+		return nil, err
+	}
+	cfg.OnProgress = newProgressPrinter(logWriter{env}, "lines").tell
+	b, err := backfill.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sum, err := b.Run(runCtx)
+		attrs := []any{"spacs", sum.SPACs, "fetched", sum.Fetched, "already_stored", sum.AlreadyStored, "failed", len(sum.Failed), "took", sum.Duration.String()}
+		if err != nil && runCtx.Err() == nil {
+			env.log.Error("edgar backfill stopped", append(attrs, "err", err)...)
+			return
+		}
+		env.log.Info("edgar backfill", attrs...)
+	}()
+	return func() { cancel(); <-done }, nil
+}
+
+// startEDGAR starts the poller (edgar.enabled) and the backfill (edgar.backfill) on one
+// shared client, so that together they keep to the rate limit.
+func startEDGAR(ctx context.Context, env *environment, a *app) (*poll.Poller, func(), error) {
+	if !env.cfg.EDGAR.Enabled && !env.cfg.EDGAR.Backfill {
+		return nil, func() {}, nil
+	}
+	client, err := edgarClient(env)
+	if err != nil {
+		return nil, nil, err
+	}
+	poller, err := startPoller(ctx, env, a, client)
+	if err != nil {
+		return nil, nil, err
+	}
+	stop, err := startBackfill(ctx, env, a, client)
+	if err != nil {
+		stopPoller(env, poller)
+		return nil, nil, err
+	}
+	return poller, stop, nil
+}
+
+// logWriter turns progress lines into log records.
+type logWriter struct{ env *environment }
+
+func (w logWriter) Write(p []byte) (int, error) {
+	w.env.log.Info(strings.TrimSpace(string(p)))
+	return len(p), nil
+}

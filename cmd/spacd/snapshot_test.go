@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/fixtures/gen"
+	"github.com/spacdata/spac/index"
+	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/kv"
+)
+
+// storeSnapshot is what a data directory serves: profiles, calendar events, the ticker map,
+// facts, filings (without the source they were read from) and the index's universe rows, keyed
+// for comparison. It also returns the fold marks still pending. No process may hold dataDir.
+func storeSnapshot(t *testing.T, dataDir string) (snap map[string]string, pendingMarks int) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := kv.Open(filepath.Join(dataDir, "kv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	snap = map[string]string{}
+	for _, prefix := range []string{"p/", "e/", "s/", "x/", "c/"} {
+		if err := db.EachKV(ctx, prefix, func(k string, v []byte) error { snap[k] = string(v); return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = db.EachCIK(ctx, func(cik spac.CIK) error {
+		filings, err := db.FilingsOf(ctx, cik)
+		for _, f := range filings {
+			f.Source = ""
+			b, _ := json.Marshal(f)
+			snap["filing/"+f.Accession] = string(b)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks, err := db.FoldMarks(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx, err := index.Open(filepath.Join(dataDir, "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idx.Close()
+	page, err := idx.Universe(ctx, spac.UniverseQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range page.Rows {
+		b, _ := json.Marshal(r)
+		snap["row/"+string(r.CIK)] = string(b)
+	}
+	return snap, len(marks)
+}
+
+// countPrefix counts the snapshot keys under prefix.
+func countPrefix(snap map[string]string, prefix string) int {
+	n := 0
+	for k := range snap {
+		if strings.HasPrefix(k, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+// snapshotDiff describes how got differs from want (a few keys), "" when equal.
+func snapshotDiff(got, want map[string]string) string {
+	var diffs []string
+	for k, w := range want {
+		if g, ok := got[k]; !ok {
+			diffs = append(diffs, "missing "+k)
+		} else if g != w {
+			diffs = append(diffs, "differs "+k)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			diffs = append(diffs, "extra "+k)
+		}
+	}
+	sort.Strings(diffs)
+	if len(diffs) > 8 {
+		diffs = append(diffs[:8], fmt.Sprintf("... %d more", len(diffs)-8))
+	}
+	return strings.Join(diffs, "; ")
+}
+
+// generatedCorpus writes n generated SPACs below a temporary directory.
+func generatedCorpus(t *testing.T, n int) (string, gen.Manifest) {
+	t.Helper()
+	dir := t.TempDir()
+	m, err := gen.Generate(dir, gen.Options{SPACs: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, m
+}
+
+// archiveManifest puts every filing of a generated corpus in the fake EDGAR's archive and
+// returns their download paths.
+func archiveManifest(t *testing.T, fake *polltest.Server, dir string, m gen.Manifest) []string {
+	t.Helper()
+	var paths []string
+	for _, e := range m.SPACs {
+		for _, f := range e.Filings {
+			data, err := os.ReadFile(filepath.Join(dir, f.Path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fake.Archive(f.Path, data)
+			paths = append(paths, polltest.ArchivePath(spac.CIK(e.CIK), f.Accession))
+		}
+	}
+	return paths
+}

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -93,6 +96,7 @@ func TestLayerRulesCatchAViolation(t *testing.T) {
 // test) and returns every package it reports (the module's and their dependencies) by path.
 func listPackages(t *testing.T) map[string]listedPackage {
 	t.Helper()
+	recordSourceFiles(t)
 	cmd := exec.Command("go", "list", "-deps", "-json", "./...")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -155,4 +159,26 @@ func rel(path string) string {
 		return "spac"
 	}
 	return strings.TrimPrefix(path, module+"/")
+}
+
+// recordSourceFiles stats every directory and .go file of the module. go test caches a passing
+// result keyed on the files the test itself opened or stat'ed, and it cannot see what the
+// `go list` child reads: without this a new package or a new import would not re-run the test.
+func recordSourceFiles(t *testing.T) {
+	t.Helper()
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || strings.HasSuffix(path, ".go") || d.Name() == "go.mod" {
+			_, err = os.Stat(path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatalf("walking the module: %v", err)
+	}
 }

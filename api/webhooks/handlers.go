@@ -17,7 +17,7 @@ import (
 type CreateRequest struct {
 	URL         string   `json:"url"`
 	Events      []string `json:"events"`
-	Description string   `json:"description"`
+	Description string   `json:"description,omitempty"` // optional
 }
 
 // Created is the 201 body of POST /webhooks: the endpoint and its secret, shown this once.

@@ -73,21 +73,21 @@ func (s *schemaSet) ref(v any) obj {
 
 // schemaNames names the types whose Go names say too little outside their package.
 var schemaNames = map[reflect.Type]string{
-	reflect.TypeOf(Endpoint{}):                         "DiscoverEndpoint",
-	reflect.TypeOf(Param{}):                            "DiscoverParam",
-	reflect.TypeOf(webhooks.Endpoint{}):                "Webhook",
-	reflect.TypeOf(webhooks.Created{}):                 "WebhookCreated",
-	reflect.TypeOf(webhooks.CreateRequest{}):           "WebhookCreateRequest",
-	reflect.TypeOf(webhooks.Delivery{}):                "WebhookDelivery",
-	reflect.TypeOf(webhooks.Attempt{}):                 "WebhookAttempt",
-	reflect.TypeOf(webhooks.Page[webhooks.Endpoint]{}): "WebhookList",
-	reflect.TypeOf(webhooks.Page[webhooks.Delivery]{}): "WebhookDeliveryList",
-	reflect.TypeOf(access.CreateKeyRequest{}):          "KeyCreateRequest",
-	reflect.TypeOf(access.TierLimits{}):                "TierLimits",
-	reflect.TypeOf(FilingView{}):                       "Filing",
-	reflect.TypeOf(LinesView{}):                        "FilingLines",
-	reflect.TypeOf(refCitation{}):                      "CitationRef",
-	reflect.TypeOf(CitationsBody{}):                    "Citations",
+	reflect.TypeOf(Endpoint{}):                            "DiscoverEndpoint",
+	reflect.TypeOf(Param{}):                               "DiscoverParam",
+	reflect.TypeOf(spac.WebhookEndpoint{}):                "Webhook",
+	reflect.TypeOf(webhooks.Created{}):                    "WebhookCreated",
+	reflect.TypeOf(webhooks.CreateRequest{}):              "WebhookCreateRequest",
+	reflect.TypeOf(spac.WebhookDelivery{}):                "WebhookDelivery",
+	reflect.TypeOf(spac.WebhookAttempt{}):                 "WebhookAttempt",
+	reflect.TypeOf(webhooks.Page[spac.WebhookEndpoint]{}): "WebhookList",
+	reflect.TypeOf(webhooks.Page[spac.WebhookDelivery]{}): "WebhookDeliveryList",
+	reflect.TypeOf(access.CreateKeyRequest{}):             "KeyCreateRequest",
+	reflect.TypeOf(access.TierLimits{}):                   "TierLimits",
+	reflect.TypeOf(FilingView{}):                          "Filing",
+	reflect.TypeOf(LinesView{}):                           "FilingLines",
+	reflect.TypeOf(refCitation{}):                         "CitationRef",
+	reflect.TypeOf(CitationsBody{}):                       "Citations",
 }
 
 // name is the component name of a Go type: schemaNames, else its Go name. Two types of one

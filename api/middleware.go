@@ -95,7 +95,7 @@ func (s *Server) recovery(c *gin.Context) {
 // Headers browsers may read from responses.
 const exposedHeaders = "X-Request-Id, X-Data-Scope, Link, ETag, Retry-After, RateLimit, RateLimit-Policy, " +
 	"X-RateLimit-Limit-Day, X-RateLimit-Remaining-Day, X-RateLimit-Limit-Minute, " +
-	"X-RateLimit-Remaining-Minute, X-RateLimit-Reset, WWW-Authenticate"
+	"X-RateLimit-Remaining-Minute, X-RateLimit-Reset, WWW-Authenticate, Idempotent-Replayed"
 
 // cors lets browsers call the API: GET from the allowed origins (any by default) and OPTIONS
 // preflights, answered here with 204 before routing.
@@ -118,7 +118,7 @@ func (s *Server) cors(c *gin.Context) {
 	h.Set("Access-Control-Expose-Headers", exposedHeaders)
 	if c.Request.Method == http.MethodOptions && c.GetHeader("Access-Control-Request-Method") != "" {
 		h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, DELETE, OPTIONS")
-		h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Last-Event-ID, X-Request-Id")
+		h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Idempotency-Key, Last-Event-ID, X-Request-Id")
 		h.Set("Access-Control-Max-Age", "600")
 		c.AbortWithStatus(http.StatusNoContent)
 		return

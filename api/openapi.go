@@ -129,6 +129,9 @@ func parameters(r Route) []obj {
 	if r.Versioned {
 		out = append(out, obj{"$ref": "#/components/parameters/IfNoneMatch"})
 	}
+	if r.Method == http.MethodPost {
+		out = append(out, obj{"$ref": "#/components/parameters/IdempotencyKey"})
+	}
 	return out
 }
 

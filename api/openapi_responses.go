@@ -64,8 +64,8 @@ func errorResponses(r Route) map[int]string {
 	if r.namesSPAC() {
 		out[http.StatusNotFound] = "NotFound"
 	}
-	if r.Name == "webhooks_create" {
-		out[http.StatusUnprocessableEntity] = "Unprocessable"
+	if r.Method == http.MethodPost {
+		out[http.StatusUnprocessableEntity], out[http.StatusConflict] = "Unprocessable", "Conflict"
 	}
 	return out
 }
@@ -123,8 +123,13 @@ func components(sch *schemaSet) obj {
 			"bearer":     obj{"type": "http", "scheme": "bearer", "description": "API key: Authorization: Bearer <key>"},
 			"adminToken": obj{"type": "http", "scheme": "bearer", "description": "the admin token from the configuration"},
 		},
-		"parameters": obj{"IfNoneMatch": obj{"name": "If-None-Match", "in": "header", "schema": obj{"type": "string"},
-			"description": "the ETag of a response held: 304 without a body while the data has not changed"}},
+		"parameters": obj{
+			"IfNoneMatch": obj{"name": "If-None-Match", "in": "header", "schema": obj{"type": "string"},
+				"description": "the ETag of a response held: 304 without a body while the data has not changed"},
+			"IdempotencyKey": obj{"name": "Idempotency-Key", "in": "header", "schema": obj{"type": "string", "maxLength": MaxIdempotencyKeyLen},
+				"description": "makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again " +
+					"(Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409"},
+		},
 		"headers":   headerComponents(),
 		"responses": problemResponses(problem),
 		"schemas":   sch.defs,
@@ -174,7 +179,8 @@ func problemResponses(problem obj) obj {
 		"NotFound":        resp("no such SPAC, filing or resource (suggestions lists close symbols), or outside the anonymous sample (code not_in_sample)"),
 		"RequestTimeout":  resp("the request body did not arrive within the read timeout"),
 		"BodyTooLarge":    resp("the request body is larger than the endpoint accepts"),
-		"Unprocessable":   resp("a limit of held resources is reached (code limit_exceeded)"),
+		"Unprocessable":   resp("a limit of held resources is reached (code limit_exceeded), or an Idempotency-Key was sent again with another body (code idempotency_key_reused)"),
+		"Conflict":        resp("the first request with this Idempotency-Key is still being handled (code idempotency_in_progress)"),
 		"TooManyRequests": resp("a rate limit (or the failed-authentication limit) is exhausted", append([]string{"Retry-After"}, rateLimitHeaders...)...),
 		"Unavailable":     resp("the data store, the index or a live component is unavailable"),
 		"ClientClosedRequest": obj{"description": "never received: the status the access log and the metrics give a request " +

@@ -40,21 +40,23 @@ const StatusClientClosedRequest = 499
 
 // statuses maps error codes to HTTP statuses.
 var statuses = map[string]int{
-	spac.EINVALID:        http.StatusBadRequest,
-	spac.EUNAUTHORIZED:   http.StatusUnauthorized,
-	spac.EFORBIDDEN:      http.StatusForbidden,
-	spac.ENOTFOUND:       http.StatusNotFound,
-	CodeNotInSample:      http.StatusNotFound,
-	CodeMethodNotAllowed: http.StatusMethodNotAllowed,
-	CodeRequestTimeout:   http.StatusRequestTimeout,
-	spac.ECONFLICT:       http.StatusConflict,
-	CodeBodyTooLarge:     http.StatusRequestEntityTooLarge,
-	CodeLimitExceeded:    http.StatusUnprocessableEntity,
-	spac.ERATELIMITED:    http.StatusTooManyRequests,
-	CodeHeadersTooLarge:  http.StatusRequestHeaderFieldsTooLarge,
-	CodeMalformedRequest: http.StatusBadRequest,
-	CodeNotImplemented:   http.StatusNotImplemented,
-	spac.EUNAVAILABLE:    http.StatusServiceUnavailable,
+	spac.EINVALID:             http.StatusBadRequest,
+	spac.EUNAUTHORIZED:        http.StatusUnauthorized,
+	spac.EFORBIDDEN:           http.StatusForbidden,
+	spac.ENOTFOUND:            http.StatusNotFound,
+	CodeNotInSample:           http.StatusNotFound,
+	CodeMethodNotAllowed:      http.StatusMethodNotAllowed,
+	CodeRequestTimeout:        http.StatusRequestTimeout,
+	spac.ECONFLICT:            http.StatusConflict,
+	CodeBodyTooLarge:          http.StatusRequestEntityTooLarge,
+	CodeLimitExceeded:         http.StatusUnprocessableEntity,
+	CodeIdempotencyKeyReused:  http.StatusUnprocessableEntity,
+	CodeIdempotencyInProgress: http.StatusConflict,
+	spac.ERATELIMITED:         http.StatusTooManyRequests,
+	CodeHeadersTooLarge:       http.StatusRequestHeaderFieldsTooLarge,
+	CodeMalformedRequest:      http.StatusBadRequest,
+	CodeNotImplemented:        http.StatusNotImplemented,
+	spac.EUNAVAILABLE:         http.StatusServiceUnavailable,
 }
 
 // statusOf maps an error code to its HTTP status; unknown codes are internal errors.

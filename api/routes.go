@@ -163,6 +163,9 @@ func (s *Server) chain(r Route) []gin.HandlerFunc {
 		chain = append(chain, s.guard.Handler(r.Auth, r.Entitlement))
 	}
 	chain = append(chain, validateQuery(r))
+	if r.Method == http.MethodPost {
+		chain = append(chain, s.idempotent(r.Name))
+	}
 	if r.Data {
 		chain = append(chain, s.sampleGate(r), scopeHeader)
 	}

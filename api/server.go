@@ -69,14 +69,15 @@ type Server struct {
 	engine *gin.Engine
 	table  []Route
 
-	active inflight // requests being handled (Shutdown waits for them)
-	boot   string   // this process's part of the data version (version.go)
+	active inflight     // requests being handled (Shutdown waits for them)
+	idem   *idempotency // responses to POSTs by Idempotency-Key
+	boot   string       // this process's part of the data version (version.go)
 	cache  byteCache
 }
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
-	s := &Server{d: d, log: d.Logger, now: d.Now, guard: d.Guard, boot: newBootID()}
+	s := &Server{d: d, log: d.Logger, now: d.Now, guard: d.Guard, boot: newBootID(), idem: newIdempotency()}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}

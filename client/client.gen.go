@@ -1859,6 +1859,9 @@ type WebhookList struct {
 	Total int       `json:"total"`
 }
 
+// IdempotencyKey defines model for IdempotencyKey.
+type IdempotencyKey = string
+
 // IfNoneMatch defines model for IfNoneMatch.
 type IfNoneMatch = string
 
@@ -1867,6 +1870,9 @@ type BadRequest = Problem
 
 // BodyTooLarge defines model for BodyTooLarge.
 type BodyTooLarge = Problem
+
+// Conflict defines model for Conflict.
+type Conflict = Problem
 
 // Forbidden defines model for Forbidden.
 type Forbidden = Problem
@@ -1893,6 +1899,18 @@ type Unprocessable = Problem
 type AccountUsageParams struct {
 	// Days days of usage, newest first (default 30)
 	Days *int `form:"days,omitempty" json:"days,omitempty"`
+}
+
+// AdminKeysCreateParams defines parameters for AdminKeysCreate.
+type AdminKeysCreateParams struct {
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// AdminKeysRotateParams defines parameters for AdminKeysRotate.
+type AdminKeysRotateParams struct {
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // AdminKeysUsageParams defines parameters for AdminKeysUsage.
@@ -2162,10 +2180,28 @@ type UniverseParamsFacets string
 // UniverseParamsCitations defines parameters for Universe.
 type UniverseParamsCitations string
 
+// WebhooksCreateParams defines parameters for WebhooksCreate.
+type WebhooksCreateParams struct {
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // WebhooksDeliveriesParams defines parameters for WebhooksDeliveries.
 type WebhooksDeliveriesParams struct {
 	// Limit rows (default 50)
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// WebhooksRedeliverParams defines parameters for WebhooksRedeliver.
+type WebhooksRedeliverParams struct {
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// WebhooksTestParams defines parameters for WebhooksTest.
+type WebhooksTestParams struct {
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // AdminKeysCreateJSONRequestBody defines body for AdminKeysCreate for application/json ContentType.
@@ -3384,14 +3420,14 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/admin/keys (the `AdminKeysCreate` operationId).
-	AdminKeysCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	AdminKeysCreateWithBody(ctx context.Context, params *AdminKeysCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AdminKeysCreate Create a key {name, tier}; the secret is shown once.
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /v1/admin/keys (the `AdminKeysCreate` operationId).
-	AdminKeysCreate(ctx context.Context, body AdminKeysCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	AdminKeysCreate(ctx context.Context, params *AdminKeysCreateParams, body AdminKeysCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AdminKeysRevoke Revoke a key; effective on its next request.
 	//
@@ -3401,7 +3437,7 @@ type ClientInterface interface {
 	// AdminKeysRotate Issue a new secret and revoke the old one.
 	//
 	// Corresponds with POST /v1/admin/keys/{id}/rotate (the `AdminKeysRotate` operationId).
-	AdminKeysRotate(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	AdminKeysRotate(ctx context.Context, id string, params *AdminKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AdminKeysUsage Usage of a key per day and endpoint.
 	//
@@ -3493,14 +3529,14 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/webhooks (the `WebhooksCreate` operationId).
-	WebhooksCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WebhooksCreateWithBody(ctx context.Context, params *WebhooksCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// WebhooksCreate Register a callback {url, events[], description}; the signing secret is shown once.
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /v1/webhooks (the `WebhooksCreate` operationId).
-	WebhooksCreate(ctx context.Context, body WebhooksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WebhooksCreate(ctx context.Context, params *WebhooksCreateParams, body WebhooksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// WebhooksDelete Delete a webhook registration.
 	//
@@ -3520,12 +3556,12 @@ type ClientInterface interface {
 	// WebhooksRedeliver Send a delivery again (same webhook-id).
 	//
 	// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `WebhooksRedeliver` operationId).
-	WebhooksRedeliver(ctx context.Context, id string, deliveryId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WebhooksRedeliver(ctx context.Context, id string, deliveryId string, params *WebhooksRedeliverParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// WebhooksTest Send a signed webhook.test event.
 	//
 	// Corresponds with POST /v1/webhooks/{id}/test (the `WebhooksTest` operationId).
-	WebhooksTest(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	WebhooksTest(ctx context.Context, id string, params *WebhooksTestParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
 // Account The calling key: tier, limits and key prefix.
@@ -3578,8 +3614,8 @@ func (c *Client) AdminKeysList(ctx context.Context, reqEditors ...RequestEditorF
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/admin/keys (the `AdminKeysCreate` operationId).
-func (c *Client) AdminKeysCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewAdminKeysCreateRequestWithBody(c.Server, contentType, body)
+func (c *Client) AdminKeysCreateWithBody(ctx context.Context, params *AdminKeysCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAdminKeysCreateRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3595,8 +3631,8 @@ func (c *Client) AdminKeysCreateWithBody(ctx context.Context, contentType string
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /v1/admin/keys (the `AdminKeysCreate` operationId).
-func (c *Client) AdminKeysCreate(ctx context.Context, body AdminKeysCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewAdminKeysCreateRequest(c.Server, body)
+func (c *Client) AdminKeysCreate(ctx context.Context, params *AdminKeysCreateParams, body AdminKeysCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAdminKeysCreateRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3625,8 +3661,8 @@ func (c *Client) AdminKeysRevoke(ctx context.Context, id string, reqEditors ...R
 // AdminKeysRotate Issue a new secret and revoke the old one.
 //
 // Corresponds with POST /v1/admin/keys/{id}/rotate (the `AdminKeysRotate` operationId).
-func (c *Client) AdminKeysRotate(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewAdminKeysRotateRequest(c.Server, id)
+func (c *Client) AdminKeysRotate(ctx context.Context, id string, params *AdminKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAdminKeysRotateRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -3897,8 +3933,8 @@ func (c *Client) WebhooksList(ctx context.Context, reqEditors ...RequestEditorFn
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/webhooks (the `WebhooksCreate` operationId).
-func (c *Client) WebhooksCreateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWebhooksCreateRequestWithBody(c.Server, contentType, body)
+func (c *Client) WebhooksCreateWithBody(ctx context.Context, params *WebhooksCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksCreateRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3914,8 +3950,8 @@ func (c *Client) WebhooksCreateWithBody(ctx context.Context, contentType string,
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /v1/webhooks (the `WebhooksCreate` operationId).
-func (c *Client) WebhooksCreate(ctx context.Context, body WebhooksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWebhooksCreateRequest(c.Server, body)
+func (c *Client) WebhooksCreate(ctx context.Context, params *WebhooksCreateParams, body WebhooksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksCreateRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3974,8 +4010,8 @@ func (c *Client) WebhooksDeliveries(ctx context.Context, id string, params *Webh
 // WebhooksRedeliver Send a delivery again (same webhook-id).
 //
 // Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `WebhooksRedeliver` operationId).
-func (c *Client) WebhooksRedeliver(ctx context.Context, id string, deliveryId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWebhooksRedeliverRequest(c.Server, id, deliveryId)
+func (c *Client) WebhooksRedeliver(ctx context.Context, id string, deliveryId string, params *WebhooksRedeliverParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksRedeliverRequest(c.Server, id, deliveryId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -3989,8 +4025,8 @@ func (c *Client) WebhooksRedeliver(ctx context.Context, id string, deliveryId st
 // WebhooksTest Send a signed webhook.test event.
 //
 // Corresponds with POST /v1/webhooks/{id}/test (the `WebhooksTest` operationId).
-func (c *Client) WebhooksTest(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewWebhooksTestRequest(c.Server, id)
+func (c *Client) WebhooksTest(ctx context.Context, id string, params *WebhooksTestParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksTestRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4110,18 +4146,18 @@ func NewAdminKeysListRequest(server string) (*http.Request, error) {
 }
 
 // NewAdminKeysCreateRequest calls the generic AdminKeysCreate builder with application/json body
-func NewAdminKeysCreateRequest(server string, body AdminKeysCreateJSONRequestBody) (*http.Request, error) {
+func NewAdminKeysCreateRequest(server string, params *AdminKeysCreateParams, body AdminKeysCreateJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewAdminKeysCreateRequestWithBody(server, "application/json", bodyReader)
+	return NewAdminKeysCreateRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewAdminKeysCreateRequestWithBody constructs an http.Request for the AdminKeysCreate method, with any body, and a specified content type
-func NewAdminKeysCreateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewAdminKeysCreateRequestWithBody(server string, params *AdminKeysCreateParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -4145,6 +4181,21 @@ func NewAdminKeysCreateRequestWithBody(server string, contentType string, body i
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -4184,7 +4235,7 @@ func NewAdminKeysRevokeRequest(server string, id string) (*http.Request, error) 
 }
 
 // NewAdminKeysRotateRequest constructs an http.Request for the AdminKeysRotate method
-func NewAdminKeysRotateRequest(server string, id string) (*http.Request, error) {
+func NewAdminKeysRotateRequest(server string, id string, params *AdminKeysRotateParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -4212,6 +4263,21 @@ func NewAdminKeysRotateRequest(server string, id string) (*http.Request, error) 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -5670,18 +5736,18 @@ func NewWebhooksListRequest(server string) (*http.Request, error) {
 }
 
 // NewWebhooksCreateRequest calls the generic WebhooksCreate builder with application/json body
-func NewWebhooksCreateRequest(server string, body WebhooksCreateJSONRequestBody) (*http.Request, error) {
+func NewWebhooksCreateRequest(server string, params *WebhooksCreateParams, body WebhooksCreateJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewWebhooksCreateRequestWithBody(server, "application/json", bodyReader)
+	return NewWebhooksCreateRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewWebhooksCreateRequestWithBody constructs an http.Request for the WebhooksCreate method, with any body, and a specified content type
-func NewWebhooksCreateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewWebhooksCreateRequestWithBody(server string, params *WebhooksCreateParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5705,6 +5771,21 @@ func NewWebhooksCreateRequestWithBody(server string, contentType string, body io
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -5839,7 +5920,7 @@ func NewWebhooksDeliveriesRequest(server string, id string, params *WebhooksDeli
 }
 
 // NewWebhooksRedeliverRequest constructs an http.Request for the WebhooksRedeliver method
-func NewWebhooksRedeliverRequest(server string, id string, deliveryId string) (*http.Request, error) {
+func NewWebhooksRedeliverRequest(server string, id string, deliveryId string, params *WebhooksRedeliverParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -5876,11 +5957,26 @@ func NewWebhooksRedeliverRequest(server string, id string, deliveryId string) (*
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
 // NewWebhooksTestRequest constructs an http.Request for the WebhooksTest method
-func NewWebhooksTestRequest(server string, id string) (*http.Request, error) {
+func NewWebhooksTestRequest(server string, id string, params *WebhooksTestParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -5908,6 +6004,21 @@ func NewWebhooksTestRequest(server string, id string) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -5983,14 +6094,14 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/admin/keys (the `AdminKeysCreate` operationId).
-	AdminKeysCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AdminKeysCreateResponse, error)
+	AdminKeysCreateWithBodyWithResponse(ctx context.Context, params *AdminKeysCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AdminKeysCreateResponse, error)
 
 	// AdminKeysCreateWithResponse Create a key {name, tier}; the secret is shown once.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/admin/keys (the `AdminKeysCreate` operationId).
-	AdminKeysCreateWithResponse(ctx context.Context, body AdminKeysCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*AdminKeysCreateResponse, error)
+	AdminKeysCreateWithResponse(ctx context.Context, params *AdminKeysCreateParams, body AdminKeysCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*AdminKeysCreateResponse, error)
 
 	// AdminKeysRevokeWithResponse Revoke a key; effective on its next request.
 	//
@@ -6004,7 +6115,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/admin/keys/{id}/rotate (the `AdminKeysRotate` operationId).
-	AdminKeysRotateWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*AdminKeysRotateResponse, error)
+	AdminKeysRotateWithResponse(ctx context.Context, id string, params *AdminKeysRotateParams, reqEditors ...RequestEditorFn) (*AdminKeysRotateResponse, error)
 
 	// AdminKeysUsageWithResponse Usage of a key per day and endpoint.
 	//
@@ -6130,14 +6241,14 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/webhooks (the `WebhooksCreate` operationId).
-	WebhooksCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*WebhooksCreateResponse, error)
+	WebhooksCreateWithBodyWithResponse(ctx context.Context, params *WebhooksCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*WebhooksCreateResponse, error)
 
 	// WebhooksCreateWithResponse Register a callback {url, events[], description}; the signing secret is shown once.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/webhooks (the `WebhooksCreate` operationId).
-	WebhooksCreateWithResponse(ctx context.Context, body WebhooksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksCreateResponse, error)
+	WebhooksCreateWithResponse(ctx context.Context, params *WebhooksCreateParams, body WebhooksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksCreateResponse, error)
 
 	// WebhooksDeleteWithResponse Delete a webhook registration.
 	//
@@ -6165,14 +6276,14 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `WebhooksRedeliver` operationId).
-	WebhooksRedeliverWithResponse(ctx context.Context, id string, deliveryId string, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error)
+	WebhooksRedeliverWithResponse(ctx context.Context, id string, deliveryId string, params *WebhooksRedeliverParams, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error)
 
 	// WebhooksTestWithResponse Send a signed webhook.test event.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/webhooks/{id}/test (the `WebhooksTest` operationId).
-	WebhooksTestWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*WebhooksTestResponse, error)
+	WebhooksTestWithResponse(ctx context.Context, id string, params *WebhooksTestParams, reqEditors ...RequestEditorFn) (*WebhooksTestResponse, error)
 }
 
 // AccountResponse200Headers the declared response headers of an HTTP 200 response for Account
@@ -6675,8 +6786,18 @@ type AdminKeysCreateResponse408Headers struct {
 	XRequestId *string
 }
 
+// AdminKeysCreateResponse409Headers the declared response headers of an HTTP 409 response for AdminKeysCreate
+type AdminKeysCreateResponse409Headers struct {
+	XRequestId *string
+}
+
 // AdminKeysCreateResponse413Headers the declared response headers of an HTTP 413 response for AdminKeysCreate
 type AdminKeysCreateResponse413Headers struct {
+	XRequestId *string
+}
+
+// AdminKeysCreateResponse422Headers the declared response headers of an HTTP 422 response for AdminKeysCreate
+type AdminKeysCreateResponse422Headers struct {
 	XRequestId *string
 }
 
@@ -6714,8 +6835,12 @@ type AdminKeysCreateResponse struct {
 	ApplicationproblemJSON401 *Unauthorized
 	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
 	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -6730,8 +6855,12 @@ type AdminKeysCreateResponse struct {
 	Headers401 *AdminKeysCreateResponse401Headers
 	// Headers408 the parsed response headers for an HTTP 408 response
 	Headers408 *AdminKeysCreateResponse408Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *AdminKeysCreateResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *AdminKeysCreateResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *AdminKeysCreateResponse422Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *AdminKeysCreateResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -6760,9 +6889,19 @@ func (r AdminKeysCreateResponse) GetApplicationproblemJSON408() *RequestTimeout 
 	return r.ApplicationproblemJSON408
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r AdminKeysCreateResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r AdminKeysCreateResponse) GetApplicationproblemJSON413() *BodyTooLarge {
 	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r AdminKeysCreateResponse) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -7004,8 +7143,18 @@ type AdminKeysRotateResponse408Headers struct {
 	XRequestId *string
 }
 
+// AdminKeysRotateResponse409Headers the declared response headers of an HTTP 409 response for AdminKeysRotate
+type AdminKeysRotateResponse409Headers struct {
+	XRequestId *string
+}
+
 // AdminKeysRotateResponse413Headers the declared response headers of an HTTP 413 response for AdminKeysRotate
 type AdminKeysRotateResponse413Headers struct {
+	XRequestId *string
+}
+
+// AdminKeysRotateResponse422Headers the declared response headers of an HTTP 422 response for AdminKeysRotate
+type AdminKeysRotateResponse422Headers struct {
 	XRequestId *string
 }
 
@@ -7045,8 +7194,12 @@ type AdminKeysRotateResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
 	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -7063,8 +7216,12 @@ type AdminKeysRotateResponse struct {
 	Headers404 *AdminKeysRotateResponse404Headers
 	// Headers408 the parsed response headers for an HTTP 408 response
 	Headers408 *AdminKeysRotateResponse408Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *AdminKeysRotateResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *AdminKeysRotateResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *AdminKeysRotateResponse422Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *AdminKeysRotateResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -7098,9 +7255,19 @@ func (r AdminKeysRotateResponse) GetApplicationproblemJSON408() *RequestTimeout 
 	return r.ApplicationproblemJSON408
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r AdminKeysRotateResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r AdminKeysRotateResponse) GetApplicationproblemJSON413() *BodyTooLarge {
 	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r AdminKeysRotateResponse) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -10125,6 +10292,11 @@ type WebhooksCreateResponse408Headers struct {
 	XRequestId *string
 }
 
+// WebhooksCreateResponse409Headers the declared response headers of an HTTP 409 response for WebhooksCreate
+type WebhooksCreateResponse409Headers struct {
+	XRequestId *string
+}
+
 // WebhooksCreateResponse413Headers the declared response headers of an HTTP 413 response for WebhooksCreate
 type WebhooksCreateResponse413Headers struct {
 	XRequestId *string
@@ -10171,6 +10343,8 @@ type WebhooksCreateResponse struct {
 	ApplicationproblemJSON403 *Forbidden
 	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
 	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *BodyTooLarge
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
@@ -10191,6 +10365,8 @@ type WebhooksCreateResponse struct {
 	Headers403 *WebhooksCreateResponse403Headers
 	// Headers408 the parsed response headers for an HTTP 408 response
 	Headers408 *WebhooksCreateResponse408Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *WebhooksCreateResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *WebhooksCreateResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -10226,6 +10402,11 @@ func (r WebhooksCreateResponse) GetApplicationproblemJSON403() *Forbidden {
 // GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
 func (r WebhooksCreateResponse) GetApplicationproblemJSON408() *RequestTimeout {
 	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r WebhooksCreateResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -10883,8 +11064,18 @@ type WebhooksRedeliverResponse408Headers struct {
 	XRequestId *string
 }
 
+// WebhooksRedeliverResponse409Headers the declared response headers of an HTTP 409 response for WebhooksRedeliver
+type WebhooksRedeliverResponse409Headers struct {
+	XRequestId *string
+}
+
 // WebhooksRedeliverResponse413Headers the declared response headers of an HTTP 413 response for WebhooksRedeliver
 type WebhooksRedeliverResponse413Headers struct {
+	XRequestId *string
+}
+
+// WebhooksRedeliverResponse422Headers the declared response headers of an HTTP 422 response for WebhooksRedeliver
+type WebhooksRedeliverResponse422Headers struct {
 	XRequestId *string
 }
 
@@ -10926,8 +11117,12 @@ type WebhooksRedeliverResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
 	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -10946,8 +11141,12 @@ type WebhooksRedeliverResponse struct {
 	Headers404 *WebhooksRedeliverResponse404Headers
 	// Headers408 the parsed response headers for an HTTP 408 response
 	Headers408 *WebhooksRedeliverResponse408Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *WebhooksRedeliverResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *WebhooksRedeliverResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *WebhooksRedeliverResponse422Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *WebhooksRedeliverResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -10986,9 +11185,19 @@ func (r WebhooksRedeliverResponse) GetApplicationproblemJSON408() *RequestTimeou
 	return r.ApplicationproblemJSON408
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r WebhooksRedeliverResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r WebhooksRedeliverResponse) GetApplicationproblemJSON413() *BodyTooLarge {
 	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r WebhooksRedeliverResponse) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -11073,8 +11282,18 @@ type WebhooksTestResponse408Headers struct {
 	XRequestId *string
 }
 
+// WebhooksTestResponse409Headers the declared response headers of an HTTP 409 response for WebhooksTest
+type WebhooksTestResponse409Headers struct {
+	XRequestId *string
+}
+
 // WebhooksTestResponse413Headers the declared response headers of an HTTP 413 response for WebhooksTest
 type WebhooksTestResponse413Headers struct {
+	XRequestId *string
+}
+
+// WebhooksTestResponse422Headers the declared response headers of an HTTP 422 response for WebhooksTest
+type WebhooksTestResponse422Headers struct {
 	XRequestId *string
 }
 
@@ -11116,8 +11335,12 @@ type WebhooksTestResponse struct {
 	ApplicationproblemJSON404 *NotFound
 	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
 	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *TooManyRequests
 	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
@@ -11136,8 +11359,12 @@ type WebhooksTestResponse struct {
 	Headers404 *WebhooksTestResponse404Headers
 	// Headers408 the parsed response headers for an HTTP 408 response
 	Headers408 *WebhooksTestResponse408Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *WebhooksTestResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *WebhooksTestResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *WebhooksTestResponse422Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *WebhooksTestResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
@@ -11176,9 +11403,19 @@ func (r WebhooksTestResponse) GetApplicationproblemJSON408() *RequestTimeout {
 	return r.ApplicationproblemJSON408
 }
 
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r WebhooksTestResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
 func (r WebhooksTestResponse) GetApplicationproblemJSON413() *BodyTooLarge {
 	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r WebhooksTestResponse) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -11269,8 +11506,8 @@ func (c *ClientWithResponses) AdminKeysListWithResponse(ctx context.Context, req
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/admin/keys (the `AdminKeysCreate` operationId).
-func (c *ClientWithResponses) AdminKeysCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AdminKeysCreateResponse, error) {
-	rsp, err := c.AdminKeysCreateWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) AdminKeysCreateWithBodyWithResponse(ctx context.Context, params *AdminKeysCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AdminKeysCreateResponse, error) {
+	rsp, err := c.AdminKeysCreateWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -11282,8 +11519,8 @@ func (c *ClientWithResponses) AdminKeysCreateWithBodyWithResponse(ctx context.Co
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/admin/keys (the `AdminKeysCreate` operationId).
-func (c *ClientWithResponses) AdminKeysCreateWithResponse(ctx context.Context, body AdminKeysCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*AdminKeysCreateResponse, error) {
-	rsp, err := c.AdminKeysCreate(ctx, body, reqEditors...)
+func (c *ClientWithResponses) AdminKeysCreateWithResponse(ctx context.Context, params *AdminKeysCreateParams, body AdminKeysCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*AdminKeysCreateResponse, error) {
+	rsp, err := c.AdminKeysCreate(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -11308,8 +11545,8 @@ func (c *ClientWithResponses) AdminKeysRevokeWithResponse(ctx context.Context, i
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/admin/keys/{id}/rotate (the `AdminKeysRotate` operationId).
-func (c *ClientWithResponses) AdminKeysRotateWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*AdminKeysRotateResponse, error) {
-	rsp, err := c.AdminKeysRotate(ctx, id, reqEditors...)
+func (c *ClientWithResponses) AdminKeysRotateWithResponse(ctx context.Context, id string, params *AdminKeysRotateParams, reqEditors ...RequestEditorFn) (*AdminKeysRotateResponse, error) {
+	rsp, err := c.AdminKeysRotate(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -11542,8 +11779,8 @@ func (c *ClientWithResponses) WebhooksListWithResponse(ctx context.Context, reqE
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/webhooks (the `WebhooksCreate` operationId).
-func (c *ClientWithResponses) WebhooksCreateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*WebhooksCreateResponse, error) {
-	rsp, err := c.WebhooksCreateWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) WebhooksCreateWithBodyWithResponse(ctx context.Context, params *WebhooksCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*WebhooksCreateResponse, error) {
+	rsp, err := c.WebhooksCreateWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -11555,8 +11792,8 @@ func (c *ClientWithResponses) WebhooksCreateWithBodyWithResponse(ctx context.Con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/webhooks (the `WebhooksCreate` operationId).
-func (c *ClientWithResponses) WebhooksCreateWithResponse(ctx context.Context, body WebhooksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksCreateResponse, error) {
-	rsp, err := c.WebhooksCreate(ctx, body, reqEditors...)
+func (c *ClientWithResponses) WebhooksCreateWithResponse(ctx context.Context, params *WebhooksCreateParams, body WebhooksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksCreateResponse, error) {
+	rsp, err := c.WebhooksCreate(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -11607,8 +11844,8 @@ func (c *ClientWithResponses) WebhooksDeliveriesWithResponse(ctx context.Context
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `WebhooksRedeliver` operationId).
-func (c *ClientWithResponses) WebhooksRedeliverWithResponse(ctx context.Context, id string, deliveryId string, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error) {
-	rsp, err := c.WebhooksRedeliver(ctx, id, deliveryId, reqEditors...)
+func (c *ClientWithResponses) WebhooksRedeliverWithResponse(ctx context.Context, id string, deliveryId string, params *WebhooksRedeliverParams, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error) {
+	rsp, err := c.WebhooksRedeliver(ctx, id, deliveryId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -11620,8 +11857,8 @@ func (c *ClientWithResponses) WebhooksRedeliverWithResponse(ctx context.Context,
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/webhooks/{id}/test (the `WebhooksTest` operationId).
-func (c *ClientWithResponses) WebhooksTestWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*WebhooksTestResponse, error) {
-	rsp, err := c.WebhooksTest(ctx, id, reqEditors...)
+func (c *ClientWithResponses) WebhooksTestWithResponse(ctx context.Context, id string, params *WebhooksTestParams, reqEditors ...RequestEditorFn) (*WebhooksTestResponse, error) {
+	rsp, err := c.WebhooksTest(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -12440,12 +12677,26 @@ func ParseAdminKeysCreateResponse(rsp *http.Response) (*AdminKeysCreateResponse,
 		}
 		response.ApplicationproblemJSON408 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest BodyTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest TooManyRequests
@@ -12521,6 +12772,16 @@ func ParseAdminKeysCreateResponse(rsp *http.Response) (*AdminKeysCreateResponse,
 			headers.XRequestId = &value
 		}
 		response.Headers408 = &headers
+	case rsp.StatusCode == 409:
+		var headers AdminKeysCreateResponse409Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 413:
 		var headers AdminKeysCreateResponse413Headers
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
@@ -12531,6 +12792,16 @@ func ParseAdminKeysCreateResponse(rsp *http.Response) (*AdminKeysCreateResponse,
 			headers.XRequestId = &value
 		}
 		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers AdminKeysCreateResponse422Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
 		var headers AdminKeysCreateResponse429Headers
 		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
@@ -12912,12 +13183,26 @@ func ParseAdminKeysRotateResponse(rsp *http.Response) (*AdminKeysRotateResponse,
 		}
 		response.ApplicationproblemJSON408 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest BodyTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest TooManyRequests
@@ -13003,6 +13288,16 @@ func ParseAdminKeysRotateResponse(rsp *http.Response) (*AdminKeysRotateResponse,
 			headers.XRequestId = &value
 		}
 		response.Headers408 = &headers
+	case rsp.StatusCode == 409:
+		var headers AdminKeysRotateResponse409Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 413:
 		var headers AdminKeysRotateResponse413Headers
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
@@ -13013,6 +13308,16 @@ func ParseAdminKeysRotateResponse(rsp *http.Response) (*AdminKeysRotateResponse,
 			headers.XRequestId = &value
 		}
 		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers AdminKeysRotateResponse422Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
 		var headers AdminKeysRotateResponse429Headers
 		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
@@ -18153,6 +18458,13 @@ func ParseWebhooksCreateResponse(rsp *http.Response) (*WebhooksCreateResponse, e
 		}
 		response.ApplicationproblemJSON408 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest BodyTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -18300,6 +18612,16 @@ func ParseWebhooksCreateResponse(rsp *http.Response) (*WebhooksCreateResponse, e
 			headers.XRequestId = &value
 		}
 		response.Headers408 = &headers
+	case rsp.StatusCode == 409:
+		var headers WebhooksCreateResponse409Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 413:
 		var headers WebhooksCreateResponse413Headers
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
@@ -19384,12 +19706,26 @@ func ParseWebhooksRedeliverResponse(rsp *http.Response) (*WebhooksRedeliverRespo
 		}
 		response.ApplicationproblemJSON408 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest BodyTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest TooManyRequests
@@ -19534,6 +19870,16 @@ func ParseWebhooksRedeliverResponse(rsp *http.Response) (*WebhooksRedeliverRespo
 			headers.XRequestId = &value
 		}
 		response.Headers408 = &headers
+	case rsp.StatusCode == 409:
+		var headers WebhooksRedeliverResponse409Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 413:
 		var headers WebhooksRedeliverResponse413Headers
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
@@ -19544,6 +19890,16 @@ func ParseWebhooksRedeliverResponse(rsp *http.Response) (*WebhooksRedeliverRespo
 			headers.XRequestId = &value
 		}
 		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers WebhooksRedeliverResponse422Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
 		var headers WebhooksRedeliverResponse429Headers
 		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
@@ -19691,12 +20047,26 @@ func ParseWebhooksTestResponse(rsp *http.Response) (*WebhooksTestResponse, error
 		}
 		response.ApplicationproblemJSON408 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest BodyTooLarge
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest TooManyRequests
@@ -19841,6 +20211,16 @@ func ParseWebhooksTestResponse(rsp *http.Response) (*WebhooksTestResponse, error
 			headers.XRequestId = &value
 		}
 		response.Headers408 = &headers
+	case rsp.StatusCode == 409:
+		var headers WebhooksTestResponse409Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 413:
 		var headers WebhooksTestResponse413Headers
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
@@ -19851,6 +20231,16 @@ func ParseWebhooksTestResponse(rsp *http.Response) (*WebhooksTestResponse, error
 			headers.XRequestId = &value
 		}
 		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers WebhooksTestResponse422Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
 	case rsp.StatusCode == 429:
 		var headers WebhooksTestResponse429Headers
 		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {

@@ -21,6 +21,7 @@ type typedRun struct {
 	c       *client.ClientWithResponses
 	admin   *client.ClientWithResponses
 	hookURL string
+	base    string
 	called  map[string]bool
 }
 
@@ -37,7 +38,7 @@ func TestTypedClient(t *testing.T) {
 	key := ts.createKey(t, "enterprise")
 	called := map[string]bool{}
 	for _, base := range []string{ts.base, ts.base + "/api"} {
-		r := &typedRun{t: t, c: newTypedClient(t, base, key), admin: newTypedClient(t, base, ts.admin), hookURL: rcv.URL(), called: called}
+		r := &typedRun{t: t, c: newTypedClient(t, base, key), admin: newTypedClient(t, base, ts.admin), hookURL: rcv.URL(), base: base, called: called}
 		r.data()
 		r.live()
 		r.keys()
@@ -158,7 +159,7 @@ func (r *typedRun) live() {
 	r.ok("Alerts", err, a.StatusCode(), 200, a.JSON200)
 	r.stream("AlertsStream", func(ctx context.Context) (*http.Response, error) { return r.c.AlertsStream(ctx, nil) }, new(client.Alert))
 	r.stream("NewsStream", func(ctx context.Context) (*http.Response, error) { return r.c.NewsStream(ctx, nil) }, new(client.Article))
-	cr, err := r.c.WebhooksCreateWithResponse(ctx, client.WebhookCreateRequest{Url: r.hookURL, Events: []string{"alert.*"}})
+	cr, err := r.c.WebhooksCreateWithResponse(ctx, &client.WebhooksCreateParams{IdempotencyKey: ptr(client.IdempotencyKey("typed-" + r.base))}, client.WebhookCreateRequest{Url: r.hookURL, Events: []string{"alert.*"}})
 	r.ok("WebhooksCreate", err, cr.StatusCode(), 201, cr.JSON201)
 	id := cr.JSON201.Id
 	if !strings.HasPrefix(cr.JSON201.Secret, "whsec_") {
@@ -168,11 +169,11 @@ func (r *typedRun) live() {
 	r.ok("WebhooksList", err, ls.StatusCode(), 200, ls.JSON200)
 	g, err := r.c.WebhooksGetWithResponse(ctx, id)
 	r.ok("WebhooksGet", err, g.StatusCode(), 200, g.JSON200)
-	te, err := r.c.WebhooksTestWithResponse(ctx, id)
+	te, err := r.c.WebhooksTestWithResponse(ctx, id, nil)
 	r.ok("WebhooksTest", err, te.StatusCode(), 202, te.JSON202)
 	dl, err := r.c.WebhooksDeliveriesWithResponse(ctx, id, nil)
 	r.ok("WebhooksDeliveries", err, dl.StatusCode(), 200, dl.JSON200)
-	rd, err := r.c.WebhooksRedeliverWithResponse(ctx, id, te.JSON202.Id)
+	rd, err := r.c.WebhooksRedeliverWithResponse(ctx, id, te.JSON202.Id, nil)
 	r.ok("WebhooksRedeliver", err, rd.StatusCode(), 202, rd.JSON202)
 	del, err := r.c.WebhooksDeleteWithResponse(ctx, id)
 	r.ok("WebhooksDelete", err, del.StatusCode(), 204, nil)
@@ -211,13 +212,13 @@ func (r *typedRun) keys() {
 	r.ok("Account", err, acc.StatusCode(), 200, acc.JSON200)
 	us, err := r.c.AccountUsageWithResponse(ctx, &client.AccountUsageParams{Days: ptr(2)})
 	r.ok("AccountUsage", err, us.StatusCode(), 200, us.JSON200)
-	cr, err := r.admin.AdminKeysCreateWithResponse(ctx, client.KeyCreateRequest{Name: "typed", Tier: client.KeyCreateRequestTierFree})
+	cr, err := r.admin.AdminKeysCreateWithResponse(ctx, nil, client.KeyCreateRequest{Name: "typed", Tier: client.KeyCreateRequestTierFree})
 	r.ok("AdminKeysCreate", err, cr.StatusCode(), 201, cr.JSON201)
 	ls, err := r.admin.AdminKeysListWithResponse(ctx)
 	r.ok("AdminKeysList", err, ls.StatusCode(), 200, ls.JSON200)
 	ku, err := r.admin.AdminKeysUsageWithResponse(ctx, cr.JSON201.Key.Id, nil)
 	r.ok("AdminKeysUsage", err, ku.StatusCode(), 200, ku.JSON200)
-	ro, err := r.admin.AdminKeysRotateWithResponse(ctx, cr.JSON201.Key.Id)
+	ro, err := r.admin.AdminKeysRotateWithResponse(ctx, cr.JSON201.Key.Id, nil)
 	r.ok("AdminKeysRotate", err, ro.StatusCode(), 201, ro.JSON201)
 	rv, err := r.admin.AdminKeysRevokeWithResponse(ctx, ro.JSON201.Key.Id)
 	r.ok("AdminKeysRevoke", err, rv.StatusCode(), 200, rv.JSON200)

@@ -49,6 +49,7 @@ func TestEveryResponseMatchesOpenAPI(t *testing.T) {
 		c.run(op)
 	}
 	c.errorResponses()
+	c.idempotency()
 	t.Logf("%d responses validated against the document", c.checked)
 }
 
@@ -330,5 +331,35 @@ func (c *conformance) errorResponses() {
 		{"GET", "/v1/admin/keys", "", "", http.StatusUnauthorized},
 	} {
 		c.call(e.method, e.path, e.token, e.body, e.status)
+	}
+}
+
+// idempotency repeats a POST with an Idempotency-Key (the first answer again) and sends the
+// key with another body (422), validating each answer.
+func (c *conformance) idempotency() {
+	body := fmt.Sprintf(`{"url":%q,"events":["alert.*"]}`, c.hookURL)
+	send := func(body string) *http.Response {
+		req, _ := http.NewRequest(http.MethodPost, c.ts.base+"/v1/webhooks", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+c.key)
+		req.Header.Set("Idempotency-Key", "conformance-1")
+		resp, err := c.ts.client.Do(req)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		if err := c.chk.Response(req, resp); err != nil {
+			c.t.Error(err)
+		}
+		c.checked++
+		return resp
+	}
+	first, again := send(body), send(body)
+	a, _ := io.ReadAll(first.Body)
+	b, _ := io.ReadAll(again.Body)
+	if first.StatusCode != http.StatusCreated || again.StatusCode != http.StatusCreated || string(a) != string(b) ||
+		again.Header.Get("Idempotent-Replayed") != "true" {
+		c.t.Errorf("replayed POST: %d / %d (%q): %s / %s", first.StatusCode, again.StatusCode, again.Header.Get("Idempotent-Replayed"), a, b)
+	}
+	if other := send(strings.Replace(body, "alert.*", "filing.ingested", 1)); other.StatusCode != http.StatusUnprocessableEntity {
+		c.t.Errorf("same key, another body: %d, want 422", other.StatusCode)
 	}
 }

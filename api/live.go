@@ -86,15 +86,15 @@ func (s *Server) webhookRoutes() []Route {
 	create.MaxBody, create.Request, create.Status = webhookBodyLimit, webhooks.CreateRequest{}, http.StatusCreated
 	del := hook("webhooks_delete", http.MethodDelete, "/webhooks/:id", "Delete a webhook registration.", WebhookAPI.Delete, nil, webhookID)
 	del.Status = http.StatusNoContent
-	test := hook("webhooks_test", http.MethodPost, "/webhooks/:id/test", "Send a signed webhook.test event.", WebhookAPI.Test, webhooks.Delivery{}, webhookID)
-	redeliver := hook("webhooks_redeliver", http.MethodPost, "/webhooks/:id/deliveries/:deliveryId/redeliver", "Send a delivery again (same webhook-id).", WebhookAPI.Redeliver, webhooks.Delivery{}, webhookID, delivery)
+	test := hook("webhooks_test", http.MethodPost, "/webhooks/:id/test", "Send a signed webhook.test event.", WebhookAPI.Test, spac.WebhookDelivery{}, webhookID)
+	redeliver := hook("webhooks_redeliver", http.MethodPost, "/webhooks/:id/deliveries/:deliveryId/redeliver", "Send a delivery again (same webhook-id).", WebhookAPI.Redeliver, spac.WebhookDelivery{}, webhookID, delivery)
 	test.Status, redeliver.Status = http.StatusAccepted, http.StatusAccepted
 	return []Route{
 		create,
-		hook("webhooks_list", http.MethodGet, "/webhooks", "Webhooks registered by the calling key.", WebhookAPI.List, webhooks.Page[webhooks.Endpoint]{}),
-		hook("webhooks_get", http.MethodGet, "/webhooks/:id", "One webhook registration.", WebhookAPI.Get, webhooks.Endpoint{}, webhookID),
+		hook("webhooks_list", http.MethodGet, "/webhooks", "Webhooks registered by the calling key.", WebhookAPI.List, webhooks.Page[spac.WebhookEndpoint]{}),
+		hook("webhooks_get", http.MethodGet, "/webhooks/:id", "One webhook registration.", WebhookAPI.Get, spac.WebhookEndpoint{}, webhookID),
 		del, test,
-		hook("webhooks_deliveries", http.MethodGet, "/webhooks/:id/deliveries", "Delivery log with attempts.", WebhookAPI.Deliveries, webhooks.Page[webhooks.Delivery]{}, webhookID,
+		hook("webhooks_deliveries", http.MethodGet, "/webhooks/:id/deliveries", "Delivery log with attempts.", WebhookAPI.Deliveries, webhooks.Page[spac.WebhookDelivery]{}, webhookID,
 			Param{Name: "limit", In: InQuery, Type: TypeInteger, Description: "rows (default 50)"}),
 		redeliver,
 	}

@@ -109,8 +109,8 @@ func (s *Server) counts(c *gin.Context, v dataVersion) (map[string]int, error) {
 
 // Health is the body of GET /health.
 type Health struct {
-	AsOf         string           `json:"asOf"`
-	Status       string           `json:"status"` // ok | degraded (index failing) | down (store failing)
+	AsOf         string           `json:"asOf" jsonschema:"format=date-time"`
+	Status       string           `json:"status" jsonschema:"enum=ok,enum=degraded,enum=down"` // ok | degraded (index failing) | down (store failing)
 	Version      string           `json:"version"`
 	Commit       string           `json:"commit"`
 	UniverseRows int              `json:"universeRows"`

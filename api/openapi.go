@@ -70,6 +70,7 @@ func OpenAPI(table []Route, version, server string) obj {
 		"paths":      paths,
 		"components": components(sch),
 	}
+	nameEnvelopes(doc, sch)
 	prune(doc)
 	return doc
 }

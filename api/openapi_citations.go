@@ -82,6 +82,10 @@ func refsIn(v any) []string {
 			for _, child := range x {
 				walk(child)
 			}
+		case map[string]obj:
+			for _, child := range x {
+				walk(child)
+			}
 		}
 	}
 	walk(v)

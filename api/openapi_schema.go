@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,6 +25,7 @@ type schemaSet struct {
 	names     map[reflect.Type]string // Go type -> component name
 	taken     map[string]reflect.Type // component name -> Go type
 	marked    map[string]bool         // defs whose nullable fields are marked
+	envelopes []string                // types wrapped by responseRef
 }
 
 const componentPrefix = "#/components/schemas/"
@@ -71,21 +73,21 @@ func (s *schemaSet) ref(v any) obj {
 
 // schemaNames names the types whose Go names say too little outside their package.
 var schemaNames = map[reflect.Type]string{
-	reflect.TypeOf(Endpoint{}):                         "DiscoverEndpoint",
-	reflect.TypeOf(Param{}):                            "DiscoverParam",
-	reflect.TypeOf(webhooks.Endpoint{}):                "Webhook",
-	reflect.TypeOf(webhooks.Created{}):                 "WebhookCreated",
-	reflect.TypeOf(webhooks.CreateRequest{}):           "WebhookCreateRequest",
-	reflect.TypeOf(webhooks.Delivery{}):                "WebhookDelivery",
-	reflect.TypeOf(webhooks.Attempt{}):                 "WebhookAttempt",
-	reflect.TypeOf(webhooks.Page[webhooks.Endpoint]{}): "WebhookList",
-	reflect.TypeOf(webhooks.Page[webhooks.Delivery]{}): "WebhookDeliveryList",
-	reflect.TypeOf(access.CreateKeyRequest{}):          "KeyCreateRequest",
-	reflect.TypeOf(access.TierLimits{}):                "TierLimits",
-	reflect.TypeOf(FilingView{}):                       "Filing",
-	reflect.TypeOf(LinesView{}):                        "FilingLines",
-	reflect.TypeOf(refCitation{}):                      "CitationRef",
-	reflect.TypeOf(CitationsBody{}):                    "Citations",
+	reflect.TypeOf(Endpoint{}):                            "DiscoverEndpoint",
+	reflect.TypeOf(Param{}):                               "DiscoverParam",
+	reflect.TypeOf(spac.WebhookEndpoint{}):                "Webhook",
+	reflect.TypeOf(webhooks.Created{}):                    "WebhookCreated",
+	reflect.TypeOf(webhooks.CreateRequest{}):              "WebhookCreateRequest",
+	reflect.TypeOf(spac.WebhookDelivery{}):                "WebhookDelivery",
+	reflect.TypeOf(spac.WebhookAttempt{}):                 "WebhookAttempt",
+	reflect.TypeOf(webhooks.Page[spac.WebhookEndpoint]{}): "WebhookList",
+	reflect.TypeOf(webhooks.Page[spac.WebhookDelivery]{}): "WebhookDeliveryList",
+	reflect.TypeOf(access.CreateKeyRequest{}):             "KeyCreateRequest",
+	reflect.TypeOf(access.TierLimits{}):                   "TierLimits",
+	reflect.TypeOf(FilingView{}):                          "Filing",
+	reflect.TypeOf(LinesView{}):                           "FilingLines",
+	reflect.TypeOf(refCitation{}):                         "CitationRef",
+	reflect.TypeOf(CitationsBody{}):                       "Citations",
 }
 
 // name is the component name of a Go type: schemaNames, else its Go name. Two types of one
@@ -206,7 +208,8 @@ func typeOf(v any) reflect.Type { return reflect.TypeOf(v) }
 var asOfProperty = obj{"type": "string", "format": "date-time", "description": "when the served data last changed"}
 
 // responseRef is the schema of a whole response body of v's type: the type's own schema when
-// it carries asOf, else "<Type>Response", the type's properties plus asOf (the adapter adds it).
+// it carries asOf, else an envelope with the type's properties plus asOf (the adapter adds
+// it), named "<Type>" + envelopeSuffix until nameEnvelopes gives it its final name.
 func (s *schemaSet) responseRef(v any) obj {
 	if v == nil {
 		return obj{"type": "object"}
@@ -220,10 +223,11 @@ func (s *schemaSet) responseRef(v any) obj {
 	if props, _ := def["properties"].(obj); props["asOf"] != nil {
 		return ref
 	}
-	if s.defs[name+"Response"] == nil {
-		s.defs[name+"Response"] = withProperty(def, "asOf", asOfProperty, true)
+	if s.defs[name+envelopeSuffix] == nil {
+		s.defs[name+envelopeSuffix] = withProperty(def, "asOf", asOfProperty, true)
+		s.envelopes = append(s.envelopes, name)
 	}
-	return obj{"$ref": componentPrefix + name + "Response"}
+	return obj{"$ref": componentPrefix + name + envelopeSuffix}
 }
 
 // withProperty returns a shallow copy of the object schema def with one more property.
@@ -317,6 +321,63 @@ func prune(doc obj) {
 	for name := range schemas {
 		if !used[name] {
 			delete(schemas, name)
+		}
+	}
+}
+
+// envelopeSuffix marks the envelopes of responseRef while the document is built.
+const envelopeSuffix = "~envelope"
+
+// nameEnvelopes gives each envelope its final name: the type's own name when the bare type is
+// used nowhere else (a profile is only ever a whole response: "Profile"), else "<Type>Body"
+// ("Webhook" is a row of WebhookList, "WebhookBody" the body of GET /webhooks/{id}). Names
+// ending in "Response" are avoided: oapi-codegen names its response wrappers so.
+func nameEnvelopes(doc obj, sch *schemaSet) {
+	for _, name := range sch.envelopes {
+		final := name
+		if slices.Contains(refsIn(docWithout(doc, sch, name+envelopeSuffix)), name) {
+			final = name + "Body"
+		} else {
+			delete(sch.defs, name)
+		}
+		sch.defs[final] = sch.defs[name+envelopeSuffix]
+		delete(sch.defs, name+envelopeSuffix)
+		renameRefs(doc, componentPrefix+name+envelopeSuffix, componentPrefix+final)
+	}
+}
+
+// docWithout is the document and every schema but the named one, for reference counting.
+func docWithout(doc obj, sch *schemaSet, skip string) []any {
+	out := []any{doc["paths"]}
+	for name, d := range sch.defs {
+		if name != skip {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// renameRefs rewrites every $ref from old to new in v.
+func renameRefs(v any, old, new string) {
+	switch x := v.(type) {
+	case obj:
+		if x["$ref"] == old {
+			x["$ref"] = new
+		}
+		for _, child := range x {
+			renameRefs(child, old, new)
+		}
+	case map[string]obj:
+		for _, child := range x {
+			renameRefs(child, old, new)
+		}
+	case []obj:
+		for _, child := range x {
+			renameRefs(child, old, new)
+		}
+	case []any:
+		for _, child := range x {
+			renameRefs(child, old, new)
 		}
 	}
 }

@@ -145,14 +145,16 @@ func keys[V any](m map[string]V) []string {
 func TestOpenAPIComponentsAreTyped(t *testing.T) {
 	_, doc := fetchOpenAPI(t, New(liveFixture(t).deps))
 	for name, fields := range map[string][]string{
-		"SPAC":                   {"cik", "symbol", "trust_size", "tickers", "citations"},
-		"SPACPage":               {"asOf", "rows", "count", "total", "next", "facets"},
-		"ProfileResponse":        {"asOf", "symbol", "offering", "votes", "status_history"},
-		"Citation":               {"field", "accession", "line", "quote", "inputs"},
-		"WebhookCreatedResponse": {"asOf", "id", "url", "events", "secret", "createdAt"},
-		"Problem":                {"type", "title", "status", "code", "requestId"},
-		"Health":                 {"asOf", "status", "checks"},
-		"AccountResponse":        {"asOf", "tier", "limits"},
+		"SPAC":           {"cik", "symbol", "trust_size", "tickers", "citations"},
+		"SPACPage":       {"asOf", "rows", "count", "total", "next", "facets"},
+		"Profile":        {"asOf", "symbol", "offering", "votes", "status_history"},
+		"Citation":       {"field", "accession", "line", "quote", "inputs"},
+		"WebhookCreated": {"asOf", "id", "url", "events", "secret", "createdAt"},
+		"Problem":        {"type", "title", "status", "code", "requestId"},
+		"Health":         {"asOf", "status", "checks"},
+		"Account":        {"asOf", "tier", "limits"},
+		"Webhook":        {"id", "url", "events"},
+		"WebhookBody":    {"asOf", "id", "url", "events"},
 	} {
 		var sch struct {
 			Properties map[string]json.RawMessage `json:"properties"`

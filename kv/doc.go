@@ -1,6 +1,6 @@
 // Package kv is the Badger (v4) adapter of the SPAC Data API. *DB implements spac.FilingStore,
 // spac.ProfileStore, spac.KeyStore, spac.CounterStore, spac.AlertStore and spac.ArticleStore;
-// db.EventLog returns the persistent sse.Log and db.Webhooks the persistent webhooks.Store.
+// db.EventLog returns the persistent spac.StreamLog and db.Webhooks the persistent spac.WebhookStore.
 //
 // Key schema (every key is a readable string; <cik> is the 10-digit zero-padded CIK):
 //
@@ -22,7 +22,7 @@
 //	kh/<hash>                     "<id>": key lookup by the SHA-256 of its secret
 //	n/<key>                       counter: 8-byte big-endian int64, with a Badger TTL
 //	m/watermark                   RFC 3339 time the served data last changed
-//	l/<topic>/<id>                JSON of one sse.Event; <topic> path-escaped, <id> 20 digits
+//	l/<topic>/<id>                JSON of one spac.StreamEvent; <topic> path-escaped, <id> 20 digits
 //	lm/<topic>                    last id the topic assigned (ids survive trimming and restarts)
 //	al/<id>                       JSON of one spac.Alert (the first stored under the id)
 //	alt/<desc time>/<id>          empty: alerts newest first; <desc time> is the fixed-width

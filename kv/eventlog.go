@@ -11,12 +11,12 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 
-	"github.com/spacdata/spac/api/sse"
+	spac "github.com/spacdata/spac"
 )
 
-var _ sse.Log = (*EventLog)(nil)
+var _ spac.StreamLog = (*EventLog)(nil)
 
-// EventLog is the persistent sse.Log: the replay log of the alert and news streams.
+// EventLog is the persistent spac.StreamLog: the replay log of the alert and news streams.
 //
 // Keys (see doc.go): l/<topic>/<id> holds the JSON of one event, <id> 20 decimal digits so keys
 // sort by id; lm/<topic> holds the last id the topic assigned, so ids keep increasing across
@@ -59,11 +59,11 @@ func (l *EventLog) topicLock(topic string) *sync.Mutex {
 	return m
 }
 
-// Append implements sse.Log: it assigns the topic's next id and stores the event with the new
+// Append implements spac.StreamLog: it assigns the topic's next id and stores the event with the new
 // last id in one transaction.
-func (l *EventLog) Append(ctx context.Context, topic string, ev sse.Event) (sse.Event, error) {
+func (l *EventLog) Append(ctx context.Context, topic string, ev spac.StreamEvent) (spac.StreamEvent, error) {
 	if ev.Type == "" || len(ev.Data) == 0 {
-		return sse.Event{}, sse.ErrInvalidEvent
+		return spac.StreamEvent{}, spac.ErrInvalidStreamEvent
 	}
 	ev.Data = append([]byte(nil), ev.Data...)
 	ev.Symbols = append([]string(nil), ev.Symbols...)
@@ -88,7 +88,7 @@ func (l *EventLog) Append(ctx context.Context, topic string, ev sse.Event) (sse.
 		return l.trim(ctx, txn, topic, ev.ID)
 	})
 	if err != nil {
-		return sse.Event{}, err
+		return spac.StreamEvent{}, err
 	}
 	return ev, nil
 }
@@ -146,15 +146,15 @@ func logIDOf(key, topic string) (uint64, error) {
 	return id, nil
 }
 
-// Since implements sse.Log: up to limit events with id > afterID, ascending.
-func (l *EventLog) Since(ctx context.Context, topic string, afterID uint64, limit int) ([]sse.Event, error) {
+// Since implements spac.StreamLog: up to limit events with id > afterID, ascending.
+func (l *EventLog) Since(ctx context.Context, topic string, afterID uint64, limit int) ([]spac.StreamEvent, error) {
 	if limit <= 0 || afterID == math.MaxUint64 {
 		return nil, nil
 	}
-	var out []sse.Event
+	var out []spac.StreamEvent
 	err := l.db.view(ctx, func(txn *badger.Txn) error {
 		return eachKeyFrom(ctx, txn, logPrefix(topic), logKey(topic, afterID+1), true, func(_ string, item *badger.Item) error {
-			var ev sse.Event
+			var ev spac.StreamEvent
 			if err := decodeItem(item, &ev); err != nil {
 				return err
 			}
@@ -171,13 +171,13 @@ func (l *EventLog) Since(ctx context.Context, topic string, afterID uint64, limi
 	return out, nil
 }
 
-// Last implements sse.Log: the n most recent events, oldest first. It walks the topic backwards
+// Last implements spac.StreamLog: the n most recent events, oldest first. It walks the topic backwards
 // so it reads only the n events it returns.
-func (l *EventLog) Last(ctx context.Context, topic string, n int) ([]sse.Event, error) {
+func (l *EventLog) Last(ctx context.Context, topic string, n int) ([]spac.StreamEvent, error) {
 	if n <= 0 {
 		return nil, nil
 	}
-	var out []sse.Event
+	var out []spac.StreamEvent
 	err := l.db.view(ctx, func(txn *badger.Txn) error {
 		opts := badger.DefaultIteratorOptions
 		opts.Prefix = []byte(logPrefix(topic))
@@ -189,7 +189,7 @@ func (l *EventLog) Last(ctx context.Context, topic string, n int) ([]sse.Event, 
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			var ev sse.Event
+			var ev spac.StreamEvent
 			if err := decodeItem(it.Item(), &ev); err != nil {
 				return err
 			}

@@ -9,11 +9,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/spacdata/spac/api/sse"
+	spac "github.com/spacdata/spac"
 )
 
-func logEvent(data string) sse.Event {
-	return sse.Event{Type: sse.TypeAlert, Data: []byte(`{"n":"` + data + `"}`), Symbols: []string{"MRAC"}, Kind: "new_ipo"}
+func logEvent(data string) spac.StreamEvent {
+	return spac.StreamEvent{Type: "alert", Data: []byte(`{"n":"` + data + `"}`), Symbols: []string{"MRAC"}, Kind: "new_ipo"}
 }
 
 func appendN(t *testing.T, l *EventLog, topic string, n int) {
@@ -25,7 +25,7 @@ func appendN(t *testing.T, l *EventLog, topic string, n int) {
 	}
 }
 
-func ids(evs []sse.Event) []uint64 {
+func ids(evs []spac.StreamEvent) []uint64 {
 	out := []uint64{}
 	for _, e := range evs {
 		out = append(out, e.ID)
@@ -37,17 +37,17 @@ func TestEventLogAppendAssignsIDsPerTopic(t *testing.T) {
 	ctx := context.Background()
 	l := openMem(t).EventLog(0)
 	in := logEvent("a")
-	got, err := l.Append(ctx, sse.TopicAlerts, in)
+	got, err := l.Append(ctx, "alerts", in)
 	must(t, err)
 	if got.ID != 1 || got.Type != in.Type || string(got.Data) != string(in.Data) || got.Kind != in.Kind || !slices.Equal(got.Symbols, in.Symbols) {
 		t.Fatalf("Append = %+v", got)
 	}
 	in.Data[0] = 'X' // the stored event does not share the caller's buffer
-	appendN(t, l, sse.TopicAlerts, 2)
-	if n, _ := l.Append(ctx, sse.TopicNews, logEvent("n")); n.ID != 1 {
+	appendN(t, l, "alerts", 2)
+	if n, _ := l.Append(ctx, "news", logEvent("n")); n.ID != 1 {
 		t.Fatalf("first news id = %d, want 1 (ids are per topic)", n.ID)
 	}
-	all, err := l.Since(ctx, sse.TopicAlerts, 0, 100)
+	all, err := l.Since(ctx, "alerts", 0, 100)
 	must(t, err)
 	if !slices.Equal(ids(all), []uint64{1, 2, 3}) || string(all[0].Data) != `{"n":"a"}` || all[0].Kind != "new_ipo" {
 		t.Fatalf("Since(0) = %+v", all)
@@ -56,8 +56,8 @@ func TestEventLogAppendAssignsIDsPerTopic(t *testing.T) {
 
 func TestEventLogRejectsInvalidEvents(t *testing.T) {
 	l := openMem(t).EventLog(0)
-	for _, ev := range []sse.Event{{Data: []byte("{}")}, {Type: "alert"}} {
-		if _, err := l.Append(context.Background(), "t", ev); !errors.Is(err, sse.ErrInvalidEvent) {
+	for _, ev := range []spac.StreamEvent{{Data: []byte("{}")}, {Type: "alert"}} {
+		if _, err := l.Append(context.Background(), "t", ev); !errors.Is(err, spac.ErrInvalidStreamEvent) {
 			t.Errorf("Append(%+v) err = %v, want ErrInvalidEvent", ev, err)
 		}
 	}
@@ -70,20 +70,20 @@ func TestEventLogSinceAndLast(t *testing.T) {
 	appendN(t, l, "t/x", 3)
 	tests := []struct {
 		name string
-		got  func() ([]sse.Event, error)
+		got  func() ([]spac.StreamEvent, error)
 		want []uint64
 	}{
-		{"since 0", func() ([]sse.Event, error) { return l.Since(ctx, "t", 0, 100) }, []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}},
-		{"since strictly after", func() ([]sse.Event, error) { return l.Since(ctx, "t", 9, 100) }, []uint64{10, 11, 12}},
-		{"since limit", func() ([]sse.Event, error) { return l.Since(ctx, "t", 2, 3) }, []uint64{3, 4, 5}},
-		{"since newest", func() ([]sse.Event, error) { return l.Since(ctx, "t", 12, 10) }, []uint64{}},
-		{"since future", func() ([]sse.Event, error) { return l.Since(ctx, "t", math.MaxUint64, 10) }, []uint64{}},
-		{"since zero limit", func() ([]sse.Event, error) { return l.Since(ctx, "t", 0, 0) }, []uint64{}},
-		{"since unknown topic", func() ([]sse.Event, error) { return l.Since(ctx, "nope", 0, 10) }, []uint64{}},
-		{"last oldest first", func() ([]sse.Event, error) { return l.Last(ctx, "t", 3) }, []uint64{10, 11, 12}},
-		{"last more than stored", func() ([]sse.Event, error) { return l.Last(ctx, "t/x", 50) }, []uint64{1, 2, 3}},
-		{"last zero", func() ([]sse.Event, error) { return l.Last(ctx, "t", 0) }, []uint64{}},
-		{"last unknown topic", func() ([]sse.Event, error) { return l.Last(ctx, "t/", 5) }, []uint64{}},
+		{"since 0", func() ([]spac.StreamEvent, error) { return l.Since(ctx, "t", 0, 100) }, []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}},
+		{"since strictly after", func() ([]spac.StreamEvent, error) { return l.Since(ctx, "t", 9, 100) }, []uint64{10, 11, 12}},
+		{"since limit", func() ([]spac.StreamEvent, error) { return l.Since(ctx, "t", 2, 3) }, []uint64{3, 4, 5}},
+		{"since newest", func() ([]spac.StreamEvent, error) { return l.Since(ctx, "t", 12, 10) }, []uint64{}},
+		{"since future", func() ([]spac.StreamEvent, error) { return l.Since(ctx, "t", math.MaxUint64, 10) }, []uint64{}},
+		{"since zero limit", func() ([]spac.StreamEvent, error) { return l.Since(ctx, "t", 0, 0) }, []uint64{}},
+		{"since unknown topic", func() ([]spac.StreamEvent, error) { return l.Since(ctx, "nope", 0, 10) }, []uint64{}},
+		{"last oldest first", func() ([]spac.StreamEvent, error) { return l.Last(ctx, "t", 3) }, []uint64{10, 11, 12}},
+		{"last more than stored", func() ([]spac.StreamEvent, error) { return l.Last(ctx, "t/x", 50) }, []uint64{1, 2, 3}},
+		{"last zero", func() ([]spac.StreamEvent, error) { return l.Last(ctx, "t", 0) }, []uint64{}},
+		{"last unknown topic", func() ([]spac.StreamEvent, error) { return l.Last(ctx, "t/", 5) }, []uint64{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

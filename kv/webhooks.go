@@ -12,13 +12,12 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	spac "github.com/spacdata/spac"
-	"github.com/spacdata/spac/api/webhooks"
 )
 
-var _ webhooks.Store = (*WebhookStore)(nil)
+var _ spac.WebhookStore = (*WebhookStore)(nil)
 
-// WebhookStore is the persistent webhooks.Store: endpoints and the delivery queue, with the
-// semantics of webhooks.MemStore.
+// WebhookStore is the persistent spac.WebhookStore: endpoints and the delivery queue, with the
+// semantics of webhooks.MemStore (the in-memory fake in api/webhooks).
 //
 // Keys (see doc.go; <owner> and <endpoint> are path-escaped because a component follows them):
 //
@@ -48,15 +47,15 @@ type endpointRecord struct {
 }
 
 type deliveryRecord struct {
-	ID          string             `json:"id"`
-	EndpointID  string             `json:"endpointId"`
-	MessageID   string             `json:"messageId"`
-	EventType   string             `json:"eventType"`
-	Payload     []byte             `json:"payload"`
-	Status      string             `json:"status"`
-	Attempts    []webhooks.Attempt `json:"attempts"`
-	NextAttempt time.Time          `json:"nextAttempt"`
-	CreatedAt   time.Time          `json:"createdAt"`
+	ID          string                `json:"id"`
+	EndpointID  string                `json:"endpointId"`
+	MessageID   string                `json:"messageId"`
+	EventType   string                `json:"eventType"`
+	Payload     []byte                `json:"payload"`
+	Status      string                `json:"status"`
+	Attempts    []spac.WebhookAttempt `json:"attempts"`
+	NextAttempt time.Time             `json:"nextAttempt"`
+	CreatedAt   time.Time             `json:"createdAt"`
 }
 
 func weKey(id string) string          { return "we/" + id }
@@ -67,8 +66,8 @@ func wqKey(at time.Time, id string) string {
 	return "wq/" + at.UTC().Format(sortableTime) + "/" + id
 }
 
-// PutEndpoint implements webhooks.Store (insert or replace by id).
-func (s *WebhookStore) PutEndpoint(ctx context.Context, e webhooks.Endpoint) error {
+// PutEndpoint implements spac.WebhookStore (insert or replace by id).
+func (s *WebhookStore) PutEndpoint(ctx context.Context, e spac.WebhookEndpoint) error {
 	if e.ID == "" {
 		return spac.InvalidParam("id", "webhook endpoint without an id")
 	}
@@ -89,26 +88,26 @@ func (s *WebhookStore) PutEndpoint(ctx context.Context, e webhooks.Endpoint) err
 	})
 }
 
-// Endpoint implements webhooks.Store.
-func (s *WebhookStore) Endpoint(ctx context.Context, id string) (webhooks.Endpoint, error) {
+// Endpoint implements spac.WebhookStore.
+func (s *WebhookStore) Endpoint(ctx context.Context, id string) (spac.WebhookEndpoint, error) {
 	var r endpointRecord
 	err := s.db.view(ctx, func(txn *badger.Txn) error { return getRecord(txn, weKey(id), &r) })
 	if err != nil {
-		return webhooks.Endpoint{}, err
+		return spac.WebhookEndpoint{}, err
 	}
-	return webhooks.Endpoint(r), nil
+	return spac.WebhookEndpoint(r), nil
 }
 
-// Endpoints implements webhooks.Store: every endpoint, ordered by creation then id.
-func (s *WebhookStore) Endpoints(ctx context.Context) ([]webhooks.Endpoint, error) {
-	out := []webhooks.Endpoint{} // as MemStore: empty, not nil
+// Endpoints implements spac.WebhookStore: every endpoint, ordered by creation then id.
+func (s *WebhookStore) Endpoints(ctx context.Context) ([]spac.WebhookEndpoint, error) {
+	out := []spac.WebhookEndpoint{} // as MemStore: empty, not nil
 	err := s.db.view(ctx, func(txn *badger.Txn) error {
 		return eachKey(ctx, txn, "we/", true, func(_ string, item *badger.Item) error {
 			var r endpointRecord
 			if err := decodeItem(item, &r); err != nil {
 				return err
 			}
-			out = append(out, webhooks.Endpoint(r))
+			out = append(out, spac.WebhookEndpoint(r))
 			return nil
 		})
 	})
@@ -120,8 +119,8 @@ func (s *WebhookStore) Endpoints(ctx context.Context) ([]webhooks.Endpoint, erro
 }
 
 // EndpointsOf returns the endpoints owned by the API key ownerKeyID, ordered by creation then id.
-func (s *WebhookStore) EndpointsOf(ctx context.Context, ownerKeyID string) ([]webhooks.Endpoint, error) {
-	var out []webhooks.Endpoint
+func (s *WebhookStore) EndpointsOf(ctx context.Context, ownerKeyID string) ([]spac.WebhookEndpoint, error) {
+	var out []spac.WebhookEndpoint
 	prefix := woPrefix(ownerKeyID)
 	err := s.db.view(ctx, func(txn *badger.Txn) error {
 		return eachKey(ctx, txn, prefix, false, func(key string, _ *badger.Item) error {
@@ -129,7 +128,7 @@ func (s *WebhookStore) EndpointsOf(ctx context.Context, ownerKeyID string) ([]we
 			if err := getRecord(txn, weKey(key[len(prefix):]), &r); err != nil {
 				return fmt.Errorf("kv: owner index %q: %w", key, err)
 			}
-			out = append(out, webhooks.Endpoint(r))
+			out = append(out, spac.WebhookEndpoint(r))
 			return nil
 		})
 	})
@@ -140,8 +139,8 @@ func (s *WebhookStore) EndpointsOf(ctx context.Context, ownerKeyID string) ([]we
 	return out, nil
 }
 
-func sortEndpoints(es []webhooks.Endpoint) {
-	slices.SortFunc(es, func(a, b webhooks.Endpoint) int {
+func sortEndpoints(es []spac.WebhookEndpoint) {
+	slices.SortFunc(es, func(a, b spac.WebhookEndpoint) int {
 		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
 			return c
 		}
@@ -149,7 +148,7 @@ func sortEndpoints(es []webhooks.Endpoint) {
 	})
 }
 
-// DeleteEndpoint implements webhooks.Store: the endpoint and all its deliveries go in one
+// DeleteEndpoint implements spac.WebhookStore: the endpoint and all its deliveries go in one
 // transaction, so the queue never holds deliveries of a deleted endpoint.
 func (s *WebhookStore) DeleteEndpoint(ctx context.Context, id string) error {
 	return s.db.update(ctx, func(txn *badger.Txn) error {
@@ -204,15 +203,15 @@ func deleteDelivery(txn *badger.Txn, id string) error {
 // deliveryKeys are every key a stored delivery occupies.
 func deliveryKeys(d deliveryRecord) []string {
 	keys := []string{wdKey(d.ID), wxPrefix(d.EndpointID) + d.ID}
-	if d.Status == webhooks.StatusPending {
+	if d.Status == spac.DeliveryPending {
 		keys = append(keys, wqKey(d.NextAttempt, d.ID))
 	}
 	return keys
 }
 
-// PutDelivery implements webhooks.Store (insert or replace by id). The old index keys are
+// PutDelivery implements spac.WebhookStore (insert or replace by id). The old index keys are
 // dropped first: a retried delivery moves in the queue, a finished one leaves it.
-func (s *WebhookStore) PutDelivery(ctx context.Context, d webhooks.Delivery) error {
+func (s *WebhookStore) PutDelivery(ctx context.Context, d spac.WebhookDelivery) error {
 	if d.ID == "" {
 		return spac.InvalidParam("id", "webhook delivery without an id")
 	}
@@ -238,20 +237,20 @@ func (s *WebhookStore) PutDelivery(ctx context.Context, d webhooks.Delivery) err
 	})
 }
 
-// Delivery implements webhooks.Store.
-func (s *WebhookStore) Delivery(ctx context.Context, id string) (webhooks.Delivery, error) {
+// Delivery implements spac.WebhookStore.
+func (s *WebhookStore) Delivery(ctx context.Context, id string) (spac.WebhookDelivery, error) {
 	var r deliveryRecord
 	err := s.db.view(ctx, func(txn *badger.Txn) error { return getRecord(txn, wdKey(id), &r) })
 	if err != nil {
-		return webhooks.Delivery{}, err
+		return spac.WebhookDelivery{}, err
 	}
-	return webhooks.Delivery(r), nil
+	return spac.WebhookDelivery(r), nil
 }
 
-// Deliveries implements webhooks.Store: the deliveries of an endpoint, newest first (creation
+// Deliveries implements spac.WebhookStore: the deliveries of an endpoint, newest first (creation
 // descending, then id descending).
-func (s *WebhookStore) Deliveries(ctx context.Context, endpointID string) ([]webhooks.Delivery, error) {
-	var out []webhooks.Delivery
+func (s *WebhookStore) Deliveries(ctx context.Context, endpointID string) ([]spac.WebhookDelivery, error) {
+	var out []spac.WebhookDelivery
 	err := s.db.view(ctx, func(txn *badger.Txn) error {
 		ids, err := deliveryIDs(ctx, txn, endpointID)
 		if err != nil {
@@ -262,14 +261,14 @@ func (s *WebhookStore) Deliveries(ctx context.Context, endpointID string) ([]web
 			if err := getRecord(txn, wdKey(id), &r); err != nil {
 				return fmt.Errorf("kv: delivery index of %q: %w", endpointID, err)
 			}
-			out = append(out, webhooks.Delivery(r))
+			out = append(out, spac.WebhookDelivery(r))
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(out, func(a, b webhooks.Delivery) int {
+	slices.SortFunc(out, func(a, b spac.WebhookDelivery) int {
 		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
 			return c
 		}
@@ -278,10 +277,10 @@ func (s *WebhookStore) Deliveries(ctx context.Context, endpointID string) ([]web
 	return out, nil
 }
 
-// Due implements webhooks.Store: up to limit (<= 0: all) pending deliveries with
+// Due implements spac.WebhookStore: up to limit (<= 0: all) pending deliveries with
 // NextAttempt <= now, oldest first (then by id). The wq/ index is in exactly that order.
-func (s *WebhookStore) Due(ctx context.Context, now time.Time, limit int) ([]webhooks.Delivery, error) {
-	var out []webhooks.Delivery
+func (s *WebhookStore) Due(ctx context.Context, now time.Time, limit int) ([]spac.WebhookDelivery, error) {
+	var out []spac.WebhookDelivery
 	bound := now.UTC().Format(sortableTime)
 	err := s.db.view(ctx, func(txn *badger.Txn) error {
 		return eachKey(ctx, txn, "wq/", false, func(key string, _ *badger.Item) error {
@@ -296,7 +295,7 @@ func (s *WebhookStore) Due(ctx context.Context, now time.Time, limit int) ([]web
 			if err := getRecord(txn, wdKey(id), &r); err != nil {
 				return fmt.Errorf("kv: queue key %q: %w", key, err)
 			}
-			out = append(out, webhooks.Delivery(r))
+			out = append(out, spac.WebhookDelivery(r))
 			if limit > 0 && len(out) >= limit {
 				return errStopIteration
 			}
@@ -310,7 +309,7 @@ func (s *WebhookStore) Due(ctx context.Context, now time.Time, limit int) ([]web
 }
 
 // getRecord decodes the JSON under key into v; spac.ErrNotFound when it is missing (the
-// webhooks.Store contract).
+// spac.WebhookStore contract).
 func getRecord(txn *badger.Txn, key string, v any) error {
 	item, err := txn.Get([]byte(key))
 	if errors.Is(err, badger.ErrKeyNotFound) {

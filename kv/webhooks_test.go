@@ -15,19 +15,19 @@ var whT0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 
 func at(sec int) time.Time { return whT0.Add(time.Duration(sec) * time.Second) }
 
-func endpoint(id, owner string, created int) webhooks.Endpoint {
-	return webhooks.Endpoint{
+func endpoint(id, owner string, created int) spac.WebhookEndpoint {
+	return spac.WebhookEndpoint{
 		ID: id, OwnerKeyID: owner, URL: "https://example.test/" + id, Events: []string{"alert.*"},
 		Description: "d " + id, Secret: "whsec_" + id, CreatedAt: at(created),
 	}
 }
 
-func delivery(id, endpointID, status string, created, next int) webhooks.Delivery {
-	d := webhooks.Delivery{
+func delivery(id, endpointID, status string, created, next int) spac.WebhookDelivery {
+	d := spac.WebhookDelivery{
 		ID: id, EndpointID: endpointID, MessageID: "msg_" + id, EventType: "alert.new_ipo",
 		Payload: []byte(`{"id":"msg_` + id + `"}`), Status: status, CreatedAt: at(created),
 	}
-	if status == webhooks.StatusPending {
+	if status == spac.DeliveryPending {
 		d.NextAttempt = at(next)
 	}
 	return d
@@ -35,7 +35,7 @@ func delivery(id, endpointID, status string, created, next int) webhooks.Deliver
 
 // bothStores runs script against the MemStore (the reference) and the Badger store and fails
 // when any call returns something different.
-func bothStores(t *testing.T, script func(s webhooks.Store) []any) {
+func bothStores(t *testing.T, script func(s spac.WebhookStore) []any) {
 	t.Helper()
 	want := script(webhooks.NewMemStore())
 	got := script(openMem(t).Webhooks())
@@ -57,31 +57,31 @@ func result[T any](v T, err error) any {
 func TestWebhookStoreMatchesMemStore(t *testing.T) {
 	ctx := context.Background()
 	disabled := at(99)
-	bothStores(t, func(s webhooks.Store) []any {
+	bothStores(t, func(s spac.WebhookStore) []any {
 		must(t, s.PutEndpoint(ctx, endpoint("ep_b", "key1", 5)))
 		must(t, s.PutEndpoint(ctx, endpoint("ep_a", "key2", 5))) // same CreatedAt: id breaks the tie
 		must(t, s.PutEndpoint(ctx, endpoint("ep_c", "key1", 1)))
 		e := endpoint("ep_b", "key1", 5)
 		e.DisabledAt = &disabled
 		must(t, s.PutEndpoint(ctx, e)) // replace
-		d6 := delivery("d6", "ep_c", webhooks.StatusPending, 4, 0)
+		d6 := delivery("d6", "ep_c", spac.DeliveryPending, 4, 0)
 		d6.NextAttempt = time.Time{} // zero: due at once
-		for _, d := range []webhooks.Delivery{
-			delivery("d1", "ep_b", webhooks.StatusPending, 1, 30),
-			delivery("d2", "ep_b", webhooks.StatusPending, 2, 10),
-			delivery("d3", "ep_a", webhooks.StatusPending, 2, 10), // ties d2 in NextAttempt
-			delivery("d4", "ep_b", webhooks.StatusSucceeded, 3, 0),
-			delivery("d5", "ep_c", webhooks.StatusPending, 4, 500), // not due yet
+		for _, d := range []spac.WebhookDelivery{
+			delivery("d1", "ep_b", spac.DeliveryPending, 1, 30),
+			delivery("d2", "ep_b", spac.DeliveryPending, 2, 10),
+			delivery("d3", "ep_a", spac.DeliveryPending, 2, 10), // ties d2 in NextAttempt
+			delivery("d4", "ep_b", spac.DeliverySucceeded, 3, 0),
+			delivery("d5", "ep_c", spac.DeliveryPending, 4, 500), // not due yet
 			d6,
 		} {
 			must(t, s.PutDelivery(ctx, d))
 		}
 		// A retry moves d2 behind d1, a success takes d6 out of the queue.
-		d2 := delivery("d2", "ep_b", webhooks.StatusPending, 2, 40)
-		d2.Attempts = []webhooks.Attempt{{At: at(10), StatusCode: 503, Error: "503", DurationMS: 12}}
+		d2 := delivery("d2", "ep_b", spac.DeliveryPending, 2, 40)
+		d2.Attempts = []spac.WebhookAttempt{{At: at(10), StatusCode: 503, Error: "503", DurationMS: 12}}
 		must(t, s.PutDelivery(ctx, d2))
 		early := result(s.Due(ctx, at(-1000), 0)) // only d6
-		must(t, s.PutDelivery(ctx, delivery("d6", "ep_c", webhooks.StatusFailed, 4, 0)))
+		must(t, s.PutDelivery(ctx, delivery("d6", "ep_c", spac.DeliveryFailed, 4, 0)))
 		steps := []any{
 			early,
 			result(s.Endpoints(ctx)),
@@ -117,7 +117,7 @@ func TestWebhookStoreKeepsHiddenFields(t *testing.T) {
 	if got.Secret != e.Secret || got.OwnerKeyID != e.OwnerKeyID {
 		t.Fatalf("secret/owner lost: %+v (webhooks hides them from its JSON)", got)
 	}
-	d := delivery("d_1", "ep_1", webhooks.StatusPending, 0, 0)
+	d := delivery("d_1", "ep_1", spac.DeliveryPending, 0, 0)
 	must(t, s.PutDelivery(ctx, d))
 	gd, err := s.Delivery(ctx, "d_1")
 	must(t, err)
@@ -153,11 +153,11 @@ func TestWebhookStoreEndpointsOf(t *testing.T) {
 func TestWebhookStoreRejectsBadInput(t *testing.T) {
 	ctx := context.Background()
 	s := openMem(t).Webhooks()
-	far := delivery("d", "ep", webhooks.StatusPending, 0, 0)
+	far := delivery("d", "ep", spac.DeliveryPending, 0, 0)
 	far.NextAttempt = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
 	for name, err := range map[string]error{
-		"endpoint without id": s.PutEndpoint(ctx, webhooks.Endpoint{}),
-		"delivery without id": s.PutDelivery(ctx, webhooks.Delivery{}),
+		"endpoint without id": s.PutEndpoint(ctx, spac.WebhookEndpoint{}),
+		"delivery without id": s.PutDelivery(ctx, spac.WebhookDelivery{}),
 		"year 10000":          s.PutDelivery(ctx, far),
 	} {
 		if spac.ErrorCode(err) != spac.EINVALID {
@@ -174,8 +174,8 @@ func TestWebhookQueuePersists(t *testing.T) {
 	must(t, err)
 	s := db.Webhooks()
 	must(t, s.PutEndpoint(ctx, endpoint("ep", "key", 0)))
-	must(t, s.PutDelivery(ctx, delivery("d1", "ep", webhooks.StatusPending, 0, 5)))
-	must(t, s.PutDelivery(ctx, delivery("d2", "ep", webhooks.StatusSucceeded, 1, 0)))
+	must(t, s.PutDelivery(ctx, delivery("d1", "ep", spac.DeliveryPending, 0, 5)))
+	must(t, s.PutDelivery(ctx, delivery("d2", "ep", spac.DeliverySucceeded, 1, 0)))
 	must(t, db.Close())
 
 	db, err = Open(dir)
@@ -203,14 +203,14 @@ func TestWebhookQueuePersists(t *testing.T) {
 func TestWebhookDueOrder(t *testing.T) {
 	ctx := context.Background()
 	s := openMem(t).Webhooks()
-	zero := delivery("z", "ep", webhooks.StatusPending, 0, 0)
+	zero := delivery("z", "ep", spac.DeliveryPending, 0, 0)
 	zero.NextAttempt = time.Time{}
-	for _, d := range []webhooks.Delivery{
-		delivery("c", "ep", webhooks.StatusPending, 0, 20),
-		delivery("b", "ep", webhooks.StatusPending, 0, 10),
-		delivery("a", "ep", webhooks.StatusPending, 0, 20),
-		delivery("done", "ep", webhooks.StatusSucceeded, 0, 0),
-		delivery("later", "ep", webhooks.StatusPending, 0, 21),
+	for _, d := range []spac.WebhookDelivery{
+		delivery("c", "ep", spac.DeliveryPending, 0, 20),
+		delivery("b", "ep", spac.DeliveryPending, 0, 10),
+		delivery("a", "ep", spac.DeliveryPending, 0, 20),
+		delivery("done", "ep", spac.DeliverySucceeded, 0, 0),
+		delivery("later", "ep", spac.DeliveryPending, 0, 21),
 		zero,
 	} {
 		must(t, s.PutDelivery(ctx, d))

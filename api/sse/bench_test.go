@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/spacdata/spac"
 )
 
 // BenchmarkFanOut runs N in-process streams (the real handler on a fake writer), reports the
@@ -32,7 +34,7 @@ func benchFanOut(b *testing.B, n int) {
 	b.ResetTimer() // (also clears reported metrics: report after the loop)
 	for i := 0; i < b.N; i++ {
 		received.Add(n)
-		if _, err := hub.Publish(ctx, TopicAlerts, Event{Type: TypeAlert, Data: []byte(`{"id":"a1","kind":"liquidation"}`)}); err != nil {
+		if _, err := hub.Publish(ctx, TopicAlerts, spac.StreamEvent{Type: TypeAlert, Data: []byte(`{"id":"a1","kind":"liquidation"}`)}); err != nil {
 			b.Fatal(err)
 		}
 		received.Wait()

@@ -14,10 +14,10 @@ import (
 type filter struct {
 	kinds   []string
 	symbols []string
-	sample  func(Event) bool // non-nil: the caller is restricted to events it accepts
+	sample  func(spac.StreamEvent) bool // non-nil: the caller is restricted to events it accepts
 }
 
-func (f filter) match(ev Event) bool {
+func (f filter) match(ev spac.StreamEvent) bool {
 	if len(f.kinds) > 0 && !slices.Contains(f.kinds, ev.Kind) {
 		return false
 	}
@@ -41,7 +41,7 @@ func parseFilter(c *gin.Context, opts StreamOptions) (filter, error) {
 	if callerOf(c).Sample {
 		f.sample = opts.Sample
 		if f.sample == nil {
-			f.sample = func(Event) bool { return false } // no sample scope configured: nothing
+			f.sample = func(spac.StreamEvent) bool { return false } // no sample scope configured: nothing
 		}
 	}
 	return f, nil

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/spacdata/spac"
 )
 
 // frameWriter writes SSE frames, each under its own write deadline, flushing after every frame.
@@ -33,7 +35,7 @@ func (fw *frameWriter) start(retry time.Duration) error {
 }
 
 // event writes one event frame. Data is one line of JSON (Publish compacts it).
-func (fw *frameWriter) event(ev Event) error {
+func (fw *frameWriter) event(ev spac.StreamEvent) error {
 	b := strconv.AppendUint(append(fw.buf[:0], "id: "...), ev.ID, 10)
 	b = append(append(append(b, "\nevent: "...), ev.Type...), "\ndata: "...)
 	b = append(append(b, ev.Data...), "\n\n"...)

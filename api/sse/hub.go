@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/spacdata/spac"
 )
 
 // ErrClosed is returned by Publish and Subscribe after Close.
@@ -53,7 +55,7 @@ func (c HubConfig) withDefaults() HubConfig {
 
 // Hub fans published events out to the live subscribers of each topic.
 type Hub struct {
-	log Log
+	log spac.StreamLog
 	cfg HubConfig
 
 	publishMu sync.Mutex // serialises Append + fan-out so live order == id order
@@ -64,7 +66,7 @@ type Hub struct {
 }
 
 // NewHub returns a hub persisting events in log.
-func NewHub(log Log, cfg HubConfig) *Hub {
+func NewHub(log spac.StreamLog, cfg HubConfig) *Hub {
 	return &Hub{
 		log:    log,
 		cfg:    cfg.withDefaults(),
@@ -74,14 +76,14 @@ func NewHub(log Log, cfg HubConfig) *Hub {
 }
 
 // Log returns the hub's replay log.
-func (h *Hub) Log() Log { return h.log }
+func (h *Hub) Log() spac.StreamLog { return h.log }
 
 // Subscription is one live subscriber. C delivers events in id order and is closed when the
-// subscriber is dropped (too slow), unsubscribed or the hub closes. The *Event is shared by all
+// subscriber is dropped (too slow), unsubscribed or the hub closes. The *StreamEvent is shared by all
 // subscribers (one pointer per buffer slot keeps a subscriber small): never modify it.
 type Subscription struct {
-	C       <-chan *Event
-	ch      chan *Event
+	C       <-chan *spac.StreamEvent
+	ch      chan *spac.StreamEvent
 	topic   string
 	dropped bool // set under Hub.mu when the buffer overflowed
 }
@@ -97,7 +99,7 @@ func (h *Hub) Subscribe(topic string) (*Subscription, error) {
 	if h.closed {
 		return nil, ErrClosed
 	}
-	ch := make(chan *Event, h.cfg.Buffer)
+	ch := make(chan *spac.StreamEvent, h.cfg.Buffer)
 	s := &Subscription{C: ch, ch: ch, topic: topic}
 	subs := h.topics[topic]
 	if subs == nil {
@@ -129,26 +131,26 @@ func (h *Hub) removeLocked(s *Subscription) {
 
 // Publish appends ev to the topic's log and offers it to every live subscriber without ever
 // waiting on one. It returns the stored event (with its id).
-func (h *Hub) Publish(ctx context.Context, topic string, ev Event) (Event, error) {
+func (h *Hub) Publish(ctx context.Context, topic string, ev spac.StreamEvent) (spac.StreamEvent, error) {
 	h.publishMu.Lock()
 	defer h.publishMu.Unlock()
 	if h.isClosed() {
-		return Event{}, ErrClosed
+		return spac.StreamEvent{}, ErrClosed
 	}
 	data, err := oneLineJSON(ev.Data)
 	if err != nil {
-		return Event{}, err
+		return spac.StreamEvent{}, err
 	}
 	ev.Data = data
 	stored, err := h.log.Append(ctx, topic, ev)
 	if err != nil {
-		return Event{}, err
+		return spac.StreamEvent{}, err
 	}
 	h.fanOut(topic, &stored)
 	return stored, nil
 }
 
-func (h *Hub) fanOut(topic string, ev *Event) {
+func (h *Hub) fanOut(topic string, ev *spac.StreamEvent) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.topics[topic] {

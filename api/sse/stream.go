@@ -28,10 +28,10 @@ type StreamOptions struct {
 	RecentByTime bool
 	// Sample reports whether an event is visible to sample (anonymous) callers. Nil means sample
 	// callers see nothing.
-	Sample func(Event) bool
+	Sample func(spac.StreamEvent) bool
 	// Kinds lists the accepted values of the "kind" filter; empty accepts any value.
 	Kinds []string
-	// ReplayPage is the page size used when replaying from the Log (default 500).
+	// ReplayPage is the page size used when replaying from the log (default 500).
 	ReplayPage int
 }
 
@@ -136,7 +136,7 @@ func (h *Hub) replay(ctx context.Context, topic string, w *frameWriter, f filter
 // replayRecent sends the n most recent matching events, oldest first. With filters it widens
 // the window (n, 4n, 16n, ... up to maxRecentScan) until n events match.
 func (h *Hub) replayRecent(ctx context.Context, topic string, w *frameWriter, f filter, n int) (uint64, error) {
-	var matched []Event
+	var matched []spac.StreamEvent
 	var highest uint64
 	for window := n; ; window *= 4 {
 		window = min(window, maxRecentScan)
@@ -171,7 +171,7 @@ func (h *Hub) replayNewest(ctx context.Context, topic string, w *frameWriter, f 
 		return 0, err
 	}
 	var highest uint64
-	var matched []Event
+	var matched []spac.StreamEvent
 	for _, ev := range got {
 		highest = max(highest, ev.ID)
 		if f.match(ev) {
@@ -180,12 +180,12 @@ func (h *Hub) replayNewest(ctx context.Context, topic string, w *frameWriter, f 
 	}
 	if len(matched) > n {
 		byTime := slices.Clone(matched)
-		slices.SortFunc(byTime, func(a, b Event) int { return cmp.Or(b.Time.Compare(a.Time), cmp.Compare(b.ID, a.ID)) })
+		slices.SortFunc(byTime, func(a, b spac.StreamEvent) int { return cmp.Or(b.Time.Compare(a.Time), cmp.Compare(b.ID, a.ID)) })
 		keep := map[uint64]bool{}
 		for _, ev := range byTime[:n] {
 			keep[ev.ID] = true
 		}
-		matched = slices.DeleteFunc(matched, func(ev Event) bool { return !keep[ev.ID] })
+		matched = slices.DeleteFunc(matched, func(ev spac.StreamEvent) bool { return !keep[ev.ID] })
 	}
 	for _, ev := range matched {
 		if err := w.event(ev); err != nil {

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/spacdata/spac"
 )
 
 func TestResumeGetsExactlyTheMissedEvents(t *testing.T) {
@@ -105,7 +107,7 @@ func TestFiltersApplyToReplayAndLive(t *testing.T) {
 			c := connect(t, srv.URL+"/stream?lastEventId=0&"+tc.query, h)
 			publishN(t, hub, TopicAlerts, 6, kinds, symbols) // live: ids 7..12
 			// A final event every filter admits marks the end of the stream under test.
-			mustPublish(t, hub, Event{Type: TypeAlert, Data: []byte(`{}`), Kind: "liquidation", Symbols: []string{"AAA", "BBB"}})
+			mustPublish(t, hub, spac.StreamEvent{Type: TypeAlert, Data: []byte(`{}`), Kind: "liquidation", Symbols: []string{"AAA", "BBB"}})
 			got := ids(c.events(t, len(tc.want)+1))
 			if !slices.Equal(got, append(slices.Clone(tc.want), 13)) {
 				t.Fatalf("got %v, want %v then 13", got, tc.want)
@@ -161,7 +163,7 @@ func TestRecentFirstWidensWindowForFilters(t *testing.T) {
 	if got := ids(c.events(t, 5)); !slices.Equal(got, []uint64{51, 61, 71, 81, 91}) {
 		t.Fatalf("recent AAA = %v, want 51..91 step 10", got)
 	}
-	mustPublish(t, hub, Event{Type: TypeArticle, Data: []byte(`{}`), Symbols: []string{"AAA"}})
+	mustPublish(t, hub, spac.StreamEvent{Type: TypeArticle, Data: []byte(`{}`), Symbols: []string{"AAA"}})
 	if f := c.events(t, 1)[0]; f.ID != 101 {
 		t.Fatalf("live id %d, want 101", f.ID)
 	}
@@ -177,7 +179,7 @@ func TestCloseEndsStreams(t *testing.T) {
 		}
 		t.Logf("client %d ended", i)
 	}
-	if _, err := hub.Publish(context.Background(), TopicAlerts, Event{Type: TypeAlert, Data: []byte(`{}`)}); err != ErrClosed {
+	if _, err := hub.Publish(context.Background(), TopicAlerts, spac.StreamEvent{Type: TypeAlert, Data: []byte(`{}`)}); err != ErrClosed {
 		t.Fatalf("Publish after Close: %v, want ErrClosed", err)
 	}
 	resp, err := http.Get(srv.URL + "/stream")
@@ -190,7 +192,7 @@ func TestCloseEndsStreams(t *testing.T) {
 	}
 }
 
-func mustPublish(t *testing.T, hub *Hub, ev Event) Event {
+func mustPublish(t *testing.T, hub *Hub, ev spac.StreamEvent) spac.StreamEvent {
 	t.Helper()
 	ev, err := hub.Publish(context.Background(), hubTopic(ev), ev)
 	if err != nil {
@@ -199,7 +201,7 @@ func mustPublish(t *testing.T, hub *Hub, ev Event) Event {
 	return ev
 }
 
-func hubTopic(ev Event) string {
+func hubTopic(ev spac.StreamEvent) string {
 	if ev.Type == TypeArticle {
 		return TopicNews
 	}
@@ -214,13 +216,13 @@ func TestRecentByTimePicksTheNewestPublished(t *testing.T) {
 	day := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	// ids 1..6 published on days 10, 2, 9, 1, 8, 3
 	for _, d := range []int{10, 2, 9, 1, 8, 3} {
-		mustPublish(t, hub, Event{Type: TypeArticle, Data: []byte(`{}`), Symbols: []string{"AAA"}, Time: day.AddDate(0, 0, d)})
+		mustPublish(t, hub, spac.StreamEvent{Type: TypeArticle, Data: []byte(`{}`), Symbols: []string{"AAA"}, Time: day.AddDate(0, 0, d)})
 	}
 	c := connect(t, srv.URL+"/stream", nil)
 	if got := ids(c.events(t, 3)); !slices.Equal(got, []uint64{1, 3, 5}) {
 		t.Fatalf("recent = %v, want 1, 3, 5 (days 10, 9, 8), in log order", got)
 	}
-	mustPublish(t, hub, Event{Type: TypeArticle, Data: []byte(`{}`), Time: day})
+	mustPublish(t, hub, spac.StreamEvent{Type: TypeArticle, Data: []byte(`{}`), Time: day})
 	if f := c.events(t, 1)[0]; f.ID != 7 {
 		t.Fatalf("live id %d, want 7", f.ID)
 	}

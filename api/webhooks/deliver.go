@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/spacdata/spac"
 )
 
 // dueBatch bounds one poll of the queue.
@@ -37,7 +39,7 @@ func (s *Service) dispatchDue() {
 		}
 		return
 	}
-	byEndpoint := map[string][]Delivery{}
+	byEndpoint := map[string][]spac.WebhookDelivery{}
 	var order []string
 	for _, d := range due {
 		if _, seen := byEndpoint[d.EndpointID]; !seen {
@@ -66,7 +68,7 @@ func (s *Service) claim(endpointID string) bool {
 }
 
 // lane delivers one endpoint's due deliveries in order, one at a time.
-func (s *Service) lane(endpointID string, deliveries []Delivery) {
+func (s *Service) lane(endpointID string, deliveries []spac.WebhookDelivery) {
 	defer s.wg.Done()
 	for _, d := range deliveries {
 		if s.ctx.Err() != nil {
@@ -82,15 +84,15 @@ func (s *Service) lane(endpointID string, deliveries []Delivery) {
 
 // attempt tries a delivery once and records the outcome: success, a rescheduled retry, or
 // failure after the last retry (which disables the endpoint).
-func (s *Service) attempt(ctx context.Context, d Delivery) {
+func (s *Service) attempt(ctx context.Context, d spac.WebhookDelivery) {
 	ep, err := s.store.Endpoint(ctx, d.EndpointID)
 	if err != nil || ep.DisabledAt != nil {
 		reason := "endpoint deleted"
 		if err == nil {
 			reason = "endpoint disabled"
 		}
-		d.Status = StatusFailed
-		d.Attempts = append(d.Attempts, Attempt{At: s.cfg.Now().UTC(), Error: reason})
+		d.Status = spac.DeliveryFailed
+		d.Attempts = append(d.Attempts, spac.WebhookAttempt{At: s.cfg.Now().UTC(), Error: reason})
 		s.save(d)
 		return
 	}
@@ -99,16 +101,16 @@ func (s *Service) attempt(ctx context.Context, d Delivery) {
 	if ctx.Err() != nil {
 		return // shutting down: the attempt does not count, the delivery stays pending
 	}
-	a := Attempt{At: start.UTC(), StatusCode: code, DurationMS: s.cfg.Now().Sub(start).Milliseconds()}
+	a := spac.WebhookAttempt{At: start.UTC(), StatusCode: code, DurationMS: s.cfg.Now().Sub(start).Milliseconds()}
 	if sendErr != nil {
 		a.Error = sendErr.Error()
 	}
 	d.Attempts = append(d.Attempts, a)
 	switch {
 	case sendErr == nil && code >= 200 && code < 300:
-		d.Status, d.NextAttempt = StatusSucceeded, time.Time{}
+		d.Status, d.NextAttempt = spac.DeliverySucceeded, time.Time{}
 	case len(d.Attempts) > len(s.cfg.Schedule):
-		d.Status, d.NextAttempt = StatusFailed, time.Time{}
+		d.Status, d.NextAttempt = spac.DeliveryFailed, time.Time{}
 		s.disable(ep)
 	default:
 		d.NextAttempt = s.cfg.Now().UTC().Add(s.cfg.Jitter(s.cfg.Schedule[len(d.Attempts)-1]))
@@ -116,13 +118,13 @@ func (s *Service) attempt(ctx context.Context, d Delivery) {
 	s.save(d)
 }
 
-func (s *Service) save(d Delivery) {
+func (s *Service) save(d spac.WebhookDelivery) {
 	if err := s.store.PutDelivery(context.WithoutCancel(s.ctx), d); err != nil {
 		s.cfg.Logger.Error("webhooks: saving a delivery", "delivery", d.ID, "err", err)
 	}
 }
 
-func (s *Service) disable(ep Endpoint) {
+func (s *Service) disable(ep spac.WebhookEndpoint) {
 	now := s.cfg.Now().UTC()
 	ep.DisabledAt = &now
 	if err := s.store.PutEndpoint(context.WithoutCancel(s.ctx), ep); err != nil {
@@ -133,7 +135,7 @@ func (s *Service) disable(ep Endpoint) {
 
 // sender performs one HTTP attempt; tests may replace it.
 type sender interface {
-	send(ctx context.Context, ep Endpoint, d Delivery, at time.Time) (statusCode int, err error)
+	send(ctx context.Context, ep spac.WebhookEndpoint, d spac.WebhookDelivery, at time.Time) (statusCode int, err error)
 }
 
 type httpSender struct {
@@ -143,7 +145,7 @@ type httpSender struct {
 
 // send POSTs the signed payload. Only the status matters; the body is drained (bounded) so the
 // connection can be reused.
-func (h httpSender) send(ctx context.Context, ep Endpoint, d Delivery, at time.Time) (int, error) {
+func (h httpSender) send(ctx context.Context, ep spac.WebhookEndpoint, d spac.WebhookDelivery, at time.Time) (int, error) {
 	ts := at.Unix()
 	sig, err := Sign(ep.Secret, d.MessageID, ts, d.Payload)
 	if err != nil {

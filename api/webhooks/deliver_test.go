@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spacdata/spac"
 )
 
 // checkSigned verifies a request against the Standard Webhooks scheme, computed independently
@@ -56,7 +58,7 @@ func TestDeliveryIsSignedAndFollowsPatterns(t *testing.T) {
 	}
 	eventually(t, "delivery succeeded", func() bool {
 		ds := h.deliveriesOf(ep.ID)
-		return len(ds) == 1 && ds[0].Status == StatusSucceeded && len(ds[0].Attempts) == 1 && ds[0].Attempts[0].StatusCode == 200
+		return len(ds) == 1 && ds[0].Status == spac.DeliverySucceeded && len(ds[0].Attempts) == 1 && ds[0].Attempts[0].StatusCode == 200
 	})
 }
 
@@ -78,7 +80,7 @@ func TestRetriesKeepTheMessageIDUntilSuccess(t *testing.T) {
 	}
 	eventually(t, "third attempt recorded as success", func() bool {
 		ds := h.deliveriesOf(ep.ID)
-		return len(ds) == 1 && ds[0].Status == StatusSucceeded && len(ds[0].Attempts) == 3
+		return len(ds) == 1 && ds[0].Status == spac.DeliverySucceeded && len(ds[0].Attempts) == 3
 	})
 	codes := []int{}
 	for _, a := range h.deliveriesOf(ep.ID)[0].Attempts {
@@ -98,12 +100,12 @@ func TestExhaustedRetriesFailAndDisableTheEndpoint(t *testing.T) {
 	}
 	eventually(t, "delivery failed", func() bool {
 		ds := h.deliveriesOf(ep.ID)
-		return len(ds) == 1 && ds[0].Status == StatusFailed
+		return len(ds) == 1 && ds[0].Status == spac.DeliveryFailed
 	})
 	if n := len(h.deliveriesOf(ep.ID)[0].Attempts); n != 4 {
 		t.Fatalf("%d attempts, want 4", n)
 	}
-	var got Endpoint
+	var got spac.WebhookEndpoint
 	h.do("GET", "/webhooks/"+ep.ID, "key-a", nil, &got)
 	if got.DisabledAt == nil {
 		t.Fatal("endpoint not disabled after exhausting retries")
@@ -129,7 +131,7 @@ func TestRedirectsAreNotFollowed(t *testing.T) {
 		return len(ds) == 1 && len(ds[0].Attempts) == 1
 	})
 	d := h.deliveriesOf(ep.ID)[0]
-	if d.Status != StatusPending || d.Attempts[0].StatusCode != http.StatusTemporaryRedirect {
+	if d.Status != spac.DeliveryPending || d.Attempts[0].StatusCode != http.StatusTemporaryRedirect {
 		t.Fatalf("delivery %+v: a 307 must be a failed attempt, retried later", d)
 	}
 	if len(target.got) != 0 {
@@ -141,18 +143,18 @@ func TestTestAndRedeliver(t *testing.T) {
 	h := newHarness(t, fastConfig())
 	rc := newReceiver(t, 200)
 	ep := h.register("key-a", rc.URL, "alert.new_ipo")
-	var d Delivery
+	var d spac.WebhookDelivery
 	if code := h.do("POST", "/webhooks/"+ep.ID+"/test", "key-a", nil, &d); code != 202 || d.EventType != EventTest {
 		t.Fatalf("test: %d %+v", code, d)
 	}
 	first := <-rc.got
 	checkSigned(t, ep.Secret, first)
 	eventually(t, "test delivered", func() bool {
-		var page Page[Delivery]
+		var page Page[spac.WebhookDelivery]
 		h.do("GET", "/webhooks/"+ep.ID+"/deliveries", "key-a", nil, &page)
-		return page.Count == 1 && page.Rows[0].Status == StatusSucceeded
+		return page.Count == 1 && page.Rows[0].Status == spac.DeliverySucceeded
 	})
-	var again Delivery
+	var again spac.WebhookDelivery
 	if code := h.do("POST", "/webhooks/"+ep.ID+"/deliveries/"+d.ID+"/redeliver", "key-a", nil, &again); code != 202 || again.ID == d.ID {
 		t.Fatalf("redeliver: %d %+v", code, again)
 	}
@@ -171,7 +173,7 @@ func TestSSRFGuardRefusesPrivateTargetsAtDialTime(t *testing.T) {
 	rc := newReceiver(t, 200)
 	// A public-looking name resolving to loopback is simulated by storing the endpoint directly.
 	secret, _ := NewSecret()
-	ep := Endpoint{ID: "wh_ssrf", OwnerKeyID: "key-a", URL: rc.URL, Events: []string{"*"}, Secret: secret}
+	ep := spac.WebhookEndpoint{ID: "wh_ssrf", OwnerKeyID: "key-a", URL: rc.URL, Events: []string{"*"}, Secret: secret}
 	if err := h.store.PutEndpoint(context.Background(), ep); err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +182,7 @@ func TestSSRFGuardRefusesPrivateTargetsAtDialTime(t *testing.T) {
 	}
 	eventually(t, "attempt refused", func() bool {
 		ds := h.deliveriesOf(ep.ID)
-		return len(ds) == 1 && ds[0].Status == StatusFailed
+		return len(ds) == 1 && ds[0].Status == spac.DeliveryFailed
 	})
 	if a := h.deliveriesOf(ep.ID)[0].Attempts[0]; !strings.Contains(a.Error, "not allowed") {
 		t.Fatalf("attempt error %q", a.Error)

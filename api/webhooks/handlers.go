@@ -17,12 +17,12 @@ import (
 type CreateRequest struct {
 	URL         string   `json:"url"`
 	Events      []string `json:"events"`
-	Description string   `json:"description"`
+	Description string   `json:"description,omitempty"` // optional
 }
 
 // Created is the 201 body of POST /webhooks: the endpoint and its secret, shown this once.
 type Created struct {
-	Endpoint
+	spac.WebhookEndpoint
 	Secret string `json:"secret"`
 }
 
@@ -51,7 +51,7 @@ func (s *Service) Create(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := Endpoint{
+	e := spac.WebhookEndpoint{
 		ID: newID("wh_"), OwnerKeyID: owner, URL: req.URL, Events: req.Events,
 		Description: req.Description, Secret: secret, CreatedAt: s.cfg.Now().UTC(),
 	}
@@ -59,7 +59,7 @@ func (s *Service) Create(c *gin.Context) (any, error) {
 		return nil, err
 	}
 	c.Status(http.StatusCreated)
-	return Created{Endpoint: e, Secret: secret}, nil
+	return Created{WebhookEndpoint: e, Secret: secret}, nil
 }
 
 // CodeLimitExceeded is the error code of a key at its endpoint cap; package api renders it
@@ -68,7 +68,7 @@ const CodeLimitExceeded = "limit_exceeded"
 
 // putWithinCap stores e unless its owner already has MaxPerKey endpoints (disabled ones
 // count: they are still registered until deleted).
-func (s *Service) putWithinCap(ctx context.Context, e Endpoint) error {
+func (s *Service) putWithinCap(ctx context.Context, e spac.WebhookEndpoint) error {
 	s.createMu.Lock()
 	defer s.createMu.Unlock()
 	all, err := s.store.Endpoints(ctx)
@@ -129,13 +129,13 @@ func (s *Service) List(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows := []Endpoint{}
+	rows := []spac.WebhookEndpoint{}
 	for _, e := range all {
 		if e.OwnerKeyID == owner {
 			rows = append(rows, e)
 		}
 	}
-	return Page[Endpoint]{Rows: rows, Count: len(rows), Total: len(rows)}, nil
+	return Page[spac.WebhookEndpoint]{Rows: rows, Count: len(rows), Total: len(rows)}, nil
 }
 
 // Get handles GET /webhooks/:id.
@@ -191,9 +191,9 @@ func (s *Service) Deliveries(c *gin.Context) (any, error) {
 	}
 	rows := all[:min(limit, len(all))]
 	if rows == nil {
-		rows = []Delivery{}
+		rows = []spac.WebhookDelivery{}
 	}
-	return Page[Delivery]{Rows: rows, Count: len(rows), Total: len(all)}, nil
+	return Page[spac.WebhookDelivery]{Rows: rows, Count: len(rows), Total: len(all)}, nil
 }
 
 // Redeliver handles POST /webhooks/:id/deliveries/:deliveryId/redeliver -> 202 with a new
@@ -216,15 +216,15 @@ func (s *Service) Redeliver(c *gin.Context) (any, error) {
 }
 
 // owned loads the endpoint :id if the caller owns it; another key's endpoint is a 404.
-func (s *Service) owned(c *gin.Context) (Endpoint, error) {
+func (s *Service) owned(c *gin.Context) (spac.WebhookEndpoint, error) {
 	owner, err := ownerOf(c)
 	if err != nil {
-		return Endpoint{}, err
+		return spac.WebhookEndpoint{}, err
 	}
 	id := c.Param("id")
 	e, err := s.store.Endpoint(c.Request.Context(), id)
 	if spac.ErrorCode(err) == spac.ENOTFOUND || (err == nil && e.OwnerKeyID != owner) {
-		return Endpoint{}, spac.Errorf(spac.ENOTFOUND, "no webhook %q", id)
+		return spac.WebhookEndpoint{}, spac.Errorf(spac.ENOTFOUND, "no webhook %q", id)
 	}
 	return e, err
 }

@@ -155,7 +155,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 }
 
 // deliveriesOf returns the endpoint's deliveries from the store.
-func (h *harness) deliveriesOf(id string) []Delivery {
+func (h *harness) deliveriesOf(id string) []spac.WebhookDelivery {
 	ds, _ := h.store.Deliveries(context.Background(), id)
 	return ds
 }

@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"github.com/spacdata/spac"
 )
 
 // blockingReceiver holds every request until release is closed (or the client gives up).
@@ -43,7 +45,7 @@ func TestSlowEndpointDoesNotDelayOthers(t *testing.T) {
 	}
 	eventually(t, "fast deliveries recorded", func() bool {
 		ds := h.deliveriesOf(fastEp.ID)
-		return len(ds) == 3 && ds[0].Status == StatusSucceeded && ds[1].Status == StatusSucceeded && ds[2].Status == StatusSucceeded
+		return len(ds) == 3 && ds[0].Status == spac.DeliverySucceeded && ds[1].Status == spac.DeliverySucceeded && ds[2].Status == spac.DeliverySucceeded
 	})
 	close(release)
 }
@@ -54,7 +56,7 @@ func TestShutdownLeavesInFlightDeliveryPendingAndRestartResumes(t *testing.T) {
 	svc.Start()
 	slow, arrived, _ := blockingReceiver(t)
 	secret, _ := NewSecret()
-	ep := Endpoint{ID: "wh_1", OwnerKeyID: "k", URL: slow.URL, Events: []string{"*"}, Secret: secret, CreatedAt: time.Now()}
+	ep := spac.WebhookEndpoint{ID: "wh_1", OwnerKeyID: "k", URL: slow.URL, Events: []string{"*"}, Secret: secret, CreatedAt: time.Now()}
 	if err := store.PutEndpoint(context.Background(), ep); err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +68,7 @@ func TestShutdownLeavesInFlightDeliveryPendingAndRestartResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds, _ := store.Deliveries(context.Background(), ep.ID)
-	if len(ds) != 1 || ds[0].Status != StatusPending || len(ds[0].Attempts) != 0 {
+	if len(ds) != 1 || ds[0].Status != spac.DeliveryPending || len(ds[0].Attempts) != 0 {
 		t.Fatalf("after shutdown: %+v, want one pending delivery without attempts", ds)
 	}
 

@@ -13,17 +13,17 @@ import (
 // MemStore is an in-memory Store (tests, and the fixture-only mode).
 type MemStore struct {
 	mu         sync.Mutex
-	endpoints  map[string]Endpoint
-	deliveries map[string]Delivery
+	endpoints  map[string]spac.WebhookEndpoint
+	deliveries map[string]spac.WebhookDelivery
 }
 
 // NewMemStore returns an empty MemStore.
 func NewMemStore() *MemStore {
-	return &MemStore{endpoints: map[string]Endpoint{}, deliveries: map[string]Delivery{}}
+	return &MemStore{endpoints: map[string]spac.WebhookEndpoint{}, deliveries: map[string]spac.WebhookDelivery{}}
 }
 
 // PutEndpoint implements Store.
-func (s *MemStore) PutEndpoint(_ context.Context, e Endpoint) error {
+func (s *MemStore) PutEndpoint(_ context.Context, e spac.WebhookEndpoint) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e.Events = slices.Clone(e.Events)
@@ -32,25 +32,25 @@ func (s *MemStore) PutEndpoint(_ context.Context, e Endpoint) error {
 }
 
 // Endpoint implements Store.
-func (s *MemStore) Endpoint(_ context.Context, id string) (Endpoint, error) {
+func (s *MemStore) Endpoint(_ context.Context, id string) (spac.WebhookEndpoint, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e, ok := s.endpoints[id]
 	if !ok {
-		return Endpoint{}, spac.ErrNotFound
+		return spac.WebhookEndpoint{}, spac.ErrNotFound
 	}
 	return e, nil
 }
 
 // Endpoints implements Store, ordered by creation then id.
-func (s *MemStore) Endpoints(_ context.Context) ([]Endpoint, error) {
+func (s *MemStore) Endpoints(_ context.Context) ([]spac.WebhookEndpoint, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]Endpoint, 0, len(s.endpoints))
+	out := make([]spac.WebhookEndpoint, 0, len(s.endpoints))
 	for _, e := range s.endpoints {
 		out = append(out, e)
 	}
-	slices.SortFunc(out, func(a, b Endpoint) int {
+	slices.SortFunc(out, func(a, b spac.WebhookEndpoint) int {
 		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
 			return c
 		}
@@ -76,7 +76,7 @@ func (s *MemStore) DeleteEndpoint(_ context.Context, id string) error {
 }
 
 // PutDelivery implements Store.
-func (s *MemStore) PutDelivery(_ context.Context, d Delivery) error {
+func (s *MemStore) PutDelivery(_ context.Context, d spac.WebhookDelivery) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d.Attempts = slices.Clone(d.Attempts)
@@ -85,29 +85,29 @@ func (s *MemStore) PutDelivery(_ context.Context, d Delivery) error {
 }
 
 // Delivery implements Store.
-func (s *MemStore) Delivery(_ context.Context, id string) (Delivery, error) {
+func (s *MemStore) Delivery(_ context.Context, id string) (spac.WebhookDelivery, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d, ok := s.deliveries[id]
 	if !ok {
-		return Delivery{}, spac.ErrNotFound
+		return spac.WebhookDelivery{}, spac.ErrNotFound
 	}
 	d.Attempts = slices.Clone(d.Attempts)
 	return d, nil
 }
 
 // Deliveries implements Store.
-func (s *MemStore) Deliveries(_ context.Context, endpointID string) ([]Delivery, error) {
+func (s *MemStore) Deliveries(_ context.Context, endpointID string) ([]spac.WebhookDelivery, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []Delivery
+	var out []spac.WebhookDelivery
 	for _, d := range s.deliveries {
 		if d.EndpointID == endpointID {
 			d.Attempts = slices.Clone(d.Attempts)
 			out = append(out, d)
 		}
 	}
-	slices.SortFunc(out, func(a, b Delivery) int {
+	slices.SortFunc(out, func(a, b spac.WebhookDelivery) int {
 		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
 			return c
 		}
@@ -117,17 +117,17 @@ func (s *MemStore) Deliveries(_ context.Context, endpointID string) ([]Delivery,
 }
 
 // Due implements Store.
-func (s *MemStore) Due(_ context.Context, now time.Time, limit int) ([]Delivery, error) {
+func (s *MemStore) Due(_ context.Context, now time.Time, limit int) ([]spac.WebhookDelivery, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []Delivery
+	var out []spac.WebhookDelivery
 	for _, d := range s.deliveries {
-		if d.Status == StatusPending && !d.NextAttempt.After(now) {
+		if d.Status == spac.DeliveryPending && !d.NextAttempt.After(now) {
 			d.Attempts = slices.Clone(d.Attempts)
 			out = append(out, d)
 		}
 	}
-	slices.SortFunc(out, func(a, b Delivery) int {
+	slices.SortFunc(out, func(a, b spac.WebhookDelivery) int {
 		if c := a.NextAttempt.Compare(b.NextAttempt); c != 0 {
 			return c
 		}

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"sync"
 	"time"
+
+	"github.com/spacdata/spac"
 )
 
 // DefaultSchedule is the delay before each retry after the first attempt (DECISIONS.md).
@@ -64,7 +66,7 @@ func (c Config) withDefaults() Config {
 
 // Service owns the endpoints, the queue and the delivery goroutines.
 type Service struct {
-	store Store
+	store spac.WebhookStore
 	cfg   Config
 	send  sender
 
@@ -80,7 +82,7 @@ type Service struct {
 }
 
 // New returns a Service; call Start to begin delivering.
-func New(store Store, cfg Config) *Service {
+func New(store spac.WebhookStore, cfg Config) *Service {
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Service{store: store, cfg: cfg, busy: map[string]bool{}, wake: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
@@ -135,7 +137,7 @@ func (s *Service) Publish(ctx context.Context, eventType string, data any) (int,
 	}
 	n := 0
 	for _, e := range endpoints {
-		if !e.wants(eventType) {
+		if !wants(e, eventType) {
 			continue
 		}
 		if _, err := s.enqueue(ctx, e.ID, msgID, eventType, payload); err != nil {
@@ -156,15 +158,15 @@ func (s *Service) newMessage(eventType string, data any) (string, []byte, error)
 }
 
 // enqueue stores a pending delivery due now and wakes the dispatcher.
-func (s *Service) enqueue(ctx context.Context, endpointID, msgID, eventType string, payload []byte) (Delivery, error) {
+func (s *Service) enqueue(ctx context.Context, endpointID, msgID, eventType string, payload []byte) (spac.WebhookDelivery, error) {
 	now := s.cfg.Now().UTC()
-	d := Delivery{
+	d := spac.WebhookDelivery{
 		ID: newID("dlv_"), EndpointID: endpointID, MessageID: msgID, EventType: eventType,
-		Payload: payload, Status: StatusPending, NextAttempt: now, CreatedAt: now,
-		Attempts: []Attempt{}, // [] rather than null before the first attempt
+		Payload: payload, Status: spac.DeliveryPending, NextAttempt: now, CreatedAt: now,
+		Attempts: []spac.WebhookAttempt{}, // [] rather than null before the first attempt
 	}
 	if err := s.store.PutDelivery(ctx, d); err != nil {
-		return Delivery{}, err
+		return spac.WebhookDelivery{}, err
 	}
 	s.poke()
 	return d, nil

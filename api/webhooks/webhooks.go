@@ -12,67 +12,10 @@
 package webhooks
 
 import (
-	"context"
 	"strings"
-	"time"
 
 	"github.com/spacdata/spac"
 )
-
-// Endpoint is a registered webhook destination, owned by the API key that created it.
-type Endpoint struct {
-	ID          string     `json:"id"`
-	OwnerKeyID  string     `json:"-"`
-	URL         string     `json:"url"`
-	Events      []string   `json:"events"`
-	Description string     `json:"description,omitempty"`
-	Secret      string     `json:"-"` // whsec_...; shown once, at creation
-	CreatedAt   time.Time  `json:"createdAt"`
-	DisabledAt  *time.Time `json:"disabledAt,omitempty"`
-}
-
-// Delivery statuses.
-const (
-	StatusPending   = "pending"
-	StatusSucceeded = "succeeded"
-	StatusFailed    = "failed"
-)
-
-// Delivery is one message to one endpoint and its attempts. MessageID is the webhook-id header
-// and the body's id: the same across retries and redeliveries of the message.
-type Delivery struct {
-	ID          string    `json:"id"`
-	EndpointID  string    `json:"endpointId"`
-	MessageID   string    `json:"messageId"`
-	EventType   string    `json:"eventType"`
-	Payload     []byte    `json:"-"` // the exact body sent (signed as is)
-	Status      string    `json:"status"`
-	Attempts    []Attempt `json:"attempts"`
-	NextAttempt time.Time `json:"nextAttempt,omitzero"`
-	CreatedAt   time.Time `json:"createdAt"`
-}
-
-// Attempt is one HTTP try of a delivery.
-type Attempt struct {
-	At         time.Time `json:"at"`
-	StatusCode int       `json:"statusCode,omitempty"`
-	Error      string    `json:"error,omitempty"`
-	DurationMS int64     `json:"durationMs"`
-}
-
-// Store persists endpoints and the delivery queue. Methods return spac.ErrNotFound (or an error
-// with code spac.ENOTFOUND) for missing ids.
-type Store interface {
-	PutEndpoint(ctx context.Context, e Endpoint) error
-	Endpoint(ctx context.Context, id string) (Endpoint, error)
-	Endpoints(ctx context.Context) ([]Endpoint, error)
-	DeleteEndpoint(ctx context.Context, id string) error // also drops its deliveries
-	PutDelivery(ctx context.Context, d Delivery) error
-	Delivery(ctx context.Context, id string) (Delivery, error)
-	Deliveries(ctx context.Context, endpointID string) ([]Delivery, error) // newest first
-	// Due returns up to limit pending deliveries with NextAttempt <= now, oldest first.
-	Due(ctx context.Context, now time.Time, limit int) ([]Delivery, error)
-}
 
 // Event types that can be subscribed to.
 const (
@@ -114,7 +57,8 @@ func validPattern(p string) bool {
 	return false
 }
 
-func (e Endpoint) wants(eventType string) bool {
+// wants reports whether an enabled endpoint subscribes to an event type.
+func wants(e spac.WebhookEndpoint, eventType string) bool {
 	if e.DisabledAt != nil {
 		return false
 	}

@@ -7,7 +7,6 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/sse"
-	"github.com/spacdata/spac/api/webhooks"
 	"github.com/spacdata/spac/ingest/pipeline"
 )
 
@@ -40,7 +39,7 @@ func TestHistoricalIsRecordedNotPushed(t *testing.T) {
 		t.Errorf("%d of %d alerts pushed at the first build, want some (the last 30 days and ahead) but not all", pushed, len(w.alerts))
 	}
 
-	ep := webhooks.Endpoint{ID: "wh_hist", URL: "http://127.0.0.1:9/hook", Events: []string{"alert.*", "news.published", "filing.ingested"}, Secret: "whsec_dGVzdA==", CreatedAt: w.now}
+	ep := spac.WebhookEndpoint{ID: "wh_hist", URL: "http://127.0.0.1:9/hook", Events: []string{"alert.*", "news.published", "filing.ingested"}, Secret: "whsec_dGVzdA==", CreatedAt: w.now}
 	if err := w.app.db.Webhooks().PutEndpoint(ctx, ep); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +71,7 @@ func TestHistoricalIsRecordedNotPushed(t *testing.T) {
 	}
 }
 
-func logged(t *testing.T, log sse.Log, topic string) []sseEvent {
+func logged(t *testing.T, log spac.StreamLog, topic string) []sseEvent {
 	t.Helper()
 	evs, err := log.Since(context.Background(), topic, 0, 100000)
 	if err != nil {

@@ -1,11 +1,13 @@
 package api
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/api/wire"
 )
 
 func (s *Server) calendarRoute() Route {
@@ -39,18 +41,61 @@ func (s *Server) calendar(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, mode := pageHead(v), citeModeOf(c)
-	for i, e := range events {
-		ch, err := s.eventChunk(v, e, mode)
-		if err != nil {
-			return nil, err
+	var x *calendarIndex // for the blocks: the index CalendarEvents read, kept per version
+	if v.cacheable() {
+		if x, err = s.calendarIndex(c.Request.Context(), v); err != nil {
+			return nil, unavailable(s, c, err)
 		}
+	}
+	b := pageHead(v)
+	if err := s.addEvents(b, v, x, events, citeModeOf(c)); err != nil {
+		return nil, err
+	}
+	return pageTail(b, p.page(c, nil, len(events), total))
+}
+
+// addEvents appends a page of events: whole blocks of the calendar's order (when x is the
+// index the page was read from) as one chunk each, the others one by one.
+func (s *Server) addEvents(b *wire.Body, v dataVersion, x *calendarIndex, events []spac.Event, mode citeMode) error {
+	for i := 0; i < len(events); {
 		if i > 0 {
 			_ = b.WriteByte(',')
 		}
+		if k, ok := x.blockAt(events, i); ok {
+			ch, err := s.eventBlockChunk(v, x, k, mode)
+			if err != nil {
+				return err
+			}
+			b.Chunk(ch)
+			i += eventBlock
+			continue
+		}
+		ch, err := s.eventChunk(v, events[i], mode)
+		if err != nil {
+			return err
+		}
 		b.Chunk(ch)
+		i++
 	}
-	return pageTail(b, p.page(c, nil, len(events), total))
+	return nil
+}
+
+// eventBlockChunk is block k of the calendar's order: its events, comma-separated.
+func (s *Server) eventBlockChunk(v dataVersion, x *calendarIndex, k int, mode citeMode) (*wire.Chunk, error) {
+	return s.cache.chunk(v, chunkKey{kind: "event-block", id: strconv.Itoa(k), mode: mode}, func() ([]byte, error) {
+		var out []byte
+		for i, e := range x.all[k*eventBlock : (k+1)*eventBlock] {
+			ch, err := s.eventChunk(v, e, mode)
+			if err != nil {
+				return nil, err
+			}
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = append(out, ch.Bytes()...)
+		}
+		return out, nil
+	})
 }
 
 // CalendarEvents returns the events of q from offset (at most limit of them) and how many

@@ -17,6 +17,7 @@ import (
 // that started before from but ends on or after it belongs to the window.
 type calendarIndex struct {
 	all     []spac.Event
+	pos     map[string]int            // event id -> its index in all
 	byCIK   map[spac.CIK][]spac.Event // each in the calendar's order
 	periods []spac.Event              // the events with an EndDate after their Date, in order
 }
@@ -40,8 +41,9 @@ func (s *Server) calendarIndex(ctx context.Context, v dataVersion) (*calendarInd
 func newCalendarIndex(events []spac.Event) *calendarIndex {
 	all := slices.Clone(events)
 	slices.SortStableFunc(all, func(a, b spac.Event) int { return cmp.Or(cmp.Compare(a.Date, b.Date), cmp.Compare(a.ID, b.ID)) })
-	x := &calendarIndex{all: all, byCIK: map[spac.CIK][]spac.Event{}}
-	for _, e := range all {
+	x := &calendarIndex{all: all, pos: make(map[string]int, len(all)), byCIK: map[spac.CIK][]spac.Event{}}
+	for i, e := range all {
+		x.pos[e.ID] = i
 		x.byCIK[e.CIK] = append(x.byCIK[e.CIK], e)
 		if e.EndDate > e.Date {
 			x.periods = append(x.periods, e)
@@ -126,4 +128,27 @@ func clampPage(events []spac.Event, offset, limit int) []spac.Event {
 		return nil
 	}
 	return events[offset:min(offset+limit, len(events))]
+}
+
+// eventBlock is how many consecutive events of the calendar's order are also encoded (and
+// compressed) together: events are small, and compressed one by one they keep less than half
+// their size; a page of a date window is mostly whole blocks.
+const eventBlock = 16
+
+// blockAt reports whether the events of a page from i on start a whole block of the
+// calendar's order, and which.
+func (x *calendarIndex) blockAt(events []spac.Event, i int) (int, bool) {
+	if x == nil {
+		return 0, false
+	}
+	first, ok := x.pos[events[i].ID]
+	if !ok || first%eventBlock != 0 || i+eventBlock > len(events) {
+		return 0, false
+	}
+	for k := 1; k < eventBlock; k++ {
+		if x.pos[events[i+k].ID] != first+k {
+			return 0, false
+		}
+	}
+	return first / eventBlock, true
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/index"
 )
 
 // readTargets are the read paths whose bodies come from cached chunks, plus two that are
@@ -393,5 +394,111 @@ func TestCalendarPeriodsReachBackIntoTheWindow(t *testing.T) {
 	}
 	if got, total := x.query(spac.EventQuery{From: "2026-02-01", To: "2026-02-05"}, 0, 10); total != 1 || got[0].Date != "2026-01-01" {
 		t.Errorf("a period overlapping a short window: %d %v", total, got)
+	}
+}
+
+// TestAppendScoredIsEncodingJSON: the search row's per-query part is written as encoding/json
+// would write it.
+func TestAppendScoredIsEncodingJSON(t *testing.T) {
+	for _, score := range []float64{0, 1, 12.5, 0.1 + 0.2, 3.0e-7, 1e-6, 2.5e21, 123456789.123, -4e-9} {
+		for _, matched := range [][]string{{}, {"symbol"}, {"name", "sponsor", "previous_names"}} {
+			want, _ := json.Marshal(struct {
+				Score   float64  `json:"score"`
+				Matched []string `json:"matched"`
+			}{score, matched})
+			if got := string(appendScored(nil, score, matched)); got != ","+string(want[1:len(want)-1]) {
+				t.Errorf("%v %v: %s, encoding/json %s", score, matched, got, want)
+			}
+		}
+	}
+}
+
+// TestCalendarBlocks: pages made of whole blocks of the calendar's order, of parts of blocks
+// and of events outside any block (a type filter) list the same events as the store, as plain
+// and as gzip.
+func TestCalendarBlocks(t *testing.T) {
+	f := newFixture(45)
+	for i, r := range testSPACs(45) {
+		f.store.events = append(f.store.events, spac.Event{ID: string(r.CIK) + "/merger_vote/2026-06-" + strconv.Itoa(10+i%9),
+			Type: spac.EventMergerVote, Date: "2026-06-" + strconv.Itoa(10+i%9), CIK: r.CIK, Symbol: r.Symbol, Title: "vote",
+			Citations: []spac.Citation{{Field: "date", Filing: "DEFM14A", Accession: accessionOf(i), Line: 30}}})
+	}
+	s := New(f.deps)
+	cases := []struct {
+		target string
+		q      spac.EventQuery
+	}{
+		{"/v1/calendar?from=2020-01-01&limit=50", spac.EventQuery{From: "2020-01-01"}},
+		{"/v1/calendar?from=2020-01-01&limit=37", spac.EventQuery{From: "2020-01-01"}},
+		{"/v1/calendar?from=2026-06-12&limit=500", spac.EventQuery{From: "2026-06-12"}},
+		{"/v1/calendar?from=2020-01-01&limit=40&type=merger_vote", spac.EventQuery{From: "2020-01-01", Types: []spac.EventType{spac.EventMergerVote}}},
+	}
+	for _, tc := range cases {
+		want, _ := f.store.Events(t.Context(), tc.q)
+		slices.SortStableFunc(want, func(a, b spac.Event) int { return strings.Compare(a.Date+a.ID, b.Date+b.ID) })
+		var got []string
+		for next := tc.target; next != ""; {
+			plain := do(t, s.Handler(), next)
+			zipped := do(t, s.Handler(), next, "Accept-Encoding", "gzip")
+			if zipped.Header().Get("Content-Encoding") == "gzip" && !bytes.Equal(gunzipBody(t, zipped.Body.Bytes()), plain.Body.Bytes()) {
+				t.Fatalf("%s: gzip and plain differ", next)
+			}
+			body := decode(t, plain)
+			for _, r := range rowsOf(t, body) {
+				got = append(got, r.(map[string]any)["id"].(string))
+			}
+			next = nextTarget(t, tc.target, body, plain.Header().Get("Link"))
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d events, want %d", tc.target, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i].ID {
+				t.Fatalf("%s: event %d is %s, want %s", tc.target, i, got[i], want[i].ID)
+			}
+		}
+	}
+	blocks := 0
+	for k := range s.cache.chunks {
+		if k.kind == "event-block" {
+			blocks++
+		}
+	}
+	if blocks == 0 {
+		t.Error("no page was made of blocks (test premise)")
+	}
+}
+
+// plainIndex hides an index's optional methods (RowIndex, IndexGeneration but for the one
+// given), so that the handler takes its general path.
+type plainIndex struct {
+	spac.Index
+	gen func() uint64
+}
+
+func (p plainIndex) Generation() uint64 { return p.gen() }
+
+// TestUniverseByCIKEqualsByRow: a universe page read as CIKs from the index (RowIndex) is
+// byte for byte the page read as rows, for sorts, filters, facets, selections and modes.
+func TestUniverseByCIKEqualsByRow(t *testing.T) {
+	x, err := index.Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	if err := x.PutAll(t.Context(), testSPACs(30)); err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(30)
+	f.deps.Index = x
+	byCIK := New(f.deps)
+	f.deps.Index = plainIndex{Index: x, gen: x.Generation}
+	byRow := New(f.deps)
+	for _, target := range []string{"/v1/universe?limit=25&sort=-trust_size", "/v1/universe?limit=7&status=searching&facets=status,sector",
+		"/v1/universe?q=alpha&limit=12&fields=name,trust_size&citations=ref", "/v1/universe?limit=5&sort=name&citations=none"} {
+		a, b := do(t, byCIK.Handler(), target), do(t, byRow.Handler(), target)
+		if a.Code != http.StatusOK || a.Body.String() != b.Body.String() {
+			t.Errorf("%s: %d\n%s\n%s", target, a.Code, a.Body.String(), b.Body.String())
+		}
 	}
 }

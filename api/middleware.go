@@ -92,7 +92,7 @@ func (s *Server) recovery(c *gin.Context) {
 }
 
 // Headers browsers may read from responses.
-const exposedHeaders = "X-Request-Id, X-Data-Scope, Link, Retry-After, RateLimit, RateLimit-Policy, " +
+const exposedHeaders = "X-Request-Id, X-Data-Scope, Link, ETag, Retry-After, RateLimit, RateLimit-Policy, " +
 	"X-RateLimit-Limit-Day, X-RateLimit-Remaining-Day, X-RateLimit-Limit-Minute, " +
 	"X-RateLimit-Remaining-Minute, X-RateLimit-Reset, WWW-Authenticate"
 
@@ -117,7 +117,7 @@ func (s *Server) cors(c *gin.Context) {
 	h.Set("Access-Control-Expose-Headers", exposedHeaders)
 	if c.Request.Method == http.MethodOptions && c.GetHeader("Access-Control-Request-Method") != "" {
 		h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, DELETE, OPTIONS")
-		h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Last-Event-ID, X-Request-Id")
+		h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Last-Event-ID, X-Request-Id")
 		h.Set("Access-Control-Max-Age", "600")
 		c.AbortWithStatus(http.StatusNoContent)
 		return

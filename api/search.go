@@ -1,6 +1,8 @@
 package api
 
 import (
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -85,22 +87,34 @@ func (s *Server) addSearchRow(b *wire.Body, v dataVersion, h spac.SearchHit, mod
 	if err != nil {
 		return err
 	}
-	m := h.Matched
-	if m == nil {
-		m = []string{}
-	}
-	scored, err := marshal(struct {
-		Score   float64  `json:"score"`
-		Matched []string `json:"matched"`
-	}{h.Score, m})
-	if err != nil {
-		return err
-	}
 	b.Chunk(head)
-	_ = b.WriteByte(',')
-	_, _ = b.Write(scored[1 : len(scored)-1])
+	_, _ = b.Write(appendScored(make([]byte, 0, 64), h.Score, h.Matched))
 	b.Chunk(tail)
 	return nil
+}
+
+// appendScored appends `,"score":<score>,"matched":[...]` as encoding/json writes them: the
+// float in its shortest form ('e' notation outside [1e-6, 1e21), exponent without a leading
+// zero), the matched field names (index.terms.matched: plain ASCII words) quoted.
+func appendScored(b []byte, score float64, matched []string) []byte {
+	b = append(b, `,"score":`...)
+	format := byte('f')
+	if a := math.Abs(score); a != 0 && (a < 1e-6 || a >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, score, format, -1, 64)
+	if n := len(b); format == 'e' && n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+		b[n-2] = b[n-1] // e-07 -> e-7
+		b = b[:n-1]
+	}
+	b = append(b, `,"matched":[`...)
+	for i, m := range matched {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, m) // the names need no escaping, where Go's and JSON's quoting agree
+	}
+	return append(b, ']')
 }
 
 // SearchRequest reads the search text of a request within the caller's scope (paging is the

@@ -188,12 +188,13 @@ func TestCORS(t *testing.T) {
 	rec := httptest.NewRecorder()
 	s.Handler().ServeHTTP(rec, req)
 	if rec.Code != http.StatusNoContent || rec.Header().Get("Access-Control-Allow-Origin") != "*" ||
-		!strings.Contains(rec.Header().Get("Access-Control-Allow-Headers"), "Authorization") {
+		!strings.Contains(rec.Header().Get("Access-Control-Allow-Headers"), "Authorization") ||
+		!strings.Contains(rec.Header().Get("Access-Control-Allow-Headers"), "If-None-Match") {
 		t.Fatalf("preflight: %d %v", rec.Code, rec.Header())
 	}
 	rec = do(t, s.Handler(), "/v1/universe", "Origin", "https://app.example")
-	if !strings.Contains(rec.Header().Get("Access-Control-Expose-Headers"), "X-RateLimit-Remaining-Day") {
-		t.Errorf("rate-limit headers not exposed: %v", rec.Header())
+	if h := rec.Header().Get("Access-Control-Expose-Headers"); !strings.Contains(h, "X-RateLimit-Remaining-Day") || !strings.Contains(h, "ETag") {
+		t.Errorf("rate-limit headers or ETag not exposed: %v", rec.Header())
 	}
 	f := newFixture(1)
 	f.deps.CORSOrigins = []string{"https://ok.example"}

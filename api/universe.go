@@ -1,13 +1,13 @@
 package api
 
 import (
+	"context"
 	"slices"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
-	"github.com/spacdata/spac/api/wire"
 )
 
 // universeFields are the row fields a client may select with fields=.
@@ -74,24 +74,73 @@ func (s *Server) universe(c *gin.Context) (any, error) {
 		return nil, err
 	}
 	q.Offset, q.Limit = p.Offset, p.Limit
-	res, err := s.d.Index.Universe(c.Request.Context(), q)
+	res, err := s.universeRows(c.Request.Context(), q)
 	if err != nil {
 		return nil, unavailable(s, c, err)
 	}
-	sel, mode := selection(listParam(c, "fields")), citeModeOf(c)
-	rows := make([]*wire.Chunk, len(res.Rows))
-	for i, r := range res.Rows {
-		if rows[i], err = s.rowChunk(v, r, sel, mode); err != nil {
-			return nil, err
-		}
+	blocks, err := s.rowBlocks(v, res.rows, selection(listParam(c, "fields")), citeModeOf(c))
+	if err != nil {
+		return nil, err
 	}
-	pg := p.page(c, nil, len(rows), res.Total)
+	pg := p.page(c, nil, len(res.rows), res.total)
 	if len(q.Facets) > 0 {
-		pg.Facets = res.Facets
+		pg.Facets = res.facets
 	}
 	b := pageHead(v)
-	addRows(b, rows)
+	addRows(b, blocks)
 	return pageTail(b, pg)
+}
+
+// RowIndex is implemented by an Index that answers a universe page as CIKs and serves a row
+// by CIK (index.Index): the page's bytes come from the cache, and a row is copied only to be
+// encoded.
+type RowIndex interface {
+	UniverseCIKs(ctx context.Context, q spac.UniverseQuery) ([]spac.CIK, int, map[string][]spac.FacetCount, error)
+	Row(cik spac.CIK) (spac.SPAC, bool)
+}
+
+// universePage is a universe page as the handler uses it: rows by reference.
+type universePage struct {
+	rows   []rowRef
+	total  int
+	facets map[string][]spac.FacetCount
+}
+
+// rowRef is a row known by its CIK, read from the index only when its bytes are not cached.
+type rowRef struct {
+	cik  spac.CIK
+	row  *spac.SPAC // set when the index gave the row itself
+	from RowIndex
+}
+
+// load returns the row.
+func (r rowRef) load() (spac.SPAC, error) {
+	if r.row != nil {
+		return *r.row, nil
+	}
+	row, ok := r.from.Row(r.cik)
+	if !ok { // deleted since the page was read: the next data version drops the page too
+		return spac.SPAC{}, spac.Errorf(spac.EUNAVAILABLE, "SPAC %s changed while it was read; retry", r.cik)
+	}
+	return row, nil
+}
+
+// universeRows reads a universe page, by CIK when the index can.
+func (s *Server) universeRows(ctx context.Context, q spac.UniverseQuery) (universePage, error) {
+	if ri, ok := s.d.Index.(RowIndex); ok {
+		ciks, total, facets, err := ri.UniverseCIKs(ctx, q)
+		pg := universePage{rows: make([]rowRef, len(ciks)), total: total, facets: facets}
+		for i, c := range ciks {
+			pg.rows[i] = rowRef{cik: c, from: ri}
+		}
+		return pg, err
+	}
+	res, err := s.d.Index.Universe(ctx, q)
+	pg := universePage{rows: make([]rowRef, len(res.Rows)), total: res.Total, facets: res.Facets}
+	for i := range res.Rows {
+		pg.rows[i] = rowRef{cik: res.Rows[i].CIK, row: &res.Rows[i]}
+	}
+	return pg, err
 }
 
 // UniverseRequest reads the universe filters, sort and facets of a request within the

@@ -78,6 +78,12 @@ func newRowFilter(q spac.UniverseQuery) (rowFilter, error) {
 	return f, nil
 }
 
+// none reports whether f filters nothing out.
+func (f rowFilter) none() bool {
+	return f.statuses == nil && f.sectors == nil && f.sponsors == nil && f.restrict == nil && f.minTrust == nil &&
+		f.maxTrust == nil && len(f.bounds) == 0 && f.ipoFrom == "" && f.ipoTo == "" && f.deadlineTo == ""
+}
+
 // match reports whether e passes every filter.
 func (f rowFilter) match(e *entry) bool {
 	switch {

@@ -17,32 +17,66 @@ import (
 // all matches. Limit <= 0 returns every match. Bleve only answers the text part of q; the
 // filters, the sort and the facets run over the in-memory rows (rows.go).
 func (x *Index) Universe(ctx context.Context, q spac.UniverseQuery) (spac.UniversePage, error) {
+	es, total, facets, err := x.universe(ctx, q)
+	if err != nil {
+		return spac.UniversePage{}, err
+	}
+	page := spac.UniversePage{Total: total, Facets: facets, Rows: make([]spac.SPAC, len(es))}
+	for i, e := range es {
+		page.Rows[i] = e.row
+	}
+	return page, nil
+}
+
+// UniverseCIKs is Universe answering the page's CIKs instead of copies of its rows: a caller
+// that keeps the rows' encoding reads a row (Row) only when it has none.
+func (x *Index) UniverseCIKs(ctx context.Context, q spac.UniverseQuery) ([]spac.CIK, int, map[string][]spac.FacetCount, error) {
+	es, total, facets, err := x.universe(ctx, q)
+	ciks := make([]spac.CIK, len(es))
+	for i, e := range es {
+		ciks[i] = e.row.CIK
+	}
+	return ciks, total, facets, err
+}
+
+// Row returns the row of cik as Universe and Search serve it.
+func (x *Index) Row(cik spac.CIK) (spac.SPAC, bool) {
+	e, ok := x.rows.get(cik)
+	if !ok {
+		return spac.SPAC{}, false
+	}
+	return e.row, true
+}
+
+// universe returns the entries of q's page, the number of matches and the facets.
+func (x *Index) universe(ctx context.Context, q spac.UniverseQuery) ([]*entry, int, map[string][]spac.FacetCount, error) {
 	if q.Offset < 0 {
-		return spac.UniversePage{}, spac.InvalidParam("offset", "negative offset %d", q.Offset)
+		return nil, 0, nil, spac.InvalidParam("offset", "negative offset %d", q.Offset)
 	}
 	f, err := newRowFilter(q)
 	if err != nil {
-		return spac.UniversePage{}, err
+		return nil, 0, nil, err
 	}
 	order, err := sortOrder(q.Sort, q.Text != "")
 	if err != nil {
-		return spac.UniversePage{}, err
+		return nil, 0, nil, err
 	}
 	if err := checkFacets(q.Facets); err != nil {
-		return spac.UniversePage{}, err
+		return nil, 0, nil, err
 	}
 	x.rows.refresh()
 	var scores map[spac.CIK]float64
 	if q.Text != "" {
 		if scores, err = x.textMatches(ctx, q.Text, order.byScore); err != nil {
-			return spac.UniversePage{}, err
+			return nil, 0, nil, err
 		}
 	}
 	candidates := x.rows.all()
 	if !order.byScore {
 		candidates = x.rows.sortedBy(cmp.Or(q.Sort, "symbol"), order)
 		if len(q.Facets) == 0 {
-			return pageOf(candidates, scores, f, q), nil
+			es, total := pageOf(candidates, scores, f, q)
+			return es, total, nil, nil
 		}
 	}
 	var matches []*entry
@@ -54,35 +88,34 @@ func (x *Index) Universe(ctx context.Context, q spac.UniverseQuery) (spac.Univer
 	if order.byScore {
 		order.sort(matches, scores)
 	}
-	page := spac.UniversePage{Total: len(matches), Facets: countFacets(matches, q.Facets)}
 	end := len(matches)
 	if q.Limit > 0 {
 		end = min(end, q.Offset+q.Limit)
 	}
-	page.Rows = make([]spac.SPAC, 0, max(end-q.Offset, 0))
-	for i := q.Offset; i < end; i++ {
-		page.Rows = append(page.Rows, matches[i].row)
-	}
-	return page, nil
+	return matches[min(q.Offset, end):end], len(matches), countFacets(matches, q.Facets), nil
 }
 
 // pageOf is the page of q over candidates already in order, without facets: the matches are
-// counted, and only the page's rows are copied.
-func pageOf(candidates []*entry, scores map[spac.CIK]float64, f rowFilter, q spac.UniverseQuery) spac.UniversePage {
+// counted, and only the page's entries are kept.
+func pageOf(candidates []*entry, scores map[spac.CIK]float64, f rowFilter, q spac.UniverseQuery) ([]*entry, int) {
 	limit := q.Limit
 	if limit <= 0 {
 		limit = len(candidates)
 	}
-	page := spac.UniversePage{Rows: make([]spac.SPAC, 0, min(limit, len(candidates)))}
+	if scores == nil && f.none() { // every row matches: the page is a slice of the order
+		return candidates[min(q.Offset, len(candidates)):min(q.Offset+limit, len(candidates))], len(candidates)
+	}
+	var page []*entry
+	total := 0
 	for _, e := range candidates {
 		if _, ok := scores[e.row.CIK]; (scores == nil || ok) && f.match(e) {
-			if page.Total >= q.Offset && len(page.Rows) < limit {
-				page.Rows = append(page.Rows, e.row)
+			if total >= q.Offset && len(page) < limit {
+				page = append(page, e)
 			}
-			page.Total++
+			total++
 		}
 	}
-	return page
+	return page, total
 }
 
 // textMatches runs the text query of q over Bleve and returns the score of every match (0

@@ -27,11 +27,5 @@ func (db *DB) countKeys(ctx context.Context, prefix string) (int, error) {
 // Articles are only ever added (PutArticle keeps the first article of an id), each with the
 // next Seq; a change that edits or removes an article must move this version too.
 func (db *DB) ArticlesVersion(ctx context.Context) (string, error) {
-	var v string
-	err := db.view(ctx, func(txn *badger.Txn) error {
-		s, _, err := getString(txn, articleTimeline.seq)
-		v = s
-		return err
-	})
-	return v, err
+	return db.articles.get(ctx, db, articleTimeline.seq)
 }

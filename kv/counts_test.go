@@ -2,8 +2,12 @@ package kv
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/dgraph-io/badger/v4"
 
 	spac "github.com/spacdata/spac"
 )
@@ -39,5 +43,50 @@ func TestCountsAndArticlesVersion(t *testing.T) {
 	v2, _ := db.ArticlesVersion(ctx)
 	if v1 == v0 || v2 != v1 {
 		t.Errorf("versions %q, %q, %q: want a change on the new article only", v0, v1, v2)
+	}
+}
+
+// TestWatermarkFollowsEveryCommit: the watermark, kept between commits, is the stored one
+// after each write, with writers and readers running at once.
+func TestWatermarkFollowsEveryCommit(t *testing.T) {
+	db := openMem(t)
+	ctx := context.Background()
+	stored := func() string {
+		var v string
+		_ = db.view(ctx, func(txn *badger.Txn) error { v, _, _ = getString(txn, keyWatermark); return nil })
+		return v
+	}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			for i := range 25 {
+				p := spac.Profile{SPAC: spac.SPAC{CIK: spac.CIK(fmt.Sprintf("%010d", w*100+i+1)), Symbol: fmt.Sprintf("S%d%d", w, i)}}
+				if err := db.PutProfile(ctx, p, nil); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				if _, err := db.Watermark(ctx); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	got, err := db.Watermark(ctx)
+	if err != nil || got.Format(time.RFC3339Nano) != stored() {
+		t.Errorf("Watermark %v (%v), stored %s", got, err, stored())
+	}
+	before := got
+	if err := db.PutProfile(ctx, spac.Profile{SPAC: spac.SPAC{CIK: "0000009999", Symbol: "LAST"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := db.Watermark(ctx); !after.After(before) || after.Format(time.RFC3339Nano) != stored() {
+		t.Errorf("after a commit: %v, was %v, stored %s", after, before, stored())
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dgraph-io/badger/v4"
 
@@ -32,6 +33,12 @@ type DB struct {
 	bdb        *badger.DB
 	chunkLines int
 	counters   [counterStripes]sync.Mutex // see counters.go
+	// commits counts the write transactions committed by this process (the only one Badger
+	// admits); it moves after each commit is visible. Small values read on every request
+	// (the watermark, the article version) are kept until it moves (memo.go).
+	commits   atomic.Uint64
+	watermark memo
+	articles  memo
 }
 
 type config struct {
@@ -147,6 +154,9 @@ func (db *DB) update(ctx context.Context, fn func(*badger.Txn) error) error {
 			return err
 		}
 		err := db.bdb.Update(fn)
+		if err == nil {
+			db.commits.Add(1)
+		}
 		if !errors.Is(err, badger.ErrConflict) {
 			return err
 		}

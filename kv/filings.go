@@ -382,6 +382,7 @@ func (w *splitWriter) do(op func(*badger.Txn) error) {
 	err := op(w.txn)
 	if errors.Is(err, badger.ErrTxnTooBig) {
 		if err = w.txn.Commit(); err == nil {
+			w.db.commits.Add(1)
 			w.txn = w.db.bdb.NewTransaction(true)
 			err = op(w.txn)
 		}
@@ -397,5 +398,9 @@ func (w *splitWriter) commit() error {
 		w.txn.Discard()
 		return w.err
 	}
-	return w.txn.Commit()
+	err := w.txn.Commit()
+	if err == nil {
+		w.db.commits.Add(1)
+	}
+	return err
 }

@@ -255,17 +255,15 @@ func (db *DB) Events(ctx context.Context, q spac.EventQuery) ([]spac.Event, erro
 }
 
 // Watermark returns the time the served data last changed; zero before anything was stored.
+// It is read from the store once per commit (every request asks for it).
 func (db *DB) Watermark(ctx context.Context) (time.Time, error) {
-	var t time.Time
-	err := db.view(ctx, func(txn *badger.Txn) error {
-		v, ok, err := getString(txn, keyWatermark)
-		if err != nil || !ok {
-			return err
-		}
-		if t, err = time.Parse(time.RFC3339Nano, v); err != nil {
-			return fmt.Errorf("kv: watermark %q: %w", v, err)
-		}
-		return nil
-	})
-	return t, err
+	v, err := db.watermark.get(ctx, db, keyWatermark)
+	if err != nil || v == "" {
+		return time.Time{}, err
+	}
+	t, err := time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("kv: watermark %q: %w", v, err)
+	}
+	return t, nil
 }

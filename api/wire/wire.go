@@ -17,6 +17,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"io"
+	"slices"
 	"sync"
 )
 
@@ -66,49 +67,49 @@ var flaters = sync.Pool{New: func() any {
 	return w
 }}
 
-// part is one piece of a Body: literal bytes or a chunk.
+// part is one piece of a Body: a chunk, or the literal bytes buf[lo:hi] of its Body.
 type part struct {
-	lit   []byte
-	chunk *Chunk
+	chunk  *Chunk
+	lo, hi int
 }
 
 // Body is a response body under construction. The zero value is empty and ready to use.
+// Literal bytes are kept in one buffer, so appending a separator costs no allocation.
 type Body struct {
+	buf   []byte
 	parts []part
 	n     int // uncompressed length
 }
 
 // Write appends literal bytes (copied). It never fails.
 func (b *Body) Write(p []byte) (int, error) {
-	b.lit(len(p))
-	last := &b.parts[len(b.parts)-1]
-	last.lit = append(last.lit, p...)
-	b.n += len(p)
+	b.addLit(len(p))
+	b.buf = append(b.buf, p...)
 	return len(p), nil
 }
 
 // WriteString appends a literal string.
 func (b *Body) WriteString(s string) {
-	b.lit(len(s))
-	last := &b.parts[len(b.parts)-1]
-	last.lit = append(last.lit, s...)
-	b.n += len(s)
+	b.addLit(len(s))
+	b.buf = append(b.buf, s...)
 }
 
 // WriteByte appends one literal byte.
 func (b *Body) WriteByte(c byte) error {
-	b.lit(1)
-	last := &b.parts[len(b.parts)-1]
-	last.lit = append(last.lit, c)
-	b.n++
+	b.addLit(1)
+	b.buf = append(b.buf, c)
 	return nil
 }
 
-// lit makes sure the last part is a literal one, so that consecutive literals coalesce.
-func (b *Body) lit(size int) {
-	if n := len(b.parts); n == 0 || b.parts[n-1].chunk != nil {
-		b.parts = append(b.parts, part{lit: make([]byte, 0, max(size, 64))})
+// addLit accounts for n literal bytes about to be appended to buf: they extend the last part
+// when it is literal, so consecutive literals coalesce.
+func (b *Body) addLit(n int) {
+	if k := len(b.parts); k > 0 && b.parts[k-1].chunk == nil {
+		b.parts[k-1].hi += n
+	} else {
+		b.parts = append(b.parts, part{lo: len(b.buf), hi: len(b.buf) + n})
 	}
+	b.n += n
 }
 
 // Chunk appends a chunk (shared, not copied).
@@ -124,24 +125,25 @@ func (b *Body) Len() int { return b.n }
 func (b *Body) Bytes() []byte {
 	out := make([]byte, 0, b.n)
 	for _, p := range b.parts {
-		out = append(out, p.bytes()...)
+		out = append(out, b.bytes(p)...)
 	}
 	return out
 }
 
-func (p part) bytes() []byte {
+func (b *Body) bytes(p part) []byte {
 	if p.chunk != nil {
 		return p.chunk.raw
 	}
-	return p.lit
+	return b.buf[p.lo:p.hi]
 }
 
-// extendCRC returns the CRC-32 of the bytes before p (whose CRC is crc) followed by p.
-func (p part) extendCRC(crc uint32) uint32 {
+// extendCRC returns the CRC-32 of the bytes before p (whose CRC is crc) followed by p; buf
+// holds the literal bytes.
+func (p part) extendCRC(crc uint32, buf []byte) uint32 {
 	if p.chunk != nil {
 		return crcCombine(crc, p.chunk.crc, p.chunk.op)
 	}
-	return crc32.Update(crc, crc32.IEEETable, p.lit)
+	return crc32.Update(crc, crc32.IEEETable, buf[p.lo:p.hi])
 }
 
 // Stored-block framing (RFC 1951 3.2.4): one header byte at a byte boundary (BFINAL, BTYPE=00),
@@ -165,63 +167,78 @@ func (b *Body) GzipLen() int {
 			n += len(p.chunk.deflated())
 			continue
 		}
-		blocks := (len(p.lit) + storedMax - 1) / storedMax
-		n += len(p.lit) + blocks*storedHeader
+		lit := p.hi - p.lo
+		n += lit + (lit+storedMax-1)/storedMax*storedHeader
 	}
 	return n
 }
 
-// WriteTo writes the body as is.
+// WriteTo writes the body as is, in one Write (see writeOnce).
 func (b *Body) WriteTo(w io.Writer) (int64, error) {
-	var total int64
-	for _, p := range b.parts {
-		n, err := w.Write(p.bytes())
-		total += int64(n)
-		if err != nil {
-			return total, err
-		}
-	}
-	return total, nil
+	n, err := writeOnce(w, b.AppendTo)
+	return int64(n), err
 }
 
-// WriteGzip writes the body as one gzip member of GzipLen bytes.
+// WriteGzip writes the body as one gzip member of GzipLen bytes, in one Write.
 func (b *Body) WriteGzip(w io.Writer) error {
-	if _, err := w.Write(gzipHeader); err != nil {
-		return err
-	}
-	var crc uint32
-	for _, p := range b.parts {
-		crc = p.extendCRC(crc)
-		if err := writeDeflated(w, p); err != nil {
-			return err
-		}
-	}
-	var trailer [storedHeader + 8]byte
-	copy(trailer[:], finalBlock[:])
-	binary.LittleEndian.PutUint32(trailer[storedHeader:], crc)
-	binary.LittleEndian.PutUint32(trailer[storedHeader+4:], uint32(b.n)) // ISIZE is the length mod 2^32
-	_, err := w.Write(trailer[:])
+	_, err := writeOnce(w, b.AppendGzip)
 	return err
 }
 
-// writeDeflated writes a chunk's DEFLATE blocks, or literal bytes as stored blocks.
-func writeDeflated(w io.Writer, p part) error {
-	if p.chunk != nil {
-		_, err := w.Write(p.chunk.deflated())
-		return err
+// writeOnce assembles a body in a pooled buffer and writes it with one call: a response
+// written piece by piece would leave the connection's small buffer once per few KB, a system
+// call each.
+func writeOnce(w io.Writer, appendTo func([]byte) []byte) (int, error) {
+	bp := buffers.Get().(*[]byte)
+	buf := appendTo((*bp)[:0])
+	n, err := w.Write(buf)
+	if cap(buf) <= maxPooledBuffer {
+		*bp = buf
+		buffers.Put(bp)
 	}
-	for lit := p.lit; len(lit) > 0; {
+	return n, err
+}
+
+// maxPooledBuffer keeps the buffer pool from holding on to unusually large bodies.
+const maxPooledBuffer = 4 << 20
+
+var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// AppendTo appends the body as is to dst.
+func (b *Body) AppendTo(dst []byte) []byte {
+	dst = slices.Grow(dst, b.n)
+	for _, p := range b.parts {
+		dst = append(dst, b.bytes(p)...)
+	}
+	return dst
+}
+
+// AppendGzip appends the body as one gzip member (GzipLen bytes) to dst.
+func (b *Body) AppendGzip(dst []byte) []byte {
+	dst = slices.Grow(dst, b.GzipLen())
+	dst = append(dst, gzipHeader...)
+	var crc uint32
+	for _, p := range b.parts {
+		crc = p.extendCRC(crc, b.buf)
+		dst = b.appendDeflated(dst, p)
+	}
+	dst = append(dst, finalBlock[:]...)
+	dst = binary.LittleEndian.AppendUint32(dst, crc)
+	return binary.LittleEndian.AppendUint32(dst, uint32(b.n)) // ISIZE is the length mod 2^32
+}
+
+// appendDeflated appends a chunk's DEFLATE blocks, or literal bytes as stored blocks.
+func (b *Body) appendDeflated(dst []byte, p part) []byte {
+	if p.chunk != nil {
+		return append(dst, p.chunk.deflated()...)
+	}
+	for lit := b.buf[p.lo:p.hi]; len(lit) > 0; {
 		n := min(len(lit), storedMax)
-		hdr := [storedHeader]byte{0}
-		binary.LittleEndian.PutUint16(hdr[1:], uint16(n))
-		binary.LittleEndian.PutUint16(hdr[3:], ^uint16(n))
-		if _, err := w.Write(hdr[:]); err != nil {
-			return err
-		}
-		if _, err := w.Write(lit[:n]); err != nil {
-			return err
-		}
+		dst = append(dst, 0) // BFINAL=0, stored
+		dst = binary.LittleEndian.AppendUint16(dst, uint16(n))
+		dst = binary.LittleEndian.AppendUint16(dst, ^uint16(n))
+		dst = append(dst, lit[:n]...)
 		lit = lit[n:]
 	}
-	return nil
+	return dst
 }

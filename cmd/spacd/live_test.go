@@ -14,8 +14,9 @@ import (
 
 // TestLiveData is the "Live data" must-show: a SPAC new to the service appears on the (fake)
 // EDGAR feed while the server runs; the poller ingests it and its new_ipo alert reaches an SSE
-// client and a registered webhook, signed. Then a stream client that disconnects and resumes
-// with Last-Event-ID gets exactly the events it missed. The server's clock is set to the day
+// client and a registered webhook, signed; the read routes' cached bytes follow the fold.
+// Then a stream client that disconnects and resumes with Last-Event-ID gets exactly the
+// events it missed. The server's clock is set to the day
 // after each new SPAC's IPO: an IPO older than the alert window is history, never pushed.
 func TestLiveData(t *testing.T) {
 	if testing.Short() {
@@ -30,9 +31,13 @@ func TestLiveData(t *testing.T) {
 	reference := ts.openStream(t, "/v1/alerts/stream", key, "") // stays connected throughout
 	resumer := ts.openStream(t, "/v1/alerts/stream", key, "")
 
+	before := readsBeforeIngest(t, ts, key)
 	var seen []sseEvent // everything the reference client got, in order
 	t.Run("new SPAC on the feed reaches SSE and webhook", func(t *testing.T) {
 		seen = newSPACGoesLive(t, feed, clock, reference, rcv, secret)
+	})
+	t.Run("cached reads follow the ingest", func(t *testing.T) {
+		readsFollowIngest(t, ts, key, before)
 	})
 	t.Run("resume with Last-Event-ID", func(t *testing.T) {
 		resumeGetsMissedEvents(t, ts, feed, clock, key, reference, resumer, seen)

@@ -182,3 +182,33 @@ func recordSourceFiles(t *testing.T) {
 		t.Fatalf("walking the module: %v", err)
 	}
 }
+
+// TestReadmeLayoutListsEveryPackage keeps the README's layout table whole: every package of the
+// module has a row naming it (a row may name several, "`a`, `b`").
+func TestReadmeLayoutListsEveryPackage(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, layout, ok := strings.Cut(string(readme), "### Layout\n")
+	if !ok {
+		t.Fatal(`README.md has no "### Layout" section`)
+	}
+	layout, _, _ = strings.Cut(layout, "\n### ")
+	named := map[string]bool{}
+	for _, line := range strings.Split(layout, "\n") {
+		cell, ok := strings.CutPrefix(line, "| ")
+		if !ok {
+			continue
+		}
+		cell, _, _ = strings.Cut(cell, " |")
+		for _, name := range strings.Split(cell, ", ") {
+			named[strings.TrimSuffix(strings.Trim(name, "`"), "/")] = true
+		}
+	}
+	for _, p := range modulePackages(listPackages(t)) {
+		if p.ImportPath != module && !named[rel(p.ImportPath)] {
+			t.Errorf("README.md's layout table has no row for %s", rel(p.ImportPath))
+		}
+	}
+}

@@ -40,18 +40,6 @@ func TestDecimalLess(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	cases := []struct {
-		a, b string
-		d    int
-	}{{"", "", 0}, {"AAA1", "AAA1", 0}, {"AAA9", "AAA1", 1}, {"AA3", "AAA3", 1}, {"KITTEN", "SITTING", 3}}
-	for _, tc := range cases {
-		if got := editDistance(tc.a, tc.b); got != tc.d {
-			t.Errorf("%s/%s: %d, want %d", tc.a, tc.b, got, tc.d)
-		}
-	}
-}
-
 func TestWithAsOf(t *testing.T) {
 	cases := map[string]string{
 		`{"a":1}`: `{"asOf":"T","a":1}`,

@@ -16,7 +16,7 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// NewsSource serves news articles (implemented by the news package).
+// NewsSource serves news articles (cmd/spacd implements it over the kv article store).
 type NewsSource interface {
 	Articles(ctx context.Context, q NewsQuery) ([]spac.Article, error)
 }

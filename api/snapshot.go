@@ -9,6 +9,7 @@ import (
 	"github.com/sahilm/fuzzy"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/internal/editdist"
 )
 
 // snapshot is data derived from every SPAC, built once per data version: the suggestion
@@ -163,7 +164,7 @@ func (s *Server) suggest(c *gin.Context, asked string, sc scope) []string {
 	}
 	up := strings.ToUpper(asked)
 	for _, c := range snap.candidates {
-		if c.ticker && editDistance(up, c.text) <= 2 {
+		if c.ticker && editdist.Levenshtein(up, c.text) <= 2 {
 			add(c)
 		}
 	}
@@ -171,28 +172,6 @@ func (s *Server) suggest(c *gin.Context, asked string, sc scope) []string {
 		add(snap.candidates[m.Index])
 	}
 	return out
-}
-
-// editDistance is the Levenshtein distance of two short strings.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
 }
 
 // unavailable logs a store failure and returns the 503 the client sees. A store call that

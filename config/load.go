@@ -7,7 +7,13 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
+
+	"github.com/spacdata/spac/ingest/alerts"
 )
+
+// alertDefaults are the thresholds of DECISIONS.md, kept in one place: the alert rules'
+// DefaultConfig, which also fills in a threshold that does not parse.
+var alertDefaults = alerts.DefaultConfig()
 
 // defaults are the values used when nothing else sets a key. Every key must have a default:
 // the environment overlay only knows the keys listed here.
@@ -28,13 +34,13 @@ var defaults = map[string]any{
 	"access.sample_symbols":            []string{},
 	"access.tiers":                     map[string]any{},
 	"access.auth_failures_per_minute":  20,
-	"alerts.high_redemptions_warn":     "50",
-	"alerts.high_redemptions_high":     "80",
-	"alerts.high_redemptions_critical": "90",
-	"alerts.trust_drawdown_pct":        "5",
-	"alerts.lockup_window_days":        14,
-	"alerts.ytm_threshold_pct":         "5",
-	"alerts.window_days":               30,
+	"alerts.high_redemptions_warn":     alertDefaults.HighRedemptionsWarn,
+	"alerts.high_redemptions_high":     alertDefaults.HighRedemptionsHigh,
+	"alerts.high_redemptions_critical": alertDefaults.HighRedemptionsCritical,
+	"alerts.trust_drawdown_pct":        alertDefaults.TrustDrawdownPct,
+	"alerts.lockup_window_days":        alertDefaults.LockupWindowDays,
+	"alerts.ytm_threshold_pct":         alertDefaults.YTMThresholdPct,
+	"alerts.window_days":               alertDefaults.WindowDays,
 	"webhooks.allow_private_targets":   false,
 	"webhooks.timeout":                 10 * time.Second,
 	"webhooks.workers":                 4,

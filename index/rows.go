@@ -11,6 +11,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/internal/editdist"
 )
 
 // entry is one decoded row with the keys the universe filters, sorts and facets on, computed
@@ -219,7 +220,7 @@ func (r *rowSet) near(field, w string, n int) []nearTerm {
 		if abs(utf8.RuneCountInString(t)-runes) > n {
 			continue
 		}
-		if d := editDistance(w, t); d <= n {
+		if d := editdist.Levenshtein(w, t); d <= n {
 			out = append(out, nearTerm{t, d})
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/internal/editdist"
 )
 
 // Search limits.
@@ -239,7 +240,7 @@ func (x *Index) fuzzy(field, v string, n int, boost float64) query.Query {
 func (t terms) matched(s spac.SPAC) []string {
 	out := []string{}
 	sym := upper(s.Symbol)
-	if t.symbol != "" && sym != "" && (strings.HasPrefix(sym, t.symbol) || (fuzziness(t.symbol) > 0 && editDistance(sym, t.symbol) <= 1)) {
+	if t.symbol != "" && sym != "" && (strings.HasPrefix(sym, t.symbol) || (fuzziness(t.symbol) > 0 && editdist.Levenshtein(sym, t.symbol) <= 1)) {
 		out = append(out, "symbol")
 	}
 	for _, tk := range tickersOf(s) {
@@ -278,7 +279,7 @@ func wordsMatch(query, field []string) bool {
 				return true
 			}
 			// Lengths further apart than n are more than n edits apart: skip the distance.
-			if n := fuzziness(q); n > 0 && abs(utf8.RuneCountInString(q)-utf8.RuneCountInString(f)) <= n && editDistance(q, f) <= n {
+			if n := fuzziness(q); n > 0 && abs(utf8.RuneCountInString(q)-utf8.RuneCountInString(f)) <= n && editdist.Levenshtein(q, f) <= n {
 				return true
 			}
 		}
@@ -287,25 +288,3 @@ func wordsMatch(query, field []string) bool {
 }
 
 func abs(n int) int { return max(n, -n) }
-
-// editDistance is the Levenshtein distance of a and b (runes), as Bleve's fuzzy query counts.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}

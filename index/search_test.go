@@ -112,17 +112,6 @@ func TestSearchLimitsAndErrors(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		want int
-	}{{"maple", "mapel", 2}, {"maple", "mapl", 1}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"ü", "u", 1}} {
-		if got := editDistance(tt.a, tt.b); got != tt.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
-
 func searchSymbols(hits []spac.SearchHit) []string {
 	out := []string{}
 	for _, h := range hits {

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/api/sse"
 	"github.com/spacdata/spac/api/webhooks"
 )
 
@@ -138,4 +139,44 @@ func (s *Server) AlertsRequest(c *gin.Context) (spac.AlertQuery, error) {
 	}
 	q.CIKs, err = s.cikFilter(c)
 	return q, err
+}
+
+// knownSymbols validates a stream's symbol filter as REST validates a symbol: a value naming
+// no SPAC is a 404 with close matches (and one outside a sample caller's scope
+// not_in_sample), before the stream starts, where it would otherwise stay silent forever.
+// The stream then filters by the SPACs' current symbols (sse.SymbolsKey), so a CIK or an old
+// ticker filters the events of that SPAC, which name it by its current symbol.
+func (s *Server) knownSymbols(c *gin.Context) {
+	values := paramValues(c, symbolParam)
+	if len(values) == 0 {
+		return
+	}
+	sc, err := s.scopeOf(c)
+	if err == nil {
+		var symbols []string
+		if symbols, err = s.currentSymbols(c, values, sc); err == nil {
+			c.Set(sse.SymbolsKey, symbols)
+			return
+		}
+	}
+	_ = c.Error(err)
+	c.Abort()
+}
+
+// currentSymbols resolves each value (a ticker, old or current, or a CIK) to the SPAC's
+// current symbol.
+func (s *Server) currentSymbols(c *gin.Context, values []string, sc scope) ([]string, error) {
+	out := make([]string, 0, len(values))
+	for _, v := range values {
+		cik, err := s.resolve(c, "symbol", v, sc)
+		if err != nil {
+			return nil, err
+		}
+		p, err := s.servedProfile(c.Request.Context(), cik)
+		if err != nil {
+			return nil, unavailable(s, c, err)
+		}
+		out = append(out, strings.ToUpper(p.Symbol))
+	}
+	return out, nil
 }

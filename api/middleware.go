@@ -32,6 +32,7 @@ func (s *Server) requestID(c *gin.Context) {
 		id = newRequestID()
 	}
 	c.Set(requestIDKey, id)
+	c.Set(serverKey, s)
 	c.Header(requestIDHeader, id)
 	c.Next()
 }

@@ -31,6 +31,18 @@ func (s *Server) requestOrigin(c *gin.Context) string {
 	return scheme + "://" + host
 }
 
+// serverKey is the gin context key of the *Server serving the request (set by requestID),
+// for helpers that need its configuration.
+const serverKey = "api.server"
+
+// originOf is requestOrigin for a request served by a Server ("" for another engine).
+func originOf(c *gin.Context) string {
+	if s, ok := c.Value(serverKey).(*Server); ok {
+		return s.requestOrigin(c)
+	}
+	return ""
+}
+
 // firstForwarded is the first (client-side) value of a comma-separated forwarding header.
 func firstForwarded(v string) string {
 	first, _, _ := strings.Cut(v, ",")

@@ -104,14 +104,16 @@ func (p paging) page(c *gin.Context, rows any, count, total int) Page {
 	return pg
 }
 
-// setNextLink sets `Link: <path?query>; rel="next"`, the request's query with set replaced.
+// setNextLink sets `Link: <URL>; rel="next"`: the absolute URL of the request with set
+// replacing parameters of its query (RFC 8288 resolves a relative reference against the
+// request URL, but common clients, such as Python requests' r.links, do not).
 func setNextLink(c *gin.Context, set url.Values) {
 	q := c.Request.URL.Query()
 	for k, v := range set {
 		q[k] = v
 	}
 	u := url.URL{Path: c.Request.URL.Path, RawQuery: q.Encode()}
-	c.Header("Link", fmt.Sprintf("<%s>; rel=\"next\"", u.String()))
+	c.Header("Link", fmt.Sprintf("<%s%s>; rel=\"next\"", originOf(c), u.String()))
 }
 
 // window returns the slice of all that p selects, never nil (rows render as []).

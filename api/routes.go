@@ -166,6 +166,9 @@ func (s *Server) chain(r Route) []gin.HandlerFunc {
 	if r.Data {
 		chain = append(chain, s.sampleGate(r), scopeHeader)
 	}
+	if r.Delivery == DeliverySSE && r.declares("symbol") {
+		chain = append(chain, s.knownSymbols)
+	}
 	if r.Versioned {
 		chain = append(chain, s.conditional)
 	}

@@ -29,10 +29,18 @@ func (f filter) match(ev spac.StreamEvent) bool {
 	return f.sample == nil || f.sample(ev)
 }
 
+// SymbolsKey is the gin context key under which the api may store the symbol filter resolved
+// to the SPACs' current symbols ([]string, upper case); the query's symbol values are read
+// as they are otherwise.
+const SymbolsKey = "sse.symbols"
+
 // parseFilter reads "kind" and "symbol" (repeatable and/or comma-separated) and the caller's
 // sample scope. An unknown kind is a 400 when opts.Kinds lists the accepted ones.
 func parseFilter(c *gin.Context, opts StreamOptions) (filter, error) {
 	f := filter{kinds: listParam(c, "kind", false), symbols: listParam(c, "symbol", true)}
+	if resolved, ok := c.Value(SymbolsKey).([]string); ok {
+		f.symbols = resolved
+	}
 	for _, k := range f.kinds {
 		if len(opts.Kinds) > 0 && !slices.Contains(opts.Kinds, k) {
 			return filter{}, spac.InvalidParam("kind", "unknown kind %q (one of %s)", k, strings.Join(opts.Kinds, ", "))

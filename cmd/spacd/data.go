@@ -139,6 +139,9 @@ func cmdErrors(ctx context.Context, env *environment, _ []string) error {
 	if err != nil {
 		return err
 	}
+	if errs == nil {
+		errs = []spac.IngestError{} // [] rather than null: a list, even when empty
+	}
 	return writeJSON(env, errs)
 }
 

@@ -196,3 +196,11 @@ func TestIngestOversizeIsNotRead(t *testing.T) {
 	checkSkipped(t, "summary", sum.Errors, want)
 	checkSkipped(t, "spacd errors", errorsCLI(t, data), want)
 }
+
+// TestErrorsOnAnEmptyStoreIsAnEmptyList: `spacd errors` prints [], never null.
+func TestErrorsOnAnEmptyStoreIsAnEmptyList(t *testing.T) {
+	out, err := cli(t, t.TempDir(), "errors")
+	if err != nil || strings.TrimSpace(string(out)) != "[]" {
+		t.Errorf("spacd errors on an empty store: %q %v", out, err)
+	}
+}

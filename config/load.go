@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/spacdata/spac/ingest/alerts"
+	"github.com/spacdata/spac/internal/editdist"
 )
 
 // alertDefaults are the thresholds of DECISIONS.md, kept in one place: the alert rules'
@@ -105,7 +107,53 @@ func readFile(v *viper.Viper, fs *pflag.FlagSet, getenv func(string) string) err
 	if err := v.ReadInConfig(); err != nil {
 		return fmt.Errorf("config file %s: %w", path, err)
 	}
+	return checkKeys(path)
+}
+
+// checkKeys refuses a file setting a key the configuration does not have: a misspelt key
+// would otherwise be ignored and its setting silently lost. The error names the key, the
+// file and the closest known key.
+func checkKeys(path string) error {
+	fv := viper.New()
+	fv.SetConfigFile(path)
+	if err := fv.ReadInConfig(); err != nil {
+		return fmt.Errorf("config file %s: %w", path, err)
+	}
+	keys := fv.AllKeys()
+	slices.Sort(keys)
+	for _, k := range keys {
+		if !knownKey(k) {
+			return fmt.Errorf("config file %s: unknown key %q%s", path, k, suggestKey(k))
+		}
+	}
 	return nil
+}
+
+// knownKey reports whether k is a configuration key: one with a default, or a tier limit.
+func knownKey(k string) bool {
+	if _, ok := defaults[k]; ok {
+		return true
+	}
+	for _, tier := range TierNames {
+		if k == "access.tiers."+tier+".per_minute" || k == "access.tiers."+tier+".per_day" {
+			return true
+		}
+	}
+	return false
+}
+
+// suggestKey names the known key closest to k (at most 3 edits away), if any.
+func suggestKey(k string) string {
+	best, bestDist := "", 4
+	for known := range defaults {
+		if d := editdist.Levenshtein(k, known); d < bestDist || (d == bestDist && known < best) {
+			best, bestDist = known, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
 // overlayEnv sets every known key from SPACD_<KEY> where "." becomes "_". Lists are

@@ -78,3 +78,14 @@ type Caller struct {
 
 // CallerKey is the request-context key (gin.Context.Set/Get) holding the Caller.
 const CallerKey = "spac.caller"
+
+// CallerOf is the one way to read the Caller the access middleware established: ctx is the
+// request's context (a *gin.Context reads the keys set with Set through Value). A request
+// without one is an anonymous caller restricted to the sample, so a route wired without the
+// guard never widens access, and a handler that needs a key sees KeyID == "".
+func CallerOf(ctx interface{ Value(key any) any }) Caller {
+	if caller, ok := ctx.Value(CallerKey).(Caller); ok {
+		return caller
+	}
+	return Caller{Tier: TierAnonymous, Sample: true}
+}

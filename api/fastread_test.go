@@ -5,10 +5,8 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"io"
-	"maps"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -160,135 +158,6 @@ func TestETagAnd304(t *testing.T) {
 	}
 }
 
-// citationsOfBody collects every citations array of a JSON value (objects walked in key
-// order, so two bodies of the same shape list them alike).
-func citationsOfBody(v any, out *[]map[string]any) {
-	switch x := v.(type) {
-	case map[string]any:
-		for _, k := range slices.Sorted(maps.Keys(x)) {
-			e := x[k]
-			if cs, ok := e.([]any); ok && k == "citations" {
-				for _, c := range cs {
-					*out = append(*out, c.(map[string]any))
-				}
-				continue
-			}
-			citationsOfBody(e, out)
-		}
-	case []any:
-		for _, e := range x {
-			citationsOfBody(e, out)
-		}
-	}
-}
-
-// nestedFixture gives SPAC AAA1 citations inside its profile (offering, trust series) and a
-// derived citation with inputs, as real profiles have.
-func nestedFixture() *fixture {
-	f := newFixture(6)
-	cik := f.index.rows[1].CIK
-	p := f.store.profiles[cik]
-	p.Offering.Citations = []spac.Citation{{Field: "offering.units_offered", Filing: "424B4", Accession: accessionOf(1), Line: 77, Quote: "20,000,000 Units", Excerpt: `<b>20,000,000 Units</b> & "more"`}}
-	p.TrustSeries = []spac.TrustPoint{{Date: "2025-06-30", Balance: "1.00", Citations: []spac.Citation{{Field: "balance", Filing: "10-Q", Accession: accessionOf(1), Line: 90}}}}
-	p.Citations = append(p.Citations, spac.Citation{Field: "deadline", Filing: "S-1", Accession: accessionOf(1), Basis: spac.BasisDerived,
-		Inputs: []spac.Citation{{Field: "ipo_date", Filing: "S-1", Accession: accessionOf(1), Line: 12}}})
-	f.store.profiles[cik] = p
-	return f
-}
-
-// TestCitationModes: ref keeps field, filing, accession and line and a ref that
-// GET /v1/citations resolves to exactly the full citation; none leaves every citations key
-// out and nothing else.
-func TestCitationModes(t *testing.T) {
-	s := New(nestedFixture().deps)
-	for _, target := range []string{"/v1/spac/AAA1", "/v1/universe?limit=3", "/v1/universe?limit=3&fields=name,deadline", "/v1/search?q=alpha", "/v1/calendar?limit=4"} {
-		sep := map[bool]string{true: "&", false: "?"}[strings.Contains(target, "?")]
-		full, ref, none := decode(t, do(t, s.Handler(), target)), decode(t, do(t, s.Handler(), target+sep+"citations=ref")), do(t, s.Handler(), target+sep+"citations=none")
-		var fullCites, refCites []map[string]any
-		citationsOfBody(full, &fullCites)
-		citationsOfBody(ref, &refCites)
-		if len(fullCites) == 0 || len(refCites) != len(fullCites) {
-			t.Fatalf("%s: %d citations in full, %d in ref", target, len(fullCites), len(refCites))
-		}
-		var refs []string
-		for i, rc := range refCites {
-			fc := fullCites[i]
-			if rc["field"] != fc["field"] || rc["accession"] != fc["accession"] || rc["line"] != fc["line"] || rc["excerpt"] != nil || rc["inputs"] != nil {
-				t.Errorf("%s: ref citation %v for %v", target, rc, fc)
-			}
-			refs = append(refs, rc["ref"].(string))
-		}
-		resolved := decode(t, do(t, s.Handler(), "/v1/citations?ref="+strings.Join(refs, ",")))
-		byRef, _ := resolved["citations"].(map[string]any)
-		for i, ref := range refs {
-			got, _ := json.Marshal(byRef[ref])
-			want, _ := json.Marshal(fullCites[i])
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s: %s resolves to %s, want %s", target, ref, got, want)
-			}
-		}
-		if strings.Contains(none.Body.String(), `"citations"`) || !json.Valid(none.Body.Bytes()) {
-			t.Errorf("%s: citations=none: %s", target, none.Body.String())
-		}
-		// next differs: a cursor belongs to its query, citations included
-		stripped := dropKey(dropKey(dropKey(full, "citations"), "asOf"), "next")
-		if got, want := mustJSON(t, dropKey(dropKey(decode(t, none), "asOf"), "next")), mustJSON(t, stripped); got != want {
-			t.Errorf("%s: none differs from full beyond its citations:\n%s\n%s", target, got, want)
-		}
-	}
-	wantProblem(t, do(t, s.Handler(), "/v1/universe?citations=short"), http.StatusBadRequest, spac.EINVALID, "citations")
-}
-
-// dropKey removes key from every object of v.
-func dropKey(v any, key string) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := map[string]any{}
-		for k, e := range x {
-			if k != key {
-				out[k] = dropKey(e, key)
-			}
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = dropKey(e, key)
-		}
-		return out
-	}
-	return v
-}
-
-func mustJSON(t *testing.T, v any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// TestCitationLookup: unknown refs are listed as missing, malformed ones and too many are a
-// 400 naming ref, and a sample caller cannot resolve refs of SPACs outside the sample.
-func TestCitationLookup(t *testing.T) {
-	f := newFixture(6)
-	s := New(f.deps)
-	body := decode(t, do(t, s.Handler(), "/v1/citations?ref=1001-000000000000"))
-	if missing, _ := body["missing"].([]any); len(missing) != 1 || len(body["citations"].(map[string]any)) != 0 {
-		t.Errorf("unknown ref: %v", body)
-	}
-	wantProblem(t, do(t, s.Handler(), "/v1/citations?ref=AAA1"), http.StatusBadRequest, spac.EINVALID, "ref")
-	many := strings.TrimSuffix(strings.Repeat("1001-000000000000,", maxRefs+1), ",")
-	wantProblem(t, do(t, s.Handler(), "/v1/citations?ref="+many), http.StatusBadRequest, spac.EINVALID, "ref")
-	f.deps.Guard = sampleCaller
-	anon := New(f.deps).Handler()
-	wantProblem(t, do(t, anon, "/v1/citations?ref=1005-000000000000"), http.StatusNotFound, CodeNotInSample, "")
-	if rec := do(t, anon, "/v1/citations?ref=1001-000000000000"); rec.Code != http.StatusOK {
-		t.Errorf("a sample SPAC's ref: %d", rec.Code)
-	}
-}
-
 // TestCachesNeverServeStaleBytes: the encoded bytes of every read path are reused while the
 // data version stands (a change behind its back is not seen: the premise that they are
 // cached), and never once it moved, with or without gzip.
@@ -338,65 +207,6 @@ func TestCachesNeverServeStaleBytes(t *testing.T) {
 	}
 }
 
-// TestCalendarIndexAnswersAsTheStore: windows, types, SPACs and pages of the in-memory
-// calendar are those of the store's event query.
-func TestCalendarIndexAnswersAsTheStore(t *testing.T) {
-	f := newFixture(30)
-	for i, r := range testSPACs(30) { // more events, on shared dates, of several types
-		f.store.events = append(f.store.events, spac.Event{ID: string(r.CIK) + "/merger_vote/2026-0" + strconv.Itoa(1+i%3) + "-15",
-			Type: spac.EventMergerVote, Date: "2026-0" + strconv.Itoa(1+i%3) + "-15", CIK: r.CIK, Symbol: r.Symbol, Citations: []spac.Citation{}})
-	}
-	x := newCalendarIndex(f.store.events)
-	queries := []spac.EventQuery{
-		{}, {From: "2026-02-01"}, {To: "2027-01-10"}, {From: "2026-02-15", To: "2026-02-15"},
-		{Types: []spac.EventType{spac.EventMergerVote}}, {CIKs: []spac.CIK{"0000001003"}},
-		{CIKs: []spac.CIK{"0000001003", "0000001001"}, From: "2026-03-01"}, {From: "2028-01-01"},
-		{Types: []spac.EventType{spac.EventDeadline}, From: "2027-01-05", To: "2027-01-20"},
-	}
-	for _, q := range queries {
-		want, _ := f.store.Events(t.Context(), q)
-		slices.SortStableFunc(want, func(a, b spac.Event) int { return strings.Compare(a.Date+a.ID, b.Date+b.ID) })
-		for _, pg := range [][2]int{{0, 500}, {0, 7}, {7, 7}, {55, 10}} {
-			got, total := x.query(q, pg[0], pg[1])
-			if total != len(want) {
-				t.Errorf("%+v: total %d, want %d", q, total, len(want))
-			}
-			exp := window(want, paging{Offset: pg[0], Limit: pg[1]})
-			if len(got) != len(exp) {
-				t.Errorf("%+v page %v: %d events, want %d", q, pg, len(got), len(exp))
-				continue
-			}
-			for i := range got {
-				if got[i].ID != exp[i].ID {
-					t.Errorf("%+v page %v: event %d is %s, want %s", q, pg, i, got[i].ID, exp[i].ID)
-				}
-			}
-		}
-	}
-}
-
-// TestCalendarPeriodsReachBackIntoTheWindow: an event stating a period (an expected closing
-// in a quarter) that began before from but ends on or after it is in the window, first; one
-// that ended before from is not.
-func TestCalendarPeriodsReachBackIntoTheWindow(t *testing.T) {
-	events := []spac.Event{
-		{ID: "a/expected_close/2026-01-01", Type: spac.EventExpectedClose, Date: "2026-01-01", EndDate: "2026-03-31", CIK: "0000000001"},
-		{ID: "b/expected_close/2025-10-01", Type: spac.EventExpectedClose, Date: "2025-10-01", EndDate: "2025-12-31", CIK: "0000000002"},
-		{ID: "c/deadline/2026-02-10", Type: spac.EventDeadline, Date: "2026-02-10", CIK: "0000000003"},
-		{ID: "d/deadline/2026-01-20", Type: spac.EventDeadline, Date: "2026-01-20", CIK: "0000000001"},
-	}
-	x := newCalendarIndex(events)
-	for _, q := range []spac.EventQuery{{From: "2026-02-01"}, {From: "2026-02-01", CIKs: []spac.CIK{"0000000001", "0000000003"}}} {
-		got, total := x.query(q, 0, 10)
-		if total != 2 || len(got) != 2 || got[0].ID != "a/expected_close/2026-01-01" || got[1].ID != "c/deadline/2026-02-10" {
-			t.Errorf("%+v: %d events %v", q, total, got)
-		}
-	}
-	if got, total := x.query(spac.EventQuery{From: "2026-02-01", To: "2026-02-05"}, 0, 10); total != 1 || got[0].Date != "2026-01-01" {
-		t.Errorf("a period overlapping a short window: %d %v", total, got)
-	}
-}
-
 // TestAppendScoredIsEncodingJSON: the search row's per-query part is written as encoding/json
 // would write it.
 func TestAppendScoredIsEncodingJSON(t *testing.T) {
@@ -410,62 +220,6 @@ func TestAppendScoredIsEncodingJSON(t *testing.T) {
 				t.Errorf("%v %v: %s, encoding/json %s", score, matched, got, want)
 			}
 		}
-	}
-}
-
-// TestCalendarBlocks: pages made of whole blocks of the calendar's order, of parts of blocks
-// and of events outside any block (a type filter) list the same events as the store, as plain
-// and as gzip.
-func TestCalendarBlocks(t *testing.T) {
-	f := newFixture(45)
-	for i, r := range testSPACs(45) {
-		f.store.events = append(f.store.events, spac.Event{ID: string(r.CIK) + "/merger_vote/2026-06-" + strconv.Itoa(10+i%9),
-			Type: spac.EventMergerVote, Date: "2026-06-" + strconv.Itoa(10+i%9), CIK: r.CIK, Symbol: r.Symbol, Title: "vote",
-			Citations: []spac.Citation{{Field: "date", Filing: "DEFM14A", Accession: accessionOf(i), Line: 30}}})
-	}
-	s := New(f.deps)
-	cases := []struct {
-		target string
-		q      spac.EventQuery
-	}{
-		{"/v1/calendar?from=2020-01-01&limit=50", spac.EventQuery{From: "2020-01-01"}},
-		{"/v1/calendar?from=2020-01-01&limit=37", spac.EventQuery{From: "2020-01-01"}},
-		{"/v1/calendar?from=2026-06-12&limit=500", spac.EventQuery{From: "2026-06-12"}},
-		{"/v1/calendar?from=2020-01-01&limit=40&type=merger_vote", spac.EventQuery{From: "2020-01-01", Types: []spac.EventType{spac.EventMergerVote}}},
-	}
-	for _, tc := range cases {
-		want, _ := f.store.Events(t.Context(), tc.q)
-		slices.SortStableFunc(want, func(a, b spac.Event) int { return strings.Compare(a.Date+a.ID, b.Date+b.ID) })
-		var got []string
-		for next := tc.target; next != ""; {
-			plain := do(t, s.Handler(), next)
-			zipped := do(t, s.Handler(), next, "Accept-Encoding", "gzip")
-			if zipped.Header().Get("Content-Encoding") == "gzip" && !bytes.Equal(gunzipBody(t, zipped.Body.Bytes()), plain.Body.Bytes()) {
-				t.Fatalf("%s: gzip and plain differ", next)
-			}
-			body := decode(t, plain)
-			for _, r := range rowsOf(t, body) {
-				got = append(got, r.(map[string]any)["id"].(string))
-			}
-			next = nextTarget(t, tc.target, body, plain.Header().Get("Link"))
-		}
-		if len(got) != len(want) {
-			t.Fatalf("%s: %d events, want %d", tc.target, len(got), len(want))
-		}
-		for i := range got {
-			if got[i] != want[i].ID {
-				t.Fatalf("%s: event %d is %s, want %s", tc.target, i, got[i], want[i].ID)
-			}
-		}
-	}
-	blocks := 0
-	for k := range s.cache.chunks {
-		if k.kind == "event-block" {
-			blocks++
-		}
-	}
-	if blocks == 0 {
-		t.Error("no page was made of blocks (test premise)")
 	}
 }
 

@@ -47,11 +47,4 @@ func sampleGuard() Guard {
 // CallerFrom returns the caller the Guard established. A request without one (a route the
 // Guard did not run on) is treated as anonymous and sample-scoped, so a wiring mistake never
 // widens access.
-func CallerFrom(c *gin.Context) spac.Caller {
-	if v, ok := c.Get(spac.CallerKey); ok {
-		if caller, ok := v.(spac.Caller); ok {
-			return caller
-		}
-	}
-	return spac.Caller{Tier: spac.TierAnonymous, Sample: true}
-}
+func CallerFrom(c *gin.Context) spac.Caller { return spac.CallerOf(c) }

@@ -60,16 +60,7 @@ func (s *Server) logRequest(c *gin.Context, start time.Time) {
 		"method", c.Request.Method, "path", c.Request.URL.Path, "route", c.GetString(routeKey),
 		"status", status, "duration_ms", float64(time.Since(start).Microseconds())/1000,
 		"bytes", c.Writer.Size(), "request_id", requestIDOf(c),
-		"key_id", callerKeyID(c), "client_ip", c.ClientIP())
-}
-
-func callerKeyID(c *gin.Context) string {
-	if v, ok := c.Get(spac.CallerKey); ok {
-		if caller, ok := v.(spac.Caller); ok {
-			return caller.KeyID
-		}
-	}
-	return ""
+		"key_id", spac.CallerOf(c).KeyID, "client_ip", c.ClientIP())
 }
 
 // recovery turns a panic into a 500 problem; the stack goes to the log only.

@@ -29,10 +29,9 @@ type Versioned interface {
 // dataVersion names the state of everything the read routes serve: the store's watermark,
 // the index's write generation, the news version, the market's version (quotes and yields
 // joined when rows are served) and the UTC day (some answers depend on the date: the
-// calendar's window starts today). It keys every
-// cache of encoded bytes and every ETag. It is read before the data a request serves, so
-// bytes cached under a version are never older than it; when any input changes the key
-// changes and nothing cached before is served again.
+// calendar's window starts today). It keys every cache of encoded bytes and every ETag. It
+// is read before the data a request serves, so bytes cached under a version are never older
+// than it; when any input changes the key changes and nothing cached before is served again.
 type dataVersion struct {
 	watermark time.Time
 	key       string // "" when an input cannot tell its version: nothing is cached, no ETag

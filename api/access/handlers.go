@@ -126,9 +126,8 @@ func (k *Keys) AccountUsage(c *gin.Context) (any, error) {
 
 // callerKey is the key of the Caller the Guard established.
 func (k *Keys) callerKey(c *gin.Context) (spac.APIKey, error) {
-	v, _ := c.Get(spac.CallerKey)
-	caller, ok := v.(spac.Caller)
-	if !ok || caller.KeyID == "" {
+	caller := spac.CallerOf(c)
+	if caller.KeyID == "" {
 		return spac.APIKey{}, spac.Errorf(spac.EUNAUTHORIZED, "this endpoint requires an API key")
 	}
 	return k.Get(c.Request.Context(), caller.KeyID)

@@ -46,7 +46,7 @@ func parseFilter(c *gin.Context, opts StreamOptions) (filter, error) {
 			return filter{}, spac.InvalidParam("kind", "unknown kind %q (one of %s)", k, strings.Join(opts.Kinds, ", "))
 		}
 	}
-	if callerOf(c).Sample {
+	if spac.CallerOf(c).Sample {
 		f.sample = opts.Sample
 		if f.sample == nil {
 			f.sample = func(spac.StreamEvent) bool { return false } // no sample scope configured: nothing
@@ -69,22 +69,4 @@ func listParam(c *gin.Context, name string, upper bool) []string {
 		}
 	}
 	return out
-}
-
-// callerOf returns the caller set by the access middleware. A request without one is treated as
-// an anonymous sample caller, so a route wired without the guard never leaks full data.
-func callerOf(c *gin.Context) spac.Caller {
-	v, ok := c.Get(spac.CallerKey)
-	if !ok {
-		return spac.Caller{Tier: spac.TierAnonymous, Sample: true}
-	}
-	switch caller := v.(type) {
-	case spac.Caller:
-		return caller
-	case *spac.Caller:
-		if caller != nil {
-			return *caller
-		}
-	}
-	return spac.Caller{Tier: spac.TierAnonymous, Sample: true}
 }

@@ -230,16 +230,7 @@ func (s *Service) owned(c *gin.Context) (spac.WebhookEndpoint, error) {
 }
 
 func ownerOf(c *gin.Context) (string, error) {
-	v, _ := c.Get(spac.CallerKey)
-	var caller spac.Caller
-	switch x := v.(type) {
-	case spac.Caller:
-		caller = x
-	case *spac.Caller:
-		if x != nil {
-			caller = *x
-		}
-	}
+	caller := spac.CallerOf(c)
 	if caller.KeyID == "" {
 		return "", spac.Errorf(spac.EUNAUTHORIZED, "webhooks belong to an API key: send Authorization: Bearer <key>")
 	}

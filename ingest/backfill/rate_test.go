@@ -22,7 +22,7 @@ import (
 // the README's figure was measured. The limit is then checked on the times the client let each
 // request go (its OnRequest hook); the peak the fake counts by arrival is reported beside it,
 // since on a loaded machine the scheduler can delay one arrival more than the next by more than
-// the limiter's 5 % margin.
+// the limiter's 10 % margin.
 func TestBackfill500KeepsToTheRateLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("500-SPAC backfill; run without -short")

@@ -38,7 +38,7 @@ type ClientConfig struct {
 	Now    func() time.Time
 	Sleep  func(ctx context.Context, d time.Duration) error
 	Logger *slog.Logger
-	// OnRequest, when set, is called with each request just before it is sent, at the time
+	// OnRequest, when set, is called with each request just before it is sent, with the time
 	// the limiter let it go (tests check the request rate with it).
 	OnRequest func(url string, at time.Time)
 }
@@ -162,19 +162,20 @@ func (c *Client) Get(ctx context.Context, url string, maxBytes int64) ([]byte, e
 
 // getOnce sends one rate-limited GET with the declared User-Agent.
 func (c *Client) getOnce(ctx context.Context, url string, maxBytes int64) ([]byte, error) {
-	if err := c.limit.Wait(ctx); err != nil {
-		return nil, err
-	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, fmt.Errorf("poll: %w", err)
 	}
 	req.Header.Set("User-Agent", c.cfg.UserAgent)
+	at, err := c.limit.Wait(ctx)
+	if err != nil {
+		return nil, err
+	}
 	c.mu.Lock()
 	c.sent++
 	c.mu.Unlock()
 	if c.cfg.OnRequest != nil {
-		c.cfg.OnRequest(url, c.cfg.Now())
+		c.cfg.OnRequest(url, at)
 	}
 	resp, err := c.cfg.HTTPClient.Do(req)
 	if err != nil {

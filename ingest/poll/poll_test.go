@@ -203,37 +203,39 @@ func TestLimiterSpacesRequests(t *testing.T) {
 	c := &virtualClock{t: time.Unix(0, 0)}
 	l := newLimiter(4, c.now, c.sleep)
 	ctx := context.Background()
+	var last time.Time
 	for range 9 {
-		if err := l.Wait(ctx); err != nil {
+		at, err := l.Wait(ctx)
+		if err != nil {
 			t.Fatal(err)
 		}
+		last = at
 	}
-	// 8 intervals of 250 ms plus the 5 % margin.
-	if got := c.now().Sub(time.Unix(0, 0)); got != 2100*time.Millisecond {
-		t.Errorf("9 waits at 4/s took %v, want 2.1s", got)
+	// 8 intervals of 250 ms plus the 10 % margin; Wait tells when it let each request go.
+	if got := c.now().Sub(time.Unix(0, 0)); got != 2200*time.Millisecond || !last.Equal(c.now()) {
+		t.Errorf("9 waits at 4/s took %v (last let go at %v), want 2.2s", got, last.Sub(time.Unix(0, 0)))
 	}
 	c.sleep(ctx, time.Hour) // idle: no credit builds up, one request goes at once, the next after an interval
 	mark := c.now()
-	_ = l.Wait(ctx)
-	_ = l.Wait(ctx)
-	if got := c.now().Sub(mark); got != 262500*time.Microsecond {
-		t.Errorf("after idling, two waits took %v, want 262.5ms", got)
+	_, _ = l.Wait(ctx)
+	_, _ = l.Wait(ctx)
+	if got := c.now().Sub(mark); got != 275*time.Millisecond {
+		t.Errorf("after idling, two waits took %v, want 275ms", got)
 	}
 	// A wait that overran (a busy scheduler wakes the caller late) pushes the next request
 	// back: the spacing holds between requests actually let go, not between their schedules.
 	late := &virtualClock{t: time.Unix(0, 0)}
 	overrun := func(ctx context.Context, d time.Duration) error { return late.sleep(ctx, d+200*time.Millisecond) }
 	lim := newLimiter(4, late.now, overrun)
-	_ = lim.Wait(ctx) // at once
-	_ = lim.Wait(ctx) // due at 262.5 ms, let go at 462.5 ms
-	sent := late.now()
-	_ = lim.Wait(ctx)
-	if got := late.now().Sub(sent); got < 262500*time.Microsecond {
-		t.Errorf("after a late request, the next went %v later, want at least a full interval (262.5ms)", got)
+	_, _ = lim.Wait(ctx)     // at once
+	sent, _ := lim.Wait(ctx) // due at 275 ms, let go at 475 ms
+	next, _ := lim.Wait(ctx)
+	if got := next.Sub(sent); got < 275*time.Millisecond {
+		t.Errorf("after a late request, the next went %v later, want at least a full interval (275ms)", got)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if err := l.Wait(cancelled); !errors.Is(err, context.Canceled) {
+	if _, err := l.Wait(cancelled); !errors.Is(err, context.Canceled) {
 		t.Errorf("Wait on a cancelled context = %v", err)
 	}
 }

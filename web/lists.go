@@ -32,14 +32,8 @@ type searchRow struct {
 
 // search is the fuzzy search of GET /v1/search (typos, prefixes; best match first).
 func (e *Explorer) search(c *gin.Context) {
-	err := e.d.API.CheckQuery(c, "search", pageParam)
-	var q spac.SearchQuery
-	if err == nil {
-		q, err = e.d.API.SearchRequest(c)
-	}
-	pg, perr := readPager(c)
-	if err = firstErr(err, perr); err != nil {
-		e.fail(c, err)
+	q, pg, ok := listRequest(e, c, "search", e.d.API.SearchRequest)
+	if !ok {
 		return
 	}
 	if e.fresh(c) {
@@ -90,14 +84,8 @@ type eventRow struct {
 }
 
 func (e *Explorer) calendar(c *gin.Context) {
-	err := e.d.API.CheckQuery(c, "calendar", pageParam)
-	var q spac.EventQuery
-	if err == nil {
-		q, err = e.d.API.CalendarRequest(c)
-	}
-	pg, perr := readPager(c)
-	if err = firstErr(err, perr); err != nil {
-		e.fail(c, err)
+	q, pg, ok := listRequest(e, c, "calendar", e.d.API.CalendarRequest)
+	if !ok {
 		return
 	}
 	// Without from, the API's calendar starts today; the page also ends it 90 days later.
@@ -150,18 +138,13 @@ type listView struct {
 }
 
 func (e *Explorer) alerts(c *gin.Context) {
-	err := e.d.API.CheckQuery(c, "alerts", pageParam)
-	var q spac.AlertQuery
-	if err == nil {
-		q, err = e.d.API.AlertsRequest(c)
-	}
-	pg, perr := readPager(c)
-	if err = firstErr(err, perr); err != nil {
-		e.fail(c, err)
+	q, pg, ok := listRequest(e, c, "alerts", e.d.API.AlertsRequest)
+	if !ok {
 		return
 	}
 	v := listView{Empty: "No alert matches."}
 	var rows []spac.Alert
+	var err error
 	if e.d.Alerts == nil {
 		v.Empty = "Alerts are not available on this server."
 	} else if rows, err = e.d.Alerts.Alerts(c.Request.Context(), q); err != nil {
@@ -185,17 +168,12 @@ func (e *Explorer) alerts(c *gin.Context) {
 }
 
 func (e *Explorer) news(c *gin.Context) {
-	err := e.d.API.CheckQuery(c, "news", pageParam)
-	var q api.NewsQuery
-	if err == nil {
-		q, err = e.d.API.NewsRequest(c)
-	}
-	pg, perr := readPager(c)
-	if err = firstErr(err, perr); err != nil {
-		e.fail(c, err)
+	q, pg, ok := listRequest(e, c, "news", e.d.API.NewsRequest)
+	if !ok {
 		return
 	}
 	var rows []spac.Article
+	var err error
 	if e.d.News != nil {
 		if rows, err = e.d.News.Articles(c.Request.Context(), q); err != nil {
 			e.fail(c, err)

@@ -109,3 +109,19 @@ func (e *Explorer) fail(c *gin.Context, err error) {
 	_ = c.Error(err)
 	c.Abort()
 }
+
+// listRequest reads a list page's query as its API route does (unknown parameters refused,
+// then the route's own parsing) and its paging; on a bad parameter it answers the error page
+// and returns ok false.
+func listRequest[Q any](e *Explorer, c *gin.Context, route string, parse func(*gin.Context) (Q, error)) (q Q, pg pager, ok bool) {
+	err := e.d.API.CheckQuery(c, route, pageParam)
+	if err == nil {
+		q, err = parse(c)
+	}
+	pg, perr := readPager(c)
+	if err = firstErr(err, perr); err != nil {
+		e.fail(c, err)
+		return q, pg, false
+	}
+	return q, pg, true
+}

@@ -69,14 +69,8 @@ type sortOption struct {
 }
 
 func (e *Explorer) universe(c *gin.Context) {
-	err := e.d.API.CheckQuery(c, "universe", pageParam)
-	var q spac.UniverseQuery
-	if err == nil {
-		q, err = e.d.API.UniverseRequest(c)
-	}
-	pg, perr := readPager(c)
-	if err = firstErr(err, perr); err != nil {
-		e.fail(c, err)
+	q, pg, ok := listRequest(e, c, "universe", e.d.API.UniverseRequest)
+	if !ok {
 		return
 	}
 	if e.fresh(c) {

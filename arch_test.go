@@ -90,6 +90,11 @@ func TestLayerRulesCatchAViolation(t *testing.T) {
 	if !inAnyLayer(module+"/ingest/extract/rule", []string{"ingest"}) {
 		t.Fatal("layer ingest must cover ingest/extract/rule")
 	}
+	// The live fan-out reaches the SSE hub and the webhook engine only through its interfaces.
+	fanout := module + "/ingest/fanout"
+	if !inAnyLayer(fanout, layerRules[2].Layers) || !inAnyLayer(sse, layerRules[2].Forbidden) {
+		t.Fatalf("rule %v does not forbid ingest/fanout -> api/sse", layerRules[2])
+	}
 }
 
 // listPackages runs `go list -deps -json ./...` from the module root (the directory of this

@@ -65,8 +65,8 @@ func liveFixture(t *testing.T) *fixture {
 	sample := sse.SampleSymbols([]string{"AAA0", "AAA1"})
 	f.deps.Live = Live{
 		Alerts:      memAlerts(testSPACs(8)),
-		AlertStream: hub.Stream(sse.TopicAlerts, sse.StreamOptions{Sample: sample}),
-		NewsStream:  hub.Stream(sse.TopicNews, sse.StreamOptions{Recent: 50, Sample: sample}),
+		AlertStream: hub.Stream(spac.TopicAlerts, sse.StreamOptions{Sample: sample}),
+		NewsStream:  hub.Stream(spac.TopicNews, sse.StreamOptions{Recent: 50, Sample: sample}),
 		Webhooks:    webhooks.New(webhooks.NewMemStore(), webhooks.Config{}),
 	}
 	f.deps.Extra = AccountRoutes(fakeKeyAdmin{})

@@ -48,7 +48,7 @@ func TestDeliveryIsSignedAndFollowsPatterns(t *testing.T) {
 	if n, err := h.svc.Publish(ctx, "news.published", map[string]string{"x": "y"}); err != nil || n != 0 {
 		t.Fatalf("unsubscribed type queued %d (%v)", n, err)
 	}
-	if n, err := h.svc.Publish(ctx, AlertEvent("liquidation"), map[string]string{"cik": "0001234567"}); err != nil || n != 1 {
+	if n, err := h.svc.Publish(ctx, spac.WebhookAlertEvent("liquidation"), map[string]string{"cik": "0001234567"}); err != nil || n != 1 {
 		t.Fatalf("queued %d (%v), want 1", n, err)
 	}
 	r := <-rc.got
@@ -66,7 +66,7 @@ func TestRetriesKeepTheMessageIDUntilSuccess(t *testing.T) {
 	h := newHarness(t, fastConfig())
 	rc := newReceiver(t, 500, 503, 204)
 	ep := h.register("key-a", rc.URL, "filing.ingested")
-	if _, err := h.svc.Publish(context.Background(), EventFilingIngested, map[string]int{"n": 1}); err != nil {
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookFilingIngested, map[string]int{"n": 1}); err != nil {
 		t.Fatal(err)
 	}
 	var ids []string
@@ -95,7 +95,7 @@ func TestExhaustedRetriesFailAndDisableTheEndpoint(t *testing.T) {
 	h := newHarness(t, fastConfig()) // 3 retries: 4 attempts
 	rc := newReceiver(t, 500)
 	ep := h.register("key-a", rc.URL, "*")
-	if _, err := h.svc.Publish(context.Background(), EventTrustRecomputed, map[string]int{}); err != nil {
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookTrustRecomputed, map[string]int{}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "delivery failed", func() bool {
@@ -110,7 +110,7 @@ func TestExhaustedRetriesFailAndDisableTheEndpoint(t *testing.T) {
 	if got.DisabledAt == nil {
 		t.Fatal("endpoint not disabled after exhausting retries")
 	}
-	if n, _ := h.svc.Publish(context.Background(), EventTrustRecomputed, map[string]int{}); n != 0 {
+	if n, _ := h.svc.Publish(context.Background(), spac.WebhookTrustRecomputed, map[string]int{}); n != 0 {
 		t.Fatal("a disabled endpoint still receives")
 	}
 }
@@ -123,7 +123,7 @@ func TestRedirectsAreNotFollowed(t *testing.T) {
 	redirect := httptest.NewServer(http.RedirectHandler(target.URL, http.StatusTemporaryRedirect))
 	defer redirect.Close()
 	ep := h.register("key-a", redirect.URL, "*")
-	if _, err := h.svc.Publish(context.Background(), EventNewsPublished, map[string]int{}); err != nil {
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookNewsPublished, map[string]int{}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "first attempt recorded", func() bool {
@@ -144,7 +144,7 @@ func TestTestAndRedeliver(t *testing.T) {
 	rc := newReceiver(t, 200)
 	ep := h.register("key-a", rc.URL, "alert.new_ipo")
 	var d spac.WebhookDelivery
-	if code := h.do("POST", "/webhooks/"+ep.ID+"/test", "key-a", nil, &d); code != 202 || d.EventType != EventTest {
+	if code := h.do("POST", "/webhooks/"+ep.ID+"/test", "key-a", nil, &d); code != 202 || d.EventType != spac.WebhookTest {
 		t.Fatalf("test: %d %+v", code, d)
 	}
 	first := <-rc.got
@@ -177,7 +177,7 @@ func TestSSRFGuardRefusesPrivateTargetsAtDialTime(t *testing.T) {
 	if err := h.store.PutEndpoint(context.Background(), ep); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.svc.Publish(context.Background(), EventNewsPublished, map[string]int{}); err != nil {
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookNewsPublished, map[string]int{}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "attempt refused", func() bool {

@@ -163,11 +163,11 @@ func (s *Service) Test(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	msgID, payload, err := s.newMessage(EventTest, gin.H{"endpointId": e.ID, "message": "test delivery"})
+	msgID, payload, err := s.newMessage(spac.WebhookTest, gin.H{"endpointId": e.ID, "message": "test delivery"})
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.enqueue(c.Request.Context(), e.ID, msgID, EventTest, payload)
+	d, err := s.enqueue(c.Request.Context(), e.ID, msgID, spac.WebhookTest, payload)
 	if err != nil {
 		return nil, err
 	}

@@ -17,25 +17,14 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// Event types that can be subscribed to.
-const (
-	EventFilingIngested  = "filing.ingested"
-	EventNewsPublished   = "news.published"
-	EventTrustRecomputed = "trust.recomputed"
-	EventTest            = "webhook.test" // sent by POST /webhooks/{id}/test only
-)
-
 // EventTypes lists every subscribable event type: the fixed ones and alert.<kind> per kind.
 func EventTypes() []string {
-	out := []string{EventFilingIngested, EventNewsPublished, EventTrustRecomputed}
+	out := []string{spac.WebhookFilingIngested, spac.WebhookNewsPublished, spac.WebhookTrustRecomputed}
 	for _, k := range spac.AlertKinds {
-		out = append(out, AlertEvent(k))
+		out = append(out, spac.WebhookAlertEvent(k))
 	}
 	return out
 }
-
-// AlertEvent is the event type of an alert kind ("alert.high_redemptions").
-func AlertEvent(k spac.AlertKind) string { return "alert." + string(k) }
 
 // Matches reports whether an event type matches a subscription pattern: an exact type, a prefix
 // wildcard ("alert.*") or "*".

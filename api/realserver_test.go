@@ -17,6 +17,7 @@ import (
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/sse"
 	"github.com/spacdata/spac/api/webhooks"
+	"github.com/spacdata/spac/webhook"
 )
 
 // serveReal serves s the way spacd does (HTTPServer on Listener, 127.0.0.1:0) and returns
@@ -67,7 +68,7 @@ func liveFixture(t *testing.T) *fixture {
 		Alerts:      memAlerts(testSPACs(8)),
 		AlertStream: hub.Stream(spac.TopicAlerts, sse.StreamOptions{Sample: sample}),
 		NewsStream:  hub.Stream(spac.TopicNews, sse.StreamOptions{Recent: 50, Sample: sample}),
-		Webhooks:    webhooks.New(webhooks.NewMemStore(), webhooks.Config{}),
+		Webhooks:    webhooks.NewHandlers(webhook.New(webhook.NewMemStore(), webhook.Config{})),
 	}
 	f.deps.Extra = AccountRoutes(fakeKeyAdmin{})
 	return f

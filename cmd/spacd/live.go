@@ -16,6 +16,7 @@ import (
 	"github.com/spacdata/spac/ingest/market"
 	"github.com/spacdata/spac/ingest/news"
 	"github.com/spacdata/spac/kv"
+	"github.com/spacdata/spac/webhook"
 )
 
 // live owns the parts that make the service live: the SSE hub over the persistent event log,
@@ -25,7 +26,7 @@ type live struct {
 	env      *environment
 	db       *kv.DB
 	hub      *sse.Hub
-	webhooks *webhooks.Service
+	webhooks *webhook.Service
 	news     *news.Aggregator
 	fanout   *fanout.FanOut
 	market   *market.Joiner // quotes and yields joined to served rows
@@ -42,7 +43,7 @@ func newLive(env *environment, a *app) (*live, error) {
 	l := &live{env: env, db: a.db, market: market.NewJoiner(quotes, env.now), sample: sampleSymbols(env)}
 	a.idx.SetMarket(l.market)
 	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{})
-	l.webhooks = webhooks.New(a.db.Webhooks(), webhooks.Config{
+	l.webhooks = webhook.New(a.db.Webhooks(), webhook.Config{
 		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
 		Schedule: retrySchedule(env.cfg.Webhooks.RetrySchedule), MaxPerKey: env.cfg.Webhooks.MaxPerKey,
 	})
@@ -120,6 +121,6 @@ func (l *live) routes() api.Live {
 		Alerts:      l.db,
 		AlertStream: l.hub.Stream(spac.TopicAlerts, sse.StreamOptions{Kinds: kinds, Sample: sample}),
 		NewsStream:  l.hub.Stream(spac.TopicNews, sse.StreamOptions{Recent: 50, RecentByTime: true, Sample: sample}),
-		Webhooks:    l.webhooks,
+		Webhooks:    webhooks.NewHandlers(l.webhooks),
 	}
 }

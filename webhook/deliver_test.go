@@ -1,4 +1,4 @@
-package webhooks
+package webhook
 
 import (
 	"context"
@@ -105,9 +105,8 @@ func TestExhaustedRetriesFailAndDisableTheEndpoint(t *testing.T) {
 	if n := len(h.deliveriesOf(ep.ID)[0].Attempts); n != 4 {
 		t.Fatalf("%d attempts, want 4", n)
 	}
-	var got spac.WebhookEndpoint
-	h.do("GET", "/webhooks/"+ep.ID, "key-a", nil, &got)
-	if got.DisabledAt == nil {
+	got, err := h.store.Endpoint(context.Background(), ep.ID)
+	if err != nil || got.DisabledAt == nil {
 		t.Fatal("endpoint not disabled after exhausting retries")
 	}
 	if n, _ := h.svc.Publish(context.Background(), spac.WebhookTrustRecomputed, map[string]int{}); n != 0 {
@@ -143,28 +142,29 @@ func TestTestAndRedeliver(t *testing.T) {
 	h := newHarness(t, fastConfig())
 	rc := newReceiver(t, 200)
 	ep := h.register("key-a", rc.URL, "alert.new_ipo")
-	var d spac.WebhookDelivery
-	if code := h.do("POST", "/webhooks/"+ep.ID+"/test", "key-a", nil, &d); code != 202 || d.EventType != spac.WebhookTest {
-		t.Fatalf("test: %d %+v", code, d)
+	ctx := context.Background()
+	d, err := h.svc.SendTest(ctx, ep)
+	if err != nil || d.EventType != spac.WebhookTest {
+		t.Fatalf("test: %+v %v", d, err)
 	}
 	first := <-rc.got
 	checkSigned(t, ep.Secret, first)
 	eventually(t, "test delivered", func() bool {
-		var page Page[spac.WebhookDelivery]
-		h.do("GET", "/webhooks/"+ep.ID+"/deliveries", "key-a", nil, &page)
-		return page.Count == 1 && page.Rows[0].Status == spac.DeliverySucceeded
+		ds := h.deliveriesOf(ep.ID)
+		return len(ds) == 1 && ds[0].Status == spac.DeliverySucceeded
 	})
-	var again spac.WebhookDelivery
-	if code := h.do("POST", "/webhooks/"+ep.ID+"/deliveries/"+d.ID+"/redeliver", "key-a", nil, &again); code != 202 || again.ID == d.ID {
-		t.Fatalf("redeliver: %d %+v", code, again)
+	again, err := h.svc.Redeliver(ctx, ep.ID, d.ID)
+	if err != nil || again.ID == d.ID {
+		t.Fatalf("redeliver: %+v %v", again, err)
 	}
 	second := <-rc.got
 	checkSigned(t, ep.Secret, second)
 	if second.header.Get("webhook-id") != first.header.Get("webhook-id") || string(second.body) != string(first.body) {
 		t.Fatal("a redelivery must resend the same message")
 	}
-	if code := h.do("POST", "/webhooks/"+ep.ID+"/deliveries/"+d.ID+"/redeliver", "key-b", nil, nil); code != 404 {
-		t.Fatalf("another key redelivered: %d", code)
+	other := h.register("key-b", rc.URL, "*")
+	if _, err := h.svc.Redeliver(ctx, other.ID, d.ID); spac.ErrorCode(err) != spac.ENOTFOUND {
+		t.Fatalf("another endpoint redelivered %s: %v", d.ID, err)
 	}
 }
 

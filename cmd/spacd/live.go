@@ -49,10 +49,11 @@ func newLive(env *environment, a *app) (*live, error) {
 	}
 	l := &live{env: env, db: a.db, alertCfg: cfg, market: market.NewJoiner(quotes, env.now), sample: sampleSymbols(env)}
 	a.idx.SetMarket(l.market)
-	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{})
+	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{OnDrop: a.metrics.SubscriberDropped})
 	l.webhooks = webhooks.New(a.db.Webhooks(), webhooks.Config{
 		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
 		Schedule: retrySchedule(env.cfg.Webhooks.RetrySchedule), MaxPerKey: env.cfg.Webhooks.MaxPerKey,
+		OnAttempt: a.metrics.WebhookAttempt,
 	})
 	if l.news, err = newAggregator(env, a, l); err != nil {
 		return nil, err

@@ -55,8 +55,17 @@ type Pipeline struct {
 	// be the same function as OnFold, which can tell the mode with IsHistorical(ctx).
 	OnHistoricalFold ProfileHook
 	Now              func() time.Time
+	// Metrics counts every document read (stored or skipped); nil: none.
+	Metrics Metrics
 
 	foldMu sync.Mutex // one refold at a time: marks, profiles, index rows and outbox in step
+}
+
+// Metrics is told about every document a run reads (package metrics implements it).
+type Metrics interface {
+	FilingStored(facts int, changed bool)
+	// FilingSkipped gets the skip's reason class (ReasonClass), a small fixed set.
+	FilingSkipped(reasonClass string)
 }
 
 // Summary counts what a run did.

@@ -9,9 +9,9 @@ import (
 	"github.com/dgraph-io/badger/v4"
 )
 
-// DiskBytes is the store's size on disk: the LSM tree's SST files and the value log files,
-// read from the directory listing (Badger's own Size needs its expvar metrics, which are off).
-// An in-memory store is 0, 0.
+// DiskBytes is the disk space the store takes: the LSM tree's SST files and the value log
+// files, read from the directory listing (Badger's own Size needs its expvar metrics, which are
+// off, and counts a preallocated value log at its apparent size). An in-memory store is 0, 0.
 func (db *DB) DiskBytes() (lsm, vlog int64, err error) {
 	dir := db.bdb.Opts().Dir
 	if db.bdb.Opts().InMemory || dir == "" {
@@ -33,9 +33,9 @@ func (db *DB) DiskBytes() (lsm, vlog int64, err error) {
 			return 0, 0, err
 		}
 		if ext == ".sst" {
-			lsm += info.Size()
+			lsm += onDisk(info)
 		} else {
-			vlog += info.Size()
+			vlog += onDisk(info)
 		}
 	}
 	return lsm, vlog, nil

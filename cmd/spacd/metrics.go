@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/spacdata/spac/api/sse"
+	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/poll"
 	"github.com/spacdata/spac/metrics"
 )
@@ -35,7 +35,7 @@ func newMetrics(env *environment, a *app, subscribers func(topic string) int) *m
 		},
 		WebhookQueue: func(ctx context.Context) (int, error) { return a.db.Webhooks().Queued(ctx, maxQueueCount) },
 		Subscribers:  subscribers,
-		Topics:       []string{sse.TopicAlerts, sse.TopicNews},
+		Topics:       []string{spac.TopicAlerts, spac.TopicNews},
 		DataVersion: func(ctx context.Context) (time.Time, uint64, error) {
 			wm, err := a.db.Watermark(ctx)
 			return wm, a.idx.Generation(), err

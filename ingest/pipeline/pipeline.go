@@ -57,6 +57,9 @@ type Pipeline struct {
 	Now              func() time.Time
 	// Metrics counts every document read (stored or skipped); nil: none.
 	Metrics Metrics
+	// OnProgress, when set, is told the position of a run after every document read and
+	// every SPAC folded (see Progress); it is called from one goroutine at a time.
+	OnProgress func(Progress)
 
 	foldMu sync.Mutex // one refold at a time: marks, profiles, index rows and outbox in step
 }
@@ -76,7 +79,7 @@ type Summary struct {
 	Facts    int                `json:"facts"`
 	SPACs    int                `json:"spacs"`
 	Errors   []spac.IngestError `json:"errors"`
-	Duration time.Duration      `json:"duration"`
+	Duration spac.Duration      `json:"duration"` // "1.235s"
 }
 
 // Input is one document to ingest: a name (for errors and the Filing.Source) and its bytes.
@@ -148,7 +151,7 @@ func (p *Pipeline) StoreInputs(ctx context.Context, inputs []Input) (Summary, er
 			return sum, errors.Join(err, perr)
 		}
 	}
-	sum.Duration = time.Since(start)
+	sum.Duration = spac.Duration(time.Since(start))
 	return sum, err
 }
 
@@ -206,10 +209,12 @@ func (p *Pipeline) ingest(ctx context.Context, names []string, load func(string)
 	sum := Summary{Files: len(names)}
 	changed := map[spac.CIK]bool{}
 	var mu sync.Mutex
+	p.tell(PhaseRead, 0, len(names))
 	record := func(res fileResult) {
 		mu.Lock()
 		defer mu.Unlock()
 		sum.add(res)
+		p.tell(PhaseRead, sum.Filings+len(sum.Errors), len(names))
 		if res.err == nil && res.changed {
 			changed[res.cik] = true
 		}
@@ -230,7 +235,7 @@ func (p *Pipeline) ingest(ctx context.Context, names []string, load func(string)
 		return sum, errors.Join(runErr, err)
 	}
 	sum.SPACs = n
-	sum.Duration = time.Since(start)
+	sum.Duration = spac.Duration(time.Since(start))
 	return sum, runErr
 }
 

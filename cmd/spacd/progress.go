@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/term"
+
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/backfill"
 	"github.com/spacdata/spac/ingest/pipeline"
@@ -46,13 +48,10 @@ func newProgressPrinter(w io.Writer, name, mode string) *progressPrinter {
 	return &progressPrinter{w: w, name: name, mode: mode}
 }
 
+// isTerminal asks the terminal driver (a character device such as /dev/null is no terminal).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // tellBackfill shows a backfill's position.

@@ -10,6 +10,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/spacdata/spac/config"
 )
 
 // runCLI runs spacd in-process on dataDir (fixtures off) and returns stdout, stderr and the
@@ -105,6 +108,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"ingest", "--workers", "many", "x"}, 2, `invalid argument "many"`},
 		{[]string{"extract", filepath.Join(dir, "missing.txt")}, 1, "missing.txt"},
 		{[]string{"keys", "revoke", "nokey"}, 1, "spacd:"},
+		{[]string{"help", "nosuch"}, 2, `unknown command "nosuch"`},
 		{[]string{"help"}, 0, ""},
 		{[]string{"version"}, 0, ""},
 	} {
@@ -243,5 +247,15 @@ func TestPipelineProgress(t *testing.T) {
 	}
 	if _, off, _ := runCLI(t, dir, "recompute", "--progress", "off"); off != "" {
 		t.Errorf("recompute --progress off wrote %q", off)
+	}
+}
+
+// Log records write durations as strings (slog's JSON handler would write nanoseconds).
+func TestLogDurationsAreStrings(t *testing.T) {
+	var out bytes.Buffer
+	newLogger(config.LogConfig{Level: "info", Format: "json"}, &out).Info("edgar request failed", "wait", 2*time.Second+345*time.Millisecond)
+	var rec map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rec); err != nil || rec["wait"] != "2.345s" {
+		t.Errorf("log record %s (%v): wait should be \"2.345s\"", out.Bytes(), err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -208,6 +209,14 @@ func TestTextOutput(t *testing.T) {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("ingest text summary lacks %q (exit %d):\n%s", want, code, out)
 		}
+	}
+	facts, _, _ := runCLI(t, dir, "extract", filepath.Join("..", "..", "fixtures", "corpus", goodFirst))
+	explained, _, _ := runCLI(t, dir, "extract", "--explain", filepath.Join("..", "..", "fixtures", "corpus", goodFirst))
+	if !strings.Contains(facts, "FIELD ") || !regexp.MustCompile(`(?m)^ipo_gross_proceeds +200000000\.00 +54 +\$200,000,000$`).MatchString(facts) {
+		t.Errorf("extract text lacks the fact table (a fact per line: field, value, line, quote):\n%s", facts)
+	}
+	if !strings.Contains(explained, " RULE ") || !strings.Contains(explained, "SENTENCE") {
+		t.Errorf("extract --explain text lacks the rule and sentence columns:\n%s", explained)
 	}
 	created, stderr, _ := runCLI(t, dir, "keys", "create", "--name", "desk", "--tier", "pro")
 	listed, _, _ := runCLI(t, dir, "keys", "list")

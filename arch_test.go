@@ -44,6 +44,8 @@ var layerRules = []layerRule{
 		"ingest reads and folds filings through root interfaces"},
 	{[]string{"api", "web"}, []string{"kv", "index", "ingest", "config", "cmd"},
 		"the web layer serves root interfaces; cmd/spacd wires the adapters in"},
+	{[]string{"export"}, []string{"api", "web", "kv", "index", "ingest", "config", "cmd"},
+		"the export encoding speaks root types only, so the API and the offline command share it"},
 }
 
 func TestLayersImportOneWay(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/wire"
+	"github.com/spacdata/spac/export"
 )
 
 func (s *Server) calendarRoute() Route {
@@ -18,13 +19,16 @@ func (s *Server) calendarRoute() Route {
 		Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
 		Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
 		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
-		citationsParam,
+		citationsParam, formatParam,
 	)
 	r.Tabular, r.Versioned, r.Body = true, true, spac.Event{}
 	return r
 }
 
 func (s *Server) calendar(c *gin.Context) (any, error) {
+	if f := formatOf(c); f != export.JSON {
+		return nil, s.exportCalendar(c, f)
+	}
 	p, err := parsePaging(c, "calendar")
 	if err != nil {
 		return nil, err

@@ -95,11 +95,17 @@ func success(r Route, sch *schemaSet) obj {
 // matching Accept): a CSV document and NDJSON whose lines are each one row (x-row-schema).
 func addExportContent(content obj, r Route, sch *schemaSet) {
 	row := sch.name(derefType(typeOf(r.Body)))
+	rowSchema := sch.ref(r.Body)
+	if sel := row + "Selection"; sch.defs[sel] != nil { // made by pageRef: the rows of fields=
+		sch.defs[row+"Row"] = obj{"anyOf": []obj{rowSchema, {"$ref": componentPrefix + sel}},
+			"description": "one row: the whole " + row + ", or the fields selected with fields="}
+		rowSchema = obj{"$ref": componentPrefix + row + "Row"}
+	}
 	content[export.MediaCSV] = obj{"schema": obj{"type": "string",
 		"description": "RFC 4180 CSV, UTF-8, a header row then one record per matching " + row + " (every page); columns in the README's order"}}
 	content[export.MediaNDJSON] = obj{"schema": obj{"type": "string",
 		"description": "one " + row + " JSON object per line, as the JSON route's rows (every page)"},
-		"x-row-schema": sch.ref(r.Body)}
+		"x-row-schema": rowSchema}
 }
 
 // successHeaders are the headers of a successful response.

@@ -19,6 +19,8 @@ func addCommandFlags(name string, fs *pflag.FlagSet) {
 		fs.Bool("no-discover", false, "read no EDGAR index: backfill only --cik and edgar.ciks")
 		fs.String("index", "form", "index layout read for discovery: form or company")
 		fs.String("progress", "auto", "progress on stderr: auto (a bar on a terminal, else lines), bar, lines or off")
+	case "export":
+		addExportFlags(fs)
 	case "ingest":
 		fs.Int("workers", 2, "parallel readers")
 	case "extract":

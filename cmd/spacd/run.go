@@ -44,6 +44,7 @@ func commands() []command {
 		{"extract", "extract FILE", "print the facts of one filing as JSON with citations (no store needed)", cmdExtract},
 		{"keys", "keys create|list|revoke|rotate|usage", "manage API keys", cmdKeys},
 		{"fixtures", "fixtures --out DIR [--spacs N] [--seed S]", "generate a fictional corpus in EDGAR format", cmdFixtures},
+		{"export", "export universe|calendar|alerts|news [flags]", "write every row of a list route as CSV or NDJSON, as the API exports it, from the data directory", cmdExport},
 		{"errors", "errors", "list documents that were skipped at ingest, with the reason", cmdErrors},
 		{"version", "version", "print version and build commit", cmdVersion},
 	}

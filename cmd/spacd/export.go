@@ -131,7 +131,7 @@ func exportServer(env *environment, a *app) (*api.Server, error) {
 		Live: api.Live{Alerts: a.db}, Now: env.now, Version: version,
 		// errors only: the command reports a refusal itself, and a request log line per run is noise
 		Logger: newLogger(config.LogConfig{Level: "error", Format: env.cfg.Log.Format}, env.stderr),
-		Guard: api.StaticGuard{Caller: spac.Caller{Tier: spac.TierEnterprise}},
+		Guard:  api.StaticGuard{Caller: spac.Caller{Tier: spac.TierEnterprise}},
 	}), nil
 }
 

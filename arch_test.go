@@ -36,12 +36,14 @@ type layerRule struct {
 // the web layer never imports the adapters (cmd/spacd wires them together); only cmd reads the
 // configuration.
 var layerRules = []layerRule{
-	{[]string{"kv"}, []string{"api", "web", "index", "ingest", "config", "cmd"},
+	{[]string{"kv"}, []string{"api", "web", "index", "ingest", "webhook", "config", "cmd"},
 		"the storage adapter implements root interfaces only"},
-	{[]string{"index"}, []string{"api", "web", "kv", "ingest", "config", "cmd"},
+	{[]string{"index"}, []string{"api", "web", "kv", "ingest", "webhook", "config", "cmd"},
 		"the search adapter implements root interfaces only"},
-	{[]string{"ingest"}, []string{"api", "web", "kv", "index", "config", "cmd"},
-		"ingest reads and folds filings through root interfaces"},
+	{[]string{"ingest"}, []string{"api", "web", "kv", "index", "webhook", "config", "cmd"},
+		"ingest reads and folds filings through root interfaces; the fan-out reaches the SSE hub and the webhook engine through its own"},
+	{[]string{"webhook"}, []string{"api", "web", "kv", "index", "ingest", "config", "cmd"},
+		"the webhook engine delivers over a root spac.WebhookStore and serves no HTTP (api/webhooks does)"},
 	{[]string{"api", "web"}, []string{"kv", "index", "ingest", "config", "cmd"},
 		"the web layer serves root interfaces; cmd/spacd wires the adapters in"},
 	{[]string{"export"}, []string{"api", "web", "kv", "index", "ingest", "config", "cmd"},
@@ -91,6 +93,15 @@ func TestLayerRulesCatchAViolation(t *testing.T) {
 	}
 	if !inAnyLayer(module+"/ingest/extract/rule", []string{"ingest"}) {
 		t.Fatal("layer ingest must cover ingest/extract/rule")
+	}
+	// The live fan-out reaches the SSE hub and the webhook engine only through its interfaces.
+	fanout := module + "/ingest/fanout"
+	if !inAnyLayer(fanout, layerRules[2].Layers) || !inAnyLayer(sse, layerRules[2].Forbidden) ||
+		!inAnyLayer(module+"/webhook", layerRules[2].Forbidden) {
+		t.Fatalf("rule %v does not forbid ingest/fanout -> api/sse and -> webhook", layerRules[2])
+	}
+	if !inAnyLayer(module+"/webhook", layerRules[3].Layers) || !inAnyLayer(module+"/api/webhooks", layerRules[3].Forbidden) {
+		t.Fatalf("rule %v does not forbid webhook -> api/webhooks", layerRules[3])
 	}
 }
 

@@ -2,7 +2,10 @@ package spac
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 )
 
@@ -32,3 +35,39 @@ type StreamLog interface {
 
 // ErrInvalidStreamEvent is returned by StreamLog.Append for an event without a type or data.
 var ErrInvalidStreamEvent = errors.New("sse: event needs a type and data")
+
+// Topics and event names of the two live streams.
+const (
+	TopicAlerts = "alerts"
+	TopicNews   = "news"
+
+	StreamTypeAlert   = "alert"
+	StreamTypeArticle = "article"
+)
+
+// AlertStreamEvent builds the stream event of an alert: data is the alert's REST JSON, symbols
+// its ticker, kind its kind. The id is the log's, assigned on Append.
+func AlertStreamEvent(a Alert) (StreamEvent, error) {
+	data, err := json.Marshal(a)
+	if err != nil {
+		return StreamEvent{}, fmt.Errorf("stream: alert %s: %w", a.ID, err)
+	}
+	var symbols []string
+	if a.Symbol != "" {
+		symbols = []string{strings.ToUpper(a.Symbol)}
+	}
+	return StreamEvent{Type: StreamTypeAlert, Data: data, Symbols: symbols, Kind: string(a.Kind)}, nil
+}
+
+// ArticleStreamEvent builds the stream event of a news article, timed by its publication.
+func ArticleStreamEvent(a Article) (StreamEvent, error) {
+	data, err := json.Marshal(a)
+	if err != nil {
+		return StreamEvent{}, fmt.Errorf("stream: article %s: %w", a.ID, err)
+	}
+	symbols := make([]string, 0, len(a.Symbols))
+	for _, s := range a.Symbols {
+		symbols = append(symbols, strings.ToUpper(s))
+	}
+	return StreamEvent{Type: StreamTypeArticle, Data: data, Symbols: symbols, Time: a.PublishedAt}, nil
+}

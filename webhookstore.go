@@ -5,6 +5,17 @@ import (
 	"time"
 )
 
+// Webhook event types that can be subscribed to, besides WebhookAlertEvent's one per alert kind.
+const (
+	WebhookFilingIngested  = "filing.ingested"
+	WebhookNewsPublished   = "news.published"
+	WebhookTrustRecomputed = "trust.recomputed"
+	WebhookTest            = "webhook.test" // sent by POST /webhooks/{id}/test only
+)
+
+// WebhookAlertEvent is the webhook event type of an alert kind ("alert.high_redemptions").
+func WebhookAlertEvent(k AlertKind) string { return "alert." + string(k) }
+
 // WebhookEndpoint is a registered webhook destination, owned by the API key that created it.
 type WebhookEndpoint struct {
 	ID          string     `json:"id"`

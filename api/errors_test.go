@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spacdata/spac/api/webhooks"
+	"github.com/spacdata/spac/webhook"
 )
 
 // wantRawProblem checks a response read off the wire: status, problem+json, code, and the
@@ -144,8 +144,8 @@ func TestDataScopeOnlyOnDataRoutes(t *testing.T) {
 
 // TestWebhookCapIs422: the webhook service's cap error renders as 422, not as a 500.
 func TestWebhookCapIs422(t *testing.T) {
-	if webhooks.CodeLimitExceeded != CodeLimitExceeded || statusOf(webhooks.CodeLimitExceeded) != http.StatusUnprocessableEntity {
-		t.Errorf("webhooks.CodeLimitExceeded %q renders as %d", webhooks.CodeLimitExceeded, statusOf(webhooks.CodeLimitExceeded))
+	if webhook.CodeLimitExceeded != CodeLimitExceeded || statusOf(webhook.CodeLimitExceeded) != http.StatusUnprocessableEntity {
+		t.Errorf("webhook.CodeLimitExceeded %q renders as %d", webhook.CodeLimitExceeded, statusOf(webhook.CodeLimitExceeded))
 	}
 }
 

@@ -21,7 +21,7 @@ type Live struct {
 	Webhooks    WebhookAPI
 }
 
-// WebhookAPI is the registration API (api/webhooks.Service).
+// WebhookAPI is the registration API (api/webhooks.Handlers).
 type WebhookAPI interface {
 	Create(c *gin.Context) (any, error)
 	List(c *gin.Context) (any, error)

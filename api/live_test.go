@@ -33,7 +33,7 @@ func TestStreamSymbolFilterAcceptsCIKAndOldTicker(t *testing.T) {
 	f := liveFixture(t)
 	hub := sse.NewHub(sse.NewMemLog(0), sse.HubConfig{})
 	t.Cleanup(hub.Close)
-	f.deps.Live.AlertStream = hub.Stream(sse.TopicAlerts, sse.StreamOptions{})
+	f.deps.Live.AlertStream = hub.Stream(spac.TopicAlerts, sse.StreamOptions{})
 	f.deps.Guard = fullCaller
 	base := serveReal(t, New(f.deps))
 	for _, symbol := range []string{"0000001001", "old1"} { // AAA1's CIK and previous ticker
@@ -44,11 +44,11 @@ func TestStreamSymbolFilterAcceptsCIKAndOldTicker(t *testing.T) {
 			t.Fatalf("symbol=%s: %v %v", symbol, err, resp)
 		}
 		for _, a := range []spac.Alert{{ID: "x0", Kind: spac.AlertNewIPO, Symbol: "AAA0"}, {ID: "x1-" + symbol, Kind: spac.AlertNewIPO, Symbol: "AAA1"}} {
-			ev, err := sse.AlertEvent(a)
+			ev, err := spac.AlertStreamEvent(a)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := hub.Publish(ctx, sse.TopicAlerts, ev); err != nil {
+			if _, err := hub.Publish(ctx, spac.TopicAlerts, ev); err != nil {
 				t.Fatal(err)
 			}
 		}

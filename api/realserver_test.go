@@ -17,6 +17,7 @@ import (
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/sse"
 	"github.com/spacdata/spac/api/webhooks"
+	"github.com/spacdata/spac/webhook"
 )
 
 // serveReal serves s the way spacd does (HTTPServer on Listener, 127.0.0.1:0) and returns
@@ -65,9 +66,9 @@ func liveFixture(t *testing.T) *fixture {
 	sample := sse.SampleSymbols([]string{"AAA0", "AAA1"})
 	f.deps.Live = Live{
 		Alerts:      memAlerts(testSPACs(8)),
-		AlertStream: hub.Stream(sse.TopicAlerts, sse.StreamOptions{Sample: sample}),
-		NewsStream:  hub.Stream(sse.TopicNews, sse.StreamOptions{Recent: 50, Sample: sample}),
-		Webhooks:    webhooks.New(webhooks.NewMemStore(), webhooks.Config{}),
+		AlertStream: hub.Stream(spac.TopicAlerts, sse.StreamOptions{Sample: sample}),
+		NewsStream:  hub.Stream(spac.TopicNews, sse.StreamOptions{Recent: 50, Sample: sample}),
+		Webhooks:    webhooks.NewHandlers(webhook.New(webhook.NewMemStore(), webhook.Config{})),
 	}
 	f.deps.Extra = AccountRoutes(fakeKeyAdmin{})
 	return f

@@ -17,7 +17,7 @@ import (
 var _ spac.WebhookStore = (*WebhookStore)(nil)
 
 // WebhookStore is the persistent spac.WebhookStore: endpoints and the delivery queue, with the
-// semantics of webhooks.MemStore (the in-memory fake in api/webhooks).
+// semantics of webhook.MemStore (the in-memory fake of package webhook).
 //
 // Keys (see doc.go; <owner> and <endpoint> are path-escaped because a component follows them):
 //

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	spac "github.com/spacdata/spac"
-	"github.com/spacdata/spac/api/webhooks"
+	"github.com/spacdata/spac/webhook"
 )
 
 var whT0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -37,7 +37,7 @@ func delivery(id, endpointID, status string, created, next int) spac.WebhookDeli
 // when any call returns something different.
 func bothStores(t *testing.T, script func(s spac.WebhookStore) []any) {
 	t.Helper()
-	want := script(webhooks.NewMemStore())
+	want := script(webhook.NewMemStore())
 	got := script(openMem(t).Webhooks())
 	for i := range want {
 		if !reflect.DeepEqual(got[i], want[i]) {

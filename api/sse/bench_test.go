@@ -27,14 +27,14 @@ func benchFanOut(b *testing.B, n int) {
 	done := make([]<-chan struct{}, n)
 	for i := range n {
 		w := newFakeWriter(nil, received.Done)
-		done[i] = runStream(ctx, hub, TopicAlerts, StreamOptions{}, w)
+		done[i] = runStream(ctx, hub, spac.TopicAlerts, StreamOptions{}, w)
 		<-w.started
 	}
 	after := memInUse()
 	b.ResetTimer() // (also clears reported metrics: report after the loop)
 	for i := 0; i < b.N; i++ {
 		received.Add(n)
-		if _, err := hub.Publish(ctx, TopicAlerts, spac.StreamEvent{Type: TypeAlert, Data: []byte(`{"id":"a1","kind":"liquidation"}`)}); err != nil {
+		if _, err := hub.Publish(ctx, spac.TopicAlerts, spac.StreamEvent{Type: spac.StreamTypeAlert, Data: []byte(`{"id":"a1","kind":"liquidation"}`)}); err != nil {
 			b.Fatal(err)
 		}
 		received.Wait()

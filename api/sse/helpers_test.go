@@ -156,7 +156,7 @@ func seq(from, to uint64) []uint64 {
 func publishN(t testing.TB, hub *Hub, topic string, n int, kinds, symbols []string) {
 	t.Helper()
 	for i := 0; i < n; i++ {
-		ev := spac.StreamEvent{Type: TypeAlert, Data: []byte(fmt.Sprintf(`{"n":%d}`, i))}
+		ev := spac.StreamEvent{Type: spac.StreamTypeAlert, Data: []byte(fmt.Sprintf(`{"n":%d}`, i))}
 		if len(kinds) > 0 {
 			ev.Kind = kinds[i%len(kinds)]
 		}

@@ -60,25 +60,25 @@ func runStream(ctx context.Context, hub *Hub, topic string, opts StreamOptions, 
 
 func TestSlowSubscriberIsDroppedOthersKeepReceiving(t *testing.T) {
 	hub := NewHub(NewMemLog(0), HubConfig{Buffer: 4})
-	srv := newServer(t, hub, TopicAlerts, StreamOptions{})
+	srv := newServer(t, hub, spac.TopicAlerts, StreamOptions{})
 	fast := connect(t, srv.URL+"/stream", nil)
 
 	gate := make(chan struct{})
 	slow := newFakeWriter(gate, nil)
-	slowDone := runStream(context.Background(), hub, TopicAlerts, StreamOptions{}, slow)
+	slowDone := runStream(context.Background(), hub, spac.TopicAlerts, StreamOptions{}, slow)
 	<-slow.started
-	if n := hub.Subscribers(TopicAlerts); n != 2 {
+	if n := hub.Subscribers(spac.TopicAlerts); n != 2 {
 		t.Fatalf("subscribers = %d, want 2", n)
 	}
 	// The slow writer blocks on its first event; 4 more fill its buffer; the 6th drops it.
 	// Publish returning at all proves the publisher never waits on the slow client.
 	for i := uint64(1); i <= 20; i++ {
-		publishN(t, hub, TopicAlerts, 1, nil, nil)
+		publishN(t, hub, spac.TopicAlerts, 1, nil, nil)
 		if f := fast.events(t, 1)[0]; f.ID != i {
 			t.Fatalf("fast client got id %d, want %d", f.ID, i)
 		}
 	}
-	if n := hub.Subscribers(TopicAlerts); n != 1 {
+	if n := hub.Subscribers(spac.TopicAlerts); n != 1 {
 		t.Fatalf("subscribers = %d, want 1 (the slow one dropped)", n)
 	}
 	close(gate)

@@ -26,15 +26,15 @@ func TestResumeGetsExactlyTheMissedEvents(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			hub := NewHub(NewMemLog(0), HubConfig{})
-			srv := newServer(t, hub, TopicAlerts, StreamOptions{})
-			publishN(t, hub, TopicAlerts, 5, nil, nil)
+			srv := newServer(t, hub, spac.TopicAlerts, StreamOptions{})
+			publishN(t, hub, spac.TopicAlerts, 5, nil, nil)
 			c := connect(t, srv.URL+tc.path, tc.header)
 			if got := ids(c.events(t, 3)); !slices.Equal(got, []uint64{3, 4, 5}) {
 				t.Fatalf("replayed %v, want [3 4 5]", got)
 			}
-			publishN(t, hub, TopicAlerts, 1, nil, nil)
+			publishN(t, hub, spac.TopicAlerts, 1, nil, nil)
 			f := c.events(t, 1)[0]
-			if f.ID != 6 || f.Event != TypeAlert || f.Data != `{"n":0}` {
+			if f.ID != 6 || f.Event != spac.StreamTypeAlert || f.Data != `{"n":0}` {
 				t.Fatalf("live frame = %+v, want id 6 alert {\"n\":0}", f)
 			}
 		})
@@ -46,13 +46,13 @@ func TestResumeGetsExactlyTheMissedEvents(t *testing.T) {
 func TestResumeDuringPublishHasNoGapNorDuplicate(t *testing.T) {
 	const total = 300
 	hub := NewHub(NewMemLog(0), HubConfig{Buffer: total})
-	srv := newServer(t, hub, TopicAlerts, StreamOptions{ReplayPage: 7})
-	publishN(t, hub, TopicAlerts, 50, nil, nil)
+	srv := newServer(t, hub, spac.TopicAlerts, StreamOptions{ReplayPage: 7})
+	publishN(t, hub, spac.TopicAlerts, 50, nil, nil)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		publishN(t, hub, TopicAlerts, total-50, nil, nil)
+		publishN(t, hub, spac.TopicAlerts, total-50, nil, nil)
 	}()
 	for _, from := range []uint64{0, 10, 49, 120} {
 		c := connect(t, fmt.Sprintf("%s/stream?lastEventId=%d", srv.URL, from), nil)
@@ -65,7 +65,7 @@ func TestResumeDuringPublishHasNoGapNorDuplicate(t *testing.T) {
 
 func TestBadLastEventIDIsInvalidParameter(t *testing.T) {
 	hub := NewHub(NewMemLog(0), HubConfig{})
-	srv := newServer(t, hub, TopicAlerts, StreamOptions{Kinds: []string{"liquidation"}})
+	srv := newServer(t, hub, spac.TopicAlerts, StreamOptions{Kinds: []string{"liquidation"}})
 	for _, path := range []string{"/stream?lastEventId=abc", "/stream?lastEventId=-1", "/stream?kind=bogus"} {
 		resp, err := http.Get(srv.URL + path)
 		if err != nil {
@@ -98,16 +98,16 @@ func TestFiltersApplyToReplayAndLive(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			hub := NewHub(NewMemLog(0), HubConfig{})
-			srv := newServer(t, hub, TopicAlerts, StreamOptions{Sample: SampleSymbols([]string{"aaa"})})
-			publishN(t, hub, TopicAlerts, 6, kinds, symbols) // replayed: ids 1..6
+			srv := newServer(t, hub, spac.TopicAlerts, StreamOptions{Sample: SampleSymbols([]string{"aaa"})})
+			publishN(t, hub, spac.TopicAlerts, 6, kinds, symbols) // replayed: ids 1..6
 			h := http.Header{}
 			if tc.sample {
 				h.Set("X-Test-Sample", "1")
 			}
 			c := connect(t, srv.URL+"/stream?lastEventId=0&"+tc.query, h)
-			publishN(t, hub, TopicAlerts, 6, kinds, symbols) // live: ids 7..12
+			publishN(t, hub, spac.TopicAlerts, 6, kinds, symbols) // live: ids 7..12
 			// A final event every filter admits marks the end of the stream under test.
-			mustPublish(t, hub, spac.StreamEvent{Type: TypeAlert, Data: []byte(`{}`), Kind: "liquidation", Symbols: []string{"AAA", "BBB"}})
+			mustPublish(t, hub, spac.StreamEvent{Type: spac.StreamTypeAlert, Data: []byte(`{}`), Kind: "liquidation", Symbols: []string{"AAA", "BBB"}})
 			got := ids(c.events(t, len(tc.want)+1))
 			if !slices.Equal(got, append(slices.Clone(tc.want), 13)) {
 				t.Fatalf("got %v, want %v then 13", got, tc.want)
@@ -118,8 +118,8 @@ func TestFiltersApplyToReplayAndLive(t *testing.T) {
 
 func TestSampleCallerWithoutSampleScopeSeesNothing(t *testing.T) {
 	hub := NewHub(NewMemLog(0), HubConfig{})
-	srv := newServer(t, hub, TopicNews, StreamOptions{Recent: 5})
-	publishN(t, hub, TopicNews, 3, nil, []string{"AAA"})
+	srv := newServer(t, hub, spac.TopicNews, StreamOptions{Recent: 5})
+	publishN(t, hub, spac.TopicNews, 3, nil, []string{"AAA"})
 	c := connect(t, srv.URL+"/stream", http.Header{"X-Test-Sample": {"1"}})
 	hub.Close()
 	for f := range c.frames {
@@ -131,7 +131,7 @@ func TestSampleCallerWithoutSampleScopeSeesNothing(t *testing.T) {
 
 func TestHeartbeat(t *testing.T) {
 	hub := NewHub(NewMemLog(0), HubConfig{Heartbeat: 5 * time.Millisecond})
-	srv := newServer(t, hub, TopicAlerts, StreamOptions{})
+	srv := newServer(t, hub, spac.TopicAlerts, StreamOptions{})
 	c := connect(t, srv.URL+"/stream", nil)
 	if f := c.next(t); f.Comment != "heartbeat" {
 		t.Fatalf("frame = %+v, want the heartbeat comment", f)
@@ -143,13 +143,13 @@ func TestHeartbeat(t *testing.T) {
 
 func TestRecentFirstThenLive(t *testing.T) {
 	hub := NewHub(NewMemLog(0), HubConfig{})
-	srv := newServer(t, hub, TopicNews, StreamOptions{Recent: 50})
-	publishN(t, hub, TopicNews, 60, nil, []string{"AAA", "BBB", "CCC"})
+	srv := newServer(t, hub, spac.TopicNews, StreamOptions{Recent: 50})
+	publishN(t, hub, spac.TopicNews, 60, nil, []string{"AAA", "BBB", "CCC"})
 	c := connect(t, srv.URL+"/stream", nil)
 	if got := ids(c.events(t, 50)); !slices.Equal(got, seq(11, 60)) {
 		t.Fatalf("recent = %v, want 11..60", got)
 	}
-	publishN(t, hub, TopicNews, 1, nil, nil)
+	publishN(t, hub, spac.TopicNews, 1, nil, nil)
 	if f := c.events(t, 1)[0]; f.ID != 61 {
 		t.Fatalf("live id %d, want 61", f.ID)
 	}
@@ -157,13 +157,13 @@ func TestRecentFirstThenLive(t *testing.T) {
 
 func TestRecentFirstWidensWindowForFilters(t *testing.T) {
 	hub := NewHub(NewMemLog(0), HubConfig{})
-	srv := newServer(t, hub, TopicNews, StreamOptions{Recent: 5})
-	publishN(t, hub, TopicNews, 100, nil, []string{"AAA", "BBB", "CCC", "DDD", "EEE", "FFF", "GGG", "HHH", "III", "JJJ"})
+	srv := newServer(t, hub, spac.TopicNews, StreamOptions{Recent: 5})
+	publishN(t, hub, spac.TopicNews, 100, nil, []string{"AAA", "BBB", "CCC", "DDD", "EEE", "FFF", "GGG", "HHH", "III", "JJJ"})
 	c := connect(t, srv.URL+"/stream?symbol=AAA", nil)
 	if got := ids(c.events(t, 5)); !slices.Equal(got, []uint64{51, 61, 71, 81, 91}) {
 		t.Fatalf("recent AAA = %v, want 51..91 step 10", got)
 	}
-	mustPublish(t, hub, spac.StreamEvent{Type: TypeArticle, Data: []byte(`{}`), Symbols: []string{"AAA"}})
+	mustPublish(t, hub, spac.StreamEvent{Type: spac.StreamTypeArticle, Data: []byte(`{}`), Symbols: []string{"AAA"}})
 	if f := c.events(t, 1)[0]; f.ID != 101 {
 		t.Fatalf("live id %d, want 101", f.ID)
 	}
@@ -171,7 +171,7 @@ func TestRecentFirstWidensWindowForFilters(t *testing.T) {
 
 func TestCloseEndsStreams(t *testing.T) {
 	hub := NewHub(NewMemLog(0), HubConfig{})
-	srv := newServer(t, hub, TopicAlerts, StreamOptions{})
+	srv := newServer(t, hub, spac.TopicAlerts, StreamOptions{})
 	clients := []*client{connect(t, srv.URL+"/stream", nil), connect(t, srv.URL+"/stream", nil)}
 	hub.Close()
 	for i, c := range clients {
@@ -179,7 +179,7 @@ func TestCloseEndsStreams(t *testing.T) {
 		}
 		t.Logf("client %d ended", i)
 	}
-	if _, err := hub.Publish(context.Background(), TopicAlerts, spac.StreamEvent{Type: TypeAlert, Data: []byte(`{}`)}); err != ErrClosed {
+	if _, err := hub.Publish(context.Background(), spac.TopicAlerts, spac.StreamEvent{Type: spac.StreamTypeAlert, Data: []byte(`{}`)}); err != ErrClosed {
 		t.Fatalf("Publish after Close: %v, want ErrClosed", err)
 	}
 	resp, err := http.Get(srv.URL + "/stream")
@@ -202,27 +202,27 @@ func mustPublish(t *testing.T, hub *Hub, ev spac.StreamEvent) spac.StreamEvent {
 }
 
 func hubTopic(ev spac.StreamEvent) string {
-	if ev.Type == TypeArticle {
-		return TopicNews
+	if ev.Type == spac.StreamTypeArticle {
+		return spac.TopicNews
 	}
-	return TopicAlerts
+	return spac.TopicAlerts
 }
 
 // The news stream starts with the newest articles by publication time, not the last logged: a
 // feed polled late, or a filing article written after a newer feed article, is still among them.
 func TestRecentByTimePicksTheNewestPublished(t *testing.T) {
 	hub := NewHub(NewMemLog(0), HubConfig{})
-	srv := newServer(t, hub, TopicNews, StreamOptions{Recent: 3, RecentByTime: true})
+	srv := newServer(t, hub, spac.TopicNews, StreamOptions{Recent: 3, RecentByTime: true})
 	day := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	// ids 1..6 published on days 10, 2, 9, 1, 8, 3
 	for _, d := range []int{10, 2, 9, 1, 8, 3} {
-		mustPublish(t, hub, spac.StreamEvent{Type: TypeArticle, Data: []byte(`{}`), Symbols: []string{"AAA"}, Time: day.AddDate(0, 0, d)})
+		mustPublish(t, hub, spac.StreamEvent{Type: spac.StreamTypeArticle, Data: []byte(`{}`), Symbols: []string{"AAA"}, Time: day.AddDate(0, 0, d)})
 	}
 	c := connect(t, srv.URL+"/stream", nil)
 	if got := ids(c.events(t, 3)); !slices.Equal(got, []uint64{1, 3, 5}) {
 		t.Fatalf("recent = %v, want 1, 3, 5 (days 10, 9, 8), in log order", got)
 	}
-	mustPublish(t, hub, spac.StreamEvent{Type: TypeArticle, Data: []byte(`{}`), Time: day})
+	mustPublish(t, hub, spac.StreamEvent{Type: spac.StreamTypeArticle, Data: []byte(`{}`), Time: day})
 	if f := c.events(t, 1)[0]; f.ID != 7 {
 		t.Fatalf("live id %d, want 7", f.ID)
 	}

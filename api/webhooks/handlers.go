@@ -1,16 +1,16 @@
+// Package webhooks is the HTTP face of the webhook engine (package webhook): the gin handlers
+// of the /webhooks routes - register, list, get, delete, test, deliveries, redeliver - each
+// scoped to the calling API key (another key's endpoint is a 404).
 package webhooks
 
 import (
-	"context"
 	"net/http"
-	"net/netip"
-	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/webhook"
 )
 
 // CreateRequest is the body of POST /webhooks.
@@ -34,8 +34,19 @@ type Page[T any] struct {
 	Next  *string `json:"next"`
 }
 
+// Handlers serve the /webhooks routes over the delivery engine and its store.
+type Handlers struct {
+	svc   *webhook.Service
+	store spac.WebhookStore
+}
+
+// NewHandlers returns the handlers of the webhook registration API.
+func NewHandlers(svc *webhook.Service) *Handlers {
+	return &Handlers{svc: svc, store: svc.Store()}
+}
+
 // Create handles POST /webhooks {url, events[], description} -> 201 Created.
-func (s *Service) Create(c *gin.Context) (any, error) {
+func (h *Handlers) Create(c *gin.Context) (any, error) {
 	owner, err := ownerOf(c)
 	if err != nil {
 		return nil, err
@@ -44,88 +55,21 @@ func (s *Service) Create(c *gin.Context) (any, error) {
 	if err := c.ShouldBindJSON(&req); err != nil {
 		return nil, spac.InvalidParam("body", "expected a JSON object {\"url\", \"events\", \"description\"}")
 	}
-	if err := s.validate(req); err != nil {
-		return nil, err
-	}
-	secret, err := NewSecret()
+	e, err := h.svc.Register(c.Request.Context(), owner, webhook.Registration(req))
 	if err != nil {
-		return nil, err
-	}
-	e := spac.WebhookEndpoint{
-		ID: newID("wh_"), OwnerKeyID: owner, URL: req.URL, Events: req.Events,
-		Description: req.Description, Secret: secret, CreatedAt: s.cfg.Now().UTC(),
-	}
-	if err := s.putWithinCap(c.Request.Context(), e); err != nil {
 		return nil, err
 	}
 	c.Status(http.StatusCreated)
-	return Created{WebhookEndpoint: e, Secret: secret}, nil
-}
-
-// CodeLimitExceeded is the error code of a key at its endpoint cap; package api renders it
-// as 422 (api.CodeLimitExceeded).
-const CodeLimitExceeded = "limit_exceeded"
-
-// putWithinCap stores e unless its owner already has MaxPerKey endpoints (disabled ones
-// count: they are still registered until deleted).
-func (s *Service) putWithinCap(ctx context.Context, e spac.WebhookEndpoint) error {
-	s.createMu.Lock()
-	defer s.createMu.Unlock()
-	all, err := s.store.Endpoints(ctx)
-	if err != nil {
-		return err
-	}
-	n := 0
-	for _, x := range all {
-		if x.OwnerKeyID == e.OwnerKeyID {
-			n++
-		}
-	}
-	if n >= s.cfg.MaxPerKey {
-		return spac.Errorf(CodeLimitExceeded, "this key already has %d webhooks, the most it may register; delete one first", n)
-	}
-	return s.store.PutEndpoint(ctx, e)
-}
-
-func (s *Service) validate(req CreateRequest) error {
-	u, err := url.Parse(req.URL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || len(req.URL) > 2048 {
-		return spac.InvalidParam("url", "url must be an absolute http(s) URL of at most 2048 characters")
-	}
-	if !s.cfg.AllowPrivateTargets && literalForbiddenHost(u.Hostname()) {
-		return spac.InvalidParam("url", "url must not point to a loopback, private or link-local address")
-	}
-	if len(req.Events) == 0 || len(req.Events) > 50 {
-		return spac.InvalidParam("events", "events must list 1 to 50 event types or patterns (e.g. \"alert.*\")")
-	}
-	for _, p := range req.Events {
-		if !validPattern(p) {
-			return spac.InvalidParam("events", "unknown event type or pattern %q (one of %s, or a pattern like \"alert.*\")", p, strings.Join(EventTypes(), ", "))
-		}
-	}
-	if len(req.Description) > 500 {
-		return spac.InvalidParam("description", "description must be at most 500 characters")
-	}
-	return nil
-}
-
-// literalForbiddenHost catches the obvious cases at registration for a clear 400; the dial
-// guard is what actually enforces the rule (names can resolve anywhere).
-func literalForbiddenHost(host string) bool {
-	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
-		return true
-	}
-	a, err := netip.ParseAddr(host)
-	return err == nil && forbiddenAddr(a)
+	return Created{WebhookEndpoint: e, Secret: e.Secret}, nil
 }
 
 // List handles GET /webhooks: the caller's endpoints.
-func (s *Service) List(c *gin.Context) (any, error) {
+func (h *Handlers) List(c *gin.Context) (any, error) {
 	owner, err := ownerOf(c)
 	if err != nil {
 		return nil, err
 	}
-	all, err := s.store.Endpoints(c.Request.Context())
+	all, err := h.store.Endpoints(c.Request.Context())
 	if err != nil {
 		return nil, err
 	}
@@ -139,17 +83,17 @@ func (s *Service) List(c *gin.Context) (any, error) {
 }
 
 // Get handles GET /webhooks/:id.
-func (s *Service) Get(c *gin.Context) (any, error) {
-	return s.owned(c)
+func (h *Handlers) Get(c *gin.Context) (any, error) {
+	return h.owned(c)
 }
 
 // Delete handles DELETE /webhooks/:id -> 204; its queued deliveries are dropped.
-func (s *Service) Delete(c *gin.Context) (any, error) {
-	e, err := s.owned(c)
+func (h *Handlers) Delete(c *gin.Context) (any, error) {
+	e, err := h.owned(c)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.DeleteEndpoint(c.Request.Context(), e.ID); err != nil {
+	if err := h.store.DeleteEndpoint(c.Request.Context(), e.ID); err != nil {
 		return nil, err
 	}
 	c.Status(http.StatusNoContent)
@@ -158,16 +102,12 @@ func (s *Service) Delete(c *gin.Context) (any, error) {
 
 // Test handles POST /webhooks/:id/test -> 202 with the queued delivery of a "webhook.test"
 // message, sent whatever the endpoint subscribes to.
-func (s *Service) Test(c *gin.Context) (any, error) {
-	e, err := s.owned(c)
+func (h *Handlers) Test(c *gin.Context) (any, error) {
+	e, err := h.owned(c)
 	if err != nil {
 		return nil, err
 	}
-	msgID, payload, err := s.newMessage(EventTest, gin.H{"endpointId": e.ID, "message": "test delivery"})
-	if err != nil {
-		return nil, err
-	}
-	d, err := s.enqueue(c.Request.Context(), e.ID, msgID, EventTest, payload)
+	d, err := h.svc.SendTest(c.Request.Context(), e)
 	if err != nil {
 		return nil, err
 	}
@@ -176,8 +116,8 @@ func (s *Service) Test(c *gin.Context) (any, error) {
 }
 
 // Deliveries handles GET /webhooks/:id/deliveries?limit= (newest first; default 50, max 500).
-func (s *Service) Deliveries(c *gin.Context) (any, error) {
-	e, err := s.owned(c)
+func (h *Handlers) Deliveries(c *gin.Context) (any, error) {
+	e, err := h.owned(c)
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +125,7 @@ func (s *Service) Deliveries(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	all, err := s.store.Deliveries(c.Request.Context(), e.ID)
+	all, err := h.store.Deliveries(c.Request.Context(), e.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -198,16 +138,12 @@ func (s *Service) Deliveries(c *gin.Context) (any, error) {
 
 // Redeliver handles POST /webhooks/:id/deliveries/:deliveryId/redeliver -> 202 with a new
 // delivery of the same message (same webhook-id), due now.
-func (s *Service) Redeliver(c *gin.Context) (any, error) {
-	e, err := s.owned(c)
+func (h *Handlers) Redeliver(c *gin.Context) (any, error) {
+	e, err := h.owned(c)
 	if err != nil {
 		return nil, err
 	}
-	old, err := s.store.Delivery(c.Request.Context(), c.Param("deliveryId"))
-	if err != nil || old.EndpointID != e.ID {
-		return nil, spac.Errorf(spac.ENOTFOUND, "no delivery %q for webhook %q", c.Param("deliveryId"), e.ID)
-	}
-	d, err := s.enqueue(c.Request.Context(), e.ID, old.MessageID, old.EventType, old.Payload)
+	d, err := h.svc.Redeliver(c.Request.Context(), e.ID, c.Param("deliveryId"))
 	if err != nil {
 		return nil, err
 	}
@@ -216,13 +152,13 @@ func (s *Service) Redeliver(c *gin.Context) (any, error) {
 }
 
 // owned loads the endpoint :id if the caller owns it; another key's endpoint is a 404.
-func (s *Service) owned(c *gin.Context) (spac.WebhookEndpoint, error) {
+func (h *Handlers) owned(c *gin.Context) (spac.WebhookEndpoint, error) {
 	owner, err := ownerOf(c)
 	if err != nil {
 		return spac.WebhookEndpoint{}, err
 	}
 	id := c.Param("id")
-	e, err := s.store.Endpoint(c.Request.Context(), id)
+	e, err := h.store.Endpoint(c.Request.Context(), id)
 	if spac.ErrorCode(err) == spac.ENOTFOUND || (err == nil && e.OwnerKeyID != owner) {
 		return spac.WebhookEndpoint{}, spac.Errorf(spac.ENOTFOUND, "no webhook %q", id)
 	}

@@ -3,10 +3,13 @@ package webhooks
 import (
 	"strings"
 	"testing"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/webhook"
 )
 
 func TestRegistrationLifecycleAndOwnership(t *testing.T) {
-	h := newHarness(t, fastConfig())
+	h := newHarness(t, webhook.Config{})
 	created := h.register("key-a", "https://example.com/hook", "alert.*", "news.published")
 	if !strings.HasPrefix(created.Secret, "whsec_") || created.ID == "" {
 		t.Fatalf("created = %+v", created)
@@ -44,7 +47,7 @@ func TestRegistrationLifecycleAndOwnership(t *testing.T) {
 }
 
 func TestRegistrationValidation(t *testing.T) {
-	h := newHarness(t, Config{}) // private targets refused
+	h := newHarness(t, webhook.Config{}) // private targets refused
 	long := strings.Repeat("x", 501)
 	cases := []struct {
 		body  any
@@ -76,21 +79,34 @@ func TestRegistrationValidation(t *testing.T) {
 	}
 }
 
-func TestMatches(t *testing.T) {
-	cases := []struct {
-		pattern, event string
-		want           bool
-	}{
-		{"alert.*", "alert.liquidation", true},
-		{"alert.*", "alerts.x", false},
-		{"alert.liquidation", "alert.liquidation", true},
-		{"alert.liquidation", "alert.new_ipo", false},
-		{"*", "news.published", true},
-		{"alert*", "alert.liquidation", false},
+// TestCapIsUnprocessable: a key at its cap gets the engine's limit_exceeded code (422 in api).
+func TestCapIsUnprocessable(t *testing.T) {
+	h := newHarness(t, webhook.Config{MaxPerKey: 1})
+	h.register("key-a", "https://example.com/hook", "*")
+	var problem map[string]string
+	if code := h.do("POST", "/webhooks", "key-a", CreateRequest{URL: "https://example.com/h", Events: []string{"*"}}, &problem); code != 422 || problem["code"] != webhook.CodeLimitExceeded {
+		t.Fatalf("second endpoint: %d %v", code, problem)
 	}
-	for _, tc := range cases {
-		if got := Matches(tc.pattern, tc.event); got != tc.want {
-			t.Errorf("Matches(%q, %q) = %v", tc.pattern, tc.event, got)
-		}
+}
+
+// TestTestAndRedeliverAreQueued: both answer 202 with a pending delivery of the same message;
+// another key cannot redeliver it. (Sending them is tested in package webhook.)
+func TestTestAndRedeliverAreQueued(t *testing.T) {
+	h := newHarness(t, webhook.Config{})
+	ep := h.register("key-a", "https://example.com/hook", "alert.new_ipo")
+	var d spac.WebhookDelivery
+	if code := h.do("POST", "/webhooks/"+ep.ID+"/test", "key-a", nil, &d); code != 202 || d.EventType != spac.WebhookTest || d.Status != spac.DeliveryPending {
+		t.Fatalf("test: %d %+v", code, d)
+	}
+	var page Page[spac.WebhookDelivery]
+	if code := h.do("GET", "/webhooks/"+ep.ID+"/deliveries", "key-a", nil, &page); code != 200 || page.Count != 1 || page.Rows[0].ID != d.ID {
+		t.Fatalf("deliveries: %d %+v", code, page)
+	}
+	var again spac.WebhookDelivery
+	if code := h.do("POST", "/webhooks/"+ep.ID+"/deliveries/"+d.ID+"/redeliver", "key-a", nil, &again); code != 202 || again.ID == d.ID || again.MessageID != d.MessageID {
+		t.Fatalf("redeliver: %d %+v, want a new delivery of message %s", code, again, d.MessageID)
+	}
+	if code := h.do("POST", "/webhooks/"+ep.ID+"/deliveries/"+d.ID+"/redeliver", "key-b", nil, nil); code != 404 {
+		t.Fatalf("another key redelivered: %d", code)
 	}
 }

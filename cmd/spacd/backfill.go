@@ -109,7 +109,7 @@ func parseCIKs(values []string) ([]spac.CIK, error) {
 }
 
 // historyRecorder is the hook of historical folds outside the live service (serve's is
-// live.onFold, which tells the mode): the alerts a change implies are stored marked historical
+// fanout.FanOut.OnFold, which tells the mode): the alerts a change implies are stored marked historical
 // (listed by /v1/alerts), never streamed or sent.
 func historyRecorder(env *environment, a *app) (pipeline.ProfileHook, error) {
 	quotes, err := loadQuotes(env)

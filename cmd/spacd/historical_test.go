@@ -6,7 +6,6 @@ import (
 	"time"
 
 	spac "github.com/spacdata/spac"
-	"github.com/spacdata/spac/api/sse"
 	"github.com/spacdata/spac/ingest/pipeline"
 )
 
@@ -23,7 +22,7 @@ func TestHistoricalIsRecordedNotPushed(t *testing.T) {
 	ctx := context.Background()
 	log := w.app.db.EventLog(10000)
 	streamed := map[string]bool{}
-	for _, ev := range logged(t, log, sse.TopicAlerts) {
+	for _, ev := range logged(t, log, spac.TopicAlerts) {
 		streamed[ev.alert(t).ID] = true
 	}
 	pushed := 0
@@ -45,13 +44,13 @@ func TestHistoricalIsRecordedNotPushed(t *testing.T) {
 	}
 	spacs := generateNewSPACs(t, 30)
 	backfilled, live := spacs[0], spacs[1]
-	before := len(logged(t, log, sse.TopicNews)) + len(logged(t, log, sse.TopicAlerts))
+	before := len(logged(t, log, spac.TopicNews)) + len(logged(t, log, spac.TopicAlerts))
 	ingestNew(pipeline.WithHistorical(ctx), t, w, backfilled)
 	alerts, articles := recorded(t, w, backfilled)
 	if len(alerts) == 0 || len(articles) == 0 {
 		t.Fatalf("backfill of %s: %d alerts, %d articles recorded, want some of each", backfilled.entry.Symbol, len(alerts), len(articles))
 	}
-	if after := len(logged(t, log, sse.TopicNews)) + len(logged(t, log, sse.TopicAlerts)); after != before {
+	if after := len(logged(t, log, spac.TopicNews)) + len(logged(t, log, spac.TopicAlerts)); after != before {
 		t.Errorf("a backfill pushed %d stream events", after-before)
 	}
 	if n := deliveries(t, w, ep.ID); n != 0 {

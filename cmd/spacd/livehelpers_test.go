@@ -23,6 +23,7 @@ import (
 	"github.com/spacdata/spac/fixtures"
 	"github.com/spacdata/spac/fixtures/gen"
 	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/webhook"
 )
 
 // liveTimeout bounds each wait of the live tests: generous, it only guards against a hang.
@@ -233,7 +234,7 @@ func (r hookRequest) message(t testing.TB) (id, typ string, data json.RawMessage
 func (r hookRequest) verify(t testing.TB, secret string) {
 	t.Helper()
 	ts, err := strconv.ParseInt(r.Timestamp, 10, 64)
-	if err != nil || !webhooks.Verify(secret, r.ID, ts, r.Body, r.Signature) {
+	if err != nil || !webhook.Verify(secret, r.ID, ts, r.Body, r.Signature) {
 		t.Errorf("webhook %s: bad signature %q (timestamp %q)", r.ID, r.Signature, r.Timestamp)
 	}
 	if id, _, _ := r.message(t); id != r.ID {

@@ -6,9 +6,8 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/api"
-	"github.com/spacdata/spac/api/sse"
-	"github.com/spacdata/spac/api/webhooks"
 	"github.com/spacdata/spac/fixtures"
+	"github.com/spacdata/spac/ingest/fanout"
 	"github.com/spacdata/spac/ingest/news"
 	"github.com/spacdata/spac/kv"
 )
@@ -17,11 +16,11 @@ import (
 // is pushed on the news stream and to news.published webhooks. Without configured feeds it
 // reads the embedded fixture feed when the service runs on fixtures, else nothing: fictional
 // articles are never served beside real data.
-func newAggregator(env *environment, a *app, l *live) (*news.Aggregator, error) {
+func newAggregator(env *environment, a *app, f *fanout.FanOut) (*news.Aggregator, error) {
 	return news.NewAggregator(news.Options{
 		Feeds: newsFeeds(env), Interval: env.cfg.News.PollInterval, Store: articleStore{a.db},
 		Linker: news.NewLinker(nil), Logger: env.log, Now: env.now,
-		OnNew: func(art spac.Article) { l.publishArticle(art) },
+		OnNew: f.PushArticle,
 	})
 }
 
@@ -37,45 +36,6 @@ func newsFeeds(env *environment) []news.Feed {
 		feeds = append(feeds, news.Feed{Name: fixtureFeedName, Data: fixtures.News})
 	}
 	return feeds
-}
-
-// publishArticle pushes a new article (feed or filing-derived) on the news stream and to the
-// news.published webhooks.
-func (l *live) publishArticle(art spac.Article) {
-	ctx := context.Background()
-	ev, err := sse.ArticleEvent(art)
-	if err == nil {
-		_, err = l.hub.Publish(ctx, sse.TopicNews, ev)
-	}
-	if err != nil {
-		l.env.log.Error("stream article", "id", art.ID, "err", err)
-	}
-	l.publishWebhook(ctx, webhooks.EventNewsPublished, art)
-}
-
-// relink builds the news linker from the stored universe (at start).
-func (l *live) relink(ctx context.Context, a *app) error {
-	var ents []news.Entity
-	err := a.db.EachProfile(ctx, func(p spac.Profile) error {
-		ents = append(ents, news.EntityOfProfile(p))
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.entities = ents
-	l.news.SetLinker(news.NewLinker(ents))
-	return nil
-}
-
-// addToLinker adds a SPAC new to the store to the linker's universe.
-func (l *live) addToLinker(p spac.Profile) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.entities = append(l.entities, news.EntityOfProfile(p))
-	l.news.SetLinker(news.NewLinker(l.entities))
 }
 
 // articleStore adapts the Badger article store to the aggregator's query type.

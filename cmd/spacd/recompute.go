@@ -4,10 +4,6 @@ import (
 	"context"
 	"fmt"
 	"time"
-
-	spac "github.com/spacdata/spac"
-	"github.com/spacdata/spac/api/webhooks"
-	"github.com/spacdata/spac/ingest/alerts"
 )
 
 // recompute refolds every SPAC from its stored facts (derived values such as deadlines and
@@ -18,15 +14,7 @@ func (l *live) recompute(ctx context.Context, a *app, now time.Time) (int, error
 	if err != nil {
 		return n, err
 	}
-	var profiles []spac.Profile
-	if err := a.db.EachProfile(ctx, func(p spac.Profile) error { profiles = append(profiles, p); return nil }); err != nil {
-		return n, err
-	}
-	for _, al := range alerts.Scan(profiles, l.alertCfg, now, l.market) {
-		l.fire(ctx, al)
-	}
-	l.publishWebhook(ctx, webhooks.EventTrustRecomputed, map[string]any{"spacs": n, "at": now.Format(time.RFC3339)})
-	return n, nil
+	return n, l.fanout.Recomputed(ctx, n, now)
 }
 
 // nightly runs recompute at 00:00 UTC every day until ctx ends (an owned goroutine: serve

@@ -55,7 +55,7 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 	if err := a.bootstrap(ctx, env); err != nil {
 		return nil, nil, err
 	}
-	if err := l.relink(ctx, a); err != nil {
+	if err := l.fanout.Relink(ctx); err != nil {
 		return nil, nil, err
 	}
 	if err := l.start(ctx); err != nil {

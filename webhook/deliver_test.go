@@ -1,4 +1,4 @@
-package webhooks
+package webhook
 
 import (
 	"context"
@@ -48,7 +48,7 @@ func TestDeliveryIsSignedAndFollowsPatterns(t *testing.T) {
 	if n, err := h.svc.Publish(ctx, "news.published", map[string]string{"x": "y"}); err != nil || n != 0 {
 		t.Fatalf("unsubscribed type queued %d (%v)", n, err)
 	}
-	if n, err := h.svc.Publish(ctx, AlertEvent("liquidation"), map[string]string{"cik": "0001234567"}); err != nil || n != 1 {
+	if n, err := h.svc.Publish(ctx, spac.WebhookAlertEvent("liquidation"), map[string]string{"cik": "0001234567"}); err != nil || n != 1 {
 		t.Fatalf("queued %d (%v), want 1", n, err)
 	}
 	r := <-rc.got
@@ -66,7 +66,7 @@ func TestRetriesKeepTheMessageIDUntilSuccess(t *testing.T) {
 	h := newHarness(t, fastConfig())
 	rc := newReceiver(t, 500, 503, 204)
 	ep := h.register("key-a", rc.URL, "filing.ingested")
-	if _, err := h.svc.Publish(context.Background(), EventFilingIngested, map[string]int{"n": 1}); err != nil {
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookFilingIngested, map[string]int{"n": 1}); err != nil {
 		t.Fatal(err)
 	}
 	var ids []string
@@ -95,7 +95,7 @@ func TestExhaustedRetriesFailAndDisableTheEndpoint(t *testing.T) {
 	h := newHarness(t, fastConfig()) // 3 retries: 4 attempts
 	rc := newReceiver(t, 500)
 	ep := h.register("key-a", rc.URL, "*")
-	if _, err := h.svc.Publish(context.Background(), EventTrustRecomputed, map[string]int{}); err != nil {
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookTrustRecomputed, map[string]int{}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "delivery failed", func() bool {
@@ -105,12 +105,11 @@ func TestExhaustedRetriesFailAndDisableTheEndpoint(t *testing.T) {
 	if n := len(h.deliveriesOf(ep.ID)[0].Attempts); n != 4 {
 		t.Fatalf("%d attempts, want 4", n)
 	}
-	var got spac.WebhookEndpoint
-	h.do("GET", "/webhooks/"+ep.ID, "key-a", nil, &got)
-	if got.DisabledAt == nil {
+	got, err := h.store.Endpoint(context.Background(), ep.ID)
+	if err != nil || got.DisabledAt == nil {
 		t.Fatal("endpoint not disabled after exhausting retries")
 	}
-	if n, _ := h.svc.Publish(context.Background(), EventTrustRecomputed, map[string]int{}); n != 0 {
+	if n, _ := h.svc.Publish(context.Background(), spac.WebhookTrustRecomputed, map[string]int{}); n != 0 {
 		t.Fatal("a disabled endpoint still receives")
 	}
 }
@@ -123,7 +122,7 @@ func TestRedirectsAreNotFollowed(t *testing.T) {
 	redirect := httptest.NewServer(http.RedirectHandler(target.URL, http.StatusTemporaryRedirect))
 	defer redirect.Close()
 	ep := h.register("key-a", redirect.URL, "*")
-	if _, err := h.svc.Publish(context.Background(), EventNewsPublished, map[string]int{}); err != nil {
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookNewsPublished, map[string]int{}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "first attempt recorded", func() bool {
@@ -143,28 +142,29 @@ func TestTestAndRedeliver(t *testing.T) {
 	h := newHarness(t, fastConfig())
 	rc := newReceiver(t, 200)
 	ep := h.register("key-a", rc.URL, "alert.new_ipo")
-	var d spac.WebhookDelivery
-	if code := h.do("POST", "/webhooks/"+ep.ID+"/test", "key-a", nil, &d); code != 202 || d.EventType != EventTest {
-		t.Fatalf("test: %d %+v", code, d)
+	ctx := context.Background()
+	d, err := h.svc.SendTest(ctx, ep)
+	if err != nil || d.EventType != spac.WebhookTest {
+		t.Fatalf("test: %+v %v", d, err)
 	}
 	first := <-rc.got
 	checkSigned(t, ep.Secret, first)
 	eventually(t, "test delivered", func() bool {
-		var page Page[spac.WebhookDelivery]
-		h.do("GET", "/webhooks/"+ep.ID+"/deliveries", "key-a", nil, &page)
-		return page.Count == 1 && page.Rows[0].Status == spac.DeliverySucceeded
+		ds := h.deliveriesOf(ep.ID)
+		return len(ds) == 1 && ds[0].Status == spac.DeliverySucceeded
 	})
-	var again spac.WebhookDelivery
-	if code := h.do("POST", "/webhooks/"+ep.ID+"/deliveries/"+d.ID+"/redeliver", "key-a", nil, &again); code != 202 || again.ID == d.ID {
-		t.Fatalf("redeliver: %d %+v", code, again)
+	again, err := h.svc.Redeliver(ctx, ep.ID, d.ID)
+	if err != nil || again.ID == d.ID {
+		t.Fatalf("redeliver: %+v %v", again, err)
 	}
 	second := <-rc.got
 	checkSigned(t, ep.Secret, second)
 	if second.header.Get("webhook-id") != first.header.Get("webhook-id") || string(second.body) != string(first.body) {
 		t.Fatal("a redelivery must resend the same message")
 	}
-	if code := h.do("POST", "/webhooks/"+ep.ID+"/deliveries/"+d.ID+"/redeliver", "key-b", nil, nil); code != 404 {
-		t.Fatalf("another key redelivered: %d", code)
+	other := h.register("key-b", rc.URL, "*")
+	if _, err := h.svc.Redeliver(ctx, other.ID, d.ID); spac.ErrorCode(err) != spac.ENOTFOUND {
+		t.Fatalf("another endpoint redelivered %s: %v", d.ID, err)
 	}
 }
 
@@ -177,7 +177,7 @@ func TestSSRFGuardRefusesPrivateTargetsAtDialTime(t *testing.T) {
 	if err := h.store.PutEndpoint(context.Background(), ep); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.svc.Publish(context.Background(), EventNewsPublished, map[string]int{}); err != nil {
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookNewsPublished, map[string]int{}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "attempt refused", func() bool {

@@ -1,4 +1,4 @@
-package webhooks
+package webhook
 
 import (
 	"context"
@@ -33,12 +33,12 @@ func TestSlowEndpointDoesNotDelayOthers(t *testing.T) {
 	h.register("key-a", slow.URL, "filing.ingested", "alert.*")
 	fastEp := h.register("key-b", fast.URL, "alert.*")
 	ctx := context.Background()
-	if _, err := h.svc.Publish(ctx, EventFilingIngested, map[string]int{}); err != nil {
+	if _, err := h.svc.Publish(ctx, spac.WebhookFilingIngested, map[string]int{}); err != nil {
 		t.Fatal(err)
 	}
 	<-arrived // the slow endpoint now holds a request open
 	for range 3 {
-		if _, err := h.svc.Publish(ctx, AlertEvent("liquidation"), map[string]int{}); err != nil {
+		if _, err := h.svc.Publish(ctx, spac.WebhookAlertEvent("liquidation"), map[string]int{}); err != nil {
 			t.Fatal(err)
 		}
 		<-fast.got // a hang here would mean the slow endpoint delays the fast one
@@ -60,7 +60,7 @@ func TestShutdownLeavesInFlightDeliveryPendingAndRestartResumes(t *testing.T) {
 	if err := store.PutEndpoint(context.Background(), ep); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Publish(context.Background(), EventNewsPublished, map[string]int{}); err != nil {
+	if _, err := svc.Publish(context.Background(), spac.WebhookNewsPublished, map[string]int{}); err != nil {
 		t.Fatal(err)
 	}
 	<-arrived

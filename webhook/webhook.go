@@ -1,15 +1,16 @@
-// Package webhooks registers webhook endpoints and delivers events to them (DECISIONS.md,
-// "Webhooks"): Standard Webhooks signatures, a persistent delivery queue, retries with backoff and
-// jitter, no redirects, a 10 s timeout, per-endpoint isolation and a dial-time SSRF guard.
+// Package webhook is the webhook delivery engine (DECISIONS.md, "Webhooks"): endpoint
+// registration rules, Standard Webhooks signatures, a persistent delivery queue, retries with
+// backoff and jitter, no redirects, a 10 s timeout, per-endpoint isolation and a dial-time SSRF
+// guard. It serves no HTTP: the gin handlers of the /webhooks routes are package api/webhooks.
 //
 // Design notes:
 //   - The queue is the Store: a delivery is written before it is attempted and rewritten after
-//     each attempt, so pending deliveries survive a restart (Badger implements Store in kv).
+//     each attempt, so pending deliveries survive a restart (spac.WebhookStore; Badger implements it in kv).
 //   - A dispatcher polls Store.Due and gives each endpoint its own lane: at most one delivery of
 //     an endpoint is in flight, in its own goroutine, so a slow endpoint only delays itself.
 //   - A delivery that exhausts the retry schedule (about 1.7 days) fails and disables its
 //     endpoint ("endpoints failing for days are disabled"); re-enable by registering again.
-package webhooks
+package webhook
 
 import (
 	"strings"
@@ -17,25 +18,14 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// Event types that can be subscribed to.
-const (
-	EventFilingIngested  = "filing.ingested"
-	EventNewsPublished   = "news.published"
-	EventTrustRecomputed = "trust.recomputed"
-	EventTest            = "webhook.test" // sent by POST /webhooks/{id}/test only
-)
-
 // EventTypes lists every subscribable event type: the fixed ones and alert.<kind> per kind.
 func EventTypes() []string {
-	out := []string{EventFilingIngested, EventNewsPublished, EventTrustRecomputed}
+	out := []string{spac.WebhookFilingIngested, spac.WebhookNewsPublished, spac.WebhookTrustRecomputed}
 	for _, k := range spac.AlertKinds {
-		out = append(out, AlertEvent(k))
+		out = append(out, spac.WebhookAlertEvent(k))
 	}
 	return out
 }
-
-// AlertEvent is the event type of an alert kind ("alert.high_redemptions").
-func AlertEvent(k spac.AlertKind) string { return "alert." + string(k) }
 
 // Matches reports whether an event type matches a subscription pattern: an exact type, a prefix
 // wildcard ("alert.*") or "*".

@@ -23,9 +23,7 @@ var formatParam = Param{Name: "format", In: InQuery, Type: TypeString, Enum: exp
 // exportKey is the gin context key caching the negotiated format of a request.
 const exportKey = "api.exportFormat"
 
-// exportFormat is the format a request asks for: the format parameter (validated by
-// validateQuery) or else the first of the export media types or JSON that Accept lists with
-// a non-zero weight; JSON when neither says.
+// exportFormat is the format a request asks for (negotiate), kept for the request.
 func exportFormat(c *gin.Context) export.Format {
 	if f, ok := c.Get(exportKey); ok {
 		return f.(export.Format)
@@ -42,31 +40,42 @@ func formatOf(c *gin.Context) export.Format {
 	return exportFormat(c)
 }
 
+// negotiate picks the format: the parameter when given, else the Accept entry with the
+// highest weight among CSV, NDJSON and JSON (the first listed on a tie; "*/*" is JSON).
 func negotiate(param, accept string) export.Format {
 	if param != "" {
 		return export.Format(strings.TrimSpace(param))
 	}
+	best, bestQ := export.JSON, 0.0
 	for _, item := range strings.Split(accept, ",") {
 		mt, params, err := mime.ParseMediaType(strings.TrimSpace(item))
-		if err != nil || refused(params["q"]) {
+		if err != nil {
 			continue
 		}
-		switch mt {
-		case export.MediaCSV:
-			return export.CSV
-		case export.MediaNDJSON:
-			return export.NDJSON
-		case "application/json", "application/problem+json", "*/*", "application/*":
-			return export.JSON
+		f, known := acceptFormats[mt]
+		if q := weight(params["q"]); known && q > bestQ {
+			best, bestQ = f, q
 		}
 	}
-	return export.JSON
+	return best
 }
 
-// refused reports whether an Accept weight is zero ("0", "0.0", "0.000").
-func refused(q string) bool {
+// acceptFormats are the media types of Accept that choose a format.
+var acceptFormats = map[string]export.Format{
+	export.MediaCSV: export.CSV, export.MediaNDJSON: export.NDJSON,
+	"application/json": export.JSON, "application/problem+json": export.JSON, "*/*": export.JSON, "application/*": export.JSON,
+}
+
+// weight is an Accept weight: 1 when absent, 0 when unreadable.
+func weight(q string) float64 {
+	if q == "" {
+		return 1
+	}
 	w, err := strconv.ParseFloat(q, 64)
-	return err == nil && w == 0
+	if err != nil || w < 0 || w > 1 {
+		return 0
+	}
+	return w
 }
 
 // exportWriteTimeout bounds the wait for one batch of rows to be written: a client that

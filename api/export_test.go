@@ -202,6 +202,17 @@ func TestExportFormatNegotiation(t *testing.T) {
 			t.Errorf("Accept %q: %s %q", accept, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Disposition"))
 		}
 	}
+	for accept, want := range map[string]string{
+		"application/json;q=0.2, text/csv": "text/csv", "text/csv;q=0.4, application/x-ndjson;q=0.6": "application/x-ndjson",
+		"text/csv;q=0.5, */*": "application/json", "text/csv;q=0.9, application/json;q=0.9": "text/csv",
+	} {
+		if ct := do(t, h, "/v1/universe", "Accept", accept).Header().Get("Content-Type"); !strings.HasPrefix(ct, want) {
+			t.Errorf("Accept %q: Content-Type %q, want %s", accept, ct, want)
+		}
+	}
+	if ct := do(t, h, "/v1/universe?format=json", "Accept", "text/csv").Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("format=json with Accept: text/csv: %q; the parameter wins", ct)
+	}
 	jsonTag := do(t, h, "/v1/universe").Header().Get("ETag")
 	csvRec := do(t, h, "/v1/universe", "Accept", "text/csv")
 	if csvRec.Header().Get("ETag") == jsonTag || jsonTag == "" {

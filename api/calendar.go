@@ -11,20 +11,6 @@ import (
 	"github.com/spacdata/spac/export"
 )
 
-func (s *Server) calendarRoute() Route {
-	r := data("calendar", "/calendar",
-		"Event horizon: deadlines, extension and merger votes, redemption deadlines, lockup and warrant expiries, expected closings; by date.",
-		s.calendar,
-		Param{Name: "from", In: InQuery, Type: TypeDate, Description: "events on or after, YYYY-MM-DD (default: today, UTC); a period (expected closing in a quarter) that ends on or after it counts"},
-		Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
-		Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
-		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
-		citationsParam, formatParam,
-	)
-	r.Tabular, r.Versioned, r.Body = true, true, spac.Event{}
-	return r
-}
-
 func (s *Server) calendar(c *gin.Context) (any, error) {
 	if f := formatOf(c); f != export.JSON {
 		return nil, s.exportCalendar(c, f)
@@ -158,4 +144,13 @@ func (s *Server) cikFilter(c *gin.Context) ([]spac.CIK, error) {
 		}
 	}
 	return sc.restrict(), nil
+}
+
+// calendarParams are the filters of GET /calendar.
+var calendarParams = []Param{
+	Param{Name: "from", In: InQuery, Type: TypeDate, Description: "events on or after, YYYY-MM-DD (default: today, UTC); a period (expected closing in a quarter) that ends on or after it counts"},
+	Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
+	Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
+	Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
+	citationsParam, formatParam,
 }

@@ -176,17 +176,6 @@ func citationsIn(raw []byte, cik spac.CIK, into map[string]json.RawMessage) erro
 // maxRefs bounds the refs one lookup may ask for.
 const maxRefs = 100
 
-func (s *Server) citationsRoute() Route {
-	r := data("citations", "/citations",
-		"Resolves the refs of citations=ref responses to full citations (excerpt, quote, URL, inputs); refs of data no longer served are listed as missing.",
-		s.citations,
-		Param{Name: "ref", In: InQuery, Type: TypeList, Required: true,
-			Description: fmt.Sprintf("citation refs, comma-separated (at most %d), as given by citations=ref", maxRefs)},
-	)
-	r.Versioned, r.Body = true, CitationsBody{}
-	return r
-}
-
 // CitationsBody is the body of GET /v1/citations.
 type CitationsBody struct {
 	Citations map[string]json.RawMessage `json:"citations"`
@@ -276,3 +265,7 @@ func (s *Server) citationsOf(ctx context.Context, v dataVersion, cik spac.CIK) (
 	}
 	return x.(map[string]json.RawMessage), nil
 }
+
+// citationRefsParam lists the refs GET /citations resolves.
+var citationRefsParam = Param{Name: "ref", In: InQuery, Type: TypeList, Required: true,
+	Description: fmt.Sprintf("citation refs, comma-separated (at most %d), as given by citations=ref", maxRefs)}

@@ -43,25 +43,6 @@ type LineRow struct {
 var accessionParam = Param{Name: "accession", In: InPath, Type: TypeString, Required: true,
 	Description: "accession number, e.g. 0001140361-21-010426"}
 
-func (s *Server) filingRoute() Route {
-	r := data("filing", "/filings/:accession",
-		"Metadata of one filing: form, dates, documents with their line ranges, line count and SEC URL.",
-		s.filing, accessionParam)
-	r.Body = FilingView{}
-	return r
-}
-
-func (s *Server) filingLinesRoute() Route {
-	r := data("filing_lines", "/filings/:accession/lines",
-		"Canonical text lines of a filing (what citations point into), at most 1000 per call.",
-		s.filingLines, accessionParam,
-		Param{Name: "from", In: InQuery, Type: TypeInteger, Description: "first line, 1-based (default 1)"},
-		Param{Name: "to", In: InQuery, Type: TypeInteger, Description: "last line, inclusive (default from+999, clamped to the text)"},
-	)
-	r.Body = LinesView{}
-	return r
-}
-
 func (s *Server) filing(c *gin.Context) (any, error) {
 	f, err := s.lookupFiling(c)
 	if err != nil {
@@ -136,3 +117,9 @@ func lineRange(c *gin.Context, lineCount int) (int, int, error) {
 	}
 	return from, min(to, lineCount), nil
 }
+
+// The line range of GET /filings/:accession/lines.
+var (
+	linesFromParam = Param{Name: "from", In: InQuery, Type: TypeInteger, Description: "first line, 1-based (default 1)"}
+	linesToParam   = Param{Name: "to", In: InQuery, Type: TypeInteger, Description: "last line, inclusive (default from+999, clamped to the text)"}
+)

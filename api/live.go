@@ -1,14 +1,12 @@
 package api
 
 import (
-	"net/http"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/sse"
-	"github.com/spacdata/spac/api/webhooks"
 	"github.com/spacdata/spac/export"
 )
 
@@ -37,7 +35,15 @@ var (
 	symbolParam = Param{Name: "symbol", In: InQuery, Type: TypeList, Description: "any ticker or CIK"}
 	lastIDParam = Param{Name: "lastEventId", In: InQuery, Type: TypeString, Description: "resume after this event id (or the Last-Event-ID header)"}
 	webhookID   = Param{Name: "id", In: InPath, Type: TypeString, Required: true, Description: "webhook id"}
+
+	deliveryIDParam      = Param{Name: "deliveryId", In: InPath, Type: TypeString, Required: true, Description: "delivery id"}
+	deliveriesLimitParam = Param{Name: "limit", In: InQuery, Type: TypeInteger, Description: "rows (default 50)"}
 )
+
+// alertsParams are the filters of GET /alerts.
+var alertsParams = []Param{kindParam, {Name: "severity", In: InQuery, Type: TypeList, Enum: []string{"info", "warn", "high", "critical"},
+	Description: "severities, comma-separated"}, {Name: "symbol", In: InQuery, Type: TypeString, Description: "any ticker or CIK"},
+	{Name: "since", In: InQuery, Type: TypeTime, Description: "fired at or after (RFC 3339 or YYYY-MM-DD)"}, formatParam}
 
 func alertKinds() []string {
 	out := make([]string, len(spac.AlertKinds))
@@ -47,60 +53,9 @@ func alertKinds() []string {
 	return out
 }
 
-// liveRoutes are the alert, stream and webhook routes.
-func (s *Server) liveRoutes() []Route {
-	l := s.d.Live
-	alerts := Route{Name: "alerts", Method: http.MethodGet, Path: "/alerts", Auth: spac.AuthRequired,
-		Entitlement: spac.EntitleAlerts, Delivery: DeliveryREST, Tabular: true, Data: true, Handler: s.alerts, Body: spac.Alert{},
-		Summary: "Fired alert events, newest first.",
-		Params: []Param{kindParam, {Name: "severity", In: InQuery, Type: TypeList, Enum: []string{"info", "warn", "high", "critical"},
-			Description: "severities, comma-separated"}, {Name: "symbol", In: InQuery, Type: TypeString, Description: "any ticker or CIK"},
-			{Name: "since", In: InQuery, Type: TypeTime, Description: "fired at or after (RFC 3339 or YYYY-MM-DD)"}, formatParam}}
-	alertStream := Route{Name: "alerts_stream", Method: http.MethodGet, Path: "/alerts/stream", Auth: spac.AuthRequired,
-		Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Data: true, Stream: l.AlertStream, Body: spac.Alert{},
-		Summary: "Live alert events (SSE, event: alert); heartbeat every 25 s; resumable with Last-Event-ID.",
-		Params:  []Param{kindParam, symbolParam, lastIDParam}}
-	newsStream := Route{Name: "news_stream", Method: http.MethodGet, Path: "/news/stream", Auth: spac.AuthOptional,
-		Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Data: true, Stream: l.NewsStream, Body: spac.Article{},
-		Summary: "Live articles (SSE, event: article): the 50 most recent first, then new ones.",
-		Params:  []Param{symbolParam, lastIDParam}}
-	return append([]Route{alerts, alertStream, newsStream}, s.webhookRoutes()...)
-}
-
 // webhookBodyLimit bounds POST /webhooks: a URL of at most 2048 characters, at most 50 event
 // patterns and a 500-character description take a few KiB of JSON.
 const webhookBodyLimit = 16 << 10
-
-func (s *Server) webhookRoutes() []Route {
-	w := s.d.Live.Webhooks
-	// h is a method expression of WebhookAPI; without a webhook service the route has no
-	// handler and answers 503.
-	hook := func(name, method, path, summary string, h func(WebhookAPI, *gin.Context) (any, error), body any, ps ...Param) Route {
-		r := Route{Name: name, Method: method, Path: path, Summary: summary, Auth: spac.AuthRequired,
-			Entitlement: spac.EntitleWebhooks, Delivery: DeliveryWebhook, Params: ps, Body: body}
-		if w != nil {
-			r.Handler = func(c *gin.Context) (any, error) { return h(w, c) }
-		}
-		return r
-	}
-	delivery := Param{Name: "deliveryId", In: InPath, Type: TypeString, Required: true, Description: "delivery id"}
-	create := hook("webhooks_create", http.MethodPost, "/webhooks", "Register a callback {url, events[], description}; the signing secret is shown once.", WebhookAPI.Create, webhooks.Created{})
-	create.MaxBody, create.Request, create.Status = webhookBodyLimit, webhooks.CreateRequest{}, http.StatusCreated
-	del := hook("webhooks_delete", http.MethodDelete, "/webhooks/:id", "Delete a webhook registration.", WebhookAPI.Delete, nil, webhookID)
-	del.Status = http.StatusNoContent
-	test := hook("webhooks_test", http.MethodPost, "/webhooks/:id/test", "Send a signed webhook.test event.", WebhookAPI.Test, spac.WebhookDelivery{}, webhookID)
-	redeliver := hook("webhooks_redeliver", http.MethodPost, "/webhooks/:id/deliveries/:deliveryId/redeliver", "Send a delivery again (same webhook-id).", WebhookAPI.Redeliver, spac.WebhookDelivery{}, webhookID, delivery)
-	test.Status, redeliver.Status = http.StatusAccepted, http.StatusAccepted
-	return []Route{
-		create,
-		hook("webhooks_list", http.MethodGet, "/webhooks", "Webhooks registered by the calling key.", WebhookAPI.List, webhooks.Page[spac.WebhookEndpoint]{}),
-		hook("webhooks_get", http.MethodGet, "/webhooks/:id", "One webhook registration.", WebhookAPI.Get, spac.WebhookEndpoint{}, webhookID),
-		del, test,
-		hook("webhooks_deliveries", http.MethodGet, "/webhooks/:id/deliveries", "Delivery log with attempts.", WebhookAPI.Deliveries, webhooks.Page[spac.WebhookDelivery]{}, webhookID,
-			Param{Name: "limit", In: InQuery, Type: TypeInteger, Description: "rows (default 50)"}),
-		redeliver,
-	}
-}
 
 // alerts serves GET /alerts.
 func (s *Server) alerts(c *gin.Context) (any, error) {

@@ -36,12 +36,6 @@ type Endpoint struct {
 	Params      []Param  `json:"params"`
 }
 
-func (s *Server) discoverRoute() Route {
-	r := get("discover", "/discover", "Self-describing catalog of every endpoint, its parameters, auth, delivery and live row counts.", s.discover)
-	r.Versioned, r.Body = true, Discover{}
-	return r
-}
-
 // discover is encoded once per data version (its counts change with the data).
 func (s *Server) discover(c *gin.Context) (any, error) {
 	v, err := s.versionOf(c)
@@ -124,13 +118,6 @@ type Check struct {
 	Error     string  `json:"error,omitempty"`
 }
 
-func (s *Server) healthRoute() Route {
-	r := get("health", "/health", "Liveness probe: store connectivity, index and universe row counts, build version and commit, check latencies.", s.health)
-	r.Auth, r.Body = AuthNone, Health{}
-	r.Also = []string{"/health"}
-	return r
-}
-
 func (s *Server) health(c *gin.Context) (any, error) {
 	ctx := c.Request.Context()
 	h := Health{Status: "ok", Version: s.d.Version, Commit: s.commit(), Checks: map[string]Check{}}
@@ -187,12 +174,6 @@ type Release struct {
 	Version string   `json:"version"`
 	Date    string   `json:"date,omitempty"`
 	Changes []string `json:"changes"`
-}
-
-func (s *Server) changelogRoute() Route {
-	r := get("changelog", "/changelog", "Release notes (CHANGELOG.md) in machine-readable form, newest first.", s.changelog)
-	r.Tabular, r.Body = true, Release{}
-	return r
 }
 
 func (s *Server) changelog(c *gin.Context) (any, error) {

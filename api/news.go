@@ -11,19 +11,6 @@ import (
 	"github.com/spacdata/spac/export"
 )
 
-func (s *Server) newsRoute() Route {
-	r := data("news", "/news", "News articles, filing-derived and aggregated, linked to SPACs; newest first.", s.news,
-		Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "articles about one SPAC: any ticker or the CIK"},
-		Param{Name: "cik", In: InQuery, Type: TypeString, Description: "articles about one SPAC, by CIK"},
-		Param{Name: "source", In: InQuery, Type: TypeString, Description: "feed name, or \"filing\" for filing-derived articles"},
-		Param{Name: "since", In: InQuery, Type: TypeTime, Description: "published at or after (RFC 3339 or YYYY-MM-DD)"},
-		Param{Name: "q", In: InQuery, Type: TypeString, Description: "words in the title or summary"},
-		formatParam,
-	)
-	r.Tabular, r.Versioned, r.Body = true, true, spac.Article{}
-	return r
-}
-
 func (s *Server) news(c *gin.Context) (any, error) {
 	f := formatOf(c)
 	var p paging
@@ -111,4 +98,14 @@ func (s *Server) NewsRequest(c *gin.Context) (NewsQuery, error) {
 	}
 	q.CIKs, err = s.cikFilter(c)
 	return q, err
+}
+
+// newsParams are the filters of GET /news.
+var newsParams = []Param{
+	Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "articles about one SPAC: any ticker or the CIK"},
+	Param{Name: "cik", In: InQuery, Type: TypeString, Description: "articles about one SPAC, by CIK"},
+	Param{Name: "source", In: InQuery, Type: TypeString, Description: "feed name, or \"filing\" for filing-derived articles"},
+	Param{Name: "since", In: InQuery, Type: TypeTime, Description: "published at or after (RFC 3339 or YYYY-MM-DD)"},
+	Param{Name: "q", In: InQuery, Type: TypeString, Description: "words in the title or summary"},
+	formatParam,
 }

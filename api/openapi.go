@@ -13,12 +13,6 @@ import (
 // obj is a JSON object under construction (maps marshal with sorted keys: stable output).
 type obj = map[string]any
 
-func (s *Server) openAPIRoute() Route {
-	r := get("openapi", "/openapi.json", "OpenAPI 3.1 description of every endpoint, generated from the route table and the Go types of its bodies.", s.openAPI)
-	r.Body = OpenAPIDocument{}
-	return r
-}
-
 // OpenAPIDocument is the type of GET /v1/openapi.json: an OpenAPI 3.1 document.
 type OpenAPIDocument map[string]any
 

@@ -66,7 +66,7 @@ func newReadBenchServer(db *kv.DB, idx *index.Index) (*Server, error) {
 	}
 	return New(Deps{
 		Filings: db, Profiles: db, Index: idx, News: kvNews{db}, Guard: fullCaller,
-		Extra: BenchRoutes(), Version: "bench",
+		BenchRoutes: true, Version: "bench",
 	}), nil
 }
 

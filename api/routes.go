@@ -85,6 +85,8 @@ type Route struct {
 	Body    any
 	Request any
 	Status  int
+
+	needs routeNeed // the dependency without which the table leaves the route out
 }
 
 // Prefixes are the version prefixes every route is served under (the spec gives both).
@@ -118,17 +120,6 @@ func (r Route) AllParams() []Param {
 		ps = append(ps, limitParam, cursorParam)
 	}
 	return ps
-}
-
-// routes is the whole table: this package's routes followed by Deps.Extra.
-func (s *Server) routes() []Route {
-	core := []Route{
-		s.universeRoute(), s.profileRoute(), s.calendarRoute(), s.searchRoute(), s.newsRoute(),
-		s.filingRoute(), s.filingLinesRoute(), s.discoverRoute(), s.openAPIRoute(),
-		s.changelogRoute(), s.healthRoute(), s.citationsRoute(),
-	}
-	core = append(core, s.liveRoutes()...)
-	return append(core, s.d.Extra...)
 }
 
 // routeKey is the gin context key holding the route name (api/access.RouteKey reads it for
@@ -216,19 +207,4 @@ func scopeHeader(c *gin.Context) {
 	} else {
 		c.Header("X-Data-Scope", "full")
 	}
-}
-
-// get is a shorthand for the common case: an anonymous-friendly GET REST route.
-func get(name, path, summary string, h HandlerFunc, params ...Param) Route {
-	return Route{
-		Name: name, Method: http.MethodGet, Path: path, Summary: summary,
-		Auth: spac.AuthOptional, Delivery: DeliveryREST, Params: params, Handler: h,
-	}
-}
-
-// data is get for a route serving SPAC data.
-func data(name, path, summary string, h HandlerFunc, params ...Param) Route {
-	r := get(name, path, summary, h, params...)
-	r.Data = true
-	return r
 }

@@ -37,15 +37,6 @@ type SearchRow struct {
 	Citations     []spac.Citation `json:"citations"`
 }
 
-func (s *Server) searchRoute() Route {
-	r := data("search", "/search", "Fuzzy search across symbol, tickers, name, previous names, target, sponsor and CIK, best match first.", s.search,
-		Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, previous name, target, sponsor or CIK)"},
-		citationsParam,
-	)
-	r.Tabular, r.Versioned, r.Body = true, true, SearchRow{}
-	return r
-}
-
 func (s *Server) search(c *gin.Context) (any, error) {
 	p, err := parsePaging(c, "search")
 	if err != nil {
@@ -127,3 +118,6 @@ func (s *Server) SearchRequest(c *gin.Context) (spac.SearchQuery, error) {
 	sc, err := s.scopeOf(c)
 	return spac.SearchQuery{Text: text, Restrict: sc.restrict()}, err
 }
+
+// searchQParam is the text of GET /search.
+var searchQParam = Param{Name: "q", In: InQuery, Type: TypeString, Required: true, Description: "search text (symbol, name, previous name, target, sponsor or CIK)"}

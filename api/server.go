@@ -49,7 +49,11 @@ type Deps struct {
 	Sample []spac.CIK
 	// Live serves alerts, the SSE streams and webhooks; zero parts answer 503.
 	Live Live
-	// Extra are routes of other packages (account, admin, bench).
+	// Keys serves the account and admin key routes (api/access.Keys); nil: none mounted.
+	Keys KeyAdmin
+	// BenchRoutes mounts /_bench/trivial and /_bench/guarded for scripts/load.sh.
+	BenchRoutes bool
+	// Extra are routes of other packages, mounted after the table (routes_table.go).
 	Extra []Route
 	Now   func() time.Time
 

@@ -13,18 +13,6 @@ import (
 // maxSymbolLen bounds the symbol path parameter (tickers are short; a CIK has 10 digits).
 const maxSymbolLen = 32
 
-func (s *Server) profileRoute() Route {
-	r := data("profile", "/spac/:symbol",
-		"Full profile of one SPAC: trust series, votes, redemptions, PIPE, FPA, lockups, earnouts, liquidation, status history.",
-		s.profile,
-		Param{Name: "symbol", In: InPath, Type: TypeString, Required: true,
-			Description: "any current or previous ticker (share, unit, warrant, right; any case) or the CIK"},
-		citationsParam,
-	)
-	r.Versioned, r.Body = true, spac.Profile{}
-	return r
-}
-
 func (s *Server) profile(c *gin.Context) (any, error) {
 	sc, err := s.scopeOf(c)
 	if err != nil {
@@ -112,3 +100,7 @@ func (s *Server) resolve(c *gin.Context, param, value string, sc scope) (spac.CI
 	}
 	return cik, nil
 }
+
+// symbolPathParam names the SPAC of /spac/:symbol.
+var symbolPathParam = Param{Name: "symbol", In: InPath, Type: TypeString, Required: true,
+	Description: "any current or previous ticker (share, unit, warrant, right; any case) or the CIK"}

@@ -26,33 +26,6 @@ var universeSorts = []string{
 
 var universeFacets = []string{"status", "sector", "sponsor", "trust_size", "ipo_year"}
 
-func (s *Server) universeRoute() Route {
-	r := data("universe", "/universe",
-		"Paginated SPAC universe with status, sponsor, trust size and citation provenance.", s.universe,
-		Param{Name: "status", In: InQuery, Type: TypeList, Enum: statusNames(), Description: "lifecycle statuses, comma-separated (OR)"},
-		Param{Name: "sector", In: InQuery, Type: TypeList, Description: "target sectors, comma-separated (OR)"},
-		Param{Name: "sponsor", In: InQuery, Type: TypeList, Description: "sponsor names, comma-separated (OR); \"Acme, LLC\" stays one name"},
-		Param{Name: "min_trust", In: InQuery, Type: TypeDecimal, Description: "minimum trust size in dollars, e.g. 100000000.00"},
-		Param{Name: "max_trust", In: InQuery, Type: TypeDecimal, Description: "maximum trust size in dollars"},
-		Param{Name: "min_trust_per_share", In: InQuery, Type: TypeDecimal, Description: "minimum current trust value per public share, e.g. 10.25"},
-		Param{Name: "max_trust_per_share", In: InQuery, Type: TypeDecimal, Description: "maximum current trust value per public share"},
-		Param{Name: "min_redeemed_pct", In: InQuery, Type: TypeDecimal, Description: "minimum percentage of the IPO's public shares redeemed, e.g. 50"},
-		Param{Name: "max_redeemed_pct", In: InQuery, Type: TypeDecimal, Description: "maximum percentage of the IPO's public shares redeemed"},
-		Param{Name: "min_ytm", In: InQuery, Type: TypeDecimal, Description: "minimum simple annual yield to the payout, percent (rows without a yield never match)"},
-		Param{Name: "max_ytm", In: InQuery, Type: TypeDecimal, Description: "maximum simple annual yield to the payout, percent"},
-		Param{Name: "ipo_from", In: InQuery, Type: TypeDate, Description: "IPO on or after, YYYY-MM-DD"},
-		Param{Name: "ipo_to", In: InQuery, Type: TypeDate, Description: "IPO on or before, YYYY-MM-DD"},
-		Param{Name: "deadline_before", In: InQuery, Type: TypeDate, Description: "liquidation deadline before, YYYY-MM-DD"},
-		Param{Name: "q", In: InQuery, Type: TypeString, Description: "free text over symbol, name, sponsor and CIK"},
-		Param{Name: "sort", In: InQuery, Type: TypeString, Enum: sortEnum(universeSorts), Description: "sort field; prefix \"-\" for descending; ties by CIK"},
-		Param{Name: "fields", In: InQuery, Type: TypeList, Enum: universeFields, Description: "row fields to return (citations follow the selection)"},
-		Param{Name: "facets", In: InQuery, Type: TypeList, Enum: universeFacets, Description: "facet counts over all matches to return"},
-		citationsParam, formatParam,
-	)
-	r.Tabular, r.Versioned, r.Body = true, true, spac.SPAC{}
-	return r
-}
-
 func sortEnum(fields []string) []string {
 	out := slices.Clone(fields)
 	for _, f := range fields {
@@ -227,4 +200,27 @@ func citesField(cf, f string) bool {
 		return true
 	}
 	return strings.HasPrefix(cf, f) && (len(cf) == len(f) || cf[len(f)] == '.')
+}
+
+// universeParams are the filters, sort and projections of GET /universe.
+var universeParams = []Param{
+	Param{Name: "status", In: InQuery, Type: TypeList, Enum: statusNames(), Description: "lifecycle statuses, comma-separated (OR)"},
+	Param{Name: "sector", In: InQuery, Type: TypeList, Description: "target sectors, comma-separated (OR)"},
+	Param{Name: "sponsor", In: InQuery, Type: TypeList, Description: "sponsor names, comma-separated (OR); \"Acme, LLC\" stays one name"},
+	Param{Name: "min_trust", In: InQuery, Type: TypeDecimal, Description: "minimum trust size in dollars, e.g. 100000000.00"},
+	Param{Name: "max_trust", In: InQuery, Type: TypeDecimal, Description: "maximum trust size in dollars"},
+	Param{Name: "min_trust_per_share", In: InQuery, Type: TypeDecimal, Description: "minimum current trust value per public share, e.g. 10.25"},
+	Param{Name: "max_trust_per_share", In: InQuery, Type: TypeDecimal, Description: "maximum current trust value per public share"},
+	Param{Name: "min_redeemed_pct", In: InQuery, Type: TypeDecimal, Description: "minimum percentage of the IPO's public shares redeemed, e.g. 50"},
+	Param{Name: "max_redeemed_pct", In: InQuery, Type: TypeDecimal, Description: "maximum percentage of the IPO's public shares redeemed"},
+	Param{Name: "min_ytm", In: InQuery, Type: TypeDecimal, Description: "minimum simple annual yield to the payout, percent (rows without a yield never match)"},
+	Param{Name: "max_ytm", In: InQuery, Type: TypeDecimal, Description: "maximum simple annual yield to the payout, percent"},
+	Param{Name: "ipo_from", In: InQuery, Type: TypeDate, Description: "IPO on or after, YYYY-MM-DD"},
+	Param{Name: "ipo_to", In: InQuery, Type: TypeDate, Description: "IPO on or before, YYYY-MM-DD"},
+	Param{Name: "deadline_before", In: InQuery, Type: TypeDate, Description: "liquidation deadline before, YYYY-MM-DD"},
+	Param{Name: "q", In: InQuery, Type: TypeString, Description: "free text over symbol, name, sponsor and CIK"},
+	Param{Name: "sort", In: InQuery, Type: TypeString, Enum: sortEnum(universeSorts), Description: "sort field; prefix \"-\" for descending; ties by CIK"},
+	Param{Name: "fields", In: InQuery, Type: TypeList, Enum: universeFields, Description: "row fields to return (citations follow the selection)"},
+	Param{Name: "facets", In: InQuery, Type: TypeList, Enum: universeFacets, Description: "facet counts over all matches to return"},
+	citationsParam, formatParam,
 }

@@ -62,12 +62,38 @@ var defaults = map[string]any{
 	"quotes.file":                      "",
 }
 
-// Flags declares the command-line flags that override configuration keys.
+// Names of the configuration flags.
+const (
+	FlagConfig   = "config"
+	FlagDataDir  = "data-dir"
+	FlagAddr     = "addr"
+	FlagLogLevel = "log-level"
+)
+
+// flagUsage is the help text of each configuration flag.
+var flagUsage = map[string]string{
+	FlagConfig:   "configuration file (YAML, TOML or JSON)",
+	FlagDataDir:  "data directory (config key data_dir)",
+	FlagAddr:     "listen address (config key http.addr)",
+	FlagLogLevel: "log level (config key log.level)",
+}
+
+// Flags declares every command-line flag that overrides a configuration key.
 func Flags(fs *pflag.FlagSet) {
-	fs.String("config", "", "configuration file (YAML, TOML or JSON)")
-	fs.String("data-dir", "", "data directory (config key data_dir)")
-	fs.String("addr", "", "listen address (config key http.addr)")
-	fs.String("log-level", "", "log level (config key log.level)")
+	FlagsFor(fs, FlagConfig, FlagDataDir, FlagAddr, FlagLogLevel)
+}
+
+// FlagsFor declares only the named configuration flags: a command offers the flags of the
+// keys it reads (--addr only where something listens). An unknown name panics: it is a
+// programming error caught by any test that builds the command.
+func FlagsFor(fs *pflag.FlagSet, names ...string) {
+	for _, name := range names {
+		usage, ok := flagUsage[name]
+		if !ok {
+			panic("config: no flag " + name)
+		}
+		fs.String(name, "", usage)
+	}
 }
 
 // flagKeys maps flag names to configuration keys.

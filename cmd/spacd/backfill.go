@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"time"
@@ -18,11 +19,9 @@ import (
 
 // cmdBackfill fills the store with the history of the SPACs EDGAR lists since --since (and of
 // the --cik companies), as historical filings: see ingest/backfill. Killed, it resumes where it
-// stopped when run again. It prints its summary as JSON; progress goes to stderr.
+// stopped when run again. It prints its summary (aligned text, or JSON with --json); progress
+// goes to stderr.
 func cmdBackfill(ctx context.Context, env *environment, args []string) error {
-	if len(args) > 0 {
-		return fmt.Errorf("usage: spacd backfill [--since DATE] [--cik CIK]... [--no-discover] [--index form|company] [--progress auto|bar|lines|off]")
-	}
 	a, err := openApp(env)
 	if err != nil {
 		return err
@@ -40,19 +39,34 @@ func cmdBackfill(ctx context.Context, env *environment, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg.OnProgress = newProgressPrinter(env.stderr, flagString(env.flags, "progress")).tell
+	cfg.OnProgress = newProgressPrinter(env.stderr, "backfill", flagString(env.flags, "progress")).tellBackfill
 	b, err := backfill.New(cfg)
 	if err != nil {
 		return err
 	}
 	sum, err := b.Run(ctx)
-	if err := errors.Join(err, writeJSON(env, sum)); err != nil {
+	if err := errors.Join(err, emit(env, sum, func(w io.Writer) { backfillText(w, sum) })); err != nil {
 		return err
 	}
 	if len(sum.Failed) > 0 {
 		return fmt.Errorf("backfill: %d requests failed; run it again to fetch them", len(sum.Failed))
 	}
 	return nil
+}
+
+// backfillText is the readable form of a backfill's summary.
+func backfillText(w io.Writer, sum backfill.Summary) {
+	writeFields(w, [][2]string{
+		{"index files", fmt.Sprint(sum.IndexFiles)}, {"candidates", fmt.Sprint(sum.Candidates)},
+		{"SPACs", fmt.Sprint(sum.SPACs)}, {"filings", fmt.Sprint(sum.Filings)},
+		{"fetched", fmt.Sprint(sum.Fetched)}, {"already stored", fmt.Sprint(sum.AlreadyStored)},
+		{"skipped", fmt.Sprint(sum.Skipped)}, {"failed", fmt.Sprint(len(sum.Failed))},
+		{"folded", fmt.Sprint(sum.Folded)}, {"requests", fmt.Sprint(sum.Requests)},
+		{"took", sum.Duration.String()},
+	})
+	for _, f := range sum.Failed {
+		fmt.Fprintf(w, "failed: %s\n", f)
+	}
 }
 
 // edgarClient is the one EDGAR client of a process (the poller and the backfill share its rate
@@ -141,7 +155,7 @@ func startBackfill(ctx context.Context, env *environment, a *app, client *poll.C
 	if err != nil {
 		return nil, err
 	}
-	cfg.OnProgress = newProgressPrinter(logWriter{env}, "lines").tell
+	cfg.OnProgress = newProgressPrinter(logWriter{env}, "backfill", "lines").tellBackfill
 	b, err := backfill.New(cfg)
 	if err != nil {
 		return nil, err

@@ -40,7 +40,7 @@ func TestBackfillCommand(t *testing.T) {
 	fake := polltest.New(t)
 	paths := archiveManifest(t, fake, dir, m)
 	data := filepath.Join(t.TempDir(), "data")
-	out, progress, err := runWith(backfillEnv(data, fake.URL()), "backfill", "--since", "2020-01-01", "--progress", "lines")
+	out, progress, err := runWith(backfillEnv(data, fake.URL()), "backfill", "--json", "--since", "2020-01-01", "--progress", "lines")
 	if err != nil {
 		t.Fatalf("spacd backfill: %v\n%s", err, progress)
 	}

@@ -2,11 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest"
@@ -16,16 +17,14 @@ import (
 
 // cmdIngest ingests every full-submission .txt below the given directories (or the files).
 func cmdIngest(ctx context.Context, env *environment, args []string) error {
-	if len(args) == 0 {
-		return fmt.Errorf("usage: spacd ingest DIR|FILE...")
-	}
 	a, err := openApp(env)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
 	a.pipeline.Workers = flagInt(env.flags, "workers")
-	total := pipeline.Summary{}
+	progress := pipelineProgressFor(env, a.pipeline, "ingest")
+	total := pipeline.Summary{Errors: []spac.IngestError{}}
 	for _, arg := range args {
 		sum, err := ingestPath(ctx, a.pipeline, arg)
 		if err != nil {
@@ -33,7 +32,22 @@ func cmdIngest(ctx context.Context, env *environment, args []string) error {
 		}
 		total = addSummary(total, sum)
 	}
-	return writeJSON(env, total)
+	progress.finish()
+	return emit(env, total, func(w io.Writer) { ingestText(w, total) })
+}
+
+// ingestText is the readable form of an ingest's summary.
+func ingestText(w io.Writer, sum pipeline.Summary) {
+	writeFields(w, [][2]string{
+		{"files", fmt.Sprint(sum.Files)}, {"filings", fmt.Sprint(sum.Filings)},
+		{"changed", fmt.Sprint(sum.Changed)}, {"facts", fmt.Sprint(sum.Facts)},
+		{"SPACs folded", fmt.Sprint(sum.SPACs)}, {"skipped", fmt.Sprint(len(sum.Errors))},
+		{"took", sum.Duration.String()},
+	})
+	if len(sum.Errors) > 0 {
+		fmt.Fprintln(w)
+		errorsTable(w, sum.Errors)
+	}
 }
 
 // ingestPath ingests a directory, or one file whatever its extension. A path that cannot be
@@ -56,6 +70,16 @@ func addSummary(a, b pipeline.Summary) pipeline.Summary {
 	return a
 }
 
+// refoldSummary is what rebuild and recompute print.
+type refoldSummary struct {
+	SPACs    int           `json:"spacs"`
+	Duration spac.Duration `json:"duration"`
+}
+
+func (s refoldSummary) text(verb string) func(io.Writer) {
+	return func(w io.Writer) { fmt.Fprintf(w, "%s %d SPACs in %s\n", verb, s.SPACs, s.Duration) }
+}
+
 // cmdRebuild drops the index and rebuilds profiles and index rows from the store.
 func cmdRebuild(ctx context.Context, env *environment, _ []string) error {
 	a, err := openApp(env)
@@ -63,12 +87,15 @@ func cmdRebuild(ctx context.Context, env *environment, _ []string) error {
 		return err
 	}
 	defer a.Close()
+	progress := pipelineProgressFor(env, a.pipeline, "rebuild")
+	start := time.Now()
 	n, err := a.pipeline.Rebuild(ctx)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.stdout, "rebuilt %d SPACs\n", n)
-	return nil
+	progress.finish()
+	sum := refoldSummary{SPACs: n, Duration: spac.Duration(time.Since(start))}
+	return emit(env, sum, sum.text("rebuilt"))
 }
 
 // extractOutput is what `spacd extract` prints; with --explain each fact also names its rule.
@@ -87,9 +114,6 @@ type explainedFact struct {
 // full submission is read as it is; with --form, FILE is a bare primary document (HTML or
 // plain text) and the flags stand in for its SGML header.
 func cmdExtract(_ context.Context, env *environment, args []string) error {
-	if len(args) != 1 {
-		return fmt.Errorf("usage: spacd extract [--explain] [--form FORM [--items I,J] [--cik CIK] [--filed DATE]] FILE")
-	}
 	r, err := readForExtract(env, args[0])
 	if err != nil {
 		return err
@@ -103,7 +127,32 @@ func cmdExtract(_ context.Context, env *environment, args []string) error {
 		}
 		out.Facts = append(out.Facts, x)
 	}
-	return writeJSON(env, out)
+	return emit(env, out, out.text)
+}
+
+// text is the readable form of extract: the filing, then a fact per line with the line it
+// was read from (and the rule with --explain).
+func (out extractOutput) text(w io.Writer) {
+	f := out.Filing
+	fmt.Fprintf(w, "%s %s filed %s by %s (CIK %s): %d facts\n\n", f.Form, f.Accession, f.FiledAt, f.CompanyName, f.CIK, len(out.Facts))
+	header := []string{"FIELD", "VALUE", "LINE", "QUOTE"}
+	explained := len(out.Facts) > 0 && out.Facts[0].Rule != ""
+	if explained {
+		header = append(header, "RULE")
+	}
+	rows := make([][]string, 0, len(out.Facts))
+	for _, x := range out.Facts {
+		line := "-"
+		if x.Citation.Line > 0 {
+			line = fmt.Sprint(x.Citation.Line)
+		}
+		row := []string{x.Field, x.Value, line, x.Citation.Quote}
+		if explained {
+			row = append(row, x.Rule)
+		}
+		rows = append(rows, row)
+	}
+	writeTable(w, header, rows)
 }
 
 // readForExtract reads FILE as a full submission, or as a bare document when --form is given.
@@ -142,11 +191,24 @@ func cmdErrors(ctx context.Context, env *environment, _ []string) error {
 	if errs == nil {
 		errs = []spac.IngestError{} // [] rather than null: a list, even when empty
 	}
-	return writeJSON(env, errs)
+	return emit(env, errs, func(w io.Writer) {
+		if len(errs) == 0 {
+			fmt.Fprintln(w, "no skipped documents")
+			return
+		}
+		errorsTable(w, errs)
+	})
 }
 
-func writeJSON(env *environment, v any) error {
-	enc := json.NewEncoder(env.stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+// errorsTable lists skipped documents, one per line.
+func errorsTable(w io.Writer, errs []spac.IngestError) {
+	rows := make([][]string, 0, len(errs))
+	for _, e := range errs {
+		acc := e.Accession
+		if acc == "" {
+			acc = "-"
+		}
+		rows = append(rows, []string{e.Source, acc, e.Reason})
+	}
+	writeTable(w, []string{"SKIPPED", "ACCESSION", "REASON"}, rows)
 }

@@ -74,8 +74,8 @@ func addExportFlags(fs *pflag.FlagSet) {
 // handler in process (no listener), as a caller with the full universe, so the bytes are
 // those the API sends for the same query (source links on --base-url).
 func cmdExport(ctx context.Context, env *environment, args []string) error {
-	if len(args) != 1 || !slices.Contains(exportRoutes, args[0]) {
-		return fmt.Errorf("usage: spacd export %s [--format csv|ndjson] [filters] [--out FILE]", strings.Join(exportRoutes, "|"))
+	if !slices.Contains(exportRoutes, args[0]) {
+		return usageErrorf("spacd export: %q is not one of %s", args[0], strings.Join(exportRoutes, ", "))
 	}
 	req, err := exportRequest(ctx, env.flags, args[0])
 	if err != nil {

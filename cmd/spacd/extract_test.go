@@ -18,7 +18,7 @@ func TestExtractRealS1(t *testing.T) {
 		t.Skipf("real data not found at %s (../shared beside the checkout)", path)
 	}
 	var out, errOut bytes.Buffer
-	if err := run(context.Background(), []string{"spacd", "extract", path}, func(string) string { return "" }, &out, &errOut); err != nil {
+	if err := run(context.Background(), []string{"spacd", "extract", "--json", path}, func(string) string { return "" }, &out, &errOut); err != nil {
 		t.Fatalf("extract: %v (%s)", err, errOut.String())
 	}
 	var got extractOutput
@@ -59,7 +59,7 @@ func TestExtractExplainBareText(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	args := []string{"spacd", "extract", "--explain", "--form", "8-K", "--items", "5.07", "--cik", "9900099", "--filed", "2025-05-05", path}
+	args := []string{"spacd", "extract", "--json", "--explain", "--form", "8-K", "--items", "5.07", "--cik", "9900099", "--filed", "2025-05-05", path}
 	if err := run(context.Background(), args, func(string) string { return "" }, &out, &errOut); err != nil {
 		t.Fatalf("extract: %v (%s)", err, errOut.String())
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/spacdata/spac/fixtures/gen"
 )
@@ -12,13 +13,16 @@ import (
 func cmdFixtures(_ context.Context, env *environment, _ []string) error {
 	out := flagString(env.flags, "out")
 	if out == "" {
-		return fmt.Errorf("usage: spacd fixtures --out DIR [--spacs N] [--seed S]")
+		return usageErrorf("usage: spacd fixtures --out DIR [--spacs N] [--seed S]")
 	}
 	seed, _ := env.flags.GetUint64("seed")
 	m, err := gen.Generate(out, gen.Options{SPACs: flagInt(env.flags, "spacs"), Seed: seed})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.stdout, "wrote %d SPACs to %s\n", len(m.SPACs), out)
-	return nil
+	written := struct {
+		SPACs int    `json:"spacs"`
+		Dir   string `json:"dir"`
+	}{len(m.SPACs), out}
+	return emit(env, written, func(w io.Writer) { fmt.Fprintf(w, "wrote %d SPACs to %s\n", written.SPACs, written.Dir) })
 }

@@ -46,7 +46,7 @@ func cli(t *testing.T, dataDir string, args ...string) ([]byte, error) {
 // ingestCLI runs `spacd ingest` and decodes its summary; the run itself must not fail.
 func ingestCLI(t *testing.T, dataDir string, paths ...string) pipeline.Summary {
 	t.Helper()
-	out, err := cli(t, dataDir, append([]string{"ingest"}, paths...)...)
+	out, err := cli(t, dataDir, append([]string{"ingest", "--json"}, paths...)...)
 	return decodeSummary(t, out, err)
 }
 
@@ -63,10 +63,10 @@ func decodeSummary(t *testing.T, out []byte, err error) pipeline.Summary {
 	return sum
 }
 
-// errorsCLI runs `spacd errors` and decodes the recorded ingest errors.
+// errorsCLI runs `spacd errors --json` and decodes the recorded ingest errors.
 func errorsCLI(t *testing.T, dataDir string) []spac.IngestError {
 	t.Helper()
-	out, err := cli(t, dataDir, "errors")
+	out, err := cli(t, dataDir, "errors", "--json")
 	if err != nil {
 		t.Fatalf("spacd errors: %v", err)
 	}
@@ -197,10 +197,16 @@ func TestIngestOversizeIsNotRead(t *testing.T) {
 	checkSkipped(t, "spacd errors", errorsCLI(t, data), want)
 }
 
-// TestErrorsOnAnEmptyStoreIsAnEmptyList: `spacd errors` prints [], never null.
+// TestErrorsOnAnEmptyStoreIsAnEmptyList: `spacd errors --json` prints [], never null; the
+// readable form says there is nothing.
 func TestErrorsOnAnEmptyStoreIsAnEmptyList(t *testing.T) {
-	out, err := cli(t, t.TempDir(), "errors")
+	dir := t.TempDir()
+	out, err := cli(t, dir, "errors", "--json")
 	if err != nil || strings.TrimSpace(string(out)) != "[]" {
+		t.Errorf("spacd errors --json on an empty store: %q %v", out, err)
+	}
+	out, err = cli(t, dir, "errors")
+	if err != nil || strings.TrimSpace(string(out)) != "no skipped documents" {
 		t.Errorf("spacd errors on an empty store: %q %v", out, err)
 	}
 }

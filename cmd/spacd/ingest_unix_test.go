@@ -34,7 +34,7 @@ func TestIngestUnreadablePathsAreSkipped(t *testing.T) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		out, err := cli(t, data, "ingest", dir, filepath.Join(dir, "d-missing.txt"), filepath.Join(later, "e-good.txt"))
+		out, err := cli(t, data, "ingest", "--json", dir, filepath.Join(dir, "d-missing.txt"), filepath.Join(later, "e-good.txt"))
 		done <- result{out, err}
 	}()
 	var sum pipeline.Summary

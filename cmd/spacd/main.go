@@ -10,11 +10,14 @@ import (
 	"syscall"
 )
 
+// main exits 0 on success, 2 on a command line it cannot run (see usageError) and 1 on any
+// other failure.
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr); err != nil {
+	err := run(ctx, os.Args, os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "spacd:", err)
-		os.Exit(1)
 	}
+	os.Exit(exitCode(err))
 }

@@ -7,13 +7,26 @@ import (
 	"strings"
 	"time"
 
+	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/backfill"
+	"github.com/spacdata/spac/ingest/pipeline"
 )
 
-// progressPrinter shows a backfill's progress: a bar redrawn in place on a terminal, else a
+// position is one step of a long command, whatever reports it (a backfill, the pipeline).
+type position struct {
+	Phase   string // "done" ends the run
+	Unit    string // what Done and Total count
+	Done    int
+	Total   int
+	Elapsed time.Duration // since the run started
+	ETA     time.Duration // left in the phase
+}
+
+// progressPrinter shows a command's progress: a bar redrawn in place on a terminal, else a
 // plain line per phase and at most one every lineEvery.
 type progressPrinter struct {
 	w     io.Writer
+	name  string // the command, e.g. "backfill"
 	mode  string // "bar", "lines" or "off"
 	phase string
 	last  time.Time
@@ -23,14 +36,14 @@ type progressPrinter struct {
 const lineEvery = 10 * time.Second
 
 // newProgressPrinter resolves mode "auto" to a bar when w is a terminal, else lines.
-func newProgressPrinter(w io.Writer, mode string) *progressPrinter {
+func newProgressPrinter(w io.Writer, name, mode string) *progressPrinter {
 	if mode == "" || mode == "auto" {
 		mode = "lines"
 		if isTerminal(w) {
 			mode = "bar"
 		}
 	}
-	return &progressPrinter{w: w, mode: mode}
+	return &progressPrinter{w: w, name: name, mode: mode}
 }
 
 func isTerminal(w io.Writer) bool {
@@ -42,59 +55,64 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func (p *progressPrinter) tell(pr backfill.Progress) {
+// tellBackfill shows a backfill's position.
+func (p *progressPrinter) tellBackfill(pr backfill.Progress) {
+	p.tell(position{Phase: pr.Phase, Unit: backfillUnit(pr.Phase), Done: pr.Done, Total: pr.Total, Elapsed: pr.Elapsed, ETA: pr.ETA})
+}
+
+func (p *progressPrinter) tell(pos position) {
 	switch p.mode {
 	case "bar":
-		p.bar(pr)
+		p.bar(pos)
 	case "lines":
-		if pr.Phase != p.phase || pr.Phase == "done" || time.Since(p.last) >= lineEvery {
-			fmt.Fprintln(p.w, progressLine(pr))
+		if pos.Phase != p.phase || pos.Phase == "done" || time.Since(p.last) >= lineEvery {
+			fmt.Fprintln(p.w, p.line(pos))
 			p.last = time.Now()
 		}
 	}
-	p.phase = pr.Phase
+	p.phase = pos.Phase
 }
 
 // bar redraws the bar at most ten times a second; a new phase starts a new line.
-func (p *progressPrinter) bar(pr backfill.Progress) {
-	newPhase := pr.Phase != p.phase
-	if !newPhase && pr.Done < pr.Total && time.Since(p.last) < 100*time.Millisecond {
+func (p *progressPrinter) bar(pos position) {
+	newPhase := pos.Phase != p.phase
+	if !newPhase && pos.Done < pos.Total && time.Since(p.last) < 100*time.Millisecond {
 		return
 	}
 	if newPhase && p.drawn {
 		fmt.Fprintln(p.w)
 	}
-	if pr.Phase == "done" {
-		fmt.Fprintf(p.w, "backfill done in %s\n", pr.Elapsed.Round(time.Second))
+	if pos.Phase == "done" {
+		fmt.Fprintf(p.w, "%s done in %s\n", p.name, spac.Duration(pos.Elapsed))
 		p.drawn = false
 		return
 	}
 	const width = 30
 	filled := 0
-	if pr.Total > 0 {
-		filled = width * min(pr.Done, pr.Total) / pr.Total
+	if pos.Total > 0 {
+		filled = width * min(pos.Done, pos.Total) / pos.Total
 	}
-	fmt.Fprintf(p.w, "\r\033[K%-8s [%s%s] %s", pr.Phase, strings.Repeat("#", filled), strings.Repeat("-", width-filled), counts(pr))
+	fmt.Fprintf(p.w, "\r\033[K%-8s [%s%s] %s", pos.Phase, strings.Repeat("#", filled), strings.Repeat("-", width-filled), counts(pos))
 	p.drawn, p.last = true, time.Now()
 }
 
-// progressLine is the plain-text form: "backfill fetch: 1234/5678 (21%), ETA 7m24s, 3m10s elapsed".
-func progressLine(pr backfill.Progress) string {
-	if pr.Phase == "done" {
-		return fmt.Sprintf("backfill done in %s", pr.Elapsed.Round(time.Second))
+// line is the plain-text form: "backfill fetch: 1234/5678 filings (21%), ETA 7m24s, 3m10s elapsed".
+func (p *progressPrinter) line(pos position) string {
+	if pos.Phase == "done" {
+		return fmt.Sprintf("%s done in %s", p.name, spac.Duration(pos.Elapsed))
 	}
-	return fmt.Sprintf("backfill %s: %s, %s elapsed", pr.Phase, counts(pr), pr.Elapsed.Round(time.Second))
+	return fmt.Sprintf("%s %s: %s, %s elapsed", p.name, pos.Phase, counts(pos), pos.Elapsed.Round(time.Second))
 }
 
-func counts(pr backfill.Progress) string {
+func counts(pos position) string {
 	pct := 100
-	if pr.Total > 0 {
-		pct = 100 * pr.Done / pr.Total
+	if pos.Total > 0 {
+		pct = 100 * pos.Done / pos.Total
 	}
-	return fmt.Sprintf("%d/%d %s (%d%%), ETA %s", pr.Done, pr.Total, unit(pr.Phase), pct, pr.ETA.Round(time.Second))
+	return fmt.Sprintf("%d/%d %s (%d%%), ETA %s", pos.Done, pos.Total, pos.Unit, pct, pos.ETA.Round(time.Second))
 }
 
-func unit(phase string) string {
+func backfillUnit(phase string) string {
 	switch phase {
 	case "discover":
 		return "sources"
@@ -102,4 +120,47 @@ func unit(phase string) string {
 		return "companies"
 	}
 	return "filings"
+}
+
+// pipelineProgress turns the pipeline's counts into positions: it keeps the clock and
+// estimates a phase's time left from its pace so far.
+type pipelineProgress struct {
+	printer *progressPrinter
+	now     func() time.Time
+	start   time.Time
+	phase   string
+	phaseAt time.Time
+}
+
+func newPipelineProgress(printer *progressPrinter, now func() time.Time) *pipelineProgress {
+	t := now()
+	return &pipelineProgress{printer: printer, now: now, start: t, phaseAt: t}
+}
+
+func (pp *pipelineProgress) tell(pr pipeline.Progress) {
+	t := pp.now()
+	if pr.Phase != pp.phase {
+		pp.phase, pp.phaseAt = pr.Phase, t
+	}
+	var eta time.Duration
+	if pr.Done > 0 && pr.Done < pr.Total {
+		eta = time.Duration(float64(t.Sub(pp.phaseAt)) / float64(pr.Done) * float64(pr.Total-pr.Done))
+	}
+	unit := "documents"
+	if pr.Phase == pipeline.PhaseFold {
+		unit = "SPACs"
+	}
+	pp.printer.tell(position{Phase: pr.Phase, Unit: unit, Done: pr.Done, Total: pr.Total, Elapsed: t.Sub(pp.start), ETA: eta})
+}
+
+// finish ends the run's progress with its "done" line.
+func (pp *pipelineProgress) finish() {
+	pp.printer.tell(position{Phase: "done", Elapsed: pp.now().Sub(pp.start)})
+}
+
+// pipelineProgressFor attaches a progress display (--progress) to the pipeline of a command.
+func pipelineProgressFor(env *environment, p *pipeline.Pipeline, name string) *pipelineProgress {
+	pp := newPipelineProgress(newProgressPrinter(env.stderr, name, flagString(env.flags, "progress")), time.Now)
+	p.OnProgress = pp.tell
+	return pp
 }

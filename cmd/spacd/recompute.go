@@ -2,8 +2,9 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"time"
+
+	spac "github.com/spacdata/spac"
 )
 
 // recompute refolds every SPAC from its stored facts (derived values such as deadlines and
@@ -52,10 +53,13 @@ func cmdRecompute(ctx context.Context, env *environment, _ []string) error {
 	if err != nil {
 		return err
 	}
+	progress := pipelineProgressFor(env, a.pipeline, "recompute")
+	start := time.Now()
 	n, err := l.recompute(ctx, a, l.env.now().UTC())
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.stdout, "recomputed %d SPACs\n", n)
-	return nil
+	progress.finish()
+	sum := refoldSummary{SPACs: n, Duration: spac.Duration(time.Since(start))}
+	return emit(env, sum, sum.text("recomputed"))
 }

@@ -11,16 +11,9 @@ import (
 
 	"github.com/spf13/pflag"
 
+	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/config"
 )
-
-// command is one spacd subcommand.
-type command struct {
-	name    string
-	usage   string
-	summary string
-	run     func(ctx context.Context, env *environment, args []string) error
-}
 
 // environment is what every subcommand receives: configuration, output and logger.
 type environment struct {
@@ -30,23 +23,31 @@ type environment struct {
 	log    *slog.Logger
 	getenv func(string) string
 	flags  *pflag.FlagSet
+	json   bool // --json: print data as JSON instead of aligned text
 	// now is the service's clock (alert dates, the calendar's today, yields); tests fix it.
 	now func() time.Time
 }
 
-func commands() []command {
-	return []command{
-		{"serve", "serve", "run the HTTP API (builds from the embedded fixtures when the data directory is empty)", cmdServe},
-		{"ingest", "ingest DIR|FILE...", "ingest full-submission .txt filings into the store and index", cmdIngest},
-		{"backfill", "backfill [--since DATE] [--cik CIK]...", "fetch the history of the SPAC universe from EDGAR (resumable; see the README)", cmdBackfill},
-		{"rebuild", "rebuild", "drop the search index and rebuild profiles and index from the store", cmdRebuild},
-		{"recompute", "recompute", "refold every SPAC and scan for time-based alerts (also nightly in serve)", cmdRecompute},
-		{"extract", "extract FILE", "print the facts of one filing as JSON with citations (no store needed)", cmdExtract},
-		{"keys", "keys create|list|revoke|rotate|usage", "manage API keys", cmdKeys},
-		{"fixtures", "fixtures --out DIR [--spacs N] [--seed S]", "generate a fictional corpus in EDGAR format", cmdFixtures},
-		{"export", "export universe|calendar|alerts|news [flags]", "write every row of a list route as CSV or NDJSON, as the API exports it, from the data directory", cmdExport},
-		{"errors", "errors", "list documents that were skipped at ingest, with the reason", cmdErrors},
-		{"version", "version", "print version and build commit", cmdVersion},
+// usageError is a command line spacd cannot run: no or an unknown command, a bad flag, the
+// wrong arguments. main exits 2 on it (1 on any other error).
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, a ...any) error {
+	return &usageError{fmt.Sprintf(format, a...)}
+}
+
+// exitCode is the process status for the error run returned.
+func exitCode(err error) int {
+	var ue *usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ue):
+		return 2
+	default:
+		return 1
 	}
 }
 
@@ -55,33 +56,79 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return runAt(ctx, args, getenv, stdout, stderr, time.Now)
 }
 
-// runAt is run with the clock now.
+// runAt is run with the clock now. `spacd`, `spacd help` and `spacd --help` print the list of
+// commands (the first to stderr, as an error); `spacd help CMD` and `spacd CMD --help` print
+// the command's own help.
 func runAt(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, now func() time.Time) error {
-	if len(args) < 2 || args[1] == "-h" || args[1] == "--help" || args[1] == "help" {
+	if len(args) < 2 {
+		usage(stderr)
+		return usageErrorf("no command given")
+	}
+	name := args[1]
+	switch name {
+	case "-h", "--help", "help":
+		if len(args) > 2 {
+			return helpFor(args[2], stdout)
+		}
 		usage(stdout)
 		return nil
 	}
-	cmd, ok := findCommand(args[1])
+	cmd, ok := findCommand(name)
 	if !ok {
-		usage(stderr)
-		return fmt.Errorf("unknown command %q", args[1])
+		return usageErrorf("unknown command %q (run 'spacd help' for the list)", name)
 	}
-	fs := pflag.NewFlagSet("spacd "+cmd.name, pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	config.Flags(fs)
-	addCommandFlags(cmd.name, fs)
-	if err := fs.Parse(args[2:]); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return nil
-		}
+	fs, err := cmd.parse(args[2:])
+	if errors.Is(err, pflag.ErrHelp) {
+		cmd.help(stdout)
+		return nil
+	}
+	if err != nil {
 		return err
 	}
 	cfg, err := config.Load(fs, getenv)
 	if err != nil {
 		return err
 	}
-	env := &environment{cfg: cfg, stdout: stdout, stderr: stderr, log: newLogger(cfg.Log, stderr), getenv: getenv, flags: fs, now: now}
+	json, _ := fs.GetBool("json")
+	env := &environment{cfg: cfg, stdout: stdout, stderr: stderr, log: newLogger(cfg.Log, stderr),
+		getenv: getenv, flags: fs, json: json, now: now}
 	return cmd.run(ctx, env, fs.Args())
+}
+
+// parse reads the command's flags and checks the number of its arguments.
+func (c command) parse(args []string) (*pflag.FlagSet, error) {
+	fs := c.flagSet()
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return nil, err
+		}
+		return nil, usageErrorf("%s: %v (run 'spacd %s --help')", c.name, err, c.name)
+	}
+	if help, _ := fs.GetBool("help"); help {
+		return nil, pflag.ErrHelp
+	}
+	if n := fs.NArg(); n < c.minArgs || (c.maxArgs >= 0 && n > c.maxArgs) {
+		return nil, usageErrorf("usage: spacd %s (run 'spacd %s --help')", c.synopsis(), c.name)
+	}
+	return fs, nil
+}
+
+// flagSet declares the command's own flags, the configuration flags it reads, --json when it
+// prints data, and --help.
+func (c command) flagSet() *pflag.FlagSet {
+	fs := pflag.NewFlagSet("spacd "+c.name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are returned, help is printed by command.help
+	fs.Usage = func() {}
+	fs.SortFlags = false
+	if c.flags != nil {
+		c.flags(fs)
+	}
+	if c.json {
+		fs.Bool("json", false, "print the output as JSON instead of aligned text")
+	}
+	config.FlagsFor(fs, c.config...)
+	fs.BoolP("help", "h", false, "show this help")
+	return fs
 }
 
 func findCommand(name string) (command, bool) {
@@ -93,22 +140,33 @@ func findCommand(name string) (command, bool) {
 	return command{}, false
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: spacd COMMAND [flags]\n\ncommands:")
-	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-45s %s\n", c.usage, c.summary)
+// helpFor prints the help of the named command (`spacd help CMD`).
+func helpFor(name string, w io.Writer) error {
+	cmd, ok := findCommand(name)
+	if !ok {
+		return usageErrorf("unknown command %q (run 'spacd help' for the list)", name)
 	}
-	fmt.Fprintln(w, "\ncommon flags: --config FILE --data-dir DIR --addr ADDR --log-level LEVEL (env: SPACD_*)")
+	cmd.help(w)
+	return nil
 }
 
+// newLogger writes slog records to w. Durations are written as strings ("1.5s"): slog's JSON
+// handler would otherwise write them as nanoseconds.
 func newLogger(c config.LogConfig, w io.Writer) *slog.Logger {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.Level)); err != nil {
 		level = slog.LevelInfo
 	}
-	opts := &slog.HandlerOptions{Level: level}
+	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: durationsAsStrings}
 	if strings.EqualFold(c.Format, "text") {
 		return slog.New(slog.NewTextHandler(w, opts))
 	}
 	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+func durationsAsStrings(_ []string, a slog.Attr) slog.Attr {
+	if a.Value.Kind() == slog.KindDuration {
+		return slog.String(a.Key, spac.Duration(a.Value.Duration()).String())
+	}
+	return a
 }

@@ -107,16 +107,12 @@ func shutdownGuard(env *environment, guard *access.Guard) {
 
 func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard, l *live) api.Deps {
 	cfg := env.cfg
-	extra := api.AccountRoutes(guard.Keys())
-	if cfg.HTTP.BenchRoutes {
-		extra = append(extra, api.BenchRoutes()...)
-	}
 	return api.Deps{
 		Filings: a.db, Profiles: a.db, Index: a.idx, Market: l.market, Guard: guard, Logger: env.log,
 		News: newsSource{a.db}, Live: l.routes(), Now: env.now,
 		Version: version, Commit: buildCommit(), Changelog: spac.Changelog,
-		Sample:         sampleCIKs(ctx, env, a),
-		Extra:          extra,
+		Sample: sampleCIKs(ctx, env, a),
+		Keys:   guard.Keys(), BenchRoutes: cfg.HTTP.BenchRoutes,
 		TrustedProxies: cfg.HTTP.TrustedProxies, CORSOrigins: cfg.HTTP.CORSOrigins,
 		ReadHeaderTimeout: cfg.HTTP.ReadHeaderTimeout, ReadTimeout: cfg.HTTP.ReadTimeout, IdleTimeout: cfg.HTTP.IdleTimeout,
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"runtime"
 	"runtime/debug"
 
 	spac "github.com/spacdata/spac"
@@ -29,7 +31,16 @@ func buildCommit() string {
 	return "unknown"
 }
 
+// versionInfo is what spacd version prints.
+type versionInfo struct {
+	Version string `json:"version"`
+	Commit  string `json:"commit"`
+	Go      string `json:"go"`
+}
+
 func cmdVersion(_ context.Context, env *environment, _ []string) error {
-	fmt.Fprintf(env.stdout, "spacd %s (commit %s)\n", version, buildCommit())
-	return nil
+	v := versionInfo{Version: version, Commit: buildCommit(), Go: runtime.Version()}
+	return emit(env, v, func(w io.Writer) {
+		fmt.Fprintf(w, "spacd %s (commit %s, %s)\n", v.Version, v.Commit, v.Go)
+	})
 }

@@ -69,7 +69,7 @@ type Summary struct {
 	Failed        []string      `json:"failed"`         // could not be fetched now; the next run retries them
 	Folded        int           `json:"folded"`         // SPACs folded
 	Requests      int           `json:"requests"`       // HTTP requests sent (retries included)
-	Duration      time.Duration `json:"duration"`
+	Duration      spac.Duration `json:"duration"`       // "1m23.5s"
 }
 
 // Backfill runs backfills. Its methods must not be called concurrently.
@@ -155,7 +155,7 @@ func (b *Backfill) Run(ctx context.Context) (Summary, error) {
 	var sum Summary
 	err := b.run(ctx, &sum)
 	sum.Requests = b.cfg.Client.Requests() - requests
-	sum.Duration = b.cfg.Now().Sub(start)
+	sum.Duration = spac.Duration(b.cfg.Now().Sub(start))
 	b.prog.finish()
 	return sum, err
 }

@@ -55,6 +55,9 @@ type Pipeline struct {
 	// be the same function as OnFold, which can tell the mode with IsHistorical(ctx).
 	OnHistoricalFold ProfileHook
 	Now              func() time.Time
+	// OnProgress, when set, is told the position of a run after every document read and
+	// every SPAC folded (see Progress); it is called from one goroutine at a time.
+	OnProgress func(Progress)
 
 	foldMu sync.Mutex // one refold at a time: marks, profiles, index rows and outbox in step
 }
@@ -67,7 +70,7 @@ type Summary struct {
 	Facts    int                `json:"facts"`
 	SPACs    int                `json:"spacs"`
 	Errors   []spac.IngestError `json:"errors"`
-	Duration time.Duration      `json:"duration"`
+	Duration spac.Duration      `json:"duration"` // "1.235s"
 }
 
 // Input is one document to ingest: a name (for errors and the Filing.Source) and its bytes.
@@ -139,7 +142,7 @@ func (p *Pipeline) StoreInputs(ctx context.Context, inputs []Input) (Summary, er
 			return sum, errors.Join(err, perr)
 		}
 	}
-	sum.Duration = time.Since(start)
+	sum.Duration = spac.Duration(time.Since(start))
 	return sum, err
 }
 
@@ -197,10 +200,12 @@ func (p *Pipeline) ingest(ctx context.Context, names []string, load func(string)
 	sum := Summary{Files: len(names)}
 	changed := map[spac.CIK]bool{}
 	var mu sync.Mutex
+	p.tell(PhaseRead, 0, len(names))
 	record := func(res fileResult) {
 		mu.Lock()
 		defer mu.Unlock()
 		sum.add(res)
+		p.tell(PhaseRead, sum.Filings+len(sum.Errors), len(names))
 		if res.err == nil && res.changed {
 			changed[res.cik] = true
 		}
@@ -221,7 +226,7 @@ func (p *Pipeline) ingest(ctx context.Context, names []string, load func(string)
 		return sum, errors.Join(runErr, err)
 	}
 	sum.SPACs = n
-	sum.Duration = time.Since(start)
+	sum.Duration = spac.Duration(time.Since(start))
 	return sum, runErr
 }
 

@@ -80,12 +80,14 @@ func (p *Pipeline) refoldLocked(ctx context.Context, ciks []spac.CIK, marks []sp
 		byCIK[m.CIK] = append(byCIK[m.CIK], m)
 	}
 	rows := make([]spac.SPAC, 0, len(ciks))
-	for _, cik := range ciks {
+	p.tell(PhaseFold, 0, len(ciks))
+	for i, cik := range ciks {
 		row, err := p.fold(ctx, ledger, cik, historicalFold(ctx, byCIK[cik]))
 		if err != nil {
 			return fmt.Errorf("refold %s: %w", cik, err)
 		}
 		rows = append(rows, row)
+		p.tell(PhaseFold, i+1, len(ciks))
 	}
 	if err := p.indexRows(ctx, rows); err != nil {
 		return err

@@ -2,6 +2,8 @@ package spac
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -24,4 +26,38 @@ type ArticleQuery struct {
 	Since  time.Time // published at or after
 	Text   string    // every word appears in the title or summary (any case)
 	Limit  int
+}
+
+// Matcher returns q's filter as a predicate, prepared once for matching many articles; every
+// ArticleStore filters with it, so a query means the same in each. CIKs are compared
+// normalised (unparseable ones match nothing); Limit and order are the store's to apply.
+func (q ArticleQuery) Matcher() func(Article) bool {
+	var ciks []CIK
+	if q.CIKs != nil {
+		ciks = make([]CIK, 0, len(q.CIKs))
+		for _, c := range q.CIKs {
+			if cik, ok := ParseCIK(string(c)); ok {
+				ciks = append(ciks, cik)
+			}
+		}
+	}
+	source, words := strings.TrimSpace(q.Source), strings.Fields(strings.ToLower(q.Text))
+	return func(a Article) bool {
+		if source != "" && !strings.EqualFold(a.Source, source) || !q.Since.IsZero() && a.PublishedAt.Before(q.Since) {
+			return false
+		}
+		if ciks != nil && !slices.ContainsFunc(a.CIKs, func(c CIK) bool {
+			cik, ok := ParseCIK(string(c))
+			return ok && slices.Contains(ciks, cik)
+		}) {
+			return false
+		}
+		text := strings.ToLower(a.Title + "\n" + a.Summary)
+		for _, w := range words {
+			if !strings.Contains(text, w) {
+				return false
+			}
+		}
+		return true
+	}
 }

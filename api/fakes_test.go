@@ -264,14 +264,13 @@ func (n *memNews) Version(context.Context) (string, error) {
 	return strconv.FormatUint(n.version.Load(), 10), nil
 }
 
-func (n *memNews) Articles(_ context.Context, q NewsQuery) ([]spac.Article, error) {
+func (n *memNews) Articles(_ context.Context, q spac.ArticleQuery) ([]spac.Article, error) {
 	var out []spac.Article
+	match := q.Matcher()
 	for _, a := range n.articles {
-		if (q.Source != "" && a.Source != q.Source) || (!q.Since.IsZero() && a.PublishedAt.Before(q.Since)) ||
-			(q.CIKs != nil && !slices.ContainsFunc(a.CIKs, func(c spac.CIK) bool { return slices.Contains(q.CIKs, c) })) {
-			continue
+		if match(a) {
+			out = append(out, a)
 		}
-		out = append(out, a)
 	}
 	return out, nil
 }

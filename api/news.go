@@ -52,7 +52,7 @@ func (s *Server) news(c *gin.Context) (any, error) {
 
 // articles answers q: from the articles cached for v when q filters by SPAC only (the
 // common case, and every anonymous request), else from the news source.
-func (s *Server) articles(ctx context.Context, v dataVersion, q NewsQuery) ([]spac.Article, error) {
+func (s *Server) articles(ctx context.Context, v dataVersion, q spac.ArticleQuery) ([]spac.Article, error) {
 	if s.d.News == nil {
 		return nil, nil
 	}
@@ -78,7 +78,7 @@ func (s *Server) allArticles(ctx context.Context, v dataVersion) ([]spac.Article
 		return nil, nil
 	}
 	all, err := s.cache.object(v, "news", func() (any, error) {
-		return s.d.News.Articles(context.WithoutCancel(ctx), NewsQuery{}) // others may wait for it
+		return s.d.News.Articles(context.WithoutCancel(ctx), spac.ArticleQuery{}) // others may wait for it
 	})
 	if err != nil {
 		return nil, err
@@ -88,8 +88,8 @@ func (s *Server) allArticles(ctx context.Context, v dataVersion) ([]spac.Article
 
 // NewsRequest reads the news filters of a request (symbol or cik, source, since, q) within the
 // caller's scope; the explorer's news page reads its own with it.
-func (s *Server) NewsRequest(c *gin.Context) (NewsQuery, error) {
-	q := NewsQuery{Source: strings.TrimSpace(c.Query("source")), Text: strings.TrimSpace(c.Query("q"))}
+func (s *Server) NewsRequest(c *gin.Context) (spac.ArticleQuery, error) {
+	q := spac.ArticleQuery{Source: strings.TrimSpace(c.Query("source")), Text: strings.TrimSpace(c.Query("q"))}
 	var err error
 	if v := strings.TrimSpace(c.Query("since")); v != "" {
 		if q.Since, err = parseInstant(v); err != nil {

@@ -73,8 +73,8 @@ func newReadBenchServer(db *kv.DB, idx *index.Index) (*Server, error) {
 // kvNews is cmd/spacd's news source: the Badger article store, versioned.
 type kvNews struct{ db *kv.DB }
 
-func (n kvNews) Articles(ctx context.Context, q NewsQuery) ([]spac.Article, error) {
-	return n.db.Articles(ctx, spac.ArticleQuery{CIKs: q.CIKs, Source: q.Source, Since: q.Since, Text: q.Text})
+func (n kvNews) Articles(ctx context.Context, q spac.ArticleQuery) ([]spac.Article, error) {
+	return n.db.Articles(ctx, q)
 }
 
 func (n kvNews) Version(ctx context.Context) (string, error) { return n.db.ArticlesVersion(ctx) }

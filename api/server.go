@@ -16,17 +16,10 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// NewsSource serves news articles (cmd/spacd implements it over the kv article store).
+// NewsSource serves news articles, newest first (the read half of spac.ArticleStore; cmd/spacd
+// passes the kv article store).
 type NewsSource interface {
-	Articles(ctx context.Context, q NewsQuery) ([]spac.Article, error)
-}
-
-// NewsQuery filters articles; empty fields do not filter. Results are newest first.
-type NewsQuery struct {
-	CIKs   []spac.CIK // articles linked to any of these SPACs; nil = every article
-	Source string     // feed name, or "filing" for filing-derived articles
-	Since  time.Time  // published at or after
-	Text   string     // words in the title or summary
+	Articles(ctx context.Context, q spac.ArticleQuery) ([]spac.Article, error)
 }
 
 // Deps is everything the server needs. Filings, Profiles and Index are required; the rest

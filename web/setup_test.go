@@ -142,8 +142,8 @@ type storeNews struct{ db *kv.DB }
 
 func (n storeNews) Version(ctx context.Context) (string, error) { return n.db.ArticlesVersion(ctx) }
 
-func (n storeNews) Articles(ctx context.Context, q api.NewsQuery) ([]spac.Article, error) {
-	return n.db.Articles(ctx, spac.ArticleQuery{CIKs: q.CIKs, Source: q.Source, Since: q.Since, Text: q.Text})
+func (n storeNews) Articles(ctx context.Context, q spac.ArticleQuery) ([]spac.Article, error) {
+	return n.db.Articles(ctx, q)
 }
 
 // serve builds the API server with the explorer mounted, as spacd serve does.

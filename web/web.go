@@ -32,7 +32,7 @@ type Reads interface {
 	CalendarRequest(c *gin.Context) (spac.EventQuery, error)
 	CalendarEvents(c *gin.Context, q spac.EventQuery, offset, limit int) ([]spac.Event, int, error)
 	AlertsRequest(c *gin.Context) (spac.AlertQuery, error)
-	NewsRequest(c *gin.Context) (api.NewsQuery, error)
+	NewsRequest(c *gin.Context) (spac.ArticleQuery, error)
 }
 
 // Deps is what the explorer reads. API, Index, Profiles and Filings are required.

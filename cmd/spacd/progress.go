@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -19,18 +18,17 @@ type position struct {
 	Done    int
 	Total   int
 	Elapsed time.Duration // since the run started
-	ETA     time.Duration // left in the phase
+	ETA     time.Duration // left in the phase; negative when unknown
 }
 
 // progressPrinter shows a command's progress: a bar redrawn in place on a terminal, else a
 // plain line per phase and at most one every lineEvery.
 type progressPrinter struct {
-	w     io.Writer
+	w     *stderrGuard
 	name  string // the command, e.g. "backfill"
 	mode  string // "bar", "lines" or "off"
 	phase string
 	last  time.Time
-	drawn bool // a bar is on the current line
 }
 
 const lineEvery = 10 * time.Second
@@ -43,16 +41,7 @@ func newProgressPrinter(w io.Writer, name, mode string) *progressPrinter {
 			mode = "bar"
 		}
 	}
-	return &progressPrinter{w: w, name: name, mode: mode}
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return &progressPrinter{w: guardOf(w), name: name, mode: mode}
 }
 
 // tellBackfill shows a backfill's position.
@@ -79,12 +68,11 @@ func (p *progressPrinter) bar(pos position) {
 	if !newPhase && pos.Done < pos.Total && time.Since(p.last) < 100*time.Millisecond {
 		return
 	}
-	if newPhase && p.drawn {
-		fmt.Fprintln(p.w)
+	if newPhase {
+		p.w.endBar()
 	}
 	if pos.Phase == "done" {
 		fmt.Fprintf(p.w, "%s done in %s\n", p.name, spac.Duration(pos.Elapsed))
-		p.drawn = false
 		return
 	}
 	const width = 30
@@ -92,8 +80,8 @@ func (p *progressPrinter) bar(pos position) {
 	if pos.Total > 0 {
 		filled = width * min(pos.Done, pos.Total) / pos.Total
 	}
-	fmt.Fprintf(p.w, "\r\033[K%-8s [%s%s] %s", pos.Phase, strings.Repeat("#", filled), strings.Repeat("-", width-filled), counts(pos))
-	p.drawn, p.last = true, time.Now()
+	p.w.draw(fmt.Sprintf("%-8s [%s%s] %s", pos.Phase, strings.Repeat("#", filled), strings.Repeat("-", width-filled), counts(pos)))
+	p.last = time.Now()
 }
 
 // line is the plain-text form: "backfill fetch: 1234/5678 filings (21%), ETA 7m24s, 3m10s elapsed".
@@ -109,7 +97,11 @@ func counts(pos position) string {
 	if pos.Total > 0 {
 		pct = 100 * pos.Done / pos.Total
 	}
-	return fmt.Sprintf("%d/%d %s (%d%%), ETA %s", pos.Done, pos.Total, pos.Unit, pct, pos.ETA.Round(time.Second))
+	s := fmt.Sprintf("%d/%d %s (%d%%)", pos.Done, pos.Total, pos.Unit, pct)
+	if pos.ETA >= 0 {
+		s += fmt.Sprintf(", ETA %s", pos.ETA.Round(time.Second))
+	}
+	return s
 }
 
 func backfillUnit(phase string) string {
@@ -142,8 +134,11 @@ func (pp *pipelineProgress) tell(pr pipeline.Progress) {
 	if pr.Phase != pp.phase {
 		pp.phase, pp.phaseAt = pr.Phase, t
 	}
-	var eta time.Duration
-	if pr.Done > 0 && pr.Done < pr.Total {
+	eta := time.Duration(-1) // unknown before the first step
+	switch {
+	case pr.Done >= pr.Total:
+		eta = 0
+	case pr.Done > 0:
 		eta = time.Duration(float64(t.Sub(pp.phaseAt)) / float64(pr.Done) * float64(pr.Total-pr.Done))
 	}
 	unit := "documents"

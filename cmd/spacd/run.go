@@ -90,7 +90,8 @@ func runAt(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	json, _ := fs.GetBool("json")
-	env := &environment{cfg: cfg, stdout: stdout, stderr: stderr, log: newLogger(cfg.Log, stderr),
+	guarded := guardOf(stderr) // the logger and a progress bar share it
+	env := &environment{cfg: cfg, stdout: stdout, stderr: guarded, log: newLogger(cfg.Log, guarded),
 		getenv: getenv, flags: fs, json: json, now: now}
 	return cmd.run(ctx, env, fs.Args())
 }

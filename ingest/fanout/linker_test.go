@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/spacdata/spac"
-	"github.com/spacdata/spac/ingest/news"
 )
 
 // wire is a feed whose one article names the SPAC of listedSPAC.
@@ -23,7 +22,7 @@ func pollWire(t *testing.T, r *rig) []spac.CIK {
 	if res := r.news.Poll(context.Background()); res.Err != nil || res.Added != 1 {
 		t.Fatalf("poll: %+v", res)
 	}
-	arts, err := r.store.MemStore.Articles(context.Background(), news.Query{})
+	arts, err := r.store.MemStore.Articles(context.Background(), spac.ArticleQuery{})
 	if err != nil || len(arts) == 0 {
 		t.Fatalf("no stored article (%v)", err)
 	}

@@ -35,7 +35,7 @@ type Feed struct {
 type Options struct {
 	Feeds     []Feed
 	Interval  time.Duration // between polls; default DefaultInterval
-	Store     Store
+	Store     spac.ArticleStore
 	Linker    *Linker      // the SPAC universe; replace it with SetLinker when it changes
 	Client    *http.Client // default: DefaultTimeout
 	UserAgent string

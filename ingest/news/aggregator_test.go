@@ -148,7 +148,7 @@ func TestAggregatorPollsLinksAndDedupes(t *testing.T) {
 
 func assertLinks(t *testing.T, s *MemStore) {
 	t.Helper()
-	all, _ := s.Articles(context.Background(), Query{})
+	all, _ := s.Articles(context.Background(), spac.ArticleQuery{})
 	want := map[string][]spac.CIK{
 		"Learn CW Investment Corp extends deadline": {cikLearnCW},
 		"Soulpower closes its offering":             {cikSoul},
@@ -166,10 +166,10 @@ func assertLinks(t *testing.T, s *MemStore) {
 			t.Errorf("%q linked to %v, want %v", a.Title, a.CIKs, w)
 		}
 	}
-	if got, _ := s.Articles(context.Background(), Query{Source: "fixture"}); len(got) != 2 {
+	if got, _ := s.Articles(context.Background(), spac.ArticleQuery{Source: "fixture"}); len(got) != 2 {
 		t.Errorf("configured name is the source of the embedded feed: %d", len(got))
 	}
-	if got, _ := s.Articles(context.Background(), Query{Source: "SPAC Wire"}); len(got) != 3 {
+	if got, _ := s.Articles(context.Background(), spac.ArticleQuery{Source: "SPAC Wire"}); len(got) != 3 {
 		t.Errorf("feed title is the source of an unnamed feed: %d", len(got))
 	}
 }

@@ -5,13 +5,12 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/spacdata/spac"
 )
 
-// MemStore is an in-memory Store: articles ordered newest first (PublishedAt descending, then
+// MemStore is an in-memory spac.ArticleStore: articles ordered newest first (PublishedAt descending, then
 // ID), deduplicated by ID, each given the next Seq when added. It is safe for concurrent use.
 type MemStore struct {
 	mu       sync.RWMutex
@@ -61,11 +60,11 @@ func (s *MemStore) ArticleByID(ctx context.Context, id string) (spac.Article, er
 }
 
 // Articles returns the articles matching q, newest first.
-func (s *MemStore) Articles(ctx context.Context, q Query) ([]spac.Article, error) {
+func (s *MemStore) Articles(ctx context.Context, q spac.ArticleQuery) ([]spac.Article, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	m := newMatcher(q)
+	match := q.Matcher()
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	out := []spac.Article{}
@@ -73,7 +72,7 @@ func (s *MemStore) Articles(ctx context.Context, q Query) ([]spac.Article, error
 		if q.Limit > 0 && len(out) >= q.Limit {
 			break
 		}
-		if m.match(a) {
+		if match(a) {
 			out = append(out, cloneArticle(a))
 		}
 	}
@@ -98,49 +97,4 @@ func cloneArticle(a spac.Article) spac.Article {
 	a.Symbols = append([]string{}, a.Symbols...)
 	a.Citations = append([]spac.Citation{}, a.Citations...)
 	return a
-}
-
-// matcher is a Query prepared for matching many articles.
-type matcher struct {
-	q     Query
-	cik   spac.CIK
-	words []string
-}
-
-func newMatcher(q Query) matcher {
-	m := matcher{q: q, words: strings.Fields(strings.ToLower(q.Text))}
-	if q.CIK != "" {
-		if c, ok := spac.ParseCIK(string(q.CIK)); ok {
-			m.cik = c
-		} else {
-			m.cik = q.CIK // matches nothing, as an unknown CIK should
-		}
-	}
-	return m
-}
-
-// Match reports whether the query q selects article a (stores other than MemStore may use it).
-func Match(q Query, a spac.Article) bool { return newMatcher(q).match(a) }
-
-func (m matcher) match(a spac.Article) bool {
-	q := m.q
-	switch {
-	case q.Source != "" && !strings.EqualFold(a.Source, q.Source):
-		return false
-	case !q.Since.IsZero() && a.PublishedAt.Before(q.Since):
-		return false
-	case m.cik != "" && !slices.Contains(a.CIKs, m.cik):
-		return false
-	case q.Symbol != "" && !slices.ContainsFunc(a.Symbols, func(s string) bool { return strings.EqualFold(s, q.Symbol) }):
-		return false
-	case q.Restrict != nil && !slices.ContainsFunc(a.CIKs, func(c spac.CIK) bool { return slices.Contains(q.Restrict, c) }):
-		return false
-	}
-	text := strings.ToLower(a.Title + "\n" + a.Summary)
-	for _, w := range m.words {
-		if !strings.Contains(text, w) {
-			return false
-		}
-	}
-	return true
 }

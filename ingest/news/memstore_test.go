@@ -39,7 +39,7 @@ func TestMemStoreOrderAndSeq(t *testing.T) {
 		spac.Article{ID: "a", PublishedAt: at(2)},
 		spac.Article{ID: "z", PublishedAt: at(1)},
 	)
-	got, err := s.Articles(context.Background(), Query{})
+	got, err := s.Articles(context.Background(), spac.ArticleQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestMemStoreDedupe(t *testing.T) {
 	if err != nil || added {
 		t.Fatalf("re-put must be a no-op: %v %v", added, err)
 	}
-	got, _ := s.Articles(context.Background(), Query{})
+	got, _ := s.Articles(context.Background(), spac.ArticleQuery{})
 	if len(got) != 1 || got[0].Title != "first" || got[0].Seq != 1 {
 		t.Fatalf("stored %+v", got)
 	}
@@ -85,22 +85,21 @@ func TestMemStoreQuery(t *testing.T) {
 	)
 	tests := []struct {
 		name string
-		q    Query
+		q    spac.ArticleQuery
 		want []string
 	}{
-		{"all", Query{}, []string{"4", "3", "2", "1"}},
-		{"symbol any case", Query{Symbol: "mrac"}, []string{"4", "1"}},
-		{"cik unpadded", Query{CIK: "9900001"}, []string{"4", "1"}},
-		{"bad cik", Query{CIK: "nope"}, []string{}},
-		{"source any case", Query{Source: "filing"}, []string{"2"}},
-		{"since inclusive", Query{Since: at(3)}, []string{"4", "3"}},
-		{"text in summary", Query{Text: "TRUST"}, []string{"2"}},
-		{"text all words", Query{Text: "soulpower ipo"}, []string{"2"}},
-		{"text missing word", Query{Text: "soulpower deal"}, []string{}},
-		{"restrict", Query{Restrict: []spac.CIK{cikSoul}}, []string{"4", "2"}},
-		{"restrict empty = nothing", Query{Restrict: []spac.CIK{}}, []string{}},
-		{"limit", Query{Limit: 2}, []string{"4", "3"}},
-		{"combined", Query{Source: "SPAC Wire", Symbol: "SOUL"}, []string{"4"}},
+		{"all", spac.ArticleQuery{}, []string{"4", "3", "2", "1"}},
+		{"cik unpadded", spac.ArticleQuery{CIKs: []spac.CIK{"9900001"}}, []string{"4", "1"}},
+		{"bad cik", spac.ArticleQuery{CIKs: []spac.CIK{"nope"}}, []string{}},
+		{"source any case", spac.ArticleQuery{Source: "Filing"}, []string{"2"}},
+		{"since inclusive", spac.ArticleQuery{Since: at(3)}, []string{"4", "3"}},
+		{"text in summary", spac.ArticleQuery{Text: "TRUST"}, []string{"2"}},
+		{"text all words", spac.ArticleQuery{Text: "soulpower ipo"}, []string{"2"}},
+		{"text missing word", spac.ArticleQuery{Text: "soulpower deal"}, []string{}},
+		{"any of the ciks", spac.ArticleQuery{CIKs: []spac.CIK{cikSoul}}, []string{"4", "2"}},
+		{"empty ciks = nothing", spac.ArticleQuery{CIKs: []spac.CIK{}}, []string{}},
+		{"limit", spac.ArticleQuery{Limit: 2}, []string{"4", "3"}},
+		{"combined", spac.ArticleQuery{Source: "SPAC Wire", CIKs: []spac.CIK{cikSoul}}, []string{"4"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -112,8 +111,8 @@ func TestMemStoreQuery(t *testing.T) {
 				t.Errorf("got %v, want %v", ids(got), tc.want)
 			}
 			for _, a := range got {
-				if !Match(tc.q, a) {
-					t.Errorf("Match disagrees on %s", a.ID)
+				if !tc.q.Matcher()(a) {
+					t.Errorf("the query's Matcher disagrees on %s", a.ID)
 				}
 			}
 		})
@@ -122,9 +121,9 @@ func TestMemStoreQuery(t *testing.T) {
 
 func TestMemStoreCopies(t *testing.T) {
 	s := storeWith(t, spac.Article{ID: "1", PublishedAt: at(1), Symbols: []string{"MRAC"}})
-	got, _ := s.Articles(context.Background(), Query{})
+	got, _ := s.Articles(context.Background(), spac.ArticleQuery{})
 	got[0].Symbols[0] = "HACKED"
-	again, _ := s.Articles(context.Background(), Query{})
+	again, _ := s.Articles(context.Background(), spac.ArticleQuery{})
 	if again[0].Symbols[0] != "MRAC" {
 		t.Fatal("a caller changed the stored article")
 	}
@@ -140,14 +139,14 @@ func TestMemStoreConcurrent(t *testing.T) {
 				if _, err := s.PutArticle(context.Background(), a); err != nil {
 					t.Error(err)
 				}
-				if _, err := s.Articles(context.Background(), Query{Limit: 5}); err != nil {
+				if _, err := s.Articles(context.Background(), spac.ArticleQuery{Limit: 5}); err != nil {
 					t.Error(err)
 				}
 			}
 		})
 	}
 	wg.Wait()
-	got, _ := s.Articles(context.Background(), Query{})
+	got, _ := s.Articles(context.Background(), spac.ArticleQuery{})
 	if len(got) != 400 || s.Len() != 400 {
 		t.Fatalf("stored %d", len(got))
 	}

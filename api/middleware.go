@@ -25,10 +25,16 @@ const (
 // nothing that could inject into logs or headers.
 var saneRequestID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$`)
 
-// requestID reuses a sane incoming X-Request-Id, else generates one, and echoes it.
+// requestID reuses a sane incoming X-Request-Id, else the trace id of a valid traceparent,
+// else generates one, and echoes it.
 func (s *Server) requestID(c *gin.Context) {
+	tc, traced := readTrace(c)
 	id := c.GetHeader(requestIDHeader)
-	if !saneRequestID.MatchString(id) {
+	switch {
+	case saneRequestID.MatchString(id):
+	case traced:
+		id = tc.TraceID
+	default:
 		id = newRequestID()
 	}
 	c.Set(requestIDKey, id)
@@ -54,12 +60,14 @@ func (s *Server) accessLog(c *gin.Context) {
 }
 
 func (s *Server) logRequest(c *gin.Context, start time.Time) {
-	status := c.Writer.Status()
-	level := slogLevelFor(status)
-	s.log.Log(c.Request.Context(), level, "request",
-		"method", c.Request.Method, "path", c.Request.URL.Path, "route", c.GetString(routeKey),
-		"status", status, "duration_ms", float64(time.Since(start).Microseconds())/1000,
-		"bytes", c.Writer.Size(), "request_id", requestIDOf(c),
+	status, elapsed, route := c.Writer.Status(), time.Since(start), c.GetString(routeKey)
+	if s.d.Metrics != nil {
+		s.d.Metrics.ObserveRequest(route, c.Request.Method, status, elapsed)
+	}
+	s.log.Log(c.Request.Context(), slogLevelFor(status), "request",
+		"method", c.Request.Method, "path", c.Request.URL.Path, "route", route,
+		"status", status, "duration_ms", float64(elapsed.Microseconds())/1000,
+		"bytes", c.Writer.Size(), requestAttrs(c),
 		"key_id", spac.CallerOf(c).KeyID, "client_ip", c.ClientIP())
 }
 
@@ -73,7 +81,7 @@ func (s *Server) recovery(c *gin.Context) {
 		if err, ok := rec.(error); ok && errors.Is(err, http.ErrAbortHandler) {
 			panic(rec) // the server's own signal to abort the response; not ours to swallow
 		}
-		s.log.Error("panic serving request", "request_id", requestIDOf(c), "path", c.Request.URL.Path,
+		s.log.Error("panic serving request", requestAttrs(c), "path", c.Request.URL.Path,
 			"panic", rec, "stack", string(debug.Stack()))
 		c.Abort()
 		if !c.Writer.Written() {

@@ -103,7 +103,7 @@ func (s *Server) asOf(c *gin.Context) (string, error) {
 		return "", err
 	}
 	if err != nil {
-		s.log.Error("api: watermark", "request_id", requestIDOf(c), "err", err)
+		s.log.Error("api: watermark", requestAttrs(c), "err", err)
 		return "", spac.Errorf(spac.EUNAVAILABLE, "the data store is unavailable")
 	}
 	return formatTime(wm), nil

@@ -42,6 +42,8 @@ type Deps struct {
 	Sample []spac.CIK
 	// Live serves alerts, the SSE streams and webhooks; zero parts answer 503.
 	Live Live
+	// Metrics counts every answered request by route name and status; nil: none.
+	Metrics RequestMetrics
 	// Keys serves the account and admin key routes (api/access.Keys); nil: none mounted.
 	Keys KeyAdmin
 	// BenchRoutes mounts /_bench/trivial and /_bench/guarded for scripts/load.sh.
@@ -55,6 +57,12 @@ type Deps struct {
 	ReadHeaderTimeout time.Duration
 	ReadTimeout       time.Duration // a request body must arrive within it; 0: DefaultReadTimeout
 	IdleTimeout       time.Duration
+}
+
+// RequestMetrics counts answered requests (package metrics implements it). route is the route
+// table's name, never the raw path, so the label set stays bounded; "" when no route matched.
+type RequestMetrics interface {
+	ObserveRequest(route, method string, status int, elapsed time.Duration)
 }
 
 // Server is the HTTP API. It holds no global state: several servers can run side by side.

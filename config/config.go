@@ -20,6 +20,14 @@ type Config struct {
 	EDGAR    EDGARConfig   `mapstructure:"edgar"`
 	News     NewsConfig    `mapstructure:"news"`
 	Quotes   QuotesConfig  `mapstructure:"quotes"`
+	Metrics  MetricsConfig `mapstructure:"metrics"`
+}
+
+// MetricsConfig configures the Prometheus metrics listener.
+type MetricsConfig struct {
+	// Addr is the metrics listener's own address (e.g. 127.0.0.1:9090); empty: no metrics are
+	// served. The public API address never serves them.
+	Addr string `mapstructure:"addr"`
 }
 
 // LogConfig selects the slog handler.

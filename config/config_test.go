@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -122,6 +123,27 @@ func TestHardeningKeys(t *testing.T) {
 		"SPACD_ACCESS_AUTH_FAILURES_PER_MINUTE": "-1", "SPACD_WEBHOOKS_MAX_PER_KEY": "0"} {
 		if _, err := Load(nil, env(map[string]string{k: v})); err == nil {
 			t.Errorf("%s=%s accepted", k, v)
+		}
+	}
+}
+
+// TestMetricsAddr: off by default, set from the environment, and refused when it is not
+// host:port or is the API's own address.
+func TestMetricsAddr(t *testing.T) {
+	c, err := Load(nil, env(nil))
+	if err != nil || c.Metrics.Addr != "" {
+		t.Fatalf("default metrics.addr %q, %v; want empty (off)", c.Metrics.Addr, err)
+	}
+	if c, err = Load(nil, env(map[string]string{"SPACD_METRICS_ADDR": "127.0.0.1:9090"})); err != nil || c.Metrics.Addr != "127.0.0.1:9090" {
+		t.Fatalf("SPACD_METRICS_ADDR: %q, %v", c.Metrics.Addr, err)
+	}
+	for _, bad := range []map[string]string{
+		{"SPACD_METRICS_ADDR": "9090"},
+		{"SPACD_METRICS_ADDR": ":8080"},
+		{"SPACD_METRICS_ADDR": "127.0.0.1:7000", "SPACD_HTTP_ADDR": "127.0.0.1:7000"},
+	} {
+		if _, err := Load(nil, env(bad)); err == nil || !strings.Contains(err.Error(), "metrics.addr") {
+			t.Errorf("%v: err %v, want one naming metrics.addr", bad, err)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"net"
 	"slices"
 	"strings"
 	"time"
@@ -60,6 +61,7 @@ var defaults = map[string]any{
 	"news.feeds":                       []string{},
 	"news.poll_interval":               5 * time.Minute,
 	"quotes.file":                      "",
+	"metrics.addr":                     "",
 }
 
 // Names of the configuration flags.
@@ -249,6 +251,9 @@ func (c Config) Validate() error {
 	if c.HTTP.ReadHeaderTimeout <= 0 || c.HTTP.ReadTimeout <= 0 {
 		return fmt.Errorf("config: http.read_header_timeout and http.read_timeout must be positive (an unbounded read lets slow clients hold connections)")
 	}
+	if err := c.Metrics.validate(c.HTTP.Addr); err != nil {
+		return err
+	}
 	if c.Access.AuthFailuresPerMinute < 0 {
 		return fmt.Errorf("config: access.auth_failures_per_minute must be >= 0 (0 = unlimited), got %d", c.Access.AuthFailuresPerMinute)
 	}
@@ -265,6 +270,21 @@ func (c Config) Validate() error {
 	}
 	if _, err := time.Parse(time.DateOnly, c.EDGAR.BackfillSince); err != nil {
 		return fmt.Errorf("config: edgar.backfill_since must be a date YYYY-MM-DD, got %q", c.EDGAR.BackfillSince)
+	}
+	return nil
+}
+
+// validate checks the metrics listener's address: host:port, and not the API's own address
+// (the public port never serves metrics).
+func (m MetricsConfig) validate(httpAddr string) error {
+	if m.Addr == "" {
+		return nil
+	}
+	if _, _, err := net.SplitHostPort(m.Addr); err != nil {
+		return fmt.Errorf("config: metrics.addr %q is not host:port: %w", m.Addr, err)
+	}
+	if m.Addr == httpAddr && !strings.HasSuffix(m.Addr, ":0") {
+		return fmt.Errorf("config: metrics.addr %q is http.addr: metrics need an address of their own", m.Addr)
 	}
 	return nil
 }

@@ -32,6 +32,7 @@ type Index struct {
 	searches searchCache
 	// wmu serialises writes so that the row set and Bleve apply them in the same order.
 	wmu sync.Mutex
+	dir string // on disk; "" for an in-memory index
 }
 
 // newIndex wraps an open Bleve index, loading its stored rows into memory.
@@ -82,6 +83,15 @@ func Open(dir string) (*Index, error) {
 		}
 		return newIndexOrClose(bi)
 	}
+	x, err := openDir(dir)
+	if x != nil {
+		x.dir = dir
+	}
+	return x, err
+}
+
+// openDir opens or creates the on-disk index in dir.
+func openDir(dir string) (*Index, error) {
 	if _, err := os.Stat(filepath.Join(dir, "index_meta.json")); err == nil {
 		bi, err := bleve.Open(dir)
 		if err != nil {

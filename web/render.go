@@ -125,7 +125,7 @@ func (e *Explorer) render(c *gin.Context, status int, name string, p page) {
 }
 
 func (e *Explorer) templateFailed(c *gin.Context, name string, err error) {
-	e.log.Error("web: template", "page", name, "request_id", api.RequestID(c), "err", err)
+	e.log.Error("web: template", "page", name, api.LogAttrs(c), "err", err)
 	c.AbortWithStatus(http.StatusInternalServerError)
 }
 

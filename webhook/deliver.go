@@ -94,6 +94,7 @@ func (s *Service) attempt(ctx context.Context, d spac.WebhookDelivery) {
 		d.Status = spac.DeliveryFailed
 		d.Attempts = append(d.Attempts, spac.WebhookAttempt{At: s.cfg.Now().UTC(), Error: reason})
 		s.save(d)
+		s.told(OutcomeFailed)
 		return
 	}
 	start := s.cfg.Now()
@@ -106,16 +107,25 @@ func (s *Service) attempt(ctx context.Context, d spac.WebhookDelivery) {
 		a.Error = sendErr.Error()
 	}
 	d.Attempts = append(d.Attempts, a)
+	outcome := OutcomeRetrying
 	switch {
 	case sendErr == nil && code >= 200 && code < 300:
-		d.Status, d.NextAttempt = spac.DeliverySucceeded, time.Time{}
+		d.Status, d.NextAttempt, outcome = spac.DeliverySucceeded, time.Time{}, OutcomeSucceeded
 	case len(d.Attempts) > len(s.cfg.Schedule):
-		d.Status, d.NextAttempt = spac.DeliveryFailed, time.Time{}
+		d.Status, d.NextAttempt, outcome = spac.DeliveryFailed, time.Time{}, OutcomeFailed
 		s.disable(ep)
 	default:
 		d.NextAttempt = s.cfg.Now().UTC().Add(s.cfg.Jitter(s.cfg.Schedule[len(d.Attempts)-1]))
 	}
 	s.save(d)
+	s.told(outcome)
+}
+
+// told passes an attempt's outcome to Config.OnAttempt.
+func (s *Service) told(outcome string) {
+	if s.cfg.OnAttempt != nil {
+		s.cfg.OnAttempt(outcome)
+	}
 }
 
 func (s *Service) save(d spac.WebhookDelivery) {

@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -202,5 +204,32 @@ func TestForbiddenAddr(t *testing.T) {
 		if got := forbiddenAddr(netip.MustParseAddr(addr)); got != want {
 			t.Errorf("forbiddenAddr(%s) = %v, want %v", addr, got, want)
 		}
+	}
+}
+
+// TestOnAttemptIsToldEachOutcome: two failures then a success are told as retrying, retrying,
+// succeeded; a delivery whose retries run out as three retrying then failed.
+func TestOnAttemptIsToldEachOutcome(t *testing.T) {
+	var mu sync.Mutex
+	var outcomes []string
+	cfg := fastConfig()
+	cfg.OnAttempt = func(o string) { mu.Lock(); outcomes = append(outcomes, o); mu.Unlock() }
+	told := func() []string { mu.Lock(); defer mu.Unlock(); return slices.Clone(outcomes) }
+	h := newHarness(t, cfg)
+	h.register("key-a", newReceiver(t, 500, 503, 204).URL, "filing.ingested")
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookFilingIngested, map[string]int{"n": 1}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "three outcomes told", func() bool { return len(told()) == 3 })
+	if got := told(); !slices.Equal(got, []string{OutcomeRetrying, OutcomeRetrying, OutcomeSucceeded}) {
+		t.Fatalf("outcomes %v", got)
+	}
+	h.register("key-b", newReceiver(t, 500).URL, "*")
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookTrustRecomputed, map[string]int{}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "four more outcomes told", func() bool { return len(told()) == 7 })
+	if got := told()[3:]; !slices.Equal(got, []string{OutcomeRetrying, OutcomeRetrying, OutcomeRetrying, OutcomeFailed}) {
+		t.Fatalf("outcomes of an exhausted delivery %v", got)
 	}
 }

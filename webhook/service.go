@@ -34,7 +34,17 @@ type Config struct {
 	// every event is queued once per subscribed endpoint, so the cap bounds what one key can
 	// make the service send.
 	MaxPerKey int
+	// OnAttempt, when set, is told the outcome of every delivery attempt: OutcomeSucceeded,
+	// OutcomeRetrying or OutcomeFailed.
+	OnAttempt func(outcome string)
 }
+
+// Delivery attempt outcomes, as Config.OnAttempt is told them.
+const (
+	OutcomeSucceeded = "succeeded" // a 2xx answer
+	OutcomeRetrying  = "retrying"  // failed; rescheduled
+	OutcomeFailed    = "failed"    // given up: the retries exhausted, or the endpoint disabled or deleted
+)
 
 func (c Config) withDefaults() Config {
 	if c.Timeout <= 0 {

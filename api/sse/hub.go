@@ -35,6 +35,9 @@ type HubConfig struct {
 	Heartbeat    time.Duration
 	WriteTimeout time.Duration
 	Retry        time.Duration
+	// OnDrop, when set, is told the topic of every subscriber dropped for being too slow (its
+	// buffer overflowed). It is called with the hub's lock held: it must only count.
+	OnDrop func(topic string)
 }
 
 func (c HubConfig) withDefaults() HubConfig {
@@ -159,6 +162,9 @@ func (h *Hub) fanOut(topic string, ev *spac.StreamEvent) {
 		default:
 			s.dropped = true
 			h.removeLocked(s)
+			if h.cfg.OnDrop != nil {
+				h.cfg.OnDrop(topic)
+			}
 		}
 	}
 }

@@ -103,3 +103,19 @@ func TestSubscriptionDroppedFlag(t *testing.T) {
 		t.Fatal("an unsubscribed subscription is closed and not marked dropped")
 	}
 }
+
+// TestOnDropIsToldOfSlowSubscribersOnly: OnDrop hears of each subscriber dropped for a full
+// buffer, by topic; an unsubscribe or the hub's close is no drop.
+func TestOnDropIsToldOfSlowSubscribersOnly(t *testing.T) {
+	var drops []string // OnDrop runs under the hub's lock, on the publishing goroutine
+	hub := NewHub(NewMemLog(0), HubConfig{Buffer: 2, OnDrop: func(topic string) { drops = append(drops, topic) }})
+	slow, _ := hub.Subscribe("t")
+	left, _ := hub.Subscribe("t")
+	hub.Unsubscribe(left)
+	kept, _ := hub.Subscribe("u")
+	publishN(t, hub, "t", 3, nil, nil)
+	hub.Close()
+	if len(drops) != 1 || drops[0] != "t" || !slow.Dropped() || kept.Dropped() {
+		t.Fatalf("drops %v (slow dropped %v, kept dropped %v), want exactly [t]", drops, slow.Dropped(), kept.Dropped())
+	}
+}

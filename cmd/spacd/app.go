@@ -13,6 +13,7 @@ import (
 	"github.com/spacdata/spac/index"
 	"github.com/spacdata/spac/ingest/pipeline"
 	"github.com/spacdata/spac/kv"
+	"github.com/spacdata/spac/metrics"
 )
 
 // app holds the opened adapters. Close releases them in reverse order.
@@ -20,6 +21,7 @@ type app struct {
 	db       *kv.DB
 	idx      *index.Index
 	pipeline *pipeline.Pipeline
+	metrics  *metrics.Metrics // nil unless serve runs with metrics.addr
 }
 
 // openApp opens the Badger store and the Bleve index below the data directory.

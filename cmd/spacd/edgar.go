@@ -30,6 +30,11 @@ func startPoller(ctx context.Context, env *environment, a *app, client *poll.Cli
 	p, err := poll.New(poll.Config{
 		BaseURL: c.BaseURL, SubmissionsBaseURL: c.Submissions, UserAgent: c.UserAgent,
 		Interval: c.PollInterval, RatePerSec: c.RatePerSec, CIKs: ciks, Logger: env.log, Client: client, State: a.db,
+		OnPoll: func(res poll.Result, err error) {
+			if counted, ok := pollCounted(res, err); ok {
+				a.metrics.Polled(counted)
+			}
+		},
 	}, poll.PipelineSink(a.pipeline), poll.StoreSeen(a.db))
 	if err != nil {
 		return nil, err

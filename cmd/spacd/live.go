@@ -42,10 +42,11 @@ func newLive(env *environment, a *app) (*live, error) {
 	}
 	l := &live{env: env, db: a.db, market: market.NewJoiner(quotes, env.now), sample: sampleSymbols(env)}
 	a.idx.SetMarket(l.market)
-	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{})
+	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{OnDrop: a.metrics.SubscriberDropped})
 	l.webhooks = webhook.New(a.db.Webhooks(), webhook.Config{
 		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
 		Schedule: retrySchedule(env.cfg.Webhooks.RetrySchedule), MaxPerKey: env.cfg.Webhooks.MaxPerKey,
+		OnAttempt: a.metrics.WebhookAttempt,
 	})
 	l.fanout, err = fanout.New(fanout.Config{
 		Store: a.db, Stream: l.hub, Webhooks: l.webhooks, Alerts: alerts.Config(env.cfg.Alerts),

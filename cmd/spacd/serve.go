@@ -24,11 +24,22 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 		return err
 	}
 	defer a.Close()
+	var l *live
+	// Built before the live parts so that the fixture bootstrap is counted; the hub it reads
+	// subscribers from exists before the metrics listener starts.
+	if a.metrics = newMetrics(env, a, func(topic string) int { return l.hub.Subscribers(topic) }); a.metrics != nil {
+		a.pipeline.Metrics = a.metrics
+	}
 	l, stopLive, err := startLive(ctx, env, a)
 	if err != nil {
 		return err
 	}
 	defer stopLive()
+	stopMetrics, err := serveMetrics(env, a.metrics)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	guard, err := newGuard(env.cfg.Access, a, env)
 	if err != nil {
 		return err
@@ -107,7 +118,7 @@ func shutdownGuard(env *environment, guard *access.Guard) {
 
 func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard, l *live) api.Deps {
 	cfg := env.cfg
-	return api.Deps{
+	d := api.Deps{
 		Filings: a.db, Profiles: a.db, Index: a.idx, Market: l.market, Guard: guard, Logger: env.log,
 		News: newsSource{a.db}, Live: l.routes(), Now: env.now,
 		Version: version, Commit: buildCommit(), Changelog: spac.Changelog,
@@ -116,6 +127,10 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard,
 		TrustedProxies: cfg.HTTP.TrustedProxies, CORSOrigins: cfg.HTTP.CORSOrigins,
 		ReadHeaderTimeout: cfg.HTTP.ReadHeaderTimeout, ReadTimeout: cfg.HTTP.ReadTimeout, IdleTimeout: cfg.HTTP.IdleTimeout,
 	}
+	if a.metrics != nil {
+		d.Metrics = a.metrics
+	}
+	return d
 }
 
 // explorer is the web explorer (package web) over the same stores, reading through srv so

@@ -22,7 +22,9 @@ type testServer struct {
 	client *http.Client
 	admin  string
 	stderr *syncBuffer
-	stop   func() error // cancels serve's context and returns what run returned (once)
+	// metrics is the metrics listener's URL (".../metrics") when metrics.addr was set.
+	metrics string
+	stop    func() error // cancels serve's context and returns what run returned (once)
 }
 
 // syncBuffer is an io.Writer safe for the server's goroutines and the test to share.
@@ -83,8 +85,8 @@ func startServerAt(t testing.TB, extraEnv map[string]string, now func() time.Tim
 			t.Errorf("serve returned %v", err)
 		}
 	})
-	base := waitListening(t, outR, done, errBuf)
-	ts := &testServer{base: base, client: &http.Client{Timeout: 30 * time.Second}, admin: env["SPACD_ACCESS_ADMIN_TOKEN"], stderr: errBuf, stop: stop}
+	base, metrics := waitListening(t, outR, done, errBuf)
+	ts := &testServer{base: base, metrics: metrics, client: &http.Client{Timeout: 30 * time.Second}, admin: env["SPACD_ACCESS_ADMIN_TOKEN"], stderr: errBuf, stop: stop}
 	ts.waitHealthy(t)
 	return ts
 }
@@ -105,8 +107,9 @@ func (c *testClock) setDay(date string) {
 	c.set(d.Add(12 * time.Hour))
 }
 
-// waitListening reads the server's stdout until it announces its address.
-func waitListening(t testing.TB, out io.Reader, done chan error, errBuf *syncBuffer) string {
+// waitListening reads the server's stdout until it announces its address; the metrics
+// listener, when there is one, is announced before it.
+func waitListening(t testing.TB, out io.Reader, done chan error, errBuf *syncBuffer) (base, metrics string) {
 	t.Helper()
 	lines := make(chan string)
 	go func() {
@@ -122,12 +125,15 @@ func waitListening(t testing.TB, out io.Reader, done chan error, errBuf *syncBuf
 			if !ok {
 				t.Fatalf("server exited before listening; stderr:\n%s", errBuf.String())
 			}
+			if url, found := strings.CutPrefix(l, "metrics on "); found {
+				metrics = url
+			}
 			if addr, found := strings.CutPrefix(l, "listening on "); found {
 				go func() {
 					for range lines { // keep draining so the server never blocks on stdout
 					}
 				}()
-				return addr
+				return addr, metrics
 			}
 		case err := <-done:
 			t.Fatalf("server exited: %v; stderr:\n%s", err, errBuf.String())

@@ -55,11 +55,20 @@ type Pipeline struct {
 	// be the same function as OnFold, which can tell the mode with IsHistorical(ctx).
 	OnHistoricalFold ProfileHook
 	Now              func() time.Time
+	// Metrics counts every document read (stored or skipped); nil: none.
+	Metrics Metrics
 	// OnProgress, when set, is told the position of a run after every document read and
 	// every SPAC folded (see Progress); it is called from one goroutine at a time.
 	OnProgress func(Progress)
 
 	foldMu sync.Mutex // one refold at a time: marks, profiles, index rows and outbox in step
+}
+
+// Metrics is told about every document a run reads (package metrics implements it).
+type Metrics interface {
+	FilingStored(facts int, changed bool)
+	// FilingSkipped gets the skip's reason class (ReasonClass), a small fixed set.
+	FilingSkipped(reasonClass string)
 }
 
 // Summary counts what a run did.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	spac "github.com/spacdata/spac"
@@ -39,6 +40,7 @@ func (p *Pipeline) runWorkers(ctx context.Context, names []string, load func(str
 					errs <- err
 					return
 				}
+				p.count(res)
 				record(res)
 			}
 		}()
@@ -86,13 +88,13 @@ func (p *Pipeline) ingestOne(ctx context.Context, name string, load func(string)
 		return p.skipped(name, "", reasonOf(rerr)), nil
 	}
 	if r.Filing.CIK == "" || r.Filing.Accession == "" {
-		return p.skipped(name, r.Filing.Accession, "no filer CIK or accession number in the header"), nil
+		return p.skipped(name, r.Filing.Accession, noHeader), nil
 	}
 	facts := extract.Facts(r)
 	changed, serr := p.putFiling(ctx, r, facts)
 	if spac.ErrorCode(serr) == spac.EINVALID {
 		// The store refused this document (a key or a value it cannot hold), not its disk.
-		return p.skipped(name, "", "store refused it: "+serr.Error()), nil
+		return p.skipped(name, "", storeRefused+": "+serr.Error()), nil
 	}
 	if serr != nil {
 		return fileResult{}, fmt.Errorf("store %s: %w", r.Filing.Accession, serr)
@@ -100,6 +102,47 @@ func (p *Pipeline) ingestOne(ctx context.Context, name string, load func(string)
 	p.logger().Debug("ingested", "source", name, "accession", r.Filing.Accession, "facts", len(facts), "changed", changed)
 	return fileResult{cik: r.Filing.CIK, changed: changed, facts: len(facts)}, nil
 }
+
+// count tells Metrics about one document's result.
+func (p *Pipeline) count(res fileResult) {
+	switch {
+	case p.Metrics == nil:
+	case res.err != nil:
+		p.Metrics.FilingSkipped(ReasonClass(res.err.Reason))
+	default:
+		p.Metrics.FilingStored(res.facts, res.changed)
+	}
+}
+
+// Reason classes of skips that are not read errors (ingest.Reason* covers those).
+const (
+	ReasonNoHeader     = "no_header"     // no filer CIK or accession number in the header
+	ReasonStoreRefused = "store_refused" // the store cannot hold a key or value of it
+	ReasonOther        = "other"
+)
+
+// ReasonClass is the stable class of a recorded skip reason: its ingest.Reason* code, or one
+// of the pipeline's own classes above; never free text, so it can label a metric.
+func ReasonClass(reason string) string {
+	code, _, _ := strings.Cut(reason, ":")
+	switch code {
+	case ingest.ReasonTooLarge, ingest.ReasonBinary, ingest.ReasonTruncated, ingest.ReasonBadHeader,
+		ingest.ReasonUnsupported, ingest.ReasonMissingSidecar, ingest.ReasonBadSidecar, ingest.ReasonIO,
+		ingest.ReasonInternal:
+		return code
+	case storeRefused:
+		return ReasonStoreRefused
+	case noHeader:
+		return ReasonNoHeader
+	}
+	return ReasonOther
+}
+
+// The recorded reasons of the pipeline's own skips (kept as they were: spacd errors prints them).
+const (
+	storeRefused = "store refused it"
+	noHeader     = "no filer CIK or accession number in the header"
+)
 
 // reasonOf is the recorded reason of a read error: its stable reason first ("too_large: ..."),
 // as ingest.Reason* promises; the source is recorded beside it, not repeated in it.

@@ -7,9 +7,13 @@ import (
 	"errors"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/spacdata/spac/config"
 )
 
 // runCLI runs spacd in-process on dataDir (fixtures off) and returns stdout, stderr and the
@@ -105,6 +109,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"ingest", "--workers", "many", "x"}, 2, `invalid argument "many"`},
 		{[]string{"extract", filepath.Join(dir, "missing.txt")}, 1, "missing.txt"},
 		{[]string{"keys", "revoke", "nokey"}, 1, "spacd:"},
+		{[]string{"help", "nosuch"}, 2, `unknown command "nosuch"`},
 		{[]string{"help"}, 0, ""},
 		{[]string{"version"}, 0, ""},
 	} {
@@ -205,6 +210,14 @@ func TestTextOutput(t *testing.T) {
 			t.Errorf("ingest text summary lacks %q (exit %d):\n%s", want, code, out)
 		}
 	}
+	facts, _, _ := runCLI(t, dir, "extract", filepath.Join("..", "..", "fixtures", "corpus", goodFirst))
+	explained, _, _ := runCLI(t, dir, "extract", "--explain", filepath.Join("..", "..", "fixtures", "corpus", goodFirst))
+	if !strings.Contains(facts, "FIELD ") || !regexp.MustCompile(`(?m)^ipo_gross_proceeds +200000000\.00 +54 +\$200,000,000$`).MatchString(facts) {
+		t.Errorf("extract text lacks the fact table (a fact per line: field, value, line, quote):\n%s", facts)
+	}
+	if !strings.Contains(explained, " RULE ") || !strings.Contains(explained, "SENTENCE") {
+		t.Errorf("extract --explain text lacks the rule and sentence columns:\n%s", explained)
+	}
 	created, stderr, _ := runCLI(t, dir, "keys", "create", "--name", "desk", "--tier", "pro")
 	listed, _, _ := runCLI(t, dir, "keys", "list")
 	id := fieldValue(created, "id")
@@ -243,5 +256,15 @@ func TestPipelineProgress(t *testing.T) {
 	}
 	if _, off, _ := runCLI(t, dir, "recompute", "--progress", "off"); off != "" {
 		t.Errorf("recompute --progress off wrote %q", off)
+	}
+}
+
+// Log records write durations as strings (slog's JSON handler would write nanoseconds).
+func TestLogDurationsAreStrings(t *testing.T) {
+	var out bytes.Buffer
+	newLogger(config.LogConfig{Level: "info", Format: "json"}, &out).Info("edgar request failed", "wait", 2*time.Second+345*time.Millisecond)
+	var rec map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rec); err != nil || rec["wait"] != "2.345s" {
+		t.Errorf("log record %s (%v): wait should be \"2.345s\"", out.Bytes(), err)
 	}
 }

@@ -127,18 +127,17 @@ func cmdExtract(_ context.Context, env *environment, args []string) error {
 		}
 		out.Facts = append(out.Facts, x)
 	}
-	return emit(env, out, out.text)
+	return emit(env, out, func(w io.Writer) { out.text(w, explain) })
 }
 
 // text is the readable form of extract: the filing, then a fact per line with the line it
-// was read from (and the rule with --explain).
-func (out extractOutput) text(w io.Writer) {
+// was read from and its quote, or with --explain the rule and the sentence it was read from.
+func (out extractOutput) text(w io.Writer, explain bool) {
 	f := out.Filing
 	fmt.Fprintf(w, "%s %s filed %s by %s (CIK %s): %d facts\n\n", f.Form, f.Accession, f.FiledAt, f.CompanyName, f.CIK, len(out.Facts))
 	header := []string{"FIELD", "VALUE", "LINE", "QUOTE"}
-	explained := len(out.Facts) > 0 && out.Facts[0].Rule != ""
-	if explained {
-		header = append(header, "RULE")
+	if explain {
+		header = []string{"FIELD", "VALUE", "LINE", "RULE", "SENTENCE"}
 	}
 	rows := make([][]string, 0, len(out.Facts))
 	for _, x := range out.Facts {
@@ -147,8 +146,8 @@ func (out extractOutput) text(w io.Writer) {
 			line = fmt.Sprint(x.Citation.Line)
 		}
 		row := []string{x.Field, x.Value, line, x.Citation.Quote}
-		if explained {
-			row = append(row, x.Rule)
+		if explain {
+			row = []string{x.Field, x.Value, line, x.Rule, x.Sentence}
 		}
 		rows = append(rows, row)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"text/tabwriter"
 )
 
@@ -33,7 +34,7 @@ func writeFields(w io.Writer, fields [][2]string) {
 	tw.Flush()
 }
 
-// writeTable writes a header and rows as aligned columns.
+// writeTable writes a header and rows as aligned columns, each cell on one line.
 func writeTable(w io.Writer, header []string, rows [][]string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, row := range append([][]string{header}, rows...) {
@@ -41,7 +42,7 @@ func writeTable(w io.Writer, header []string, rows [][]string) {
 			if i > 0 {
 				fmt.Fprint(tw, "\t")
 			}
-			fmt.Fprint(tw, cell)
+			fmt.Fprint(tw, strings.Join(strings.Fields(cell), " ")) // a tab or newline in a cell would break the columns
 		}
 		fmt.Fprintln(tw)
 	}

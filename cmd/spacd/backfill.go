@@ -12,6 +12,7 @@ import (
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/alerts"
 	"github.com/spacdata/spac/ingest/backfill"
+	"github.com/spacdata/spac/ingest/fanout"
 	"github.com/spacdata/spac/ingest/market"
 	"github.com/spacdata/spac/ingest/pipeline"
 	"github.com/spacdata/spac/ingest/poll"
@@ -122,27 +123,37 @@ func parseCIKs(values []string) ([]spac.CIK, error) {
 	return out, nil
 }
 
-// historyRecorder is the hook of historical folds outside the live service (serve's is
-// fanout.FanOut.OnFold, which tells the mode): the alerts a change implies are stored marked historical
-// (listed by /v1/alerts), never streamed or sent.
+// historyRecorder is the fold hook of `spacd backfill`: serve's fan-out (package fanout) over
+// the store, with nowhere to push. A backfill's folds are historical, so it records their alerts
+// and filing articles exactly as a backfill inside serve does, and pushes nothing.
 func historyRecorder(env *environment, a *app) (pipeline.ProfileHook, error) {
 	quotes, err := loadQuotes(env)
 	if err != nil {
 		return nil, err
 	}
-	joiner := market.NewJoiner(quotes, env.now)
-	cfg := alerts.Config(env.cfg.Alerts)
-	if err := cfg.Validate(); err != nil {
+	f, err := fanout.New(fanout.Config{
+		Store: a.db, Stream: noStream{}, Webhooks: noWebhooks{}, Alerts: alerts.Config(env.cfg.Alerts),
+		Market: market.NewJoiner(quotes, env.now), Now: env.now, Logger: env.log,
+	})
+	if err != nil {
 		return nil, fmt.Errorf("alerts config: %w", err)
 	}
-	return func(ctx context.Context, prev, cur spac.Profile) {
-		for _, al := range alerts.Evaluate(prev, cur, cfg, env.now().UTC(), joiner) {
-			al.Historical = true
-			if _, err := a.db.PutAlert(ctx, al); err != nil {
-				env.log.Error("store historical alert", "id", al.ID, "err", err)
-			}
-		}
-	}, nil
+	return f.OnFold, nil
+}
+
+// noWebhooks and noStream are the push side of the offline fan-out. A historical fold never
+// pushes, so reaching either is a bug that the fan-out logs as an error.
+type (
+	noWebhooks struct{}
+	noStream   struct{}
+)
+
+var errNowhere = errors.New("spacd backfill pushes nothing: only serve streams and sends")
+
+func (noWebhooks) Publish(context.Context, string, any) (int, error) { return 0, errNowhere }
+
+func (noStream) Publish(context.Context, string, spac.StreamEvent) (spac.StreamEvent, error) {
+	return spac.StreamEvent{}, errNowhere
 }
 
 // startBackfill runs a backfill inside serve when edgar.backfill is set (resuming an

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/backfill"
 	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/kv"
 )
 
 // backfillEnv points spacd at the fake EDGAR, fast (the fake is no sec.gov).
@@ -59,6 +61,38 @@ func TestBackfillCommand(t *testing.T) {
 	got, marks := storeSnapshot(t, data)
 	if d := snapshotDiff(got, want); d != "" || marks != 0 {
 		t.Errorf("store differs from a direct ingest (%d marks pending): %s", marks, d)
+	}
+	checkRecordedAsHistory(t, data)
+}
+
+// checkRecordedAsHistory: a backfill records what serve's fan-out records of historical folds -
+// alerts, all marked historical, and the filing-derived articles - and pushes nothing, so the
+// alert and news streams' replay logs stay empty.
+func checkRecordedAsHistory(t *testing.T, dataDir string) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := kv.Open(filepath.Join(dataDir, "kv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	als, err := db.Alerts(ctx, spac.AlertQuery{})
+	if err != nil || len(als) == 0 {
+		t.Fatalf("%d alerts stored (%v); want the backfilled SPACs' alerts", len(als), err)
+	}
+	for _, a := range als {
+		if !a.Historical {
+			t.Errorf("alert %s not marked historical", a.ID)
+		}
+	}
+	arts, err := db.Articles(ctx, spac.ArticleQuery{})
+	if err != nil || len(arts) == 0 {
+		t.Errorf("%d filing articles stored (%v); want those a backfill inside serve stores", len(arts), err)
+	}
+	for _, topic := range []string{spac.TopicAlerts, spac.TopicNews} {
+		if evs, err := db.EventLog(10).Since(ctx, topic, 0, 10); err != nil || len(evs) != 0 {
+			t.Errorf("%s stream log holds %d events (%v); a backfill pushes nothing", topic, len(evs), err)
+		}
 	}
 }
 

@@ -46,6 +46,8 @@ var layerRules = []layerRule{
 		"the webhook engine delivers over a root spac.WebhookStore and serves no HTTP (api/webhooks does)"},
 	{[]string{"api", "web"}, []string{"kv", "index", "ingest", "config", "cmd"},
 		"the web layer serves root interfaces; cmd/spacd wires the adapters in"},
+	{[]string{"export"}, []string{"api", "web", "kv", "index", "ingest", "config", "cmd"},
+		"the export encoding speaks root types only, so the API and the offline command share it"},
 }
 
 func TestLayersImportOneWay(t *testing.T) {

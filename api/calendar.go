@@ -8,9 +8,13 @@ import (
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/wire"
+	"github.com/spacdata/spac/export"
 )
 
 func (s *Server) calendar(c *gin.Context) (any, error) {
+	if f := formatOf(c); f != export.JSON {
+		return nil, s.exportCalendar(c, f)
+	}
 	p, err := parsePaging(c, "calendar")
 	if err != nil {
 		return nil, err
@@ -148,5 +152,5 @@ var calendarParams = []Param{
 	Param{Name: "to", In: InQuery, Type: TypeDate, Description: "events on or before, YYYY-MM-DD"},
 	Param{Name: "type", In: InQuery, Type: TypeList, Enum: eventTypeNames(), Description: "event types, comma-separated (OR)"},
 	Param{Name: "symbol", In: InQuery, Type: TypeString, Description: "one SPAC: any ticker or the CIK"},
-	citationsParam,
+	citationsParam, formatParam,
 }

@@ -61,16 +61,20 @@ func compressible(contentType string) bool {
 		mt == "application/javascript" || mt == "image/svg+xml"
 }
 
-// addVary adds a field to the Vary header unless it is there.
+// addVary adds a field to the Vary header unless it is there, in one comma-separated value
+// (clients that read one header value, like Header.Get, see every field).
 func addVary(h http.Header, field string) {
+	var fields []string
 	for _, v := range h.Values("Vary") {
 		for _, f := range strings.Split(v, ",") {
-			if strings.EqualFold(strings.TrimSpace(f), field) {
+			if f = strings.TrimSpace(f); strings.EqualFold(f, field) {
 				return
+			} else if f != "" {
+				fields = append(fields, f)
 			}
 		}
 	}
-	h.Add("Vary", field)
+	h.Set("Vary", strings.Join(append(fields, field), ", "))
 }
 
 // compressWriter decides at WriteHeader how the body goes out.

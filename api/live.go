@@ -7,6 +7,7 @@ import (
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/sse"
+	"github.com/spacdata/spac/export"
 )
 
 // Live is what the live-data routes need: the alert store, the two SSE stream handlers and the
@@ -42,7 +43,7 @@ var (
 // alertsParams are the filters of GET /alerts.
 var alertsParams = []Param{kindParam, {Name: "severity", In: InQuery, Type: TypeList, Enum: []string{"info", "warn", "high", "critical"},
 	Description: "severities, comma-separated"}, {Name: "symbol", In: InQuery, Type: TypeString, Description: "any ticker or CIK"},
-	{Name: "since", In: InQuery, Type: TypeTime, Description: "fired at or after (RFC 3339 or YYYY-MM-DD)"}}
+	{Name: "since", In: InQuery, Type: TypeTime, Description: "fired at or after (RFC 3339 or YYYY-MM-DD)"}, formatParam}
 
 func alertKinds() []string {
 	out := make([]string, len(spac.AlertKinds))
@@ -61,9 +62,13 @@ func (s *Server) alerts(c *gin.Context) (any, error) {
 	if s.d.Live.Alerts == nil {
 		return nil, spac.Errorf(spac.EUNAVAILABLE, "alerts are not available")
 	}
-	p, err := parsePaging(c, "alerts")
-	if err != nil {
-		return nil, err
+	f := formatOf(c)
+	var p paging
+	var err error
+	if f == export.JSON {
+		if p, err = parsePaging(c, "alerts"); err != nil {
+			return nil, err
+		}
 	}
 	q, err := s.AlertsRequest(c)
 	if err != nil {
@@ -75,6 +80,9 @@ func (s *Server) alerts(c *gin.Context) (any, error) {
 	}
 	if rows == nil {
 		rows = []spac.Alert{}
+	}
+	if f != export.JSON {
+		return nil, s.exportAlerts(c, f, rows)
 	}
 	return pageOf(c, rows, p), nil
 }

@@ -148,7 +148,7 @@ func (s *Server) probe(ctx context.Context, name string, check func(context.Cont
 	err := check(ctx)
 	ms := float64(time.Since(start).Microseconds()) / 1000
 	if err != nil {
-		s.log.Error("health check failed", "check", name, "err", err)
+		s.log.ErrorContext(ctx, "health check failed", "check", name, "err", err)
 		return Check{Status: "fail", LatencyMs: ms, Error: name + " unreachable"}
 	}
 	return Check{Status: "ok", LatencyMs: ms}

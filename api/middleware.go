@@ -38,6 +38,7 @@ func (s *Server) requestID(c *gin.Context) {
 		id = newRequestID()
 	}
 	c.Set(requestIDKey, id)
+	carryLogAttrs(c)
 	c.Set(serverKey, s)
 	c.Header(requestIDHeader, id)
 	c.Next()
@@ -67,8 +68,7 @@ func (s *Server) logRequest(c *gin.Context, start time.Time) {
 	s.log.Log(c.Request.Context(), slogLevelFor(status), "request",
 		"method", c.Request.Method, "path", c.Request.URL.Path, "route", route,
 		"status", status, "duration_ms", float64(elapsed.Microseconds())/1000,
-		"bytes", c.Writer.Size(), requestAttrs(c),
-		"key_id", spac.CallerOf(c).KeyID, "client_ip", c.ClientIP())
+		"bytes", c.Writer.Size(), "key_id", spac.CallerOf(c).KeyID, "client_ip", c.ClientIP())
 }
 
 // recovery turns a panic into a 500 problem; the stack goes to the log only.
@@ -81,7 +81,7 @@ func (s *Server) recovery(c *gin.Context) {
 		if err, ok := rec.(error); ok && errors.Is(err, http.ErrAbortHandler) {
 			panic(rec) // the server's own signal to abort the response; not ours to swallow
 		}
-		s.log.Error("panic serving request", requestAttrs(c), "path", c.Request.URL.Path,
+		s.log.ErrorContext(c.Request.Context(), "panic serving request", "path", c.Request.URL.Path,
 			"panic", rec, "stack", string(debug.Stack()))
 		c.Abort()
 		if !c.Writer.Written() {

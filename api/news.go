@@ -8,12 +8,17 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/export"
 )
 
 func (s *Server) news(c *gin.Context) (any, error) {
-	p, err := parsePaging(c, "news")
-	if err != nil {
-		return nil, err
+	f := formatOf(c)
+	var p paging
+	var err error
+	if f == export.JSON {
+		if p, err = parsePaging(c, "news"); err != nil {
+			return nil, err
+		}
 	}
 	q, err := s.NewsRequest(c)
 	if err != nil {
@@ -26,6 +31,9 @@ func (s *Server) news(c *gin.Context) (any, error) {
 	articles, err := s.articles(c.Request.Context(), v, q)
 	if err != nil {
 		return nil, unavailable(s, c, err)
+	}
+	if f != export.JSON {
+		return nil, s.exportNews(c, f, v, articles)
 	}
 	rows := window(articles, p)
 	b := pageHead(v)
@@ -99,4 +107,5 @@ var newsParams = []Param{
 	Param{Name: "source", In: InQuery, Type: TypeString, Description: "feed name, or \"filing\" for filing-derived articles"},
 	Param{Name: "since", In: InQuery, Type: TypeTime, Description: "published at or after (RFC 3339 or YYYY-MM-DD)"},
 	Param{Name: "q", In: InQuery, Type: TypeString, Description: "words in the title or summary"},
+	formatParam,
 }

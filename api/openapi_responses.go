@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/export"
 )
 
 // successStatus is the status of a route's successful response.
@@ -81,10 +82,30 @@ func success(r Route, sch *schemaSet) obj {
 		resp["content"] = obj{"text/event-stream": obj{"schema": obj{"type": "string"}, "x-event-data": sch.ref(r.Body)}}
 	case r.Tabular:
 		resp["content"] = obj{"application/json": obj{"schema": sch.pageRef(r)}}
+		if r.declares(formatParam.Name) {
+			addExportContent(resp["content"].(obj), r, sch)
+		}
 	default:
 		resp["content"] = obj{"application/json": obj{"schema": sch.responseRef(r.Body)}}
 	}
 	return resp
+}
+
+// addExportContent documents the export forms of a list route (format=csv|ndjson or the
+// matching Accept): a CSV document and NDJSON whose lines are each one row (x-row-schema).
+func addExportContent(content obj, r Route, sch *schemaSet) {
+	row := sch.name(derefType(typeOf(r.Body)))
+	rowSchema := sch.ref(r.Body)
+	if sel := row + "Selection"; sch.defs[sel] != nil { // made by pageRef: the rows of fields=
+		sch.defs[row+"Row"] = obj{"anyOf": []obj{rowSchema, {"$ref": componentPrefix + sel}},
+			"description": "one row: the whole " + row + ", or the fields selected with fields="}
+		rowSchema = obj{"$ref": componentPrefix + row + "Row"}
+	}
+	content[export.MediaCSV] = obj{"schema": obj{"type": "string",
+		"description": "RFC 4180 CSV, UTF-8, a header row then one record per matching " + row + " (every page); columns in the README's order"}}
+	content[export.MediaNDJSON] = obj{"schema": obj{"type": "string",
+		"description": "one " + row + " JSON object per line, as the JSON route's rows (every page)"},
+		"x-row-schema": rowSchema}
 }
 
 // successHeaders are the headers of a successful response.
@@ -103,6 +124,9 @@ func successHeaders(r Route) obj {
 	}
 	if r.Versioned {
 		h["ETag"], h["Cache-Control"] = headerRef("ETag"), headerRef("Cache-Control")
+	}
+	if r.declares(formatParam.Name) {
+		h["Content-Disposition"] = headerRef("Content-Disposition")
 	}
 	return h
 }
@@ -158,6 +182,7 @@ func headerComponents() obj {
 		"WWW-Authenticate":             strHeader(`Bearer realm="spac-data-api"`),
 		"ETag":                         strHeader("weak validator of the data version, path, query and scope; send it back in If-None-Match"),
 		"Cache-Control":                strHeader("private, no-cache: may be stored, must be revalidated"),
+		"Content-Disposition":          strHeader(`exports (CSV, NDJSON) only: attachment; filename="spac-<route>-YYYY-MM-DD.<csv|ndjson>"`),
 	}
 }
 

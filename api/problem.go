@@ -115,7 +115,7 @@ func problemOf(c *gin.Context, err error) Problem {
 func writeProblem(c *gin.Context, log *slog.Logger, err error) {
 	p := problemOf(c, err)
 	if p.Status >= http.StatusInternalServerError {
-		log.Error("request failed", requestAttrs(c), "path", c.Request.URL.Path, "err", err)
+		log.ErrorContext(c.Request.Context(), "request failed", "path", c.Request.URL.Path, "err", err)
 	}
 	body, mErr := json.Marshal(p)
 	if mErr != nil { // cannot happen with these field types; keep the status anyway

@@ -103,7 +103,7 @@ func (s *Server) asOf(c *gin.Context) (string, error) {
 		return "", err
 	}
 	if err != nil {
-		s.log.Error("api: watermark", requestAttrs(c), "err", err)
+		s.log.ErrorContext(c.Request.Context(), "api: watermark", "err", err)
 		return "", spac.Errorf(spac.EUNAVAILABLE, "the data store is unavailable")
 	}
 	return formatTime(wm), nil

@@ -14,6 +14,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/internal/logctx"
 )
 
 // NewsSource serves news articles, newest first (the read half of spac.ArticleStore; cmd/spacd
@@ -86,6 +87,7 @@ func New(d Deps) *Server {
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	s.log = logctx.Logger(s.log) // a request's id and trace reach every line logged with its context
 	if s.now == nil {
 		s.now = time.Now
 	}

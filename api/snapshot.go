@@ -180,6 +180,6 @@ func unavailable(s *Server, c *gin.Context, err error) error {
 	if code := spac.ErrorCode(err); code != spac.EINTERNAL || clientGone(c) {
 		return err // a domain error with a meaning of its own, or the client's abort
 	}
-	s.log.Error("api: store", requestAttrs(c), "route", c.GetString(routeKey), "err", err)
+	s.log.ErrorContext(c.Request.Context(), "api: store", "route", c.GetString(routeKey), "err", err)
 	return spac.Errorf(spac.EUNAVAILABLE, "the data store is unavailable; retry shortly")
 }

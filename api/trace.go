@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac/internal/logctx"
 )
 
 // W3C Trace Context (https://www.w3.org/TR/trace-context/): a caller that traces its requests
@@ -77,17 +79,14 @@ func traceOf(c *gin.Context) (traceContext, bool) {
 	return tc, ok
 }
 
-// requestAttrs are the attributes every log line about a request carries: its request id,
-// and the caller's trace and span when it sent a valid traceparent. They are one group with
-// an empty key, which slog handlers inline.
-func requestAttrs(c *gin.Context) slog.Attr {
-	args := []any{"request_id", requestIDOf(c)}
+// carryLogAttrs puts the attributes every log line about the request carries in its context
+// (package logctx): its request id, and the caller's trace and span when it sent a valid
+// traceparent. Whatever logs with the request's context (the access line, problems, the
+// guard, the explorer) gets them.
+func carryLogAttrs(c *gin.Context) {
+	attrs := []slog.Attr{slog.String("request_id", requestIDOf(c))}
 	if tc, ok := traceOf(c); ok {
-		args = append(args, "trace_id", tc.TraceID, "span_id", tc.SpanID)
+		attrs = append(attrs, slog.String("trace_id", tc.TraceID), slog.String("span_id", tc.SpanID))
 	}
-	return slog.Group("", args...)
+	c.Request = c.Request.WithContext(logctx.With(c.Request.Context(), attrs...))
 }
-
-// LogAttrs are the request's log attributes (request id; trace and span ids when the caller
-// sent a traceparent), for the explorer's pages logging about a request.
-func LogAttrs(c *gin.Context) slog.Attr { return requestAttrs(c) }

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/export"
 )
 
 // universeFields are the row fields a client may select with fields=.
@@ -34,6 +35,9 @@ func sortEnum(fields []string) []string {
 }
 
 func (s *Server) universe(c *gin.Context) (any, error) {
+	if f := formatOf(c); f != export.JSON {
+		return nil, s.exportUniverse(c, f)
+	}
 	p, err := parsePaging(c, "universe")
 	if err != nil {
 		return nil, err
@@ -218,5 +222,5 @@ var universeParams = []Param{
 	Param{Name: "sort", In: InQuery, Type: TypeString, Enum: sortEnum(universeSorts), Description: "sort field; prefix \"-\" for descending; ties by CIK"},
 	Param{Name: "fields", In: InQuery, Type: TypeList, Enum: universeFields, Description: "row fields to return (citations follow the selection)"},
 	Param{Name: "facets", In: InQuery, Type: TypeList, Enum: universeFacets, Description: "facet counts over all matches to return"},
-	citationsParam,
+	citationsParam, formatParam,
 }

@@ -122,7 +122,8 @@ func (s *Server) conditional(c *gin.Context) {
 // query written otherwise gets another ETag, which costs a full answer, never a wrong 304).
 func etagOf(version string, c *gin.Context) string {
 	h := sha256.New()
-	for _, part := range []string{version, c.Request.URL.Path, c.Request.URL.RawQuery, strconv.FormatBool(CallerFrom(c).Sample)} {
+	// the export format too: Accept can ask for CSV of the same URL
+	for _, part := range []string{version, c.Request.URL.Path, c.Request.URL.RawQuery, strconv.FormatBool(CallerFrom(c).Sample), string(exportFormat(c))} {
 		_, _ = io.WriteString(h, part)
 		_, _ = h.Write([]byte{0})
 	}

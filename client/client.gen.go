@@ -546,6 +546,27 @@ func (e AlertsParamsSeverity) Valid() bool {
 	}
 }
 
+// Defines values for AlertsParamsFormat.
+const (
+	AlertsParamsFormatCsv    AlertsParamsFormat = "csv"
+	AlertsParamsFormatJson   AlertsParamsFormat = "json"
+	AlertsParamsFormatNdjson AlertsParamsFormat = "ndjson"
+)
+
+// Valid indicates whether the value is a known member of the AlertsParamsFormat enum.
+func (e AlertsParamsFormat) Valid() bool {
+	switch e {
+	case AlertsParamsFormatCsv:
+		return true
+	case AlertsParamsFormatJson:
+		return true
+	case AlertsParamsFormatNdjson:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AlertsStreamParamsKind.
 const (
 	AlertsStreamParamsKindDespacClosing   AlertsStreamParamsKind = "despac_closing"
@@ -633,6 +654,48 @@ func (e CalendarParamsCitations) Valid() bool {
 	case CalendarParamsCitationsNone:
 		return true
 	case CalendarParamsCitationsRef:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CalendarParamsFormat.
+const (
+	CalendarParamsFormatCsv    CalendarParamsFormat = "csv"
+	CalendarParamsFormatJson   CalendarParamsFormat = "json"
+	CalendarParamsFormatNdjson CalendarParamsFormat = "ndjson"
+)
+
+// Valid indicates whether the value is a known member of the CalendarParamsFormat enum.
+func (e CalendarParamsFormat) Valid() bool {
+	switch e {
+	case CalendarParamsFormatCsv:
+		return true
+	case CalendarParamsFormatJson:
+		return true
+	case CalendarParamsFormatNdjson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NewsParamsFormat.
+const (
+	NewsParamsFormatCsv    NewsParamsFormat = "csv"
+	NewsParamsFormatJson   NewsParamsFormat = "json"
+	NewsParamsFormatNdjson NewsParamsFormat = "ndjson"
+)
+
+// Valid indicates whether the value is a known member of the NewsParamsFormat enum.
+func (e NewsParamsFormat) Valid() bool {
+	switch e {
+	case NewsParamsFormatCsv:
+		return true
+	case NewsParamsFormatJson:
+		return true
+	case NewsParamsFormatNdjson:
 		return true
 	default:
 		return false
@@ -933,6 +996,27 @@ func (e UniverseParamsCitations) Valid() bool {
 	case UniverseParamsCitationsNone:
 		return true
 	case UniverseParamsCitationsRef:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for UniverseParamsFormat.
+const (
+	UniverseParamsFormatCsv    UniverseParamsFormat = "csv"
+	UniverseParamsFormatJson   UniverseParamsFormat = "json"
+	UniverseParamsFormatNdjson UniverseParamsFormat = "ndjson"
+)
+
+// Valid indicates whether the value is a known member of the UniverseParamsFormat enum.
+func (e UniverseParamsFormat) Valid() bool {
+	switch e {
+	case UniverseParamsFormatCsv:
+		return true
+	case UniverseParamsFormatJson:
+		return true
+	case UniverseParamsFormatNdjson:
 		return true
 	default:
 		return false
@@ -1933,6 +2017,9 @@ type AlertsParams struct {
 	// Since fired at or after (RFC 3339 or YYYY-MM-DD)
 	Since *string `form:"since,omitempty" json:"since,omitempty"`
 
+	// Format json (default): one page of JSON; csv or ndjson: every matching row (no paging, limit and cursor ignored) in one streamed response, counted as one request; also chosen by Accept: text/csv or application/x-ndjson
+	Format *AlertsParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
 	// Limit rows per page, 1 to 500 (default 50)
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 
@@ -1945,6 +2032,9 @@ type AlertsParamsKind string
 
 // AlertsParamsSeverity defines parameters for Alerts.
 type AlertsParamsSeverity string
+
+// AlertsParamsFormat defines parameters for Alerts.
+type AlertsParamsFormat string
 
 // AlertsStreamParams defines parameters for AlertsStream.
 type AlertsStreamParams struct {
@@ -1978,6 +2068,9 @@ type CalendarParams struct {
 	// Citations full (default): every citation with its excerpt, quote, URL and inputs; ref: field, filing, accession, line and a ref that GET /v1/citations?ref= resolves; none: no citations
 	Citations *CalendarParamsCitations `form:"citations,omitempty" json:"citations,omitempty"`
 
+	// Format json (default): one page of JSON; csv or ndjson: every matching row (no paging, limit and cursor ignored) in one streamed response, counted as one request; also chosen by Accept: text/csv or application/x-ndjson
+	Format *CalendarParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
 	// Limit rows per page, 1 to 500 (default 50)
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 
@@ -1993,6 +2086,9 @@ type CalendarParamsType string
 
 // CalendarParamsCitations defines parameters for Calendar.
 type CalendarParamsCitations string
+
+// CalendarParamsFormat defines parameters for Calendar.
+type CalendarParamsFormat string
 
 // ChangelogParams defines parameters for Changelog.
 type ChangelogParams struct {
@@ -2044,6 +2140,9 @@ type NewsParams struct {
 	// Q words in the title or summary
 	Q *string `form:"q,omitempty" json:"q,omitempty"`
 
+	// Format json (default): one page of JSON; csv or ndjson: every matching row (no paging, limit and cursor ignored) in one streamed response, counted as one request; also chosen by Accept: text/csv or application/x-ndjson
+	Format *NewsParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
 	// Limit rows per page, 1 to 500 (default 50)
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 
@@ -2053,6 +2152,9 @@ type NewsParams struct {
 	// IfNoneMatch the ETag of a response held: 304 without a body while the data has not changed
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
+
+// NewsParamsFormat defines parameters for News.
+type NewsParamsFormat string
 
 // NewsStreamParams defines parameters for NewsStream.
 type NewsStreamParams struct {
@@ -2155,6 +2257,9 @@ type UniverseParams struct {
 	// Citations full (default): every citation with its excerpt, quote, URL and inputs; ref: field, filing, accession, line and a ref that GET /v1/citations?ref= resolves; none: no citations
 	Citations *UniverseParamsCitations `form:"citations,omitempty" json:"citations,omitempty"`
 
+	// Format json (default): one page of JSON; csv or ndjson: every matching row (no paging, limit and cursor ignored) in one streamed response, counted as one request; also chosen by Accept: text/csv or application/x-ndjson
+	Format *UniverseParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
 	// Limit rows per page, 1 to 500 (default 50)
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 
@@ -2179,6 +2284,9 @@ type UniverseParamsFacets string
 
 // UniverseParamsCitations defines parameters for Universe.
 type UniverseParamsCitations string
+
+// UniverseParamsFormat defines parameters for Universe.
+type UniverseParamsFormat string
 
 // WebhooksCreateParams defines parameters for WebhooksCreate.
 type WebhooksCreateParams struct {
@@ -4420,6 +4528,18 @@ func NewAlertsRequest(server string, params *AlertsParams) (*http.Request, error
 
 		}
 
+		if params.Format != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", *params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Limit != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
@@ -4615,6 +4735,18 @@ func NewCalendarRequest(server string, params *CalendarParams) (*http.Request, e
 		if params.Citations != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "citations", *params.Citations, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Format != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", *params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -5067,6 +5199,18 @@ func NewNewsRequest(server string, params *NewsParams) (*http.Request, error) {
 		if params.Q != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "q", *params.Q, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Format != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", *params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -5646,6 +5790,18 @@ func NewUniverseRequest(server string, params *UniverseParams) (*http.Request, e
 		if params.Citations != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "citations", *params.Citations, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Format != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", *params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -7485,6 +7641,7 @@ func (r AdminKeysUsageResponse) ContentType() string {
 
 // AlertsResponse200Headers the declared response headers of an HTTP 200 response for Alerts
 type AlertsResponse200Headers struct {
+	ContentDisposition        *string
 	Link                      *string
 	RateLimit                 *string
 	RateLimitPolicy           *string
@@ -7862,6 +8019,7 @@ func (r AlertsStreamResponse) ContentType() string {
 // CalendarResponse200Headers the declared response headers of an HTTP 200 response for Calendar
 type CalendarResponse200Headers struct {
 	CacheControl              *string
+	ContentDisposition        *string
 	ETag                      *string
 	Link                      *string
 	RateLimit                 *string
@@ -9031,6 +9189,7 @@ func (r HealthResponse) ContentType() string {
 // NewsResponse200Headers the declared response headers of an HTTP 200 response for News
 type NewsResponse200Headers struct {
 	CacheControl              *string
+	ContentDisposition        *string
 	ETag                      *string
 	Link                      *string
 	RateLimit                 *string
@@ -9912,6 +10071,7 @@ func (r ProfileResponse) ContentType() string {
 // UniverseResponse200Headers the declared response headers of an HTTP 200 response for Universe
 type UniverseResponse200Headers struct {
 	CacheControl              *string
+	ContentDisposition        *string
 	ETag                      *string
 	Link                      *string
 	RateLimit                 *string
@@ -13737,11 +13897,21 @@ func ParseAlertsResponse(rsp *http.Response) (*AlertsResponse, error) {
 		}
 		response.ApplicationproblemJSONDefault = &dest
 
+	case rsp.StatusCode == 200:
+		// Content-type (text/csv) unsupported
+
 	}
 
 	switch {
 	case rsp.StatusCode == 200:
 		var headers AlertsResponse200Headers
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = &value
+		}
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -14361,6 +14531,9 @@ func ParseCalendarResponse(rsp *http.Response) (*CalendarResponse, error) {
 		}
 		response.ApplicationproblemJSONDefault = &dest
 
+	case rsp.StatusCode == 200:
+		// Content-type (text/csv) unsupported
+
 	}
 
 	switch {
@@ -14372,6 +14545,13 @@ func ParseCalendarResponse(rsp *http.Response) (*CalendarResponse, error) {
 				return nil, err
 			}
 			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = &value
 		}
 		if values := rsp.Header.Values("ETag"); len(values) > 0 {
 			var value string
@@ -16328,6 +16508,9 @@ func ParseNewsResponse(rsp *http.Response) (*NewsResponse, error) {
 		}
 		response.ApplicationproblemJSONDefault = &dest
 
+	case rsp.StatusCode == 200:
+		// Content-type (text/csv) unsupported
+
 	}
 
 	switch {
@@ -16339,6 +16522,13 @@ func ParseNewsResponse(rsp *http.Response) (*NewsResponse, error) {
 				return nil, err
 			}
 			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = &value
 		}
 		if values := rsp.Header.Values("ETag"); len(values) > 0 {
 			var value string
@@ -17874,6 +18064,9 @@ func ParseUniverseResponse(rsp *http.Response) (*UniverseResponse, error) {
 		}
 		response.ApplicationproblemJSONDefault = &dest
 
+	case rsp.StatusCode == 200:
+		// Content-type (text/csv) unsupported
+
 	}
 
 	switch {
@@ -17885,6 +18078,13 @@ func ParseUniverseResponse(rsp *http.Response) (*UniverseResponse, error) {
 				return nil, err
 			}
 			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = &value
 		}
 		if values := rsp.Header.Values("ETag"); len(values) > 0 {
 			var value string

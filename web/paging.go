@@ -102,7 +102,7 @@ func window[T any](all []T, p pager) []T {
 func (e *Explorer) fail(c *gin.Context, err error) {
 	if spac.ErrorCode(err) == spac.EINTERNAL {
 		if c.Request.Context().Err() == nil {
-			e.log.Error("web: store", api.LogAttrs(c), "path", c.Request.URL.Path, "err", err)
+			e.log.ErrorContext(c.Request.Context(), "web: store", "path", c.Request.URL.Path, "err", err)
 		}
 		err = spac.Errorf(spac.EUNAVAILABLE, "the data store is unavailable; retry shortly")
 	}

@@ -125,7 +125,7 @@ func (e *Explorer) render(c *gin.Context, status int, name string, p page) {
 }
 
 func (e *Explorer) templateFailed(c *gin.Context, name string, err error) {
-	e.log.Error("web: template", "page", name, api.LogAttrs(c), "err", err)
+	e.log.ErrorContext(c.Request.Context(), "web: template", "page", name, "err", err)
 	c.AbortWithStatus(http.StatusInternalServerError)
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/api"
+	"github.com/spacdata/spac/internal/logctx"
 )
 
 // Reads are the API server's request helpers (*api.Server implements them): each applies the
@@ -62,6 +63,7 @@ func New(d Deps) *Explorer {
 	if e.log == nil {
 		e.log = slog.New(slog.DiscardHandler)
 	}
+	e.log = logctx.Logger(e.log) // the request id and trace of the request a line is about
 	return e
 }
 

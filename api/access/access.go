@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/internal/logctx"
 )
 
 // TierLimits are one tier's limits and entitlements. A zero PerMinute or PerDay is unlimited.
@@ -129,7 +130,7 @@ func WithClock(now func() time.Time) Option { return func(o *options) { o.now = 
 func WithLimiter(l Limiter) Option { return func(o *options) { o.limiter = l } }
 
 // WithLogger sets the logger for store errors (never given key material).
-func WithLogger(l *slog.Logger) Option { return func(o *options) { o.log = l } }
+func WithLogger(l *slog.Logger) Option { return func(o *options) { o.log = logctx.Logger(l) } }
 
 // WithFlushInterval sets how often counters are written to the store; d <= 0 disables the
 // background flusher (counters are then written only by Guard.Flush and Guard.Shutdown).

@@ -99,7 +99,7 @@ func (g *Guard) serve(c *gin.Context, mode spac.AuthMode, need spac.Entitlement)
 	}
 	d, err := g.limiter.Take(c.Request.Context(), subject, lim, now)
 	if err != nil {
-		g.log.Error("access: rate limiter", "err", err)
+		g.log.ErrorContext(c.Request.Context(), "access: rate limiter", "err", err)
 		g.fail(c, spac.Errorf(spac.EUNAVAILABLE, "rate limiting is temporarily unavailable"))
 		return
 	}
@@ -164,7 +164,7 @@ func (g *Guard) load(c *gin.Context, sum [sha256.Size]byte, now time.Time) (cach
 	hash := hex.EncodeToString(sum[:])
 	key, err := g.keys.KeyByHash(c.Request.Context(), hash)
 	if err != nil && spac.ErrorCode(err) != spac.ENOTFOUND {
-		g.log.Error("access: key lookup", "err", err)
+		g.log.ErrorContext(c.Request.Context(), "access: key lookup", "err", err)
 		g.fail(c, spac.Errorf(spac.EUNAVAILABLE, "key verification is temporarily unavailable"))
 		return cachedKey{}, err
 	}

@@ -40,7 +40,12 @@ var helpFlags = map[string][]string{
 	"keys":      {"--name", "--tier", "--days", "--json", "--config", "--data-dir", "--log-level"},
 	"fixtures":  {"--out", "--spacs", "--seed", "--json"},
 	"errors":    {"--json", "--config", "--data-dir", "--log-level"},
-	"version":   {"--json"},
+	"export": append([]string{"--format", "--out", "--base-url", "--config", "--data-dir", "--log-level"},
+		"--status", "--sector", "--sponsor", "--min_trust", "--max_trust", "--min_trust_per_share", "--max_trust_per_share",
+		"--min_redeemed_pct", "--max_redeemed_pct", "--min_ytm", "--max_ytm", "--ipo_from", "--ipo_to", "--deadline_before",
+		"--q", "--sort", "--fields", "--facets", "--citations", "--from", "--to", "--type", "--symbol", "--cik", "--source",
+		"--since", "--kind", "--severity"),
+	"version": {"--json"},
 }
 
 // Every command has its own help: `spacd CMD --help` (and `spacd help CMD`) print its usage

@@ -56,6 +56,11 @@ func commands() []command {
 		{name: "fixtures", summary: "generate a fictional corpus in EDGAR format",
 			about: "Writes a fictional corpus of full submissions: the committed scenarios, or --spacs N generated lifecycles (thousands for benchmarks; never committed).",
 			json:  true, flags: fixturesFlags, run: cmdFixtures},
+		{name: "export", args: "universe|calendar|alerts|news", argHelp: exportArgHelp,
+			summary: "write every row of a list route as CSV or NDJSON from the data directory, as the API exports it",
+			about: "Writes every row of GET /v1/ROUTE that the filter flags select (all pages) as CSV or NDJSON, the bytes the API's format=csv|ndjson export sends for the same query, " +
+				"read from the data directory by the API's own handler in process (stop serve first). Source links point at --base-url. The output is CSV or NDJSON by --format, so there is no --json.",
+			minArgs: 1, maxArgs: 1, config: store, flags: addExportFlags, run: cmdExport},
 		{name: "errors", summary: "list documents that were skipped at ingest, with the reason",
 			about:  "Lists the documents skipped at ingest, with the reason each was skipped.",
 			config: store, json: true, run: cmdErrors},
@@ -63,6 +68,8 @@ func commands() []command {
 			json: true, run: cmdVersion},
 	}
 }
+
+var exportArgHelp = [][2]string{{"universe|calendar|alerts|news", "the list route to export (its filters are the flags of the same name; see the README's Export section)"}}
 
 var keysArgHelp = [][2]string{
 	{"create", "create a key (--name, --tier); its secret is shown only once"},

@@ -13,6 +13,7 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/config"
+	"github.com/spacdata/spac/internal/logctx"
 )
 
 // environment is what every subcommand receives: configuration, output and logger.
@@ -152,7 +153,8 @@ func helpFor(name string, w io.Writer) error {
 }
 
 // newLogger writes slog records to w. Durations are written as strings ("1.5s"): slog's JSON
-// handler would otherwise write them as nanoseconds.
+// handler would otherwise write them as nanoseconds. Records logged with a request's context
+// carry its request id and trace (package logctx).
 func newLogger(c config.LogConfig, w io.Writer) *slog.Logger {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.Level)); err != nil {
@@ -160,9 +162,9 @@ func newLogger(c config.LogConfig, w io.Writer) *slog.Logger {
 	}
 	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: durationsAsStrings}
 	if strings.EqualFold(c.Format, "text") {
-		return slog.New(slog.NewTextHandler(w, opts))
+		return logctx.Logger(slog.New(slog.NewTextHandler(w, opts)))
 	}
-	return slog.New(slog.NewJSONHandler(w, opts))
+	return logctx.Logger(slog.New(slog.NewJSONHandler(w, opts)))
 }
 
 func durationsAsStrings(_ []string, a slog.Attr) slog.Attr {

@@ -179,17 +179,15 @@ func serveExport(h http.Handler, req *http.Request, w io.Writer) (err error) {
 	return rw.err
 }
 
-// problemError turns a problem body into an error naming the flag at fault.
+// problemError turns a problem body into an error naming the flag at fault: a usage error
+// (exit 2) like any bad flag value, since the problem names a parameter the flag set.
 func problemError(status int, body []byte) error {
 	var p api.Problem
 	if err := json.Unmarshal(body, &p); err != nil || p.Detail == "" {
 		return fmt.Errorf("export refused (%d): %s", status, body)
 	}
-	if p.Param != "" && p.Param != "format" {
-		return fmt.Errorf("--%s: %s", p.Param, p.Detail)
-	}
-	if p.Param == "format" {
-		return fmt.Errorf("--format: %s", p.Detail)
+	if p.Param != "" {
+		return usageErrorf("--%s: %s", p.Param, p.Detail)
 	}
 	return errors.New(p.Detail)
 }

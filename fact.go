@@ -11,87 +11,87 @@ type Fact struct {
 	Citation Citation `json:"citation"`
 }
 
-// Field names of facts. Value formats: "money" is a decimal string with two fractional digits
-// ("250000000.00"), "price" four ("10.0000"), "int" a plain integer ("25000000"), "date"
-// YYYY-MM-DD, "text" as written (whitespace collapsed).
+// Field names of facts. Each field's value kind (money, price, int, date, text) is listed once,
+// in fieldKinds below: FieldKind reads it, and the extractors, the fold's validation and the
+// extraction tests all go through it.
 const (
 	// Identity (SGML header / cover page).
-	FieldCIK           = "cik"           // text: central index key, 10 digits
-	FieldName          = "name"          // text: company conformed name
-	FieldSIC           = "sic"           // text: "6770"
-	FieldStateOfInc    = "state_of_inc"  // text
+	FieldCIK           = "cik"  // central index key, 10 digits
+	FieldName          = "name" // company conformed name
+	FieldSIC           = "sic"  // "6770"
+	FieldStateOfInc    = "state_of_inc"
 	FieldStatus        = "status"        // one of Statuses; the filing that sets a status
-	FieldSector        = "sector"        // text: stated target industry focus ("technology")
-	FieldExchange      = "exchange"      // text: "NYSE", "Nasdaq"
-	FieldTickerUnits   = "ticker_units"  // text: "LCW.U"
-	FieldTickerShares  = "ticker_shares" // text: "LCW"
+	FieldSector        = "sector"        // stated target industry focus ("technology")
+	FieldExchange      = "exchange"      // "NYSE", "Nasdaq"
+	FieldTickerUnits   = "ticker_units"  // "LCW.U"
+	FieldTickerShares  = "ticker_shares" // "LCW"
 	FieldTickerWarrant = "ticker_warrants"
 	FieldTickerRights  = "ticker_rights"
 
 	// Offering (S-1, 424B4, IPO 8-K).
-	FieldUnitsOffered     = "units_offered"          // int
-	FieldUnitPrice        = "unit_price"             // price
-	FieldUnitStructure    = "unit_structure"         // text: "one Class A ordinary share and one-third of one redeemable warrant"
-	FieldWarrantExercise  = "warrant_exercise_price" // price
-	FieldTrustPerUnit     = "trust_per_unit"         // price
-	FieldTrustSize        = "trust_size"             // money: amount placed in trust at IPO
-	FieldDeadlineMonths   = "deadline_months"        // int: months from IPO closing
-	FieldSponsor          = "sponsor"                // text
-	FieldUnderwriter      = "underwriter"            // text; one fact per underwriter
-	FieldIPODate          = "ipo_date"               // date: IPO closing (IPO 8-K)
-	FieldIPOGrossProceeds = "ipo_gross_proceeds"     // money
-	FieldPrivatePlacement = "private_placement"      // money: sponsor private placement
-	FieldDeadline         = "deadline"               // date: liquidation deadline, when stated as a date
-	FieldPeriodOfReport   = "period_of_report"       // date: the period a report or 8-K is of, as written on its line
+	FieldUnitsOffered     = "units_offered"
+	FieldUnitPrice        = "unit_price"
+	FieldUnitStructure    = "unit_structure" // "one Class A ordinary share and one-third of one redeemable warrant"
+	FieldWarrantExercise  = "warrant_exercise_price"
+	FieldTrustPerUnit     = "trust_per_unit"
+	FieldTrustSize        = "trust_size"      // amount placed in trust at IPO
+	FieldDeadlineMonths   = "deadline_months" // months from IPO closing
+	FieldSponsor          = "sponsor"
+	FieldUnderwriter      = "underwriter" // one fact per underwriter
+	FieldIPODate          = "ipo_date"    // IPO closing (IPO 8-K)
+	FieldIPOGrossProceeds = "ipo_gross_proceeds"
+	FieldPrivatePlacement = "private_placement" // sponsor private placement
+	FieldDeadline         = "deadline"          // liquidation deadline, when stated as a date
+	FieldPeriodOfReport   = "period_of_report"  // the period a report or 8-K is of, as written on its line
 
 	// Periodic reports (10-Q / 10-K inline XBRL); Period is the balance-sheet date.
-	FieldTrustBalance       = "trust_balance"                // money
-	FieldSharesSubjectToRed = "shares_subject_to_redemption" // int
-	FieldRedemptionValuePS  = "redemption_value_per_share"   // price
+	FieldTrustBalance       = "trust_balance"
+	FieldSharesSubjectToRed = "shares_subject_to_redemption"
+	FieldRedemptionValuePS  = "redemption_value_per_share"
 
 	// Business combination (8-K 1.01, S-4/F-4, 425).
-	FieldTarget          = "target"           // text: target company name
-	FieldAgreementDate   = "agreement_date"   // date
-	FieldPIPEAmount      = "pipe_amount"      // money
-	FieldPIPEPrice       = "pipe_price"       // price
-	FieldPIPEShares      = "pipe_shares"      // int
-	FieldFPAAmount       = "fpa_amount"       // money: forward purchase agreement
-	FieldFPAPrice        = "fpa_price"        // price
-	FieldEarnoutShares   = "earnout_shares"   // int
-	FieldEarnoutTerms    = "earnout_terms"    // text: the triggering condition as written
-	FieldLockupDays      = "lockup_days"      // int: lockup period when stated in days
-	FieldLockupMonths    = "lockup_months"    // int: lockup period when stated in months
-	FieldMinimumCash     = "minimum_cash"     // money
-	FieldTerminationDate = "termination_date" // date (8-K 1.02)
-	FieldClosingDate     = "closing_date"     // date (8-K 2.01)
-	FieldNewName         = "new_name"         // text: combined company name
-	FieldNewTicker       = "new_ticker"       // text: combined company ticker
+	FieldTarget          = "target" // target company name
+	FieldAgreementDate   = "agreement_date"
+	FieldPIPEAmount      = "pipe_amount"
+	FieldPIPEPrice       = "pipe_price"
+	FieldPIPEShares      = "pipe_shares"
+	FieldFPAAmount       = "fpa_amount" // forward purchase agreement
+	FieldFPAPrice        = "fpa_price"
+	FieldEarnoutShares   = "earnout_shares"
+	FieldEarnoutTerms    = "earnout_terms" // the triggering condition as written
+	FieldLockupDays      = "lockup_days"   // lockup period when stated in days
+	FieldLockupMonths    = "lockup_months" // lockup period when stated in months
+	FieldMinimumCash     = "minimum_cash"
+	FieldTerminationDate = "termination_date" // 8-K 1.02
+	FieldClosingDate     = "closing_date"     // 8-K 2.01
+	FieldNewName         = "new_name"         // combined company name
+	FieldNewTicker       = "new_ticker"       // combined company ticker
 	// FieldExpectedClose is when the parties expect the combination to close, as stated: a
 	// date ("2027-03-15"), a month ("2027-03"), a quarter ("2027-Q1") or a half ("2027-H1").
 	FieldExpectedClose = "expected_close"
 
 	// Shareholder meetings (8-K 5.07 / 5.03, PRE/DEF 14A, DEFM14A).
-	FieldMeetingDate        = "meeting_date"        // date
-	FieldRecordDate         = "record_date"         // date
-	FieldRedemptionDeadline = "redemption_deadline" // date: last day to tender shares
+	FieldMeetingDate        = "meeting_date"
+	FieldRecordDate         = "record_date"
+	FieldRedemptionDeadline = "redemption_deadline" // last day to tender shares
 	FieldMeetingKind        = "meeting_kind"        // "extension" | "business_combination"
-	FieldVotesFor           = "votes_for"           // int
-	FieldVotesAgainst       = "votes_against"       // int
-	FieldVotesAbstain       = "votes_abstain"       // int
-	FieldSharesRedeemed     = "shares_redeemed"     // int
-	FieldRedemptionPrice    = "redemption_price"    // price per share
-	FieldRedemptionAmount   = "redemption_amount"   // money
-	FieldSharesRemaining    = "shares_remaining"    // int: public shares outstanding after redemptions
-	FieldNewDeadline        = "new_deadline"        // date: deadline after an extension
-	FieldOldDeadline        = "old_deadline"        // date: the deadline an extension replaces, when stated
-	FieldTrustPerShare      = "trust_per_share"     // price: stated in a proxy
-	FieldExtensionDeposit   = "extension_deposit"   // money: sponsor deposit into trust (8-K 8.01, proxy)
+	FieldVotesFor           = "votes_for"
+	FieldVotesAgainst       = "votes_against"
+	FieldVotesAbstain       = "votes_abstain"
+	FieldSharesRedeemed     = "shares_redeemed"
+	FieldRedemptionPrice    = "redemption_price" // per share
+	FieldRedemptionAmount   = "redemption_amount"
+	FieldSharesRemaining    = "shares_remaining"  // public shares outstanding after redemptions
+	FieldNewDeadline        = "new_deadline"      // deadline after an extension
+	FieldOldDeadline        = "old_deadline"      // the deadline an extension replaces, when stated
+	FieldTrustPerShare      = "trust_per_share"   // stated in a proxy
+	FieldExtensionDeposit   = "extension_deposit" // sponsor deposit into trust (8-K 8.01, proxy)
 
 	// Liquidation and deregistration (8-K 8.01, Forms 25 / 25-NSE / 15).
-	FieldLiquidationDate    = "liquidation_date"    // date: announced redemption of all public shares
-	FieldLiquidationPrice   = "liquidation_price"   // price per share
-	FieldDelistingDate      = "delisting_date"      // date
-	FieldDeregistrationDate = "deregistration_date" // date
+	FieldLiquidationDate    = "liquidation_date"  // announced redemption of all public shares
+	FieldLiquidationPrice   = "liquidation_price" // per share
+	FieldDelistingDate      = "delisting_date"
+	FieldDeregistrationDate = "deregistration_date"
 )
 
 // ValueKind is the format of a fact's Value.
@@ -107,7 +107,7 @@ const (
 	KindDate  ValueKind = "date"
 )
 
-// fieldKinds lists every field whose value is not text.
+// fieldKinds is the one list of value kinds: every field whose value is not text.
 var fieldKinds = map[string]ValueKind{
 	FieldTrustSize: KindMoney, FieldIPOGrossProceeds: KindMoney, FieldPrivatePlacement: KindMoney,
 	FieldTrustBalance: KindMoney, FieldPIPEAmount: KindMoney, FieldFPAAmount: KindMoney,

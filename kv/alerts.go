@@ -26,8 +26,8 @@ type timeline struct {
 }
 
 var (
-	alertTimeline   = timeline{what: "alert", rec: "al/", idx: "alt/", seq: "m/alertseq"}
-	articleTimeline = timeline{what: "article", rec: "ar/", idx: "art/", seq: "m/articleseq"}
+	alertTimeline   = timeline{what: "alert", rec: prefixAlert, idx: prefixAlertByTime, seq: keyAlertSeq}
+	articleTimeline = timeline{what: "article", rec: prefixArticle, idx: prefixArticleByTime, seq: keyArticleSeq}
 )
 
 // descTime is a fixed-width key that sorts later instants FIRST: the sortableTime rendering with

@@ -24,7 +24,7 @@ import (
 // in-process mutex is enough.
 const counterStripes = 64
 
-func counterKey(key string) string { return "n/" + key }
+func counterKey(key string) string { return prefixCounter + key }
 
 // Add increments key by delta and returns the new value. A new counter expires ttl after its
 // first Add (ttl <= 0: never); later Adds keep that expiry, so a rate-limit window stays fixed.
@@ -72,7 +72,7 @@ func (db *DB) Scan(ctx context.Context, prefix string, fn func(key string, value
 			if err != nil {
 				return err
 			}
-			return fn(strings.TrimPrefix(k, "n/"), v)
+			return fn(strings.TrimPrefix(k, prefixCounter), v)
 		})
 	})
 }

@@ -7,10 +7,12 @@ import (
 )
 
 // CountProfiles counts the stored profiles (p/ keys) without reading their values.
-func (db *DB) CountProfiles(ctx context.Context) (int, error) { return db.countKeys(ctx, "p/") }
+func (db *DB) CountProfiles(ctx context.Context) (int, error) {
+	return db.countKeys(ctx, prefixProfile)
+}
 
 // CountFilings counts the stored filings (f/ keys) without reading their values.
-func (db *DB) CountFilings(ctx context.Context) (int, error) { return db.countKeys(ctx, "f/") }
+func (db *DB) CountFilings(ctx context.Context) (int, error) { return db.countKeys(ctx, prefixFiling) }
 
 func (db *DB) countKeys(ctx context.Context, prefix string) (int, error) {
 	n := 0

@@ -37,7 +37,8 @@
 //	                              of its f/ record), cleared by the pipeline after the fold
 //	ob/<seq>                      fold outbox: JSON of one spac.FoldEvent (the profile before a
 //	                              change whose hooks have not run), written with the new profile;
-//	                              <seq> is 20 digits, m/foldseq the last one given
+//	                              <seq> is 20 digits
+//	m/foldseq                     last <seq> given to the fold outbox
 //	st/<name>                     state a component persists (the EDGAR poller's paging position
 //	                              and seen set, the backfill's progress)
 //
@@ -45,3 +46,39 @@
 // stored one writes nothing and reports changed == false. The watermark advances in the same
 // transaction as any change to served data (a changed filing, a profile).
 package kv
+
+// The schema's key prefixes and fixed keys: every key is built from one of these (a test keeps
+// the list, the comment above and the other files in step).
+const (
+	prefixFiling             = "f/"
+	prefixText               = "t/"
+	prefixFacts              = "x/"
+	prefixFilingOfCIK        = "c/"
+	prefixProfile            = "p/"
+	prefixProfileOwns        = "pk/"
+	prefixSymbol             = "s/"
+	prefixEvent              = "e/"
+	prefixIngestError        = "ie/"
+	prefixAPIKey             = "k/"
+	prefixAPIKeyHash         = "kh/"
+	prefixCounter            = "n/"
+	prefixStreamLog          = "l/"
+	prefixStreamLast         = "lm/"
+	prefixAlert              = "al/"
+	prefixAlertByTime        = "alt/"
+	prefixArticle            = "ar/"
+	prefixArticleByTime      = "art/"
+	prefixEndpoint           = "we/"
+	prefixEndpointOfOwner    = "wo/"
+	prefixDelivery           = "wd/"
+	prefixDeliveryOfEndpoint = "wx/"
+	prefixDue                = "wq/"
+	prefixFoldMark           = "tf/"
+	prefixFoldEvent          = "ob/"
+	prefixState              = "st/"
+
+	keyWatermark  = "m/watermark"
+	keyAlertSeq   = "m/alertseq"
+	keyArticleSeq = "m/articleseq"
+	keyFoldSeq    = "m/foldseq"
+)

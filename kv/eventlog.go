@@ -41,8 +41,8 @@ func (db *DB) EventLog(capPerTopic int) *EventLog {
 	return &EventLog{db: db, cap: max(capPerTopic, 0), topics: map[string]*sync.Mutex{}}
 }
 
-func logPrefix(topic string) string  { return "l/" + url.PathEscape(topic) + "/" }
-func logLastKey(topic string) string { return "lm/" + url.PathEscape(topic) }
+func logPrefix(topic string) string  { return prefixStreamLog + url.PathEscape(topic) + "/" }
+func logLastKey(topic string) string { return prefixStreamLast + url.PathEscape(topic) }
 func logKey(topic string, id uint64) string {
 	return fmt.Sprintf("%s%020d", logPrefix(topic), id)
 }

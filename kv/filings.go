@@ -26,11 +26,11 @@ type storedFiling struct {
 	ChunkLines int         `json:"chunkLines"` // lines per t/ chunk
 }
 
-func filingKey(acc string) string              { return "f/" + acc }
-func chunkPrefix(acc string) string            { return "t/" + acc + "/" }
-func chunkKey(acc string, n int) string        { return fmt.Sprintf("t/%s/%06d", acc, n) }
-func factsKey(cik spac.CIK, acc string) string { return "x/" + string(cik) + "/" + acc }
-func cikKey(cik spac.CIK, acc string) string   { return "c/" + string(cik) + "/" + acc }
+func filingKey(acc string) string              { return prefixFiling + acc }
+func chunkPrefix(acc string) string            { return prefixText + acc + "/" }
+func chunkKey(acc string, n int) string        { return fmt.Sprintf("%s%s/%06d", prefixText, acc, n) }
+func factsKey(cik spac.CIK, acc string) string { return prefixFacts + string(cik) + "/" + acc }
+func cikKey(cik spac.CIK, acc string) string   { return prefixFilingOfCIK + string(cik) + "/" + acc }
 
 // PutFiling stores a filing, its canonical text and its facts. The same content stored again
 // writes nothing (changed == false); different content for the same accession replaces the old.
@@ -248,7 +248,7 @@ func (db *DB) FilingsOf(ctx context.Context, cik spac.CIK) ([]spac.Filing, error
 	}
 	var out []spac.Filing
 	err = db.view(ctx, func(txn *badger.Txn) error {
-		prefix := "c/" + string(cik) + "/"
+		prefix := prefixFilingOfCIK + string(cik) + "/"
 		return eachKey(ctx, txn, prefix, false, func(key string, _ *badger.Item) error {
 			var rec storedFiling
 			err := getJSON(txn, filingKey(strings.TrimPrefix(key, prefix)), "filing", &rec)
@@ -273,7 +273,7 @@ func (db *DB) FactsOf(ctx context.Context, cik spac.CIK) ([]spac.Fact, error) {
 	}
 	var out []spac.Fact
 	err = db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, "x/"+string(cik)+"/", true, func(_ string, item *badger.Item) error {
+		return eachKey(ctx, txn, prefixFacts+string(cik)+"/", true, func(_ string, item *badger.Item) error {
 			var facts []spac.Fact
 			if err := decodeItem(item, &facts); err != nil {
 				return err
@@ -291,13 +291,13 @@ func (db *DB) EachCIK(ctx context.Context, fn func(spac.CIK) error) error {
 	var ciks []spac.CIK
 	err := db.view(ctx, func(txn *badger.Txn) error {
 		opts := badger.DefaultIteratorOptions
-		opts.Prefix, opts.PrefetchValues = []byte("c/"), false
+		opts.Prefix, opts.PrefetchValues = []byte(prefixFilingOfCIK), false
 		it := txn.NewIterator(opts)
 		defer it.Close()
 		for it.Seek(opts.Prefix); it.ValidForPrefix(opts.Prefix); {
-			cik, _, _ := strings.Cut(strings.TrimPrefix(string(it.Item().Key()), "c/"), "/")
+			cik, _, _ := strings.Cut(strings.TrimPrefix(string(it.Item().Key()), prefixFilingOfCIK), "/")
 			ciks = append(ciks, spac.CIK(cik))
-			it.Seek([]byte("c/" + cik + "/\xff")) // skip the CIK's other filings
+			it.Seek([]byte(prefixFilingOfCIK + cik + "/\xff")) // skip the CIK's other filings
 		}
 		return nil
 	})
@@ -322,7 +322,7 @@ func (db *DB) PutIngestError(ctx context.Context, e spac.IngestError) error {
 		e.At = time.Now()
 	}
 	e.At = e.At.UTC()
-	key := "ie/" + e.At.Format(sortableTime) + "/" + e.Source
+	key := prefixIngestError + e.At.Format(sortableTime) + "/" + e.Source
 	return db.update(ctx, func(txn *badger.Txn) error { return setJSON(txn, key, e) })
 }
 
@@ -333,7 +333,7 @@ const sortableTime = "20060102T150405.000000000Z"
 func (db *DB) IngestErrors(ctx context.Context) ([]spac.IngestError, error) {
 	var out []spac.IngestError
 	err := db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, "ie/", true, func(_ string, item *badger.Item) error {
+		return eachKey(ctx, txn, prefixIngestError, true, func(_ string, item *badger.Item) error {
 			var e spac.IngestError
 			err := decodeItem(item, &e)
 			out = append(out, e)

@@ -15,14 +15,8 @@ var _ spac.FoldLedger = (*DB)(nil)
 
 // Fold marks (tf/<cik>/<accession>) and the fold outbox (ob/<seq>): see spac.FoldLedger.
 
-const (
-	foldMarkPrefix  = "tf/"
-	foldEventPrefix = "ob/"
-	keyFoldSeq      = "m/foldseq"
-	statePrefix     = "st/"
-	// clearBatch bounds the marks one transaction deletes (a large ingest leaves thousands).
-	clearBatch = 1000
-)
+// clearBatch bounds the marks one transaction deletes (a large ingest leaves thousands).
+const clearBatch = 1000
 
 // foldMarkValue is the value of a tf/ key.
 type foldMarkValue struct {
@@ -30,15 +24,15 @@ type foldMarkValue struct {
 	Historical bool   `json:"historical,omitempty"`
 }
 
-func foldMarkKey(cik spac.CIK, acc string) string { return foldMarkPrefix + string(cik) + "/" + acc }
-func foldEventKey(seq uint64) string              { return fmt.Sprintf("%s%020d", foldEventPrefix, seq) }
+func foldMarkKey(cik spac.CIK, acc string) string { return prefixFoldMark + string(cik) + "/" + acc }
+func foldEventKey(seq uint64) string              { return fmt.Sprintf("%s%020d", prefixFoldEvent, seq) }
 
 // FoldMarks returns every pending fold mark, by CIK then accession.
 func (db *DB) FoldMarks(ctx context.Context) ([]spac.FoldMark, error) {
 	var out []spac.FoldMark
 	err := db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, foldMarkPrefix, true, func(key string, item *badger.Item) error {
-			cik, acc, ok := strings.Cut(strings.TrimPrefix(key, foldMarkPrefix), "/")
+		return eachKey(ctx, txn, prefixFoldMark, true, func(key string, item *badger.Item) error {
+			cik, acc, ok := strings.Cut(strings.TrimPrefix(key, prefixFoldMark), "/")
 			if !ok {
 				return fmt.Errorf("kv: malformed fold mark %q", key)
 			}
@@ -116,7 +110,7 @@ func (db *DB) PutFold(ctx context.Context, p spac.Profile, events []spac.Event, 
 func (db *DB) FoldEvents(ctx context.Context) ([]spac.FoldEvent, error) {
 	var out []spac.FoldEvent
 	err := db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, foldEventPrefix, true, func(_ string, item *badger.Item) error {
+		return eachKey(ctx, txn, prefixFoldEvent, true, func(_ string, item *badger.Item) error {
 			var ev spac.FoldEvent
 			if err := decodeItem(item, &ev); err != nil {
 				return err
@@ -138,9 +132,9 @@ func (db *DB) DeleteFoldEvent(ctx context.Context, seq uint64) error {
 func (db *DB) LoadState(ctx context.Context, prefix string) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	err := db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, statePrefix+prefix, true, func(key string, item *badger.Item) error {
+		return eachKey(ctx, txn, prefixState+prefix, true, func(key string, item *badger.Item) error {
 			v, err := item.ValueCopy(nil)
-			out[strings.TrimPrefix(key, statePrefix)] = v
+			out[strings.TrimPrefix(key, prefixState)] = v
 			return err
 		})
 	})
@@ -154,9 +148,9 @@ func (db *DB) SaveState(ctx context.Context, key string, value []byte) error {
 	}
 	return db.update(ctx, func(txn *badger.Txn) error {
 		if value == nil {
-			return txn.Delete([]byte(statePrefix + key))
+			return txn.Delete([]byte(prefixState + key))
 		}
-		return txn.Set([]byte(statePrefix+key), value)
+		return txn.Set([]byte(prefixState+key), value)
 	})
 }
 
@@ -164,7 +158,7 @@ func (db *DB) SaveState(ctx context.Context, key string, value []byte) error {
 func (db *DB) DeleteState(ctx context.Context, prefix string) error {
 	var keys []string
 	err := db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, statePrefix+prefix, false, func(key string, _ *badger.Item) error {
+		return eachKey(ctx, txn, prefixState+prefix, false, func(key string, _ *badger.Item) error {
 			keys = append(keys, key)
 			return nil
 		})

@@ -16,8 +16,8 @@ type storedKey struct {
 	Hash string      `json:"hash"`
 }
 
-func keyKey(id string) string       { return "k/" + id }
-func keyHashKey(hash string) string { return "kh/" + hash }
+func keyKey(id string) string       { return prefixAPIKey + id }
+func keyHashKey(hash string) string { return prefixAPIKeyHash + hash }
 
 // PutKey inserts or replaces a key by ID. A changed hash (rotation) drops the old hash entry.
 func (db *DB) PutKey(ctx context.Context, k spac.APIKey) error {
@@ -81,7 +81,7 @@ func getKey(txn *badger.Txn, id string) (spac.APIKey, error) {
 func (db *DB) Keys(ctx context.Context) ([]spac.APIKey, error) {
 	out := []spac.APIKey{}
 	err := db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, "k/", true, func(_ string, item *badger.Item) error {
+		return eachKey(ctx, txn, prefixAPIKey, true, func(_ string, item *badger.Item) error {
 			var sk storedKey
 			if err := decodeItem(item, &sk); err != nil {
 				return err

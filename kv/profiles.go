@@ -15,8 +15,6 @@ import (
 	spac "github.com/spacdata/spac"
 )
 
-const keyWatermark = "m/watermark"
-
 // storedProfile is the p/<cik> record. Sample is kept beside the profile because
 // spac.SPAC.Sample is not part of its JSON.
 type storedProfile struct {
@@ -36,12 +34,12 @@ const (
 	symbolPrevious = "p"
 )
 
-func profileKey(cik spac.CIK) string { return "p/" + string(cik) }
-func ownedKey(cik spac.CIK) string   { return "pk/" + string(cik) }
-func symbolKey(t string) string      { return "s/" + strings.ToUpper(strings.TrimSpace(t)) }
+func profileKey(cik spac.CIK) string { return prefixProfile + string(cik) }
+func ownedKey(cik spac.CIK) string   { return prefixProfileOwns + string(cik) }
+func symbolKey(t string) string      { return prefixSymbol + strings.ToUpper(strings.TrimSpace(t)) }
 
 func eventKey(e spac.Event) string {
-	return "e/" + e.Date + "/" + string(e.CIK) + "/" + e.ID
+	return prefixEvent + e.Date + "/" + string(e.CIK) + "/" + e.ID
 }
 
 func watermarkValue() []byte { return []byte(time.Now().UTC().Format(time.RFC3339Nano)) }
@@ -203,7 +201,7 @@ func (db *DB) ResolveSymbol(ctx context.Context, symbolOrCIK string) (spac.CIK, 
 // returned as is.
 func (db *DB) EachProfile(ctx context.Context, fn func(spac.Profile) error) error {
 	return db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, "p/", true, func(_ string, item *badger.Item) error {
+		return eachKey(ctx, txn, prefixProfile, true, func(_ string, item *badger.Item) error {
 			var sp storedProfile
 			if err := decodeItem(item, &sp); err != nil {
 				return err
@@ -231,8 +229,8 @@ func (db *DB) Events(ctx context.Context, q spac.EventQuery) ([]spac.Event, erro
 	}
 	out := []spac.Event{}
 	err := db.view(ctx, func(txn *badger.Txn) error {
-		err := eachKeyFrom(ctx, txn, "e/", "e/"+q.From, true, func(key string, item *badger.Item) error {
-			date, _, _ := strings.Cut(strings.TrimPrefix(key, "e/"), "/")
+		err := eachKeyFrom(ctx, txn, prefixEvent, prefixEvent+q.From, true, func(key string, item *badger.Item) error {
+			date, _, _ := strings.Cut(strings.TrimPrefix(key, prefixEvent), "/")
 			if q.To != "" && date > q.To {
 				return errStopIteration
 			}

@@ -47,7 +47,7 @@ func (db *DB) DiskBytes() (lsm, vlog int64, err error) {
 func (s *WebhookStore) Queued(ctx context.Context, limit int) (int, error) {
 	n := 0
 	err := s.db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, "wq/", false, func(string, *badger.Item) error {
+		return eachKey(ctx, txn, prefixDue, false, func(string, *badger.Item) error {
 			n++
 			if limit > 0 && n >= limit {
 				return errStopIteration

@@ -58,12 +58,14 @@ type deliveryRecord struct {
 	CreatedAt   time.Time             `json:"createdAt"`
 }
 
-func weKey(id string) string          { return "we/" + id }
-func woPrefix(owner string) string    { return "wo/" + url.PathEscape(owner) + "/" }
-func wdKey(id string) string          { return "wd/" + id }
-func wxPrefix(endpoint string) string { return "wx/" + url.PathEscape(endpoint) + "/" }
+func weKey(id string) string       { return prefixEndpoint + id }
+func woPrefix(owner string) string { return prefixEndpointOfOwner + url.PathEscape(owner) + "/" }
+func wdKey(id string) string       { return prefixDelivery + id }
+func wxPrefix(endpoint string) string {
+	return prefixDeliveryOfEndpoint + url.PathEscape(endpoint) + "/"
+}
 func wqKey(at time.Time, id string) string {
-	return "wq/" + at.UTC().Format(sortableTime) + "/" + id
+	return prefixDue + at.UTC().Format(sortableTime) + "/" + id
 }
 
 // PutEndpoint implements spac.WebhookStore (insert or replace by id).
@@ -102,7 +104,7 @@ func (s *WebhookStore) Endpoint(ctx context.Context, id string) (spac.WebhookEnd
 func (s *WebhookStore) Endpoints(ctx context.Context) ([]spac.WebhookEndpoint, error) {
 	out := []spac.WebhookEndpoint{} // as MemStore: empty, not nil
 	err := s.db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, "we/", true, func(_ string, item *badger.Item) error {
+		return eachKey(ctx, txn, prefixEndpoint, true, func(_ string, item *badger.Item) error {
 			var r endpointRecord
 			if err := decodeItem(item, &r); err != nil {
 				return err
@@ -283,8 +285,8 @@ func (s *WebhookStore) Due(ctx context.Context, now time.Time, limit int) ([]spa
 	var out []spac.WebhookDelivery
 	bound := now.UTC().Format(sortableTime)
 	err := s.db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, "wq/", false, func(key string, _ *badger.Item) error {
-			when, id, ok := strings.Cut(key[len("wq/"):], "/")
+		return eachKey(ctx, txn, prefixDue, false, func(key string, _ *badger.Item) error {
+			when, id, ok := strings.Cut(key[len(prefixDue):], "/")
 			if !ok {
 				return fmt.Errorf("kv: bad queue key %q", key)
 			}

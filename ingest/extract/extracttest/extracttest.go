@@ -108,31 +108,23 @@ func Reproduces(r *spac.RenderedFiling, line int, quote, value string, parse fun
 	return false
 }
 
-// Parser returns the parser that turns a field's quote into its value (nil for text).
+// Parser returns the parser that turns a field's quote into its value: the one of the field's
+// value kind (spac.FieldKind), except for durations written in months or days and for the
+// exchange, whose quotes have wordings of their own; nil for text.
 func Parser(field string) func(string) (string, bool) {
 	switch field {
 	case spac.FieldDeadlineMonths, spac.FieldLockupMonths:
 		return textutil.ParseMonths
 	case spac.FieldLockupDays:
 		return textutil.ParseDays
-	case spac.FieldTrustSize, spac.FieldIPOGrossProceeds, spac.FieldPrivatePlacement, spac.FieldTrustBalance,
-		spac.FieldPIPEAmount, spac.FieldFPAAmount, spac.FieldMinimumCash, spac.FieldRedemptionAmount,
-		spac.FieldExtensionDeposit:
-		return textutil.ParseMoney
-	case spac.FieldUnitPrice, spac.FieldWarrantExercise, spac.FieldTrustPerUnit, spac.FieldRedemptionValuePS,
-		spac.FieldPIPEPrice, spac.FieldFPAPrice, spac.FieldRedemptionPrice, spac.FieldTrustPerShare,
-		spac.FieldLiquidationPrice:
-		return textutil.ParsePrice
-	case spac.FieldUnitsOffered, spac.FieldSharesSubjectToRed, spac.FieldPIPEShares,
-		spac.FieldEarnoutShares, spac.FieldVotesFor,
-		spac.FieldVotesAgainst, spac.FieldVotesAbstain, spac.FieldSharesRedeemed, spac.FieldSharesRemaining:
-		return textutil.ParseInt
-	case spac.FieldIPODate, spac.FieldDeadline, spac.FieldAgreementDate, spac.FieldTerminationDate,
-		spac.FieldClosingDate, spac.FieldMeetingDate, spac.FieldRecordDate, spac.FieldRedemptionDeadline,
-		spac.FieldNewDeadline, spac.FieldLiquidationDate, spac.FieldDelistingDate, spac.FieldDeregistrationDate:
-		return textutil.ParseDate
 	case spac.FieldExchange:
 		return textutil.ExchangeName
 	}
-	return nil
+	return kindParsers[spac.FieldKind(field)]
+}
+
+// kindParsers read a quote as a value of each kind but text.
+var kindParsers = map[spac.ValueKind]func(string) (string, bool){
+	spac.KindMoney: textutil.ParseMoney, spac.KindPrice: textutil.ParsePrice,
+	spac.KindInt: textutil.ParseInt, spac.KindDate: textutil.ParseDate,
 }

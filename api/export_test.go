@@ -2,9 +2,11 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -223,5 +225,63 @@ func TestExportFormatNegotiation(t *testing.T) {
 	}
 	if cd := csvRec.Header().Get("Content-Disposition"); cd != `attachment; filename="spac-universe-`+testWatermark.Format("2006-01-02")+`.csv"` {
 		t.Errorf("Content-Disposition %q", cd)
+	}
+}
+
+// vanishingIndex serves universe pages by CIK (RowIndex) and loses one row between the page
+// and its read, as a SPAC deleted during an export would be.
+type vanishingIndex struct {
+	*memIndex
+	gone spac.CIK
+}
+
+func (x vanishingIndex) UniverseCIKs(ctx context.Context, q spac.UniverseQuery) ([]spac.CIK, int, map[string][]spac.FacetCount, error) {
+	page, err := x.Universe(ctx, q)
+	ciks := make([]spac.CIK, len(page.Rows))
+	for i, r := range page.Rows {
+		ciks[i] = r.CIK
+	}
+	return ciks, page.Total, page.Facets, err
+}
+
+func (x vanishingIndex) Row(cik spac.CIK) (spac.SPAC, bool) {
+	i := slices.IndexFunc(x.rows, func(r spac.SPAC) bool { return r.CIK == cik })
+	if i < 0 || cik == x.gone {
+		return spac.SPAC{}, false
+	}
+	return x.rows[i], true
+}
+
+// TestExportFailureAbortsTheResponse: a row that cannot be read after the first rows went out
+// aborts the response (net/http then cuts the connection: the client sees a broken transfer),
+// where finishing it would hand over a short file that looks complete.
+func TestExportFailureAbortsTheResponse(t *testing.T) {
+	f := newFixture(100)
+	f.deps.Index = vanishingIndex{memIndex: f.index, gone: f.index.rows[80].CIK}
+	h := New(f.deps).Handler()
+	for _, format := range []string{"csv", "ndjson"} {
+		rec := httptest.NewRecorder()
+		func() {
+			defer func() {
+				if r := recover(); r != http.ErrAbortHandler {
+					t.Errorf("format=%s: recovered %v, want http.ErrAbortHandler", format, r)
+				}
+			}()
+			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/v1/universe?sort=cik&format="+format, nil))
+		}()
+		if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), string(f.index.rows[80].CIK)) {
+			t.Errorf("format=%s: %d, the lost row in the body", format, rec.Code)
+		}
+	}
+}
+
+// TestExportHead: HEAD answers an export's headers and no rows.
+func TestExportHead(t *testing.T) {
+	h := New(newFixture(5).deps).Handler()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodHead, "/v1/universe?format=csv", nil))
+	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/csv") ||
+		rec.Header().Get("Content-Disposition") == "" || rec.Body.Len() != 0 {
+		t.Errorf("HEAD: %d %q %q, %d body bytes", rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Disposition"), rec.Body.Len())
 	}
 }

@@ -56,12 +56,13 @@ func (m *Metrics) Polled(p Poll) {
 	}
 }
 
-// SubscriberDropped counts a stream subscriber disconnected for being too slow.
-func (m *Metrics) SubscriberDropped(topic string) {
+// SubscriberDropped counts a stream subscriber disconnected for being too slow, by topic and
+// reason (the hub's two: buffer_full, write_timeout).
+func (m *Metrics) SubscriberDropped(topic, reason string) {
 	if m == nil {
 		return
 	}
-	m.sseDropped.WithLabelValues(topic).Inc()
+	m.sseDropped.WithLabelValues(topic, reason).Inc()
 }
 
 // WebhookAttempt counts one delivery attempt by outcome (the webhook service's three:

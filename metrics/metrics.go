@@ -105,7 +105,8 @@ func (m *Metrics) definePoll() {
 
 func (m *Metrics) defineLive() {
 	m.sseDropped = m.counterVec("sse_dropped_subscribers_total",
-		"Stream subscribers disconnected for falling too far behind (their buffer overflowed), by topic.", "topic")
+		"Stream subscribers disconnected for being too slow, by topic and reason: buffer_full (fell 64 events behind) or write_timeout (took no frame within the write timeout).",
+		"topic", "reason")
 	m.webhookAttempts = m.counterVec("webhook_deliveries_total",
 		"Webhook delivery attempts by outcome: succeeded, retrying (failed, rescheduled) or failed (given up: retries exhausted or endpoint gone).",
 		"outcome")

@@ -42,7 +42,7 @@ func TestEventsCount(t *testing.T) {
 	m.FilingSkipped("too_large")
 	m.Polled(Poll{Started: time.Unix(1700000000, 0), Found: 3, Ingested: 2, Errors: 1})
 	m.Polled(Poll{Started: time.Unix(1700000060, 0), Failed: true, Errors: 1})
-	m.SubscriberDropped("alerts")
+	m.SubscriberDropped("alerts", "buffer_full")
 	m.WebhookAttempt("succeeded")
 	m.WebhookAttempt("retrying")
 	for _, c := range []struct {
@@ -61,7 +61,7 @@ func TestEventsCount(t *testing.T) {
 		{testutil.ToFloat64(m.pollIngested), 2, "ingested"},
 		// the failed poll leaves the last success at the partial one, which read the feed
 		{testutil.ToFloat64(m.pollLastSuccess), 1700000000, "last success"},
-		{testutil.ToFloat64(m.sseDropped.WithLabelValues("alerts")), 1, "dropped"},
+		{testutil.ToFloat64(m.sseDropped.WithLabelValues("alerts", "buffer_full")), 1, "dropped"},
 		{testutil.ToFloat64(m.webhookAttempts.WithLabelValues("retrying")), 1, "webhook retrying"},
 	} {
 		if c.got != c.want {
@@ -76,7 +76,7 @@ func TestNilMetricsCountNothing(t *testing.T) {
 	m.FilingStored(1, true)
 	m.FilingSkipped("io")
 	m.Polled(Poll{})
-	m.SubscriberDropped("alerts")
+	m.SubscriberDropped("alerts", "write_timeout")
 	m.WebhookAttempt("failed") // none of these may panic
 }
 

@@ -26,6 +26,12 @@ const DefaultHeartbeat = 25 * time.Second
 // is disconnected.
 const DefaultWriteTimeout = 10 * time.Second
 
+// Why a slow subscriber was dropped (HubConfig.OnDrop).
+const (
+	DropBufferFull   = "buffer_full"
+	DropWriteTimeout = "write_timeout"
+)
+
 // DefaultRetry is the reconnection delay hinted to clients with "retry:".
 const DefaultRetry = 3 * time.Second
 
@@ -35,9 +41,10 @@ type HubConfig struct {
 	Heartbeat    time.Duration
 	WriteTimeout time.Duration
 	Retry        time.Duration
-	// OnDrop, when set, is told the topic of every subscriber dropped for being too slow (its
-	// buffer overflowed). It is called with the hub's lock held: it must only count.
-	OnDrop func(topic string)
+	// OnDrop, when set, is told the topic of every subscriber dropped for being too slow, and
+	// why: DropBufferFull (it fell Buffer events behind; told with the hub's lock held, so it
+	// must only count) or DropWriteTimeout (its client took no frame within WriteTimeout).
+	OnDrop func(topic, reason string)
 }
 
 func (c HubConfig) withDefaults() HubConfig {
@@ -163,7 +170,7 @@ func (h *Hub) fanOut(topic string, ev *spac.StreamEvent) {
 			s.dropped = true
 			h.removeLocked(s)
 			if h.cfg.OnDrop != nil {
-				h.cfg.OnDrop(topic)
+				h.cfg.OnDrop(topic, DropBufferFull)
 			}
 		}
 	}

@@ -3,9 +3,13 @@ package sse
 import (
 	"bytes"
 	"context"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"slices"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/gin-gonic/gin"
@@ -108,14 +112,65 @@ func TestSubscriptionDroppedFlag(t *testing.T) {
 // buffer, by topic; an unsubscribe or the hub's close is no drop.
 func TestOnDropIsToldOfSlowSubscribersOnly(t *testing.T) {
 	var drops []string // OnDrop runs under the hub's lock, on the publishing goroutine
-	hub := NewHub(NewMemLog(0), HubConfig{Buffer: 2, OnDrop: func(topic string) { drops = append(drops, topic) }})
+	hub := NewHub(NewMemLog(0), HubConfig{Buffer: 2, OnDrop: func(topic, reason string) { drops = append(drops, topic+"/"+reason) }})
 	slow, _ := hub.Subscribe("t")
 	left, _ := hub.Subscribe("t")
 	hub.Unsubscribe(left)
 	kept, _ := hub.Subscribe("u")
 	publishN(t, hub, "t", 3, nil, nil)
 	hub.Close()
-	if len(drops) != 1 || drops[0] != "t" || !slow.Dropped() || kept.Dropped() {
-		t.Fatalf("drops %v (slow dropped %v, kept dropped %v), want exactly [t]", drops, slow.Dropped(), kept.Dropped())
+	if len(drops) != 1 || drops[0] != "t/"+DropBufferFull || !slow.Dropped() || kept.Dropped() {
+		t.Fatalf("drops %v (slow dropped %v, kept dropped %v), want exactly [t/buffer_full]", drops, slow.Dropped(), kept.Dropped())
+	}
+}
+
+// failingWriter takes the stream's first write (the retry hint) and fails every later one with
+// err, as a connection past its write deadline (or one the client closed) does.
+type failingWriter struct {
+	header  http.Header
+	started chan struct{}
+	err     error
+	writes  int
+}
+
+func (w *failingWriter) Header() http.Header { return w.header }
+func (w *failingWriter) WriteHeader(int)     {}
+func (w *failingWriter) Flush()              {}
+
+func (w *failingWriter) Write(b []byte) (int, error) {
+	w.writes++
+	if w.writes == 1 {
+		close(w.started)
+		return len(b), nil
+	}
+	return 0, w.err
+}
+
+// TestOnDropIsToldOfWriteTimeouts: a client that takes no frame within the write timeout is
+// dropped as write_timeout; a client whose connection broke otherwise left, and is no drop.
+func TestOnDropIsToldOfWriteTimeouts(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want []string
+	}{
+		{&net.OpError{Op: "write", Net: "tcp", Err: os.ErrDeadlineExceeded}, []string{"t/" + DropWriteTimeout}},
+		{&net.OpError{Op: "write", Net: "tcp", Err: syscall.EPIPE}, nil},
+	} {
+		drops := make(chan string, 4)
+		hub := NewHub(NewMemLog(0), HubConfig{OnDrop: func(topic, reason string) { drops <- topic + "/" + reason }})
+		w := &failingWriter{header: http.Header{}, started: make(chan struct{}), err: c.err}
+		done := runStream(context.Background(), hub, "t", StreamOptions{}, w)
+		<-w.started
+		publishN(t, hub, "t", 1, nil, nil)
+		<-done // the failed write ended the stream
+		hub.Close()
+		close(drops)
+		var got []string
+		for d := range drops {
+			got = append(got, d)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("write error %v: drops %v, want %v", c.err, got, c.want)
+		}
 	}
 }

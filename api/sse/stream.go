@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -212,14 +213,24 @@ func (h *Hub) live(ctx context.Context, sub *Subscription, w *frameWriter, f fil
 				continue
 			}
 			sent = ev.ID
-			if w.event(*ev) != nil {
+			if err := w.event(*ev); err != nil {
+				h.writeFailed(sub.topic, err)
 				return
 			}
 		case <-tick.C:
-			if w.comment("heartbeat") != nil {
+			if err := w.comment("heartbeat"); err != nil {
+				h.writeFailed(sub.topic, err)
 				return
 			}
 		}
+	}
+}
+
+// writeFailed tells OnDrop of a client dropped because a frame could not be written within
+// the write timeout; any other write failure is a client that left.
+func (h *Hub) writeFailed(topic string, err error) {
+	if h.cfg.OnDrop != nil && errors.Is(err, os.ErrDeadlineExceeded) {
+		h.cfg.OnDrop(topic, DropWriteTimeout)
 	}
 }
 

@@ -97,7 +97,7 @@ func cmdExport(ctx context.Context, env *environment, args []string) error {
 func exportRequest(ctx context.Context, fs *pflag.FlagSet, route string) (*http.Request, error) {
 	base, err := url.Parse(flagString(fs, "base-url"))
 	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" || strings.Trim(base.Path, "/") != "" {
-		return nil, fmt.Errorf("--base-url %q: want scheme://host[:port], e.g. https://api.example.com", flagString(fs, "base-url"))
+		return nil, usageErrorf("--base-url %q: want scheme://host[:port], e.g. https://api.example.com", flagString(fs, "base-url"))
 	}
 	q := url.Values{"format": {flagString(fs, "format")}}
 	for _, f := range exportFilters {
@@ -180,14 +180,18 @@ func serveExport(h http.Handler, req *http.Request, w io.Writer) (err error) {
 }
 
 // problemError turns a problem body into an error naming the flag at fault: a usage error
-// (exit 2) like any bad flag value, since the problem names a parameter the flag set.
+// (exit 2) for a bad flag value (400), else a failure.
 func problemError(status int, body []byte) error {
 	var p api.Problem
 	if err := json.Unmarshal(body, &p); err != nil || p.Detail == "" {
 		return fmt.Errorf("export refused (%d): %s", status, body)
 	}
+	msg := p.Detail
 	if p.Param != "" {
-		return usageErrorf("--%s: %s", p.Param, p.Detail)
+		msg = "--" + p.Param + ": " + p.Detail
 	}
-	return errors.New(p.Detail)
+	if status == http.StatusBadRequest {
+		return usageErrorf("%s", msg)
+	}
+	return errors.New(msg)
 }

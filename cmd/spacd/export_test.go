@@ -267,3 +267,33 @@ func TestExportFlagsCoverTheRoutes(t *testing.T) {
 		t.Errorf("only %d parameters found: the test checks too little", len(declared))
 	}
 }
+
+// TestExportRefusals: a bad filter is the route's 400 reported as a usage error naming the
+// flag (exit 2), and --out is then not created; so are an unknown route and a bad --base-url;
+// an unknown symbol (404) is a failure (exit 1).
+func TestExportRefusals(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(t.TempDir(), "universe.csv")
+	_, stderr, code := runCLI(t, dir, "export", "universe", "--status", "bogus", "--out", out)
+	if code != 2 || !strings.Contains(stderr, "--status") {
+		t.Errorf("--status bogus: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a refused export left %s (%v)", out, err)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(out)); len(entries) != 0 {
+		t.Errorf("a refused export left %d files beside --out", len(entries))
+	}
+	if _, stderr, code := runCLI(t, dir, "export", "alerts", "--sort", "symbol"); code != 2 || !strings.Contains(stderr, "--sort") {
+		t.Errorf("alerts --sort: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code := runCLI(t, dir, "export", "calendar", "--symbol", "NOSUCH"); code != 1 || !strings.Contains(stderr, "NOSUCH") {
+		t.Errorf("calendar --symbol NOSUCH: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code := runCLI(t, dir, "export", "profiles"); code != 2 || !strings.Contains(stderr, "profiles") {
+		t.Errorf("export profiles: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code := runCLI(t, dir, "export", "universe", "--base-url", "ftp://x/y"); code != 2 || !strings.Contains(stderr, "--base-url") {
+		t.Errorf("--base-url ftp: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -46,7 +46,7 @@ func newProgressPrinter(w io.Writer, name, mode string) *progressPrinter {
 
 // tellBackfill shows a backfill's position.
 func (p *progressPrinter) tellBackfill(pr backfill.Progress) {
-	p.tell(position{Phase: pr.Phase, Unit: backfillUnit(pr.Phase), Done: pr.Done, Total: pr.Total, Elapsed: pr.Elapsed, ETA: pr.ETA})
+	p.tell(position{Phase: pr.Phase, Unit: backfillUnit(pr.Phase), Done: pr.Done, Total: pr.Total, Elapsed: time.Duration(pr.Elapsed), ETA: time.Duration(pr.ETA)})
 }
 
 func (p *progressPrinter) tell(pos position) {

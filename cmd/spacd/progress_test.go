@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/config"
 	"github.com/spacdata/spac/ingest/backfill"
 )
@@ -15,9 +16,9 @@ import (
 func TestProgressBar(t *testing.T) {
 	var out bytes.Buffer
 	p := newProgressPrinter(&out, "backfill", "bar")
-	p.tellBackfill(backfill.Progress{Phase: "fetch", Done: 0, Total: 40, ETA: 4 * time.Second})
+	p.tellBackfill(backfill.Progress{Phase: "fetch", Done: 0, Total: 40, ETA: spac.Duration(4 * time.Second)})
 	p.tellBackfill(backfill.Progress{Phase: "fetch", Done: 40, Total: 40})
-	p.tellBackfill(backfill.Progress{Phase: "done", Done: 40, Total: 40, Elapsed: 5 * time.Second})
+	p.tellBackfill(backfill.Progress{Phase: "done", Done: 40, Total: 40, Elapsed: spac.Duration(5 * time.Second)})
 	got := out.String()
 	for _, want := range []string{
 		"\r\033[Kfetch    [------------------------------] 0/40 filings (0%), ETA 4s",

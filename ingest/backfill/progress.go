@@ -2,6 +2,8 @@ package backfill
 
 import (
 	"time"
+
+	"github.com/spacdata/spac"
 )
 
 // Progress is a backfill's position, told to Config.OnProgress after every step. A phase's
@@ -11,10 +13,10 @@ type Progress struct {
 	Phase   string        `json:"phase"` // "discover", "classify", "fetch", "done"
 	Done    int           `json:"done"`
 	Total   int           `json:"total"`
-	Elapsed time.Duration `json:"elapsed"` // since the run started
+	Elapsed spac.Duration `json:"elapsed"` // since the run started, "1m23.5s"
 	// ETA estimates the time left in the phase from the time its steps have taken so far (a
 	// step found done already costs nothing); before any step, from the request rate.
-	ETA time.Duration `json:"eta"`
+	ETA spac.Duration `json:"eta"`
 }
 
 // progress tracks the phases of one run.
@@ -58,15 +60,15 @@ func (p *progress) finish() {
 
 func (p *progress) report() {
 	now := p.now()
-	p.cur.Elapsed = now.Sub(p.start)
+	p.cur.Elapsed = spac.Duration(now.Sub(p.start))
 	left := max(0, p.cur.Total-p.cur.Done)
 	switch {
 	case left == 0:
 		p.cur.ETA = 0
 	case p.worked > 0:
-		p.cur.ETA = time.Duration(float64(now.Sub(p.phaseAt)) / float64(p.worked) * float64(left))
+		p.cur.ETA = spac.Duration(float64(now.Sub(p.phaseAt)) / float64(p.worked) * float64(left))
 	case p.rate > 0:
-		p.cur.ETA = time.Duration(float64(left) / p.rate * float64(time.Second))
+		p.cur.ETA = spac.Duration(float64(left) / p.rate * float64(time.Second))
 	}
 	if p.tell != nil {
 		p.tell(p.cur)

@@ -33,9 +33,11 @@ func TestNewsStreamStartsWithTheNewest(t *testing.T) {
 	if len(page.Rows) != 50 {
 		t.Fatalf("GET /v1/news: %d rows, want 50 (the fixture world has over 100 articles)", len(page.Rows))
 	}
+	// Articles published at the same instant may tie at the 50th place, and the list and the
+	// stream break ties differently; the newest 50 are the same publication times either way.
 	var want []string
 	for _, a := range page.Rows {
-		want = append(want, a.ID)
+		want = append(want, a.PublishedAt.UTC().Format(time.RFC3339Nano))
 	}
 	stream := ts.openStream(t, "/v1/news/stream", key, "")
 	deadline := time.After(liveTimeout)
@@ -45,13 +47,13 @@ func TestNewsStreamStartsWithTheNewest(t *testing.T) {
 		if err := json.Unmarshal(e.Data, &a); err != nil {
 			t.Fatal(err)
 		}
-		got = append(got, a.ID)
+		got = append(got, a.PublishedAt.UTC().Format(time.RFC3339Nano))
 		return len(got) == 50
 	})
 	slices.Sort(want)
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
-		t.Errorf("the stream started with %v,\nthe 50 newest are %v", got, want)
+		t.Errorf("the stream started with articles published at %v,\nthe 50 newest were published at %v", got, want)
 	}
 }
 

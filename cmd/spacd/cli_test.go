@@ -36,7 +36,7 @@ var helpFlags = map[string][]string{
 	"backfill":  {"--since", "--cik", "--no-discover", "--index", "--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"rebuild":   {"--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"recompute": {"--progress", "--json", "--config", "--data-dir", "--log-level"},
-	"extract":   {"--explain", "--form", "--items", "--cik", "--filed", "--accession", "--name", "--json"},
+	"extract":   {"--explain", "--form", "--items", "--cik", "--filed", "--accession", "--name", "--text", "--json"},
 	"keys":      {"--name", "--tier", "--days", "--json", "--config", "--data-dir", "--log-level"},
 	"fixtures":  {"--out", "--spacs", "--seed", "--json"},
 	"errors":    {"--json", "--config", "--data-dir", "--log-level"},
@@ -187,8 +187,12 @@ func TestJSONOutput(t *testing.T) {
 	if m := decode("keys", "usage", "--json", created["id"].(string)); m["keyId"] != created["id"] {
 		t.Errorf("keys usage --json: %v", m)
 	}
-	if m := decode("extract", "--json", file); m["filing"] == nil || len(m["facts"].([]any)) == 0 {
-		t.Errorf("extract --json: %v", m)
+	// extract prints JSON by default: the extraction scorer (../shared/tools/score-extract) and
+	// scripts run `spacd extract FILE` and read its "facts".
+	for _, args := range [][]string{{"extract", file}, {"extract", "--json", file}} {
+		if m := decode(args...); m["filing"] == nil || len(m["facts"].([]any)) == 0 {
+			t.Errorf("%v: %v", args, m)
+		}
 	}
 	if m := decode("version", "--json"); m["version"] == "" || m["commit"] == nil {
 		t.Errorf("version --json: %v", m)
@@ -208,7 +212,7 @@ func isEmptyList(v any) bool {
 	return ok && len(l) == 0
 }
 
-// Without --json the output is aligned text: keys create and keys list print the same key in
+// Without --json (extract: with --text) the output is aligned text: keys create and keys list print the same key in
 // the same readable form, and an ingest's summary names what it counted.
 func TestTextOutput(t *testing.T) {
 	dir := t.TempDir()
@@ -218,8 +222,8 @@ func TestTextOutput(t *testing.T) {
 			t.Errorf("ingest text summary lacks %q (exit %d):\n%s", want, code, out)
 		}
 	}
-	facts, _, _ := runCLI(t, dir, "extract", filepath.Join("..", "..", "fixtures", "corpus", goodFirst))
-	explained, _, _ := runCLI(t, dir, "extract", "--explain", filepath.Join("..", "..", "fixtures", "corpus", goodFirst))
+	facts, _, _ := runCLI(t, dir, "extract", "--text", filepath.Join("..", "..", "fixtures", "corpus", goodFirst))
+	explained, _, _ := runCLI(t, dir, "extract", "--text", "--explain", filepath.Join("..", "..", "fixtures", "corpus", goodFirst))
 	if !strings.Contains(facts, "FIELD ") || !regexp.MustCompile(`(?m)^ipo_gross_proceeds +200000000\.00 +54 +\$200,000,000$`).MatchString(facts) {
 		t.Errorf("extract text lacks the fact table (a fact per line: field, value, line, quote):\n%s", facts)
 	}

@@ -20,8 +20,11 @@ type command struct {
 	minArgs, maxArgs int
 	config           []string // the configuration flags the command reads (config.Flag*)
 	json             bool     // the command prints data: --json selects JSON over aligned text
-	flags            func(fs *pflag.FlagSet)
-	run              func(ctx context.Context, env *environment, args []string) error
+	// jsonFirst: the command prints JSON unless --text asks for aligned text. extract keeps
+	// JSON as its default because scripts and the extraction scorer read `spacd extract FILE`.
+	jsonFirst bool
+	flags     func(fs *pflag.FlagSet)
+	run       func(ctx context.Context, env *environment, args []string) error
 }
 
 // store is the configuration a command reading the data directory offers as flags.
@@ -48,7 +51,7 @@ func commands() []command {
 		{name: "extract", args: "FILE", argHelp: [][2]string{{"FILE", "a full submission (.txt), or with --form a bare primary document (.htm or .txt)"}},
 			summary: "print the facts of one filing with citations (no store needed)",
 			about:   "Prints the facts of one filing, each with its citation (line and quote). It needs no data directory.",
-			minArgs: 1, maxArgs: 1, json: true, flags: extractFlags, run: cmdExtract},
+			minArgs: 1, maxArgs: 1, json: true, jsonFirst: true, flags: extractFlags, run: cmdExtract},
 		{name: "keys", args: "create | list | revoke ID | rotate ID | usage ID", argHelp: keysArgHelp,
 			summary: "manage API keys", minArgs: 1, maxArgs: 2,
 			about:  "Manages API keys in the store. The store admits one process at a time: while serve runs, use the admin API instead (see the README).",

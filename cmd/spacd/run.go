@@ -90,11 +90,22 @@ func runAt(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	json, _ := fs.GetBool("json")
+	json := cmd.printsJSON(fs)
 	guarded := guardOf(stderr) // the logger and a progress bar share it
 	env := &environment{cfg: cfg, stdout: stdout, stderr: guarded, log: newLogger(cfg.Log, guarded),
 		getenv: getenv, flags: fs, json: json, now: now}
 	return cmd.run(ctx, env, fs.Args())
+}
+
+// printsJSON tells whether the command's output is JSON: --json, or a JSON-first command
+// without --text.
+func (c command) printsJSON(fs *pflag.FlagSet) bool {
+	if c.jsonFirst {
+		text, _ := fs.GetBool("text")
+		return !text
+	}
+	json, _ := fs.GetBool("json")
+	return json
 }
 
 // parse reads the command's flags and checks the number of its arguments.
@@ -125,7 +136,11 @@ func (c command) flagSet() *pflag.FlagSet {
 	if c.flags != nil {
 		c.flags(fs)
 	}
-	if c.json {
+	switch {
+	case c.jsonFirst:
+		fs.Bool("text", false, "print aligned text instead of JSON (the default output)")
+		fs.Bool("json", true, "print JSON (scripts may pass it)")
+	case c.json:
 		fs.Bool("json", false, "print the output as JSON instead of aligned text")
 	}
 	config.FlagsFor(fs, c.config...)

@@ -2,6 +2,7 @@ package polltest_test
 
 import (
 	"context"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -168,7 +169,11 @@ func getCtx(ctx context.Context, url string) (int, error) {
 		return 0, err
 	}
 	defer resp.Body.Close()
-	return resp.StatusCode, nil
+	// Read the answer to its end: a body closed unread makes the client drop the connection,
+	// which cancels the request's context on the server, and the fake may then record a
+	// delivered answer as not served.
+	_, err = io.Copy(io.Discard, resp.Body)
+	return resp.StatusCode, err
 }
 
 func waitFor(t *testing.T, ok func() bool) {

@@ -29,7 +29,7 @@ if [ ! -s "$work/key" ] || [ "$(cat "$work/spacs" 2>/dev/null)" != "$spacs" ]; t
   rm -rf "$work/data" "$work/corpus"
   "$work/spacd" fixtures --out "$work/corpus" --spacs "$spacs" >/dev/null
   "$work/spacd" ingest "$work/corpus" >/dev/null
-  "$work/spacd" keys create --name load --tier enterprise | sed -n 's/^secret: //p' >"$work/key"
+  "$work/spacd" keys create --name load --tier enterprise | sed -n 's/^secret: *//p' >"$work/key"
   echo "$spacs" >"$work/spacs"
 fi
 key=$(cat "$work/key")

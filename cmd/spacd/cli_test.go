@@ -114,7 +114,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"ingest", "--workers", "many", "x"}, 2, `invalid argument "many"`},
 		{[]string{"export", "everything"}, 2, `"everything" is not one of`},
 		{[]string{"export", "universe", "--min_trust", "lots"}, 2, "--min_trust: "},
-		{[]string{"export", "universe", "--format", "xml"}, 2, "--format: "},
+		{[]string{"export", "universe", "--format", "xml"}, 2, `--format: "xml" is not one of`},
 		{[]string{"extract", filepath.Join(dir, "missing.txt")}, 1, "missing.txt"},
 		{[]string{"keys", "revoke", "nokey"}, 1, "spacd:"},
 		{[]string{"help", "nosuch"}, 2, `unknown command "nosuch"`},

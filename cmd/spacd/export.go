@@ -188,7 +188,8 @@ func problemError(status int, body []byte) error {
 	}
 	msg := p.Detail
 	if p.Param != "" {
-		msg = "--" + p.Param + ": " + p.Detail
+		// The API's detail may already name the parameter ("format: ..."): name it once, as the flag.
+		msg = "--" + p.Param + ": " + strings.TrimPrefix(p.Detail, p.Param+": ")
 	}
 	if status == http.StatusBadRequest {
 		return usageErrorf("%s", msg)

@@ -78,7 +78,7 @@ func readUsage(ctx context.Context, counters spac.CounterStore, keyID string, da
 	return u, err
 }
 
-// Routes lists the endpoints of a usage report, most used first (for the CLI's table).
+// Routes lists the endpoints of a usage report, most used first over all its days.
 func (u Usage) Routes() []string {
 	totals := map[string]int64{}
 	for _, d := range u.Days {
@@ -86,13 +86,18 @@ func (u Usage) Routes() []string {
 			totals[r] += n
 		}
 	}
-	routes := make([]string, 0, len(totals))
-	for r := range totals {
+	return MostUsed(totals)
+}
+
+// MostUsed orders endpoints by their request counts, most first, then by name.
+func MostUsed(counts map[string]int64) []string {
+	routes := make([]string, 0, len(counts))
+	for r := range counts {
 		routes = append(routes, r)
 	}
 	sort.Slice(routes, func(i, j int) bool {
-		if totals[routes[i]] != totals[routes[j]] {
-			return totals[routes[i]] > totals[routes[j]]
+		if counts[routes[i]] != counts[routes[j]] {
+			return counts[routes[i]] > counts[routes[j]]
 		}
 		return routes[i] < routes[j]
 	})

@@ -119,7 +119,7 @@ func usageText(w io.Writer, u access.Usage) {
 	var rows [][]string
 	for _, d := range u.Days {
 		rows = append(rows, []string{d.Date, fmt.Sprint(d.Total), ""})
-		for _, ep := range sortedEndpoints(d.Endpoints) {
+		for _, ep := range access.MostUsed(d.Endpoints) {
 			rows = append(rows, []string{"", fmt.Sprint(d.Endpoints[ep]), ep})
 		}
 	}

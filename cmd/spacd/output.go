@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"text/tabwriter"
 )
@@ -47,19 +46,4 @@ func writeTable(w io.Writer, header []string, rows [][]string) {
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
-}
-
-// sortedEndpoints orders a day's endpoints by requests, most first, then by name.
-func sortedEndpoints(m map[string]int64) []string {
-	names := make([]string, 0, len(m))
-	for name := range m {
-		names = append(names, name)
-	}
-	sort.Slice(names, func(i, j int) bool {
-		if m[names[i]] != m[names[j]] {
-			return m[names[i]] > m[names[j]]
-		}
-		return names[i] < names[j]
-	})
-	return names
 }

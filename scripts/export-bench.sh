@@ -14,32 +14,8 @@ cd "$(dirname "$0")/.."
 spacs=${1:-2000}
 runs=${RUNS:-5}
 
-work=${LOAD_DIR:-}
-if [ -z "$work" ]; then
-  work=$(mktemp -d)
-  trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
-else
-  mkdir -p "$work"
-  trap 'kill "${pid:-0}" 2>/dev/null || true' EXIT
-fi
-go build -o "$work/spacd" ./cmd/spacd
-export SPACD_DATA_DIR="$work/data" SPACD_FIXTURES=false SPACD_LOG_LEVEL=warn
-export SPACD_ACCESS_ADMIN_TOKEN=load-admin
-if [ ! -s "$work/key" ] || [ "$(cat "$work/spacs" 2>/dev/null)" != "$spacs" ]; then
-  rm -rf "$work/data" "$work/corpus"
-  "$work/spacd" fixtures --out "$work/corpus" --spacs "$spacs" >/dev/null
-  "$work/spacd" ingest "$work/corpus" >/dev/null
-  "$work/spacd" keys create --name load --tier enterprise | sed -n 's/^secret: *//p' >"$work/key"
-  echo "$spacs" >"$work/spacs"
-fi
-key=$(cat "$work/key")
-
-port=$((20000 + RANDOM % 20000))
-"$work/spacd" serve --addr "127.0.0.1:$port" 2>"$work/serve.log" &
-pid=$!
-base="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do curl -fs "$base/health" >/dev/null 2>&1 && break; sleep 0.2; done
-auth=(-H "Authorization: Bearer $key")
+# shellcheck source=scripts/serve-corpus.sh
+source scripts/serve-corpus.sh
 
 # one GET: "seconds bytes"
 get() { curl -fs "${auth[@]}" "$@" -o /dev/null -w '%{time_total} %{size_download}\n'; }
@@ -76,7 +52,7 @@ p500gz=$(median page_all 500 gz)
 p50=$(median page_all 50)
 records=$(curl -fs "${auth[@]}" "$base/v1/universe?format=csv" | python3 -c 'import csv,sys; print(sum(1 for _ in csv.reader(sys.stdin))-1)' 2>/dev/null || echo "?")
 
-kill "$pid"; wait "$pid" 2>/dev/null || true; pid=0
+stop_server
 offline() {
   local s e
   s=$(date +%s.%N)

@@ -21,32 +21,9 @@ if ! command -v wrk >/dev/null 2>&1; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null; fi
 fi
 
-work=${LOAD_DIR:-}
-if [ -z "$work" ]; then
-  work=$(mktemp -d)
-  trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
-else
-  mkdir -p "$work"
-  trap 'kill "${pid:-0}" 2>/dev/null || true' EXIT
-fi
-go build -o "$work/spacd" ./cmd/spacd
-export SPACD_DATA_DIR="$work/data" SPACD_FIXTURES=false SPACD_LOG_LEVEL=warn
-export SPACD_ACCESS_ADMIN_TOKEN=load-admin SPACD_HTTP_BENCH_ROUTES=true
-if [ ! -s "$work/key" ] || [ "$(cat "$work/spacs" 2>/dev/null)" != "$spacs" ]; then
-  rm -rf "$work/data" "$work/corpus"
-  "$work/spacd" fixtures --out "$work/corpus" --spacs "$spacs" >/dev/null
-  "$work/spacd" ingest "$work/corpus" >/dev/null
-  "$work/spacd" keys create --name load --tier enterprise | sed -n 's/^secret: *//p' >"$work/key"
-  echo "$spacs" >"$work/spacs"
-fi
-key=$(cat "$work/key")
-
-port=$((20000 + RANDOM % 20000))
-"$work/spacd" serve --addr "127.0.0.1:$port" 2>"$work/serve.log" &
-pid=$!
-base="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do curl -fs "$base/health" >/dev/null 2>&1 && break; sleep 0.2; done
-auth=(-H "Authorization: Bearer $key")
+export SPACD_HTTP_BENCH_ROUTES=true # the trivial handlers of the baseline
+# shellcheck source=scripts/serve-corpus.sh
+source scripts/serve-corpus.sh
 
 # The search words come from the corpus: the first SPAC by symbol, its name's first word
 # (which a dozen names share), its sponsor's first word, a prefix and a typo of the name word.

@@ -28,12 +28,13 @@ func Fold(cik spac.CIK, filings []spac.Filing, facts []spac.Fact) (spac.Profile,
 	recs := arrange(cik, filings, facts)
 	supersede(recs)
 	life := runLifecycle(recs)
+	meetings := votes(recs)
 	p := spac.Profile{
 		SPAC:          universeRow(cik, recs, life),
 		Offering:      offering(recs),
 		TrustSeries:   trustSeries(recs),
-		Votes:         votes(recs),
-		Redemptions:   redemptions(recs),
+		Votes:         meetings,
+		Redemptions:   redemptions(recs, meetings),
 		Extensions:    extensions(recs),
 		Combination:   combination(recs),
 		StatusHistory: life.history,

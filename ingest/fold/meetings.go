@@ -51,7 +51,8 @@ type voteEntry struct {
 	cs citations
 }
 
-// votes folds shareholder meetings: one per filing (with its amendments), then a filing about the same meeting date
+// votes folds shareholder meetings: one per filing (with its amendments) that names a meeting
+// (namesMeeting), then a filing about the same meeting date
 // (the DEF 14A after the PRE 14A, the 8-K 5.07 results after the proxy) is merged into the
 // earlier one, its values winning; the vote's accession is the latest contributing filing.
 // A meeting without a stated kind takes it from the form (merger proxy or S-4/F-4/424B3:
@@ -61,7 +62,7 @@ func votes(recs []record) []spac.Vote {
 	for _, g := range groups(recs) {
 		var v spac.Vote
 		var cs citations
-		if !fillGroup(g, &v, &cs, voteSlots) {
+		if !fillGroup(g, &v, &cs, voteSlots) || !namesMeeting(v) {
 			continue
 		}
 		inferKind(g, &v, &cs)
@@ -78,6 +79,16 @@ func votes(recs []record) []spac.Vote {
 		out = append(out, e.v)
 	}
 	return out
+}
+
+// namesMeeting reports whether v is a meeting rather than a mention of one: it needs a date
+// (meeting, record or redemption deadline) or a vote count. A kind alone comes from proposal
+// sentences describing some future vote (the IPO 8-K's charter terms, the merger agreement,
+// the registration statement before it sets a date); it cannot be dated or told apart from
+// the meeting that will be called, so it annotates nothing and is not served as an empty vote.
+func namesMeeting(v spac.Vote) bool {
+	return v.MeetingDate != "" || v.RecordDate != "" || v.RedemptionDeadline != "" ||
+		v.For != "" || v.Against != "" || v.Abstain != ""
 }
 
 // sameMeeting finds the latest entry for the same meeting date and a compatible kind.
@@ -122,32 +133,6 @@ func inferKind(g []record, v *spac.Vote, cs *citations) {
 	}
 }
 
-var redemptionSlots = []slot[spac.Redemption]{
-	{spac.FieldSharesRedeemed, "shares_redeemed", func(v *spac.Redemption) *string { return &v.SharesRedeemed }},
-	{spac.FieldRedemptionPrice, "price", func(v *spac.Redemption) *string { return &v.Price }},
-	{spac.FieldRedemptionAmount, "amount", func(v *spac.Redemption) *string { return &v.Amount }},
-	{spac.FieldSharesRemaining, "shares_remaining", func(v *spac.Redemption) *string { return &v.SharesRemaining }},
-}
-
-// redemptions folds redemption outcomes, one per filing reporting any (8-K 5.07), dated by the
-// meeting the filing reports, else by its filing date.
-func redemptions(recs []record) []spac.Redemption {
-	out := []spac.Redemption{}
-	for _, g := range groups(recs) {
-		var red spac.Redemption
-		var cs citations
-		if !fillGroup(g, &red, &cs, redemptionSlots) {
-			continue
-		}
-		red.Date = eventDate(g, &cs)
-		completeRedemption(&red, &cs)
-		red.Accession = g[len(g)-1].filing.Accession
-		red.Citations = cs.list()
-		out = append(out, red)
-	}
-	return out
-}
-
 var extensionSlots = []slot[spac.Extension]{
 	{spac.FieldOldDeadline, "old_deadline", func(v *spac.Extension) *string { return &v.OldDeadline }},
 	{spac.FieldNewDeadline, "new_deadline", func(v *spac.Extension) *string { return &v.NewDeadline }},
@@ -188,80 +173,6 @@ func before(recs []record, r record) []record {
 		}
 	}
 	return recs
-}
-
-// completeRedemption derives what the filing leaves implicit: the amount paid out (shares
-// redeemed x price) and the public shares before the redemption (redeemed + remaining), and
-// the percentage redeemed. Each derived value cites its inputs.
-func completeRedemption(r *spac.Redemption, cs *citations) {
-	redeemed, okR := dec(r.SharesRedeemed)
-	redeemedCite, _ := cs.find("shares_redeemed")
-	if price, ok := dec(r.Price); r.Amount == "" && ok && okR {
-		priceCite, _ := cs.find("price")
-		r.Amount = fixed(mul(redeemed, price), 2)
-		cs.set(derived("amount", redeemedCite, priceCite))
-	}
-	if remaining, ok := dec(r.SharesRemaining); ok && okR && r.SharesBefore == "" {
-		remainingCite, _ := cs.find("shares_remaining")
-		if n, ok := integral(add(redeemed, remaining)); ok {
-			r.SharesBefore = n
-			cs.set(derived("shares_before", redeemedCite, remainingCite))
-		}
-	}
-	redemptionPct(r, cs)
-}
-
-// redemptionPct sets redeemed / shares before, in percent.
-func redemptionPct(r *spac.Redemption, cs *citations) {
-	redeemed, ok1 := dec(r.SharesRedeemed)
-	before, ok2 := dec(r.SharesBefore)
-	if !ok1 || !ok2 || redeemed.Cmp(before) > 0 {
-		return
-	}
-	if pct, ok := percent(redeemed, before); ok {
-		redeemedCite, _ := cs.find("shares_redeemed")
-		beforeCite, _ := cs.find("shares_before")
-		r.RedeemedPct = fixed(pct, 2)
-		cs.set(derived("redeemed_pct", redeemedCite, beforeCite))
-	}
-}
-
-// sharesBeforeRedemptions completes shares_before where the filing states no shares remaining:
-// the shares remaining after the previous redemption, or the units sold at the IPO for the
-// first one.
-func sharesBeforeRedemptions(p *spac.Profile) {
-	prev, prevCite, since := p.Offering.UnitsOffered, spac.Citation{}, p.IPODate
-	if c, ok := citationOf(p.Offering.Citations, "units_offered"); ok && since != "" {
-		prevCite = c
-	} else {
-		prev = ""
-	}
-	for i := range p.Redemptions {
-		r := &p.Redemptions[i]
-		if r.SharesBefore == "" && r.SharesRedeemed != "" && prev != "" && sameSharesBetween(p.TrustSeries, since, r.Date, prev) {
-			cs := citations(r.Citations)
-			r.SharesBefore = prev
-			cs.set(derived("shares_before", prevCite))
-			redemptionPct(r, &cs)
-			r.Citations = cs.list()
-		}
-		if c, ok := citationOf(r.Citations, "shares_remaining"); ok {
-			prev, prevCite, since = r.SharesRemaining, c, r.Date
-		} else {
-			prev = ""
-		}
-	}
-}
-
-// sameSharesBetween reports whether every report dated from..to (exclusive) that states a
-// share count states shares: nothing else changed the count in between.
-func sameSharesBetween(series []spac.TrustPoint, from, to, shares string) bool {
-	for _, tp := range series {
-		if tp.Date >= from && tp.Date < to && tp.SharesSubjectToRedemption != "" && tp.SharesSubjectToRedemption != shares {
-			return false
-		}
-	}
-	return true
 }
 
 // eventDate dates what an amendment group reports: the meeting it reports (latest filing

@@ -2,8 +2,10 @@ package fold
 
 import (
 	"testing"
+	"time"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/alerts"
 )
 
 // kindOnly is a filing whose proposal sentences name a business-combination vote and nothing
@@ -190,5 +192,29 @@ func TestRedemptionReportedTwiceDerivedValues(t *testing.T) {
 				t.Errorf("uncited: %v", problems)
 			}
 		})
+	}
+}
+
+// The high-redemptions alert fires when the vote's 8-K reports the redemption and not again
+// when the closing 8-K reports it a second time.
+func TestRedemptionReportedTwiceAlertsOnce(t *testing.T) {
+	before, _ := foldSteps([]step{s1, ipo8K, bca8K, mergerProxy})
+	voted, _ := foldSteps([]step{s1, ipo8K, bca8K, mergerProxy, mergerVote})
+	closed, _ := foldSteps([]step{s1, ipo8K, bca8K, mergerProxy, mergerVote, closingReport(true, sameCount, remaining)})
+	now := time.Date(2022, 10, 5, 0, 0, 0, 0, time.UTC)
+	fired := func(prev, cur spac.Profile) []spac.Alert {
+		var out []spac.Alert
+		for _, a := range alerts.Evaluate(prev, cur, alerts.DefaultConfig(), now, nil) {
+			if a.Kind == spac.AlertHighRedemptions {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	if got := fired(before, voted); len(got) != 1 || got[0].Detail["redeemed_pct"] != "56.41" {
+		t.Fatalf("the vote 8-K fired %+v, want one 56.41 %% alert", got)
+	}
+	if got := fired(voted, closed); len(got) != 0 {
+		t.Errorf("the closing 8-K's report of the same redemption fired again: %+v", got)
 	}
 }

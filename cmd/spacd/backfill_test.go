@@ -11,6 +11,7 @@ import (
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/backfill"
 	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/internal/storetest"
 	"github.com/spacdata/spac/kv"
 )
 
@@ -59,7 +60,7 @@ func TestBackfillCommand(t *testing.T) {
 		t.Error("a bar was drawn on a stderr that is no terminal")
 	}
 	got, marks := storeSnapshot(t, data)
-	if d := snapshotDiff(got, want); d != "" || marks != 0 {
+	if d := storetest.Diff(got, want); d != "" || marks != 0 {
 		t.Errorf("store differs from a direct ingest (%d marks pending): %s", marks, d)
 	}
 	checkRecordedAsHistory(t, data)

@@ -8,6 +8,7 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/internal/storetest"
 )
 
 // A `spacd backfill` killed with SIGKILL while a request is in flight - reading an index, a
@@ -56,7 +57,7 @@ func TestBackfillKilledResumes(t *testing.T) {
 				}
 			}
 			got, marks := storeSnapshot(t, data)
-			if d := snapshotDiff(got, want); d != "" || marks != 0 {
+			if d := storetest.Diff(got, want); d != "" || marks != 0 {
 				t.Errorf("%d marks pending; store differs from an uninterrupted backfill: %s", marks, d)
 			}
 		})

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spacdata/spac/fixtures/gen"
+	"github.com/spacdata/spac/internal/storetest"
 )
 
 // spacdCommand is `spacd args...` as a process on dataDir, with env added.
@@ -106,13 +107,13 @@ func TestIngestKilledIsRepaired(t *testing.T) {
 			runToEnd(t, spacdCommand(bin, filepath.Join(root, "subset"), nil, "ingest", subset))
 			wantSubset, _ := storeSnapshot(t, filepath.Join(root, "subset"))
 			got, marks := storeSnapshot(t, data)
-			if d := snapshotDiff(got, wantSubset); d != "" || marks != 0 {
+			if d := storetest.Diff(got, wantSubset); d != "" || marks != 0 {
 				t.Errorf("after the start, %d marks pending, store differs from a clean ingest of the stored filings: %s", marks, d)
 			}
 			runToEnd(t, spacdCommand(bin, data, nil, "ingest", corpus))
 		}
 		got, marks := storeSnapshot(t, data)
-		if d := snapshotDiff(got, want); d != "" || marks != 0 {
+		if d := storetest.Diff(got, want); d != "" || marks != 0 {
 			t.Errorf("after the %s and an ingest, %d marks pending, store differs from a clean ingest: %s", kill.repair, marks, d)
 		}
 	}

@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -14,6 +11,7 @@ import (
 	"github.com/spacdata/spac/fixtures/gen"
 	"github.com/spacdata/spac/index"
 	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/internal/storetest"
 	"github.com/spacdata/spac/kv"
 )
 
@@ -28,24 +26,6 @@ func storeSnapshot(t *testing.T, dataDir string) (snap map[string]string, pendin
 		t.Fatal(err)
 	}
 	defer db.Close()
-	snap = map[string]string{}
-	for _, prefix := range []string{"p/", "e/", "s/", "x/", "c/"} {
-		if err := db.EachKV(ctx, prefix, func(k string, v []byte) error { snap[k] = string(v); return nil }); err != nil {
-			t.Fatal(err)
-		}
-	}
-	err = db.EachCIK(ctx, func(cik spac.CIK) error {
-		filings, err := db.FilingsOf(ctx, cik)
-		for _, f := range filings {
-			f.Source = ""
-			b, _ := json.Marshal(f)
-			snap["filing/"+f.Accession] = string(b)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	marks, err := db.FoldMarks(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -55,15 +35,7 @@ func storeSnapshot(t *testing.T, dataDir string) (snap map[string]string, pendin
 		t.Fatal(err)
 	}
 	defer idx.Close()
-	page, err := idx.Universe(ctx, spac.UniverseQuery{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range page.Rows {
-		b, _ := json.Marshal(r)
-		snap["row/"+string(r.CIK)] = string(b)
-	}
-	return snap, len(marks)
+	return storetest.Served(t, db, idx), len(marks)
 }
 
 // countPrefix counts the snapshot keys under prefix.
@@ -75,28 +47,6 @@ func countPrefix(snap map[string]string, prefix string) int {
 		}
 	}
 	return n
-}
-
-// snapshotDiff describes how got differs from want (a few keys), "" when equal.
-func snapshotDiff(got, want map[string]string) string {
-	var diffs []string
-	for k, w := range want {
-		if g, ok := got[k]; !ok {
-			diffs = append(diffs, "missing "+k)
-		} else if g != w {
-			diffs = append(diffs, "differs "+k)
-		}
-	}
-	for k := range got {
-		if _, ok := want[k]; !ok {
-			diffs = append(diffs, "extra "+k)
-		}
-	}
-	sort.Strings(diffs)
-	if len(diffs) > 8 {
-		diffs = append(diffs[:8], fmt.Sprintf("... %d more", len(diffs)-8))
-	}
-	return strings.Join(diffs, "; ")
 }
 
 // generatedCorpus writes n generated SPACs below a temporary directory.

@@ -7,6 +7,7 @@ import (
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/pipeline"
 	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/internal/storetest"
 )
 
 // hookCount counts the profiles a fold hook is told about.
@@ -37,8 +38,8 @@ func TestBackfillFetchesEverySPACOnce(t *testing.T) {
 			t.Errorf("%s fetched %d times, want once", p, n)
 		}
 	}
-	if got := servedSnapshot(t, e); diffSnapshots(got, want) != "" {
-		t.Errorf("store differs from a direct ingest: %s", diffSnapshots(got, want))
+	if got := servedSnapshot(t, e); storetest.Diff(got, want) != "" {
+		t.Errorf("store differs from a direct ingest: %s", storetest.Diff(got, want))
 	}
 	if live.n != 0 || hist.n != 12 {
 		t.Errorf("live hook told %d changes, historical hook %d; want 0 and 12", live.n, hist.n)
@@ -49,8 +50,8 @@ func TestBackfillFetchesEverySPACOnce(t *testing.T) {
 	if n := len(fake.Log()) - before; n != 0 || again.Fetched != 0 || again.AlreadyStored != sum.Fetched {
 		t.Errorf("second run sent %d requests, summary %+v; want none, everything already stored", n, again)
 	}
-	if got := servedSnapshot(t, e); diffSnapshots(got, want) != "" {
-		t.Errorf("second run changed the store: %s", diffSnapshots(got, want))
+	if got := servedSnapshot(t, e); storetest.Diff(got, want) != "" {
+		t.Errorf("second run changed the store: %s", storetest.Diff(got, want))
 	}
 	if _, err := e.p.FoldPending(pipeline.WithHistorical(context.Background())); err != nil {
 		t.Fatal(err)

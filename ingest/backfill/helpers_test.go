@@ -2,12 +2,9 @@ package backfill_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -19,6 +16,7 @@ import (
 	"github.com/spacdata/spac/ingest/pipeline"
 	"github.com/spacdata/spac/ingest/poll"
 	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/internal/storetest"
 	"github.com/spacdata/spac/kv"
 )
 
@@ -177,65 +175,8 @@ func (e *env) run(t testing.TB, cfg backfill.Config) backfill.Summary {
 	return sum
 }
 
-// servedSnapshot is what a store serves: profiles, calendar events, the ticker map, filings
-// (without their source) and facts, and the index's universe rows.
-func servedSnapshot(t testing.TB, e *env) map[string]string {
-	t.Helper()
-	ctx := context.Background()
-	out := map[string]string{}
-	for _, prefix := range []string{"p/", "e/", "s/", "x/", "c/"} {
-		err := e.db.EachKV(ctx, prefix, func(k string, v []byte) error {
-			out[k] = string(v)
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	err := e.db.EachCIK(ctx, func(cik spac.CIK) error {
-		filings, err := e.db.FilingsOf(ctx, cik)
-		for _, f := range filings {
-			f.Source = ""
-			b, _ := json.Marshal(f)
-			out["filing/"+f.Accession] = string(b)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, err := e.idx.Universe(ctx, spac.UniverseQuery{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range page.Rows {
-		b, _ := json.Marshal(r)
-		out["row/"+string(r.CIK)] = string(b)
-	}
-	return out
-}
-
-// diffSnapshots describes how got differs from want (at most a few keys).
-func diffSnapshots(got, want map[string]string) string {
-	var diffs []string
-	for k, w := range want {
-		if g, ok := got[k]; !ok {
-			diffs = append(diffs, "missing "+k)
-		} else if g != w {
-			diffs = append(diffs, "differs "+k)
-		}
-	}
-	for k := range got {
-		if _, ok := want[k]; !ok {
-			diffs = append(diffs, "extra "+k)
-		}
-	}
-	sort.Strings(diffs)
-	if len(diffs) > 8 {
-		diffs = append(diffs[:8], fmt.Sprintf("... %d more", len(diffs)-8))
-	}
-	return strings.Join(diffs, "; ")
-}
+// servedSnapshot is what the env's store and index serve.
+func servedSnapshot(t testing.TB, e *env) map[string]string { return storetest.Served(t, e.db, e.idx) }
 
 // cleanIngest ingests the corpus directly (spacd ingest) and returns its snapshot.
 func cleanIngest(t testing.TB, c *corpus) map[string]string {

@@ -10,6 +10,7 @@ import (
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/backfill"
 	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/internal/storetest"
 )
 
 // A run stopped at any request (its context cancelled while the request is in flight, as a
@@ -50,8 +51,8 @@ func TestResumeAfterStop(t *testing.T) {
 					t.Errorf("%s never fetched", p)
 				}
 			}
-			if got := servedSnapshot(t, e); diffSnapshots(got, want) != "" {
-				t.Errorf("store after the resumed run differs from a clean one: %s", diffSnapshots(got, want))
+			if got := servedSnapshot(t, e); storetest.Diff(got, want) != "" {
+				t.Errorf("store after the resumed run differs from a clean one: %s", storetest.Diff(got, want))
 			}
 		})
 	}

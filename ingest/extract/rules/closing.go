@@ -164,8 +164,16 @@ var mergerEnd = []*rule.Rule{
 	{
 		ID: "merger.termination", Emit: rule.One(spac.FieldTerminationDate),
 		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:mutually )?(?:agreed to )?terminat\w* (?:the |that certain |their |its )?(?:previously announced )?` + agreementName,
-		Not:      `(?i)\bmay\b|right to|\bif\b|could|would`,
-		Classes:  dealNews,
+		Not:      `(?i)\bmay\b|right to|\bif\b|could|would|` + biography,
+		Classes:  dealReports,
+		Priority: 11,
+	},
+	{
+		// "On <date>, the Business Combination Agreement was terminated" (a report's account)
+		ID: "merger.termination_passive", Emit: rule.One(spac.FieldTerminationDate),
+		Pattern:  `(?i)\bOn {v:date},? (?:the )?(?:previously announced )?` + agreementName + `(?: \([^)]{0,80}\))?,? (?:was|has been|were) (?:mutually )?terminated\b`,
+		Not:      `(?i)\bmay\b|right to|\bif\b|could|would|` + biography,
+		Classes:  dealReports,
 		Priority: 11,
 	},
 	{

@@ -177,7 +177,7 @@ var mergerAgreement = []*rule.Rule{
 	},
 	{
 		ID: "merger.target_combination_with", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern: `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? (?:with|between [^⟦]*? and) (?P<v>{org})`,
+		Pattern:  `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? (?:with|between [^⟦]*? and) (?P<v>{org})`,
 		Not:      targetWithNot,
 		Classes:  dealPeriodic,
 		NotKinds: partyKinds,

@@ -238,7 +238,6 @@ func withCapitalNames(orgs, caps []entity.Entity) []entity.Entity {
 	return orgs
 }
 
-
 var (
 	// definedNameRe is a name in capitalised words right before the short name it is given:
 	// "Lucid Motors (“Lucid”)", "Integrated Drilling Equipment Company ("IDE")".

@@ -77,7 +77,7 @@ var (
 )
 
 // merger is the whole family, in the order its rules are tried.
-var merger = concat(mergerAgreement, mergerFinancing, mergerEnd)
+var merger = concat(mergerAgreement, mergerFinancing, mergerEnd, mergerReports)
 
 // mergerAgreement: the agreement (date, target) and the announced status.
 var mergerAgreement = []*rule.Rule{

@@ -43,6 +43,7 @@ func Explain(r *spac.RenderedFiling) []rule.Finding {
 	x.header()
 	x.xbrl()
 	x.coverSymbols()
+	x.successorCover()
 	x.votes()
 	switch d.Class {
 	case doc.Periodic:

@@ -26,7 +26,7 @@ const (
 	notTheAgreement = `(?i)amendment(?: no\.)? \d|amended and restated|terminat|\b(?:amendment|joinder|waiver|supplement|assignment)s? (?:no\. ?\w+ )?(?:to|of)\b[^⟦]{0,40}$`
 
 	// biography vetoes a management team's record: another company's agreement.
-	biography = `(?i)\b(?:served|serving|serves) as\b|\bof which\b|\b(?:was|is|has been) (?:a |the )?(?:director|officer|member|founder|co-founder|chairman|chief|president|partner)\b|track record|predecessor|prior (?:spac|blank check|special purpose)`
+	biography = `(?i)\b(?:mr|ms|mrs|dr)\.? [a-z]+,? (?:\w+ )?(?:served|serves|was|is|has been|had been)\b|\b(?:he|she) (?:served|serves|was|is|has been|had been)\b|\b(?:served|serving|serves) as\b|track record|predecessor|prior (?:spac|blank check|special purpose)`
 
 	// dealDateline is a press release's "CITY, <date> (WIRE) --" opening.
 	dealDateline = `{v:date}(?: \([^)]{0,40}\))?,? ?(?:--|—|–) `

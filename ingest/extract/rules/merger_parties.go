@@ -38,7 +38,10 @@ func partyTarget(m *rule.Match) []rule.Out {
 		}
 		about := partyDescription(text[e.End-base : end])
 		before := text[:e.Start-base]
-		if !valid(spac.FieldTarget, e.Value, e) || numberedRe.MatchString(before) || notTargetParty(about) {
+		if !valid(spac.FieldTarget, e.Value, e) || numberedRe.MatchString(before) {
+			continue
+		}
+		if notTargetParty(about) {
 			doubt = doubt || otherSubsidiary(about)
 			continue
 		}

@@ -73,3 +73,13 @@ func formerSPAC(m *rule.Match) []rule.Out {
 	}
 	return []rule.Out{m.Cite(spac.FieldNewName, now.Value, now)}
 }
+
+// SPACName reports whether name is of a blank check company's kind ("... Acquisition Corp.",
+// "... Holdings IV, Inc."): the cover reader tells the SPAC's former name from a successor's.
+func SPACName(name string) bool {
+	return seriesNameRe.MatchString(name) || spacNameRe.MatchString(name)
+}
+
+// SameCompany reports whether two names are one company's, without case, punctuation and
+// legal form.
+func SameCompany(a, b string) bool { return bareName(a) == bareName(b) }

@@ -85,7 +85,7 @@ func valid(field, value string, e *entity.Entity) bool {
 	case spac.FieldSharesRedeemed, spac.FieldSharesRemaining, spac.FieldPIPEShares:
 		return e == nil || e.Class != "B"
 	case spac.FieldTarget:
-		return !mergerSubRe.MatchString(value) && !notNameRe.MatchString(value)
+		return !mergerSubRe.MatchString(value) && !spacNameRe.MatchString(value) && !notNameRe.MatchString(value)
 	case spac.FieldNewName:
 		return !notNameRe.MatchString(value) && !spacNameRe.MatchString(value)
 	case spac.FieldSponsor, spac.FieldUnderwriter:

@@ -183,7 +183,9 @@ var mergerFinancing = []*rule.Rule{
 	{
 		// "a lock-up of 180 days after the Closing", "a 12-month lock-up"
 		ID: "merger.lockup_named", Emit: rule.One(spac.FieldLockupDays + "|" + spac.FieldLockupMonths),
-		Pattern:  `(?i)\block-?up (?:period )?(?:of|for) (?:[^⟦]{0,40}? for )?{v:duration} (?:after|following|from)|{v:duration}(?: post-closing)? lock-?up\b`,
+		Pattern: `(?i)\block-?up (?:period )?(?:of|for) (?:[^⟦]{0,40}? for )?(?:a period of )?{v:duration} (?:after|following|from)|{v:duration}(?: post-closing)? lock-?up\b` +
+			`|\blocked[- ]up (?:for|during) (?:a period of )?{v:duration} (?:after|following|from)` +
+			`|\block-?up period (?:for [^⟦]{0,60}? )?(?:is|will be|shall be) (?:a period of )?{v:duration} (?:after|following|from)`,
 		Not:      dealConditionalNear,
 		Never:    notLockup,
 		Classes:  dealForms,

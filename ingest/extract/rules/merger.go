@@ -38,7 +38,11 @@ const (
 	underSymbols = `under (?:the )?(?:new )?(?:{exchange} )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})(?P<after>[^.⟦]{0,30})`
 
 	// closingNotDone vetoes statements of what has not happened: a deadline, a condition, a failure.
-	closingNotDone = `|\bnot\b|\bnever\b|\buntil\b|\bfail\w*|\bwhether\b|\bexpected\b|\bscheduled\b`
+	// A clause that waits for the combination ("once the Business Combination has been
+	// consummated"), a future perfect, and another SPAC's deal in a biography are not done either.
+	closingNotDone = `|\bnot\b|\bnever\b|\buntil\b|\bfail\w*|\bwhether\b|\bexpected\b|\bscheduled\b|\banticipated\b` +
+		`|\b(?:once|when|whenever|after|before|unless|upon|following|prior to)\s+(?:the\s+)?(?:proposed\s+)?(?:initial\s+)?(?:business combination|mergers?|transactions?|combination)\b[^.,;]{0,60}$` +
+		`|\b(?:will|shall|would) have\b|\bwhich (?:\w+ )?(?:completed|consummated|closed)\b|` + biography
 
 	// lockupFrom is the event a lock-up period runs from.
 	lockupFrom = `(?:the )?(?:date of (?:the )?)?(?:closing(?: date)?|consummation|completion|effective time)`
@@ -48,7 +52,7 @@ const (
 
 	// notLockup vetoes transfer restrictions that are not the combination's lock-up: the IPO's
 	// private placement warrants and founder shares, the underwriters' lock-up.
-	notLockup = `(?i)placement warrants|initial business combination|underwriters?\b|this offering`
+	notLockup = `(?i)placement warrants|initial business combination|underwriters?\b|this offering|(?:effective )?date of (?:this|the) (?:final )?prospectus`
 
 	// dealConditional vetoes a value stated under a condition; dealConditionalNear only one in the
 	// value's own clause (an earlier clause's "if" does not veto a later clause's lock-up).
@@ -58,7 +62,8 @@ const (
 	// targetWithNot vetoes "combination with X" where X is not this SPAC's target: another SPAC's
 	// deal in a management team's track record, a possible deal, and the SPAC itself in "the
 	// company to go public in a merger with <SPAC>".
-	targetWithNot = `(?i)terminat|potential|prospective|any business combination|\bprior\b|\bprevious\b|predecessor|track record|experience|served|(?:which|previously) (?:\w+ )?(?:completed|consummated|closed)|\bgo(?:es|ing)? public\b`
+	targetWithNot = `(?i)terminat|potential|prospective|any business combination|\bprior\b|\bprevious\b|predecessor|track record|experience|served|(?:which|previously) (?:\w+ )?(?:completed|consummated|closed)|\bgo(?:es|ing)? public\b` +
+		`|\b(?:if|should|in the event|unless|whether)\b[^.;]{0,60}\b(?:enters? into|were to|pursues?|negotiat\w+|identif\w+|select\w*)\b`
 
 	// earnoutContext is a sentence about contingent consideration.
 	earnoutContext = `(?i)earn-?out|contingent (?:consideration|shares|right)|triggering event|milestone|vwap|(?:trading|closing|sale) price[^.]{0,60}(?:equals|exceeds|greater)`
@@ -135,7 +140,7 @@ var mergerAgreement = []*rule.Rule{
 	{
 		ID: "merger.agreement_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusCombinationAnnounced),
 		Pattern:  `(?i)(?P<v>entered into (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName + `)`,
-		Not:      `(?i)terminat|amendment(?: no\.)? \d|\bif\b|whereas`,
+		Not:      `(?i)terminat|amendment(?: no\.)? \d|\bif\b|whereas|\bnot\b|\bnever\b`,
 		Classes:  current,
 		Items:    []string{"1.01"},
 		Priority: 20,

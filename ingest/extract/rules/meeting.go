@@ -153,7 +153,7 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)` + meetingNoun + `[^⟦]{0,60}? on {v:date}`,
+		Pattern: `(?i)` + meetingNoun + `[^⟦]{0,60}? on {v:date}`,
 		// "record" between the meeting and the date names the record date; a record date stated
 		// earlier in the sentence does not
 		Not:      pastMeeting + `|originally|postpone|adjourn|filed|(?i:meeting)[^⟦]*record[^⟦]*⟦date \d+⟧$`,

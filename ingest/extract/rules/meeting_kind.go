@@ -97,7 +97,7 @@ var meetingKinds = []*rule.Rule{
 		// a proxy's proposal; an extension it recounts ("our shareholders approved an extension
 		// of the date ...") was an earlier meeting's
 		ID: "meeting.kind_extension_proposed", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
-		Pattern:  `(?i)(?P<v>` + extendDeadline + `|` + extendFromToAny + `)`,
+		Pattern: `(?i)(?P<v>` + extendDeadline + `|` + extendFromToAny + `)`,
 		// (a defined term "the Extended Date" is no past extension)
 		Not:      pastMeeting + `|\b(?:approved|held|previously)\b|(?-i:\bextended\b)`,
 		Never:    earlyTermination,

@@ -152,10 +152,10 @@ var meetingTerms = []*rule.Rule{
 		Priority: 12,
 	},
 	{
-		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern: `(?i)` + meetingNoun + `[^⟦]{0,60}? on {v:date}`,
 		// "record" between the meeting and the date names the record date; a record date stated
 		// earlier in the sentence does not
+		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)` + meetingNoun + `[^⟦]{0,60}? on {v:date}`,
 		Not:      pastMeeting + `|originally|postpone|adjourn|filed|(?i:meeting)[^⟦]*record[^⟦]*⟦date \d+⟧$`,
 		Classes:  meetingForms,
 		NotKinds: notStated,

@@ -140,6 +140,8 @@ func TestRenarratedHistoryDoesNotMoveBackwards(t *testing.T) {
 			spac.StatusInExtension, "2023-12-10", ""},
 		{"a terminated deal", []step{s1, ipo8K, bca8K, termination8K, recallsDeal},
 			spac.StatusSearching, "2023-03-10", ""},
+		{"a terminated deal, status implied", []step{s1, ipo8K, bca8K, termination8K, bare(recallsDeal)},
+			spac.StatusSearching, "2023-03-10", ""},
 		{"a terminated deal beside the new one", []step{s1, ipo8K, bca8K, termination8K, newBCA, recallsBoth},
 			spac.StatusCombinationAnnounced, "2023-03-10", "Orbital Freight Corp."},
 	}
@@ -165,8 +167,17 @@ func TestRenarratedHistoryDoesNotMoveBackwards(t *testing.T) {
 
 // A report narrating a status change the 8-K never reported still moves the SPAC forward
 // when the event is dated after the current status: the extension vote ends the pending
-// extension.
+// extension; an agreement the report alone tells of announces the deal.
 func TestNarratedLaterEventMovesForward(t *testing.T) {
+	agreed := step{form: "10-Q", filed: "2022-08-12", period: "2022-06-30", facts: []fv{
+		fq(spac.FieldAgreementDate, "2022-06-01", "June 1, 2022"),
+		f(spac.FieldTarget, "Nimbus Robotics, Inc."),
+	}}
+	for _, steps := range [][]step{{agreed}, {s1, ipo8K, agreed}} {
+		if p, _ := foldSteps(steps); p.Status != spac.StatusCombinationAnnounced || p.Target != "Nimbus Robotics, Inc." {
+			t.Errorf("%d filings: status %s target %q, want the deal the 10-Q reports", len(steps), p.Status, p.Target)
+		}
+	}
 	narratedVote := step{form: "10-Q", filed: "2022-12-20", period: "2022-09-30", facts: []fv{
 		fe(spac.FieldMeetingDate, "2022-12-08", "December 8, 2022", "2022-12-08"),
 		fe(spac.FieldMeetingKind, "extension", "Extension Amendment Proposal", "2022-12-08"),

@@ -177,12 +177,13 @@ func factEvidence(field string) func(record) (spac.Fact, bool) {
 	return func(r record) (spac.Fact, bool) { return r.first(field) }
 }
 
-// dealEvidence: a 425 communication, or an 8-K announcing an agreement (Item 1.01).
+// dealEvidence: a 425 communication, or an 8-K announcing an agreement (Item 1.01), or a
+// periodic report telling of an agreement (dated: history.go keeps an old one from counting).
 func dealEvidence(r record) (spac.Fact, bool) {
-	switch r.filing.BaseForm() {
-	case "425":
+	switch base := r.filing.BaseForm(); {
+	case base == "425":
 		return firstAny(r)
-	case "8-K":
+	case base == "8-K" || isPeriodic(base):
 		return r.first(spac.FieldAgreementDate)
 	}
 	return spac.Fact{}, false

@@ -5,9 +5,6 @@ import "strings"
 // The terms of an extension (new deadline, the deadline it replaces), shared by the rules of
 // redemption.go that read them in 8-Ks, releases and proxies, and by the meeting kinds.
 
-// deadlineTo leads to the new deadline: "to", "until", "through and including".
-const deadlineTo = `(?:to|until|through(?: and including)?)`
-
 // extensionRefused vetoes an extension that did not or will not happen: the lender declined
 // to fund it, the sponsor will not deposit.
 const extensionRefused = `|\b(?:declin|refus)\w*|\b(?:did|does|will|would|could) not\b|\bcannot\b|\bunable\b|\bno longer\b`

@@ -6,10 +6,6 @@ import (
 	"time"
 )
 
-// dateGap is the space between a date's parts: white space, a no-break space (U+00A0, which
-// Go's \s does not hold) or the HTML entity of one left in the text ("March&nbsp;25, 2021").
-const dateGap = `(?:\s|\x{00A0}|&nbsp;|&#160;|&#[xX][aA]0;)+`
-
 // DatePattern matches a written date: "March 10, 2021", "Dec. 8, 2022", "Sept. 30, 2022",
 // "December 8th, 2022", "MAY 10 2021". Use it inside extractor regexps; ParseDate reads the
 // match.
@@ -17,6 +13,10 @@ const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il
 
 // monthName is the month of a written date, in any case.
 const monthName = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
+
+// dateGap separates the parts of a date: spaces, or a no-break space left as an HTML entity
+// by a rendering that escaped it twice ("March&nbsp;9, 2024").
+const dateGap = `(?:\s|\x{00a0}|&nbsp;|&#160;|&#xa0;)+`
 
 // DateForm is one way filings write a date: a pattern and the submatches of its parts.
 type DateForm struct {

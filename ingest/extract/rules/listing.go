@@ -93,6 +93,16 @@ var offeringListing = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// An older prospectus names the representative in apposition: "We have granted X & Co.,
+		// Inc., the representative of the underwriters, a 45-day option ...".
+		ID: "offering.underwriter_representative", Emit: rule.One(spac.FieldUnderwriter),
+		Pattern:  `{v:org},? (?:the|as) (?i:representatives? of the (?:several )?underwriters)\b`,
+		Not:      otherSPAC,
+		Classes:  ipoForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		ID: "offering.underwriters_bookrunners", Produce: firms, Gives: []string{spac.FieldUnderwriter},
 		Pattern:  `(?i)^(?:sole |joint |lead )*book-?running managers?(?: \|)?(?P<v>(?: \|? ?{org})+)`,
 		Classes:  prospectus,

@@ -46,8 +46,20 @@ var offeringListing = []*rule.Rule{
 		// Acquisition Corp. (OTC Bulletin Board: ACMEU)", "Acme Acquisition Corp. (the
 		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
 		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \((?:the )?` + q + `\w+` + eq + `\))? ?` +
-			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:, ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?:[,;]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		Never:    otherSPAC,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 9,
+	},
+	{
+		// A release's bracket that names each symbol's class: "(NASDAQ: Common Stock: “ACME”,
+		// Units: “ACMEU”, Warrants: “ACMEW”)", "(Nasdaq: “ACMEU” for units and “ACMEW” for
+		// warrants)"; the company is the SPAC, as for offering.release_symbols.
+		ID: "offering.release_class_symbols", Produce: labelledSymbols, Gives: append(tickerFields, spac.FieldExchange),
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+			`\((?P<ex>{exchange}): ?(?P<cells>(?:(?:(?:[A-Za-z][A-Za-z ]{0,30}): ?{ticker}|{ticker} for (?:[a-z]+ ?){1,3})(?:,? and |[,;] ?|\))){2,5})` +
+			`(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 9,

@@ -120,29 +120,4 @@ var offeringListing = []*rule.Rule{
 		Classes:  prospectus,
 		Priority: 10,
 	},
-	// state_of_inc: written out, it wins over the SGML header's EDGAR code ("E9").
-	{
-		ID: "offering.state_incorporated", Emit: rule.One(spac.FieldStateOfInc),
-		// The subject is the company itself: "we", "the Company", or its name defined as the
-		// Company or described as a blank check company.
-		Pattern: `(?:\b(?:We|we|The Company|the Company|The Registrant|the Registrant) (?:is|was|are|were)` +
-			`|{org} \((?:the )?` + q + `(?:Company|Registrant)` + eq + `[^)]{0,40}\),? (?:is|was)` +
-			`|{org} is (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
-			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized)` +
-			`(?: as (?:a|an) (?P<v>` + jurisdiction + `) (?:exempted |business |limited liability )*(?:company|corporation)` +
-			`| in (?:the )?(?:State of )?(?P<v>` + jurisdiction + `)\b| under the laws of (?:the )?(?:State of )?(?P<v>` + jurisdiction + `)\b)`,
-		Not:      otherSPAC,
-		Never:    notOwnJurisdiction,
-		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
-		NotKinds: notStated,
-		Priority: 99,
-	},
-	{
-		ID: "offering.state_is_a", Emit: rule.One(spac.FieldStateOfInc),
-		Pattern:  `\b(?:We|we|The Company|the Company) (?:is|are) (?:a|an) (?P<v>` + jurisdiction + `) (?:exempted company|corporation|business company|limited liability company)\b`,
-		Not:      otherSPAC,
-		Never:    notOwnJurisdiction,
-		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
-		NotKinds: notStated,
-		Priority: 99,
-	}}
+}

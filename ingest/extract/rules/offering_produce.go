@@ -261,3 +261,26 @@ func scaledMoney(field string) func(*rule.Match) []rule.Out {
 		return out
 	}
 }
+
+// jurisdictionOf emits the jurisdiction of slot v as the list writes it ("British Virgin
+// Island" is "British Virgin Islands").
+func jurisdictionOf(m *rule.Match) []rule.Out {
+	text, start := m.Text("v"), m.Start("v")
+	name, _, ok := JurisdictionAt(text)
+	if !ok && strings.EqualFold(text, "British Virgin Island") {
+		name, ok = "British Virgin Islands", true
+	}
+	if !ok {
+		return nil
+	}
+	return []rule.Out{span(m, spac.FieldStateOfInc, name, start, start+len(text))}
+}
+
+// filerJurisdiction is jurisdictionOf when the name of slot org is the filer's own.
+func filerJurisdiction(m *rule.Match) []rule.Out {
+	orgs := m.Entities("org")
+	if len(orgs) != 1 || m.Filer() == "" || bareName(orgs[0].Value) != bareName(m.Filer()) {
+		return nil
+	}
+	return jurisdictionOf(m)
+}

@@ -161,6 +161,8 @@ func symbolValue(cell string) string { return strings.ReplaceAll(cell, ". ", "."
 // wins; a jurisdiction written out on the cover is read when the header has none.
 const priorityJurisdiction = priorityHeader - 1
 
+var notApplicableRe = regexp.MustCompile(`(?i)^\|?\s*(?:N/?A|not applicable)\s*\|?$`)
+
 var jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state or other jurisdiction`)
 
 // coverJurisdiction reads the registrant's jurisdiction from the cover of a prospectus, an
@@ -168,7 +170,8 @@ var jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state or other juris
 // incorporation)", the cell itself when the row has a grid.
 func (x *reader) coverJurisdiction() {
 	switch x.d.Class {
-	case doc.Prospectus, doc.Current, doc.Periodic:
+	case doc.Prospectus, doc.Current, doc.Periodic, doc.Communication, doc.MergerProxy:
+		// the registrant's cover (an S-4's registrant is the filer)
 	default:
 		return
 	}
@@ -180,8 +183,8 @@ func (x *reader) coverJurisdiction() {
 		}
 		for k := n - 1; k >= max(1, n-8); k-- {
 			above := strings.TrimSpace(x.d.Line(k))
-			if !strings.ContainsFunc(above, unicode.IsLetter) {
-				continue // blank, a rule, a bare cell border or a number of the same row
+			if !strings.ContainsFunc(above, unicode.IsLetter) || notApplicableRe.MatchString(above) {
+				continue // blank, a rule, a bare cell border, a number of the same row or "N/A"
 			}
 			if cells := doc.Filled(x.d.Cells(k)); len(cells) > 0 {
 				above = cells[0].Text

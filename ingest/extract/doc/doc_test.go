@@ -174,6 +174,12 @@ func TestCellsFromPipes(t *testing.T) {
 
 // A prospectus cover sets the company's name and its securities each on a line of its own;
 // they are sentences of their own, not the start of the paragraph below them.
+func TestRevisedProxyIsProxy(t *testing.T) {
+	if c := ClassOf("PRER14A"); c != Proxy {
+		t.Errorf("PRER14A class = %s, want proxy", c)
+	}
+}
+
 func TestCoverQuantityLines(t *testing.T) {
 	cases := []struct {
 		lines []string
@@ -188,6 +194,9 @@ func TestCoverQuantityLines(t *testing.T) {
 			"On its closing date the company sold an aggregate of 5,000,000 Units to the public."},
 		{[]string{"The meeting was held on December", "14, 2022, and the proposal passed."},
 			"The meeting was held on December 14, 2022, and the proposal passed."},
+		// A heading that names a company ends with its legal form, not a sentence.
+		{[]string{"The call starts at noon.", "About Quarry Lane Acquisition Corp.", "Quarry Lane Acquisition Corp. is a blank check company."},
+			"The call starts at noon.|About Quarry Lane Acquisition Corp.|Quarry Lane Acquisition Corp. is a blank check company."},
 	}
 	for _, c := range cases {
 		r := extracttest.Filing("424B4", nil, c.lines...)

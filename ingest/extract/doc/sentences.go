@@ -158,7 +158,18 @@ func standalone(line string, prevEnds bool, next string) bool {
 		// Units"): the figure does not continue the name.
 		return true
 	}
-	return heading && !endsSentence(line) && !continues(next)
+	return heading && (!endsSentence(line) || endsWithName(line)) && !continues(next)
+}
+
+// endsWithName reports whether a line's final period is a company's legal form ("About
+// Acme Acquisition Corp."): a heading that names a company, not a sentence's end.
+func endsWithName(line string) bool {
+	line = strings.TrimSpace(line)
+	if !strings.HasSuffix(line, ".") {
+		return false
+	}
+	_, corporate := abbreviation(line[:len(line)-1])
+	return corporate
 }
 
 var (

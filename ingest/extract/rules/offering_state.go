@@ -29,7 +29,7 @@ var offeringState = []*rule.Rule{
 		// Company or described as a blank check company. A date may sit between the verb and
 		// the place ("incorporated on July 9, 2014 as a Delaware corporation").
 		Pattern: `(?:\b(?:We|we|The Company|the Company|The Registrant|the Registrant) (?:is|was|are|were)` +
-			`|{org} \((?:the )?` + q + `(?:Company|Registrant)` + eq + `[^)]{0,40}\),? (?:is|was)` +
+			`|{org}(?: \((?:[^()⟦]|⟦org \d+⟧){0,60}\))? \((?:the )?` + q + `(?:Company|Registrant)` + eq + `[^)]{0,40}\),? (?:is|was)` +
 			`|{org} is (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
 			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized)(?: (?:on|in) {date},?)?` +
 			`(?: as (?:a|an) ` + jurisdictionSlot + ` ` + companyForm +
@@ -75,16 +75,19 @@ var offeringState = []*rule.Rule{
 	},
 	{
 		// Implied only: the law its own obligations fall under ("subject to its obligations
-		// under Cayman Islands law to provide for claims of creditors"); the header wins.
+		// under Cayman Islands law to provide for claims of creditors", "the Companys
+		// obligations" as text from a PDF writes it), or its shareholders' resolutions ("approved
+		// by a special resolution under Cayman Islands law"); the header wins.
 		ID: "offering.state_obligations_law", Produce: jurisdictionOf, Gives: []string{spac.FieldStateOfInc},
-		Pattern:  `\b(?:our|its|the Company` + ap + `s) obligations under (?:the laws of )?(?:the )?(?:State of )?` + jurisdictionSlot + ` law\b`,
+		Pattern:  `\b(?:(?:our|its|the Company` + ap + `?s) obligations|special resolution) under (?:the laws of )?(?:the )?(?:State of )?` + jurisdictionSlot + ` law\b`,
 		Classes:  stateForms,
 		NotKinds: notStated,
 		Priority: 40,
 	},
 	{
 		ID: "offering.state_obligations_dgcl", Emit: rule.One(spac.FieldStateOfInc), Value: "Delaware",
-		Pattern:  `\b(?:our|its|the Company` + ap + `s) obligations under (?:the )?(?P<v>Delaware General Corporation Law|DGCL)\b`,
+		Pattern:  `\b(?:our|its|the Company` + ap + `?s) obligations under (?:the )?(?P<v>(?:Delaware General Corporation|{org}) Law|DGCL)\b`,
+		Must:     `Delaware General Corporation Law|DGCL`, // the statute's name may be read as a company's
 		Classes:  stateForms,
 		NotKinds: notStated,
 		Priority: 40,

@@ -48,6 +48,10 @@ func TestParsers(t *testing.T) {
 		{"exchange nasdaq llc", ExchangeName, "The Nasdaq Stock Market LLC", "Nasdaq", true},
 		{"exchange nyse long", ExchangeName, "New York Stock Exchange", "NYSE", true},
 		{"exchange nyse american", ExchangeName, "NYSE American", "NYSE American", true},
+		{"exchange nyse amex", ExchangeName, "NYSE Amex", "NYSE American", true},
+		{"exchange alternext", ExchangeName, "NYSE Alternext US LLC", "NYSE American", true},
+		{"exchange amex", ExchangeName, "AMEX", "NYSE American", true},
+		{"exchange american stock exchange", ExchangeName, "the American Stock Exchange", "NYSE American", true},
 		{"exchange otc", ExchangeName, "OTC Bulletin Board", "OTC", true},
 		{"exchange other", ExchangeName, "London Stock Exchange", "", false},
 	}

@@ -26,7 +26,7 @@ func Filing(form string, items []string, body ...string) *spac.RenderedFiling {
 		"FILED AS OF DATE:\t\t20250310",
 		"FILER:",
 		"\tCOMPANY DATA:",
-		"\t\tCOMPANY CONFORMED NAME:\t\t\t" + filerName,
+		"\t\tCOMPANY CONFORMED NAME:\t\t\tMaple Ridge Acquisition Corp",
 		"\t\tCENTRAL INDEX KEY:\t\t\t" + string(CIK),
 		"\t\tSTANDARD INDUSTRIAL CLASSIFICATION:\tBLANK CHECKS [6770]",
 		"\t\tSTATE OF INCORPORATION:\t\t\tE9",
@@ -37,25 +37,12 @@ func Filing(form string, items []string, body ...string) *spac.RenderedFiling {
 	lines = append(lines, body...)
 	return &spac.RenderedFiling{
 		Filing: spac.Filing{
-			Accession: "0009900099-25-000001", Form: form, FiledAt: "2025-03-10", CIK: CIK, CompanyName: filerName,
+			Accession: "0009900099-25-000001", Form: form, FiledAt: "2025-03-10", CIK: CIK, CompanyName: "Maple Ridge Acquisition Corp",
 			Items: items, LineCount: len(lines), RenderVersion: spac.RenderVersion,
 			Documents: []spac.Document{{Type: typ, Sequence: 1, Filename: "doc.htm", FirstLine: first, LastLine: len(lines)}},
 		},
 		Lines: lines,
 	}
-}
-
-// filerName is the filer of a synthetic filing's header.
-const filerName = "Maple Ridge Acquisition Corp"
-
-// renameFiler gives a synthetic filing another filer name, in its header and its Filing.
-func renameFiler(r *spac.RenderedFiling, name string) {
-	for i, l := range r.Lines {
-		if strings.Contains(l, "COMPANY CONFORMED NAME:") {
-			r.Lines[i] = "\t\tCOMPANY CONFORMED NAME:\t\t\t" + name
-		}
-	}
-	r.Filing.CompanyName = name
 }
 
 // Values maps each field to its values in emission order.

@@ -3,6 +3,7 @@ package extracttest
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -31,6 +32,11 @@ func ReadCorpus(path string) ([]Example, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return ParseCorpus(path, f)
+}
+
+// ParseCorpus parses a corpus read from r; path names it in the examples' Source.
+func ParseCorpus(path string, r io.Reader) ([]Example, error) {
 	var out []Example
 	ctx := Example{Form: "8-K"}
 	var cur *Example
@@ -40,7 +46,7 @@ func ReadCorpus(path string) ([]Example, error) {
 		}
 		cur = nil
 	}
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()

@@ -204,7 +204,8 @@ func (fr FilingReader) ReadHTML(name string, html []byte, meta Sidecar) (rf *spa
 		CIK: cik, CompanyName: meta.CompanyName, SIC: meta.SIC, Items: meta.Items,
 	}
 	b := newBuilder(f, name)
-	b.addHeader(sidecarHeaderLines(meta))
+	lines := sidecarHeaderLines(meta)
+	b.addHeader(lines, sgml.ParseHeader(lines).Fields)
 	b.addDocument(spac.Document{Type: meta.Form, Sequence: 1, Filename: filepath.Base(name)}, html, "")
 	rf = b.done()
 	rf.Source = bareSource(name, html, meta)

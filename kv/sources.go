@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sync"
 
 	"github.com/dgraph-io/badger/v4"
 	"github.com/klauspost/compress/zstd"
@@ -20,10 +19,13 @@ import (
 
 func sourceKey(acc string) string { return prefixSource + acc }
 
+// One encoder and one decoder serve every goroutine (EncodeAll and DecodeAll are safe for
+// concurrent use). The better-compression level keeps a source at about 17 % of the filing
+// (measured on the real filings of ../shared/realdata: 14.8 MB -> 2.6 MB), at a cost that is
+// small next to extracting the filing.
 var (
-	zenc, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
-	zdecMu  sync.Mutex
-	zdec, _ = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(512<<20))
+	zenc, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithEncoderConcurrency(2))
+	zdec, _ = zstd.NewReader(nil, zstd.WithDecoderConcurrency(2), zstd.WithDecoderMaxMemory(512<<20))
 )
 
 // encodeSource frames a source for the store.
@@ -46,9 +48,7 @@ func decodeSource(b []byte) (spac.Source, error) {
 	if err := json.Unmarshal(head, &src); err != nil {
 		return src, fmt.Errorf("kv: decode source: %w", err)
 	}
-	zdecMu.Lock()
 	data, err := zdec.DecodeAll(body, nil)
-	zdecMu.Unlock()
 	if err != nil {
 		return src, fmt.Errorf("kv: decompress source: %w", err)
 	}
@@ -126,4 +126,35 @@ func (db *DB) HasSource(ctx context.Context, accession string) (bool, error) {
 		return err
 	})
 	return ok, err
+}
+
+// Unstamp clears the extractor version of every stored filing (they all read as stale), in
+// batches; it returns how many it cleared.
+func (db *DB) Unstamp(ctx context.Context) (int, error) {
+	var accs []string
+	err := db.EachFiling(ctx, func(f spac.Filing) error {
+		if f.ExtractVersion != "" {
+			accs = append(accs, f.Accession)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	w := &splitWriter{db: db, ctx: ctx}
+	for _, acc := range accs {
+		w.do(func(txn *badger.Txn) error {
+			var rec storedFiling
+			err := getJSON(txn, filingKey(acc), "filing "+acc, &rec)
+			if spac.ErrorCode(err) == spac.ENOTFOUND {
+				return nil // being replaced right now: it is written with its new stamp
+			}
+			if err != nil {
+				return err
+			}
+			rec.Filing.ExtractVersion = ""
+			return setJSON(txn, filingKey(acc), rec)
+		})
+	}
+	return len(accs), w.commit()
 }

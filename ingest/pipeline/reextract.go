@@ -1,9 +1,11 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"sync"
 	"time"
 
@@ -42,24 +44,80 @@ func (p *Pipeline) Staleness(ctx context.Context) (stale, unsourced int, err err
 	return len(targets), unsourced, nil
 }
 
+// ReextractOptions tune a Reextract run.
+type ReextractOptions struct {
+	// All derives every filing again, whatever its stamp: the stamps are cleared first, so a
+	// run killed part way is completed by the next plain run (or by serve).
+	All bool
+	// Progress, when set, is told the position after every filing instead of OnProgress
+	// (serve reports a background run on /health while its poller reports ingests).
+	Progress func(Progress)
+}
+
+// reextractBatch is how many filings are derived again between two folds: SPACs move to
+// their new facts batch by batch while the old profiles keep being served.
+const reextractBatch = 256
+
 // Reextract derives again the facts of every stored filing whose stamp is not the running
-// extractor's version (every filing with all), from the source kept with it, stores them
-// with the new stamp, and refolds the SPACs whose facts changed - as history: alerts and
-// filing news are evaluated, nothing is pushed to streams or webhooks. Each filing is
-// restamped in the transaction that stores its facts, so a run killed at any point leaves
-// every filing either done or stale, and the next run (or serve) completes it.
-func (p *Pipeline) Reextract(ctx context.Context, all bool) (ReextractSummary, error) {
+// extractor's version, from the source kept with it, stores them with the new stamp, and
+// refolds the SPACs whose facts changed - as history: alerts and filing news are evaluated,
+// nothing is pushed to streams or webhooks. Filings go by SPAC, a batch at a time, each batch
+// folded before the next, so each SPAC moves to its new facts at once. Each filing is
+// restamped in the write that stores its facts, so a run killed at any point leaves every
+// filing done or stale, and the next run (or serve) completes it.
+func (p *Pipeline) Reextract(ctx context.Context, opts ReextractOptions) (ReextractSummary, error) {
 	start := time.Now()
 	sum := ReextractSummary{Version: p.Extractor.Version(), Errors: []spac.IngestError{}}
-	targets, err := p.staleFilings(ctx, all)
+	if opts.All {
+		if err := p.unstampAll(ctx); err != nil {
+			return sum, err
+		}
+	}
+	targets, err := p.staleFilings(ctx, false)
 	if err != nil {
 		return sum, err
 	}
 	sum.Stale = len(targets)
 	ctx = WithHistorical(ctx)
+	tell := func(done int) {
+		switch {
+		case opts.Progress != nil && len(targets) > 0:
+			opts.Progress(Progress{Phase: PhaseReextract, Done: done, Total: len(targets)})
+		case opts.Progress == nil:
+			p.tell(PhaseReextract, done, len(targets))
+		}
+	}
+	tell(0)
+	for from := 0; from < len(targets); from += reextractBatch {
+		batch := targets[from:min(from+reextractBatch, len(targets))]
+		if err := p.reextractBatch(ctx, batch, &sum, tell); err != nil {
+			return p.finishReextract(ctx, sum, start, err)
+		}
+		n, err := p.foldPending(ctx, nil)
+		sum.SPACs += n
+		if err != nil {
+			return p.finishReextract(ctx, sum, start, err)
+		}
+	}
+	return p.finishReextract(ctx, sum, start, nil)
+}
+
+// finishReextract folds what a failed run derived (the marks would also have the next run
+// fold it) and closes the summary.
+func (p *Pipeline) finishReextract(ctx context.Context, sum ReextractSummary, start time.Time, runErr error) (ReextractSummary, error) {
+	if runErr != nil {
+		n, err := p.foldPending(context.WithoutCancel(ctx), nil)
+		sum.SPACs += n
+		runErr = errors.Join(runErr, err)
+	}
+	sum.Duration = spac.Duration(time.Since(start))
+	return sum, runErr
+}
+
+// reextractBatch derives one batch of filings again and counts the outcomes into sum.
+func (p *Pipeline) reextractBatch(ctx context.Context, batch []staleFiling, sum *ReextractSummary, tell func(int)) error {
 	var mu sync.Mutex
-	p.tell(PhaseReextract, 0, len(targets))
-	runErr := p.eachTarget(ctx, targets, func(t staleFiling, changed bool, err *spac.IngestError) {
+	return p.eachTarget(ctx, batch, func(t staleFiling, changed bool, err *spac.IngestError) {
 		mu.Lock()
 		defer mu.Unlock()
 		switch {
@@ -73,24 +131,18 @@ func (p *Pipeline) Reextract(ctx context.Context, all bool) (ReextractSummary, e
 				sum.Changed++
 			}
 		}
-		p.tell(PhaseReextract, sum.Done+sum.Unsourced+len(sum.Errors), len(targets))
+		tell(sum.Done + sum.Unsourced + len(sum.Errors))
 	})
-	if runErr != nil {
-		ctx = context.WithoutCancel(ctx) // fold what was derived before the failure
-	}
-	n, err := p.foldPending(ctx, nil)
-	sum.SPACs = n
-	sum.Duration = spac.Duration(time.Since(start))
-	return sum, errors.Join(runErr, err)
 }
 
 // staleFiling is a stored filing to derive again.
 type staleFiling struct {
+	cik       spac.CIK
 	accession string
 	sourced   bool
 }
 
-// staleFilings lists the filings to derive again, in accession order.
+// staleFilings lists the filings to derive again, by SPAC then accession.
 func (p *Pipeline) staleFilings(ctx context.Context, all bool) ([]staleFiling, error) {
 	ss, ok := p.Store.(interface {
 		spac.SourceStore
@@ -106,10 +158,26 @@ func (p *Pipeline) staleFilings(ctx context.Context, all bool) ([]staleFiling, e
 			return nil
 		}
 		has, err := ss.HasSource(ctx, f.Accession)
-		out = append(out, staleFiling{accession: f.Accession, sourced: has})
+		out = append(out, staleFiling{cik: f.CIK, accession: f.Accession, sourced: has})
 		return err
 	})
+	sort.Slice(out, func(i, j int) bool {
+		return cmp.Or(cmp.Compare(out[i].cik, out[j].cik), cmp.Compare(out[i].accession, out[j].accession)) < 0
+	})
 	return out, err
+}
+
+// unstampAll clears the extractor stamp of every stored filing, so that all of them read as
+// stale to this run and, if it is killed, to the next one.
+func (p *Pipeline) unstampAll(ctx context.Context) error {
+	u, ok := p.Store.(interface {
+		Unstamp(ctx context.Context) (int, error)
+	})
+	if !ok {
+		return errors.New("pipeline: the store cannot clear extractor stamps")
+	}
+	_, err := u.Unstamp(ctx)
+	return err
 }
 
 // eachTarget derives the targets again with p.Workers goroutines and reports each outcome.

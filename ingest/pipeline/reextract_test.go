@@ -72,7 +72,7 @@ func TestReextractEqualsAFreshIngest(t *testing.T) {
 	if stale, unsourced, err := old.p.Staleness(ctx); err != nil || stale != len(inputs) || unsourced != 0 {
 		t.Fatalf("staleness under a new book: %d stale, %d unsourced, %v; want %d, 0", stale, unsourced, err, len(inputs))
 	}
-	sum, err := old.p.Reextract(ctx, false)
+	sum, err := old.p.Reextract(ctx, pipeline.ReextractOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,29 @@ func TestReextractEqualsAFreshIngest(t *testing.T) {
 	if storetest.Diff(before, want) == "" {
 		t.Error("the changed book changed nothing: the test proves nothing")
 	}
-	if again, err := old.p.Reextract(ctx, false); err != nil || again.Stale != 0 {
+	if again, err := old.p.Reextract(ctx, pipeline.ReextractOptions{}); err != nil || again.Stale != 0 {
 		t.Errorf("a second run found %d stale filings (%v)", again.Stale, err)
+	}
+}
+
+// TestReextractAll derives every filing again with the same book: all are done, none
+// changes, and the stamps are back.
+func TestReextractAll(t *testing.T) {
+	ctx := context.Background()
+	inputs := vectorInputs(t)
+	e := newEnv(t)
+	if _, err := e.p.IngestInputs(ctx, inputs); err != nil {
+		t.Fatal(err)
+	}
+	before := storetest.Served(t, e.store, e.index)
+	sum, err := e.p.Reextract(ctx, pipeline.ReextractOptions{All: true})
+	if err != nil || sum.Stale != len(inputs) || sum.Done != len(inputs) || sum.Changed != 0 {
+		t.Fatalf("reextract --all: %+v, %v", sum, err)
+	}
+	if d := storetest.Diff(storetest.Served(t, e.store, e.index), before); d != "" {
+		t.Errorf("the same book changed the store: %s", d)
+	}
+	if stale, _, _ := e.p.Staleness(ctx); stale != 0 {
+		t.Errorf("%d filings stale after --all", stale)
 	}
 }

@@ -122,6 +122,7 @@ func (e Example) Filing() *spac.RenderedFiling {
 	r := Filing(e.Form, e.Items)
 	// The example's text states the facts; the header must not add a jurisdiction of its own.
 	r.Lines = slices.DeleteFunc(r.Lines, func(l string) bool { return strings.Contains(l, "STATE OF INCORPORATION:") })
+	Reheader(r)
 	r.Filing.Documents[0].FirstLine = len(r.Lines)
 	exhibit := e.Document != e.Form
 	if e.Form == "8-K" && len(e.Items) > 0 {

@@ -42,6 +42,11 @@ func TestParsers(t *testing.T) {
 		{"exchange nasdaq llc", ExchangeName, "The Nasdaq Stock Market LLC", "Nasdaq", true},
 		{"exchange nyse long", ExchangeName, "New York Stock Exchange", "NYSE", true},
 		{"exchange nyse american", ExchangeName, "NYSE American", "NYSE American", true},
+		{"exchange alternext", ExchangeName, "NYSE Alternext US LLC", "NYSE American", true},
+		{"exchange dei code", ExchangeName, "NYSEAMER", "NYSE American", true},
+		{"exchange amex", ExchangeName, "American Stock Exchange", "NYSE American", true},
+		{"date viewer june", ParseDate, "Jun. 30, 2024", "2024-06-30", true},
+		{"date viewer july", ParseDate, "Jul. 31, 2023", "2023-07-31", true},
 		{"exchange otc", ExchangeName, "OTC Bulletin Board", "OTC", true},
 		{"exchange other", ExchangeName, "London Stock Exchange", "", false},
 	}

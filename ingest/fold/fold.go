@@ -28,20 +28,22 @@ func Fold(cik spac.CIK, filings []spac.Filing, facts []spac.Fact) (spac.Profile,
 	recs := arrange(cik, filings, facts)
 	supersede(recs)
 	life := runLifecycle(recs)
-	meetings := votes(recs)
+	settleClosings(recs, life.closedAt)
+	events := byEvent(recs)
+	meetings := votes(events)
 	p := spac.Profile{
 		SPAC:          universeRow(cik, recs, life),
 		Offering:      offering(recs),
 		TrustSeries:   trustSeries(recs),
 		Votes:         meetings,
-		Redemptions:   redemptions(recs, meetings),
-		Extensions:    extensions(recs),
+		Redemptions:   redemptions(events, meetings),
+		Extensions:    extensions(events),
 		Combination:   combination(recs),
 		StatusHistory: life.history,
 		Filings:       filingRefs(recs),
 	}
 	p.Liquidation = liquidation(recs, p.Status)
-	p.PendingExtension = pendingExtension(p, recs)
+	p.PendingExtension = pendingExtension(p, recs[life.extensionFrom:])
 	sharesBeforeRedemptions(&p)
 	names(&p, recs)
 	currentTrust(&p, recs)

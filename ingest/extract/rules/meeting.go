@@ -321,6 +321,16 @@ var meetingTerms = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// "of which the holders of 6,964,770 voted to approve the Charter Amendment": a sentence
+		// with the votes for alone
+		ID: "meeting.votes_holders_approved", Emit: rule.One(spac.FieldVotesFor),
+		Pattern:  `(?i)\bholders of {v:shares|count}(?: \([^)]{0,60}\))?(?: shares)? voted (?:to approve|to adopt|in favou?r of|for) (?:the |an? )?(?:proposed )?(?:extension|business combination|charter amendment|trust (?:agreement )?amendment|articles amendment|merger)`,
+		Not:      `(?i)adjourn|director|\bif\b|\bwould\b|\brequired?\b|necessary|\bneeds?\b`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
 		ID: "meeting.votes_none_against", Emit: rule.One(spac.FieldVotesAgainst), Value: "0",
 		Pattern: `(?i)(?P<v>no votes against)`, Must: mainProposal, Classes: current, Items: voteItems, Priority: 10,
 	},

@@ -14,6 +14,10 @@ const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il
 // monthName is the month of a written date, in any case.
 const monthName = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|Jun(?:e|\.)?|Jul(?:y|\.)?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
 
+// dateGap separates the parts of a date: spaces, or a no-break space left as an HTML entity
+// by a rendering that escaped it twice ("March&nbsp;9, 2024").
+const dateGap = `(?:\s|\x{00a0}|&nbsp;|&#160;|&#xa0;)+`
+
 // DateForm is one way filings write a date: a pattern and the submatches of its parts.
 type DateForm struct {
 	Re             *regexp.Regexp
@@ -23,9 +27,9 @@ type DateForm struct {
 // DateForms are the written dates the entity recogniser finds and ParseDate reads: "August
 // 20, 2021", "the 2nd day of May, 2025", "20 August 2021".
 var DateForms = []DateForm{
-	{regexp.MustCompile(`\b(` + monthName + `)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`), 2, 1, 3},
+	{regexp.MustCompile(`\b(` + monthName + `)` + dateGap + `(\d{1,2})(?:st|nd|rd|th)?,?` + dateGap + `(\d{4})\b`), 2, 1, 3},
 	{regexp.MustCompile(`\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+day\s+of\s+(` + monthName + `),?\s+(\d{4})\b`), 1, 2, 3},
-	{regexp.MustCompile(`\b(\d{1,2})\s+(` + monthName + `),?\s+(\d{4})\b`), 1, 2, 3},
+	{regexp.MustCompile(`\b(\d{1,2})` + dateGap + `(` + monthName + `),?` + dateGap + `(\d{4})\b`), 1, 2, 3},
 }
 
 var (

@@ -35,6 +35,8 @@ func TestRecognise(t *testing.T) {
 			"money:$25.06 million=25060000; money:$10.40=52/5; shares:2.3 million=2300000"},
 		{"On August 20, 2021 and on the 2nd day of May, 2025 and Sept. 30, 2022",
 			"date:August 20, 2021=2021-08-20; date:the 2nd day of May, 2025=2025-05-02; date:Sept. 30, 2022=2022-09-30"},
+		{"held on March\u00a025,\u00a02021, record date September&nbsp;30,&nbsp;2020; on [\u2022], 2021",
+			"date:March\u00a025,\u00a02021=2021-03-25; date:September&nbsp;30,&nbsp;2020=2020-09-30"},
 		{"within twenty-four (24) months, six months, one year, 180 days, 20 trading days, a 12-month period",
 			"duration:twenty-four (24) months=24 month; duration:six months=6 month; duration:one year=1 year; duration:180 days=180 day; duration:20 trading days=20 trading day; duration:12-month=12 month"},
 		{"under the symbols “VACQ” and “VACQW,” respectively on The NASDAQ Stock Market LLC",

@@ -161,8 +161,8 @@ var meetingRedemptions = []*rule.Rule{
 	{
 		// a condition before the date vetoes it (unconditionalDeadline)
 		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
-		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}`,
-		Not:      pastMeeting + `|earlier|not approved|fail|up to`,
+		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}|^(?P<lead>.*?` + extendFromTo + `)`,
+		Not:      pastMeeting + `|earlier|not approved|fail|up to` + extensionRefused,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
@@ -172,8 +172,8 @@ var meetingRedemptions = []*rule.Rule{
 		// a proxy's proposed deadline (its approval is the proxy's condition, not a veto); a past
 		// extension it recounts is not
 		ID: "meeting.new_deadline_proposed", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
-		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}`,
-		Not:      pastMeeting + `|earlier|not approved|fail|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously`,
+		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}|` + extendFromTo,
+		Not:      pastMeeting + `|earlier|not approved|fail|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously` + extensionRefused,
 		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 10,

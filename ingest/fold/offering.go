@@ -61,8 +61,9 @@ var prospectusForms = map[string]bool{"S-1": true, "F-1": true, "424B4": true, "
 // trustSeries folds the periodic-report trust facts into one point per balance-sheet date,
 // sorted by date; for the same date and field a later filing wins (a 10-K/A restating a
 // balance replaces it). The date comes from the fact's XBRL period (else the filing's period
-// of report); it is cited on a line of the filing that writes it when there is one (anchor.go),
-// else as derived from the value it dates.
+// of report); it is cited on a line of a filing that writes it when there is one (anchor.go;
+// a line that writes it in an earlier filing is kept over none in a later one), else as
+// derived from the first value it dates (the balance when there is one).
 func trustSeries(recs []record) []spac.TrustPoint {
 	type slot struct {
 		field, label string
@@ -92,7 +93,7 @@ func trustSeries(recs []record) []spac.TrustPoint {
 				}
 				*s.dst(points[date]) = f.Value
 				cites[date].set(stated(f, s.label))
-				cites[date].set(citeDate("date", date, []record{r}, []string{spac.FieldPeriodOfReport}, stated(f, s.field)))
+				cites[date].setDate(citeDate("date", date, []record{r}, []string{spac.FieldPeriodOfReport}, stated(f, s.field)))
 			}
 		}
 	}

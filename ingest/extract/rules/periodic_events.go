@@ -52,25 +52,9 @@ const (
 // periodic events, in the order they are tried; see also periodic_redemptions.go.
 var periodicMeetings = []*rule.Rule{
 	// --- meeting_date ------------------------------------------------------------------------
-	{
-		// "On May 10, 2023, the Company held an extraordinary general meeting ..."
-		ID: "periodic.meeting_held", Emit: rule.One(spac.FieldMeetingDate), Period: "v",
-		Pattern:  `(?i)^On {v:date},? ` + heldMeeting,
-		Not:      notEvent,
-		Classes:  periodicForms,
-		NotKinds: notStated,
-		Priority: 10,
-	},
-	{
-		// "On June 22, 2023, our shareholders approved an amendment ..."; "On May 11, 2023, at an
-		// extraordinary general meeting of shareholders, the shareholders approved ..."
-		ID: "periodic.meeting_approved_on", Emit: rule.One(spac.FieldMeetingDate), Period: "v",
-		Pattern:  `(?i)^On {v:date},? (?:at (?:an?|the|its) [^⟦.]{0,100}?meeting[^⟦.]{0,80}?,? )?` + approvedBy,
-		Not:      notEvent,
-		Classes:  periodicForms,
-		NotKinds: notStated,
-		Priority: 10,
-	},
+	// The meeting's own account ("On <date>, the Company held ...", "On <date>, the
+	// shareholders approved ...") is meeting.narrated_date's; these read the meeting a
+	// sentence names by its date.
 	{
 		// "At the October Extension Meeting on October 23, 2015, the stockholders approved";
 		// "the adoption of the Extension Amendment Proposal at the Company's extraordinary

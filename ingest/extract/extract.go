@@ -64,9 +64,11 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	x.xbrl()
 	x.coverSymbols()
 	x.successorCover()
+	x.rPage()
 	x.votes()
 	switch d.Class {
 	case doc.Periodic:
+		x.periodOfReport()
 		x.trustTable()
 	case doc.Prospectus:
 		x.underwritersTable()

@@ -45,10 +45,10 @@ const notOwnUnits = `(?i)shall mean|\bmeans\b|\bparent\b|pubco|holdco`
 // right (with what the right entitles to), before "upon ...", a clause ("..., and was
 // conducted pursuant to"), a cell or a symbol.
 const (
-	unitHead  = `(?:share of |ordinary share|class a|common|public)`
-	unitRight = `(?: (?:entitling|to receive)[^.;⟦•]{3,80}?(?:share|stock))?`
+	unitHead  = `(?:share of |ordinary share|class a|common|public|of (?:our|its) )`
+	unitRight = `(?: (?:entitling|to receive|to purchase|to acquire)[^.;⟦•]{3,80}?(?:share|stock))?`
 	unitTail  = `(?:warrants?|rights?)` + unitRight + `)` +
-		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange))`
+		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
 )
 
 // listGap is the text between a listing verb and its symbol: exchanges ("the Nasdaq Global
@@ -193,7 +193,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?` + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
-		Classes:  narrated,
+		Classes:  append(narrated, doc.Communication),
 		Priority: 10,
 	},
 	{
@@ -202,7 +202,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.unit_structure_par_value", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?(?:{money} par value|par value {money})[^.;⟦]*?` + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
-		Classes:  narrated,
+		Classes:  append(narrated, doc.Communication),
 		Priority: 8,
 	},
 	{
@@ -213,16 +213,37 @@ var offeringTerms = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 9,
 	},
+	{
+		// The components set on lines of their own under "consists of:" (text without the
+		// bullets): "one share of our common stock; and" / "one warrant.".
+		ID: "offering.unit_structure_lines", Produce: joinedStructure, Gives: []string{spac.FieldUnitStructure},
+		Pattern:  `(?i)^(?P<a>one (?:share of |ordinary|class a|common)[^;⟦•]*?(?:share|stock));?,? and (?P<b>one[- ][^;⟦•]*?(?:warrant|right)s?)\.?$`,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 9,
+	},
 	// warrant_exercise_price
 	{
 		ID: "offering.warrant_whole_warrant", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one [^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole )?share|[.,;]|$)`,
+		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one[- ][^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole |half )?share|[.,;]|$)`,
 		Classes:  narrated,
 		Priority: 10,
 	},
 	{
+		// The warrant's terms inside the unit's description: "one redeemable warrant to
+		// purchase one share of common stock, at a price of $11.50 per share".
+		ID: "offering.warrant_to_purchase", Emit: rule.One(spac.FieldWarrantExercise),
+		Pattern:  `(?i)\bwarrants? to purchase one[- ][^⟦]*?,? at (?:a price of |an exercise price of )?{v:money} per (?:whole |half )?share`,
+		Not:      `(?i)\$9\.20|adjusted to be|private|placement`,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		ID: "offering.warrant_exercise_price", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one [^⟦|]*?at (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|\s\||$)`,
+		// A cover table's warrant title ends at its cell, or at the symbol of its column
+		// ("... at an exercise price of $11.50 APXTW").
+		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|[,;]|\s\||(?-i:\s[A-Z]{2,6}\b)|$)`,
 		Not:      `(?i)\$9\.20|issue price of less|adjusted to be`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		Priority: 9,

@@ -275,12 +275,3 @@ func jurisdictionOf(m *rule.Match) []rule.Out {
 	}
 	return []rule.Out{span(m, spac.FieldStateOfInc, name, start, start+len(text))}
 }
-
-// filerJurisdiction is jurisdictionOf when the name of slot org is the filer's own.
-func filerJurisdiction(m *rule.Match) []rule.Out {
-	orgs := m.Entities("org")
-	if len(orgs) != 1 || m.Filer() == "" || bareName(orgs[0].Value) != bareName(m.Filer()) {
-		return nil
-	}
-	return jurisdictionOf(m)
-}

@@ -118,9 +118,11 @@ var offeringListing = []*rule.Rule{
 		// An older prospectus names the representative in apposition: "We have granted X & Co.,
 		// Inc., the representative of the underwriters, a 45-day option ...".
 		ID: "offering.underwriter_representative", Emit: rule.One(spac.FieldUnderwriter),
-		Pattern:  `{v:org},? (?:the|as) (?i:representatives? of the (?:several )?underwriters)\b`,
+		// "X, the underwriter for our IPO", "X (“X”), one of the underwriters".
+		Pattern: `{v:org}(?: \(` + q + `[^()]{1,40}` + eq + `\))?,? (?:the|as|one of the) (?i:representatives? of the (?:several )?underwriters|underwriters\b|` +
+			`(?:sole |lead )?underwriter (?:for|of|in) (?:our|the|its) (?:IPO|initial public offering))`,
 		Not:      otherSPAC,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 9,
 	},

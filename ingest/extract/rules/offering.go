@@ -103,7 +103,7 @@ func JurisdictionAt(text string) (name, quote string, ok bool) {
 const notOwnJurisdiction = `(?i)domesticat|continuance|by way of continuation|deregist|re-?domicil|reincorporat`
 
 // offering is the whole family, in the order its rules are tried.
-var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringState)
+var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringState, offeringNarrated)
 
 // offeringTerms: units, price, unit structure, warrant terms, trust and deadline.
 var offeringTerms = []*rule.Rule{
@@ -128,7 +128,8 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.units_cover_line", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
-		Pattern: `(?i)^{v:units}$`, Classes: prospectus, Kinds: []doc.Kind{doc.Cover}, Priority: 11,
+		// The cover may follow a table of contents, which opens a body section.
+		Pattern: `(?i)^{v:units}$`, Classes: prospectus, Kinds: []doc.Kind{doc.Cover, doc.Body}, Priority: 11,
 	},
 	{
 		ID: "offering.units_ipo_of", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
@@ -174,7 +175,7 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.unit_price_public_offering", Emit: rule.One(spac.FieldUnitPrice),
-		Pattern:  `(?i)(?:^public offering price|offering price of) (?:\| )?{v:money}(?: per unit)?`,
+		Pattern:  `(?i)(?:^public offering price|offering price of|public offering price of each unit was) (?:\| )?{v:money}(?: per unit)?`,
 		Not:      `(?i)private placement|warrant`,
 		Classes:  narrated,
 		NotKinds: notStated,
@@ -321,7 +322,11 @@ var offeringTerms = []*rule.Rule{
 	// deadline_months
 	{
 		ID: "offering.deadline_within", Emit: rule.One(spac.FieldDeadlineMonths),
-		Pattern:  `(?i)(?:within|have|until|date that is) {v:duration} (?:from|after|of|following) the (?:closing|consummation|completion) of (?:this|the|our) (?:offering|initial public offering|ipo)`,
+		// "within 24 months from the closing of this offering", "until <date>, or 15 months
+		// after the closing of our IPO", "within 24 months of the Company's initial public
+		// offering", "only have 15 months from the date of this prospectus".
+		Pattern: `(?i)(?:within|have|until|date (?:that|which) is|until {date},? or) {v:duration} (?:from|after|of|following) ` +
+			`(?:the (?:closing|consummation|completion) of (?:this|the|our) (?:offering|initial public offering|ipo)|(?:the Company` + ap + `s|its|our) (?:initial public offering|ipo)\b|the date of this prospectus)`,
 		Not:      `(?i)warrants? (?:will )?become exercisable|exercisable|36 months|\bwarrants? (?:entitles?|will entitle)`,
 		Classes:  narrated,
 		Priority: 10,

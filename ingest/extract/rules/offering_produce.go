@@ -275,3 +275,18 @@ func jurisdictionOf(m *rule.Match) []rule.Out {
 	}
 	return []rule.Out{span(m, spac.FieldStateOfInc, name, start, start+len(text))}
 }
+
+// publicSaleDate emits the date of slot d as the IPO's when the units of slot v are the
+// public offering's (see publicUnits).
+func publicSaleDate(m *rule.Match) []rule.Out {
+	if len(publicUnits(m)) == 0 {
+		return nil
+	}
+	var out []rule.Out
+	for _, e := range m.Entities("d") {
+		if e.Kind == entity.Date {
+			out = append(out, m.Cite(spac.FieldIPODate, e.Value, e))
+		}
+	}
+	return out
+}

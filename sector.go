@@ -34,7 +34,7 @@ var sectorWords = []struct {
 		"communications"}},
 	{"consumer", []string{"consumer", "retail", "e-commerce", "ecommerce", "hospitality", "food", "beverage", "restaurant",
 		"restaurants", "pet care", "leisure", "apparel", "fashion", "beauty", "brands", "travel"}},
-	{"industrials", []string{"industrial", "industrials", "manufacturing", "logistics", "supply chain", "transportation",
+	{"industrials", []string{"industrial", "industrials", "manufacturing", "logistics", "supply chain", "transportation", "maritime", "marine", "shipping", "airlines", "automotive",
 		"aerospace", "space", "satellite", "defense", "infrastructure", "automation", "mobility", "construction",
 		"chemicals", "agriculture", "energy", "natural resources", "mining", "oil and gas"}},
 	{"technology", []string{"technology", "technologies", "software", "tech", "artificial intelligence", "ai", "cybersecurity",

@@ -17,8 +17,9 @@ import (
 const sectorNoun = ` (?:sectors?|industry|industries|space|markets?|verticals?)\b`
 
 // focusWords are the stated industries: not "any industry" (the charter's freedom to look
-// anywhere), no entity, within one clause.
-const focusWords = `(?:[^a.;:⟦(]|a(?:[^n]|n[^y]))[^.;:⟦(]{1,90}?`
+// anywhere) nor "an operating business in one of the following industries" (a noun phrase
+// about a business, not an industry), no entity, within one clause.
+const focusWords = `(?:[^a.;:⟦(]|a[^n .;:⟦(]|an[^y .;:⟦(])[^.;:⟦(]{1,90}?`
 
 // manyIndustries is a focus spread over "various industries": the list after it is the focus.
 const manyIndustries = `\b(?:various|a (?:number|variety|range) of|several|multiple|diverse) (?:industries|sectors)`
@@ -46,7 +47,7 @@ var sector = []*rule.Rule{
 		// "We intend to focus our search on businesses in the fintech industry"
 		ID: "sector.focus", Emit: rule.One(spac.FieldSector),
 		Pattern:  `(?i)\b(?:focus|focusing|concentrate|concentrating)(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: on| for) (?:identifying |acquiring |pursuing )?(?:(?:a |prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities) )?(?:(?:in|within|operating in|that operate in|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
-		Not:      manyIndustries,
+		Not:      manyIndustries + `|(?i)\bfollowing\b`,
 		Never:    notOwnFocus,
 		Classes:  focusForms,
 		Items:    []string{"8.01", "7.01", "3.02"},
@@ -68,7 +69,7 @@ var sector = []*rule.Rule{
 	{
 		// "we intend to focus our search on industrial companies"
 		ID: "sector.focus_companies", Emit: rule.One(spac.FieldSector),
-		Pattern:  `(?i)\b(?:focus|focusing|concentrate|concentrating)(?: (?:our|its|their) (?:search|efforts))? on (?P<v>(?:[^a.;:⟦(]|a(?:[^n]|n[^y]))[^.;:⟦(]{1,60}? (?:companies|businesses))\b`,
+		Pattern:  `(?i)\b(?:focus|focusing|concentrate|concentrating)(?: (?:our|its|their) (?:search|efforts))? on (?P<v>(?:[^a.;:⟦(]|a[^n .;:⟦(]|an[^y .;:⟦(])[^.;:⟦(]{1,60}? (?:companies|businesses))\b`,
 		Not:      `(?i)\bon (?:identifying|acquiring|pursuing|a |one or more |prospective |potential |target )`,
 		Never:    notOwnFocus,
 		Classes:  focusForms,

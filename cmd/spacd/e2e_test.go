@@ -28,6 +28,7 @@ func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds the fixture corpus")
 	}
+	t.Parallel()
 	ts := startServer(t, nil)
 	key := ts.createKey(t, "enterprise")
 	t.Run("contract smoke", func(t *testing.T) { contractSmoke(t, ts) })

@@ -26,6 +26,7 @@ import (
 // temporary directory it names). Without Chromium it skips, unless SPAC_REQUIRE_BROWSER=1
 // (CI sets it), where a missing browser fails.
 func TestExplorerInBrowser(t *testing.T) {
+	t.Parallel()
 	chrome := chromiumPath(t)
 	ts := startServer(t, nil)
 	ctx := newBrowser(t, chrome)

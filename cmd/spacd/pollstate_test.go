@@ -14,6 +14,7 @@ func TestPollerStateSurvivesRestart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds spacd and kills it")
 	}
+	t.Parallel()
 	bin := buildSpacd(t)
 	feed := polltest.New(t)
 	e := feed.PublishCorpus("0009900001/0009900001-25-000004.txt")

@@ -10,6 +10,7 @@ import (
 	"github.com/spacdata/spac/ingest/backfill"
 	"github.com/spacdata/spac/ingest/poll"
 	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/internal/longtest"
 )
 
 // The backfill of a generated universe of 500 SPACs (5,161 filings) through the fake EDGAR at
@@ -24,9 +25,7 @@ import (
 // since on a loaded machine the scheduler can delay one arrival more than the next by more than
 // the limiter's 10 % margin.
 func TestBackfill500KeepsToTheRateLimit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("500-SPAC backfill; run without -short")
-	}
+	longtest.Skip(t, "500-SPAC backfill")
 	c := generated(t, 500)
 	fake, clock := polltest.New(t), newClock()
 	c.archive(t, fake)

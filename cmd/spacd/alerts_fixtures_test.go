@@ -110,7 +110,7 @@ var fixtureAlerts = map[string][]wantAlert{
 // a missing or an extra alert fails.
 func TestFixtureAlerts(t *testing.T) {
 	t.Parallel()
-	w := newFixtureWorld(t)
+	w := readFixtureWorld(t)
 	if symbols := manifestSymbols(t); len(symbols) != 24 || len(fixtureAlerts) != 24 {
 		t.Fatalf("the table covers %d SPACs, the corpus has %d: %v", len(fixtureAlerts), len(symbols), symbols)
 	}

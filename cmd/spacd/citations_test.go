@@ -23,7 +23,7 @@ import (
 // Every citation must pass: 100 %.
 func TestEveryServedCitationIsVerifiable(t *testing.T) {
 	t.Parallel()
-	w := newFixtureWorld(t)
+	w := readFixtureWorld(t)
 	v := &verifier{t: t, db: w.app.db, quotes: strings.Split(string(fixtures.Quotes), "\n")}
 	for _, p := range w.profiles {
 		p.SPAC = w.live.market.Join(p.SPAC)

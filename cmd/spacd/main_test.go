@@ -1,10 +1,12 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -14,12 +16,25 @@ import (
 var testTmp string
 
 func TestMain(m *testing.M) {
+	// The parallel tests of this package mostly wait (for timeouts, polls, retries, a process),
+	// so they run four at a time rather than go test's default of GOMAXPROCS (two on a 2-core
+	// machine); an explicit -parallel N wins.
+	flag.Parse()
+	explicit := false
+	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
+	if !explicit && runtime.GOMAXPROCS(0) < 4 {
+		if err := flag.Set("test.parallel", "4"); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
 	var err error
 	if testTmp, err = os.MkdirTemp("", "spacd-test"); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	code := m.Run()
+	closeSharedWorld()
 	os.RemoveAll(testTmp)
 	os.Exit(code)
 }

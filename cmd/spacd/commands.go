@@ -102,6 +102,7 @@ func progressFlag(fs *pflag.FlagSet) {
 
 func extractFlags(fs *pflag.FlagSet) {
 	fs.Bool("explain", false, "name the rule behind every fact and the sentence it was read from")
+	fs.Bool("doc", false, "print the document model instead of facts: sections (kind, items, lines) and each sentence as the rules see it, entities masked")
 	fs.String("form", "", "read FILE as a bare primary document (.htm or .txt) of this form")
 	fs.String("items", "", "with --form: the 8-K items, comma-separated (e.g. 5.07,9.01)")
 	fs.String("cik", "", "with --form: the filer's CIK")

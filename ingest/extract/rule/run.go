@@ -216,10 +216,16 @@ func (r *Rule) context(masked, raw string) bool {
 // emitted slot (per entity of the slot, for an Each rule) whose value is valid.
 func (b *Book) produce(mt *Match) []Finding {
 	r := mt.r
-	period := mt.d.R.Filing.Period
+	period, dated := mt.d.R.Filing.Period, false
 	if r.Period != "" {
 		if hits := mt.hits(r.Period, spac.FieldDeadline); len(hits) > 0 {
-			period = hits[0].value
+			period, dated = hits[0].value, true
+		}
+	}
+	if r.Narrated && mt.d.Class == doc.Periodic && !dated {
+		var ok bool
+		if period, ok = mt.eventDate(); !ok {
+			return nil
 		}
 	}
 	var outs []Out

@@ -14,6 +14,8 @@ const (
 	classPar = `(?:(?:[^⟦;]|⟦org \d+⟧){0,80}?,? par value {money} per share,?)?`
 	// deadlineTo leads to the new deadline: "to", "until", "through and including".
 	deadlineTo = `(?:to|until|through(?: and including)?)`
+	// proposalFailed is a proposal the meeting did not approve, wherever the sentence says so.
+	proposalFailed = `(?i)\bfailed to (?:receive|obtain|pass|be approved)|\b(?:was|were) not (?:approved|adopted)|\bdid not (?:receive|obtain|pass)`
 )
 
 // meetingRedemptions: redemptions, shares remaining, extensions and deposits. Part of the
@@ -27,6 +29,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redeemed_elected", Emit: rule.One(spac.FieldSharesRedeemed),
@@ -35,6 +38,17 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
+	},
+	{
+		// "Our stockholders redeemed 3,209,123 shares of our common stock at a price of ..."
+		ID: "meeting.redeemed_by_holders", Emit: rule.One(spac.FieldSharesRedeemed),
+		Pattern:  `(?i)\b(?:stockholders|shareholders|holders)(?: of (?:our |the )?public shares)? (?:have )?redeemed (?:an aggregate of |a total of )?{v:shares}`,
+		Not:      hypothetical + `|` + pastMeeting + `|\bnot\b|\bno\b`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redeemed_tendered", Emit: rule.One(spac.FieldSharesRedeemed),
@@ -43,6 +57,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redeemed_aggregate", Emit: rule.One(spac.FieldSharesRedeemed),
@@ -51,6 +66,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		// "which reflects the redemption of 968,617 Class A ordinary shares" (a closing 8-K)
@@ -69,23 +85,26 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redeemed_at_price", Emit: rule.One(spac.FieldRedemptionPrice),
-		Pattern:  `(?i)redeem(?:ed)?\b[^⟦]{0,60}? at (?:a price of )?(?:approximately )?{v:money} per (?:public )?share`,
+		Pattern:  `(?i)redeem(?:ed)?\b[^⟦]{0,60}?(?:{shares}[^⟦]{0,40}?)? at (?:a price of )?(?:approximately )?{v:money} per (?:public )?share`,
 		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|par value|\ball\b|liquidat|dissol|wind`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redemption_amount", Emit: rule.One(spac.FieldRedemptionAmount),
-		Pattern:  `(?i)(?:aggregate (?:redemption )?(?:amount|payment) of|(?:for|or) an aggregate of|redeemed for) (?:approximately )?{v:money}`,
+		Pattern:  `(?i)(?:aggregate (?:redemption )?(?:amount|payment) of|total redemption (?:amount |payment )?of|(?:for|or) an aggregate of|redeemed for) (?:approximately )?{v:money}`,
 		Must:     `(?i)redeem|redemption`,
 		Not:      hypothetical + `|` + pastMeeting + `|remain|warrants?\b|units?\b|private placement`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redemption_amount_price", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "p": spac.FieldRedemptionPrice},
@@ -94,6 +113,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redeemed_for_or_price", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "p": spac.FieldRedemptionPrice},
@@ -102,6 +122,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 12,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.shares_remaining", Emit: rule.One(spac.FieldSharesRemaining),
@@ -118,6 +139,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.shares_remain_number", Emit: rule.One(spac.FieldSharesRemaining),
@@ -126,6 +148,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// "... and 2,104,383 public shares will remain outstanding": only a count of PUBLIC shares
@@ -136,6 +159,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// "1,690,196 of the shares remaining outstanding after the redemption are owned by our
@@ -146,6 +170,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		// a closing 8-K counts the combined company's shares issued to the SPAC's public holders
@@ -162,11 +187,13 @@ var meetingRedemptions = []*rule.Rule{
 		// a condition before the date vetoes it (unconditionalDeadline)
 		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}`,
-		Not:      pastMeeting + `|earlier|not approved|fail|up to`,
+		Not:      pastMeeting + `|earlier|not approved|up to|extension option|option to extend`,
+		Never:    proposalFailed,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// a proxy's proposed deadline (its approval is the proxy's condition, not a veto); a past
@@ -189,6 +216,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    outcomeItems,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.extension_deposit", Emit: rule.One(spac.FieldExtensionDeposit),
@@ -199,6 +227,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// "has deposited into the Company's trust account an aggregate of $48,000"
@@ -210,6 +239,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// "a monthly extension payment of $41,287.50 ... has been deposited into its trust account"
@@ -220,6 +250,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// "the Company drew $142,500 under the promissory note ... and deposited it into the Trust
@@ -232,6 +263,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    []string{"8.01", "7.01", "5.03", "2.03"},
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.extension_approved_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),

@@ -206,6 +206,29 @@ var meetingRedemptions = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the dates before the words they move: "to extend from August 6, 2022 (the "Original
+		// Termination Date") to November 6, 2022 (the "Extended Date") the date by which ..."
+		ID: "meeting.new_deadline_extend_from", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
+		Pattern:  `(?i)\bextend(?:s|ing)? from {o:date}(?: \([^)]{0,60}\))?,? ` + deadlineTo + ` {v:date}(?: \([^)]{0,60}\))?,? the (?:date|deadline|time|period|termination date)\b`,
+		Not:      pastMeeting + `|earlier|not approved|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously|option`,
+		Classes:  proxies,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// the new deadline a defined term ("from April 18, 2023 to the New Termination Date") or
+		// the cap of monthly options ("from November 5, 2023 to up to May 5, 2024"): the date it
+		// replaces is still stated
+		ID: "meeting.old_deadline_to_term", Emit: rule.One(spac.FieldOldDeadline),
+		Pattern:  `(?i)` + extendWords + `(?:[^⟦]|⟦(?:duration|org|count|percent) \d+⟧)*? from {v:date}(?: \([^)]{0,60}\))?,? (?:(?:to|until) the (?-i:(?:[A-Z][a-z]+ ){0,3}(?:Date|Deadline|Period))\b|(?:to |until )?up to {date})`,
+		Not:      pastMeeting + `|earlier|not approved|\bif (?:the|a) |\b(?:we|the company) held\b|previously|option`,
+		Never:    proposalFailed,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 9,
+		Narrated: true,
+	},
+	{
 		// "changes the date by which ... from <old> to <new>": an extension only when the new date
 		// is later (a charter amendment can also bring the liquidation forward)
 		ID: "meeting.deadline_changed", Produce: laterDeadline,

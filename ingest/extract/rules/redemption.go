@@ -79,7 +79,7 @@ var meetingRedemptions = []*rule.Rule{
 	},
 	{
 		ID: "meeting.redemption_price", Emit: rule.One(spac.FieldRedemptionPrice),
-		Pattern:  `(?i)redemption price of (?:approximately )?{v:money} per (?:public )?share`,
+		Pattern:  `(?i)redemption price of (?:approximately )?{v:money} per (?:public )?share|per[- ]share redemption price of (?:approximately )?{v:money}`,
 		Must:     `(?i)redeem|redemption`,
 		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be`,
 		Classes:  current,
@@ -113,6 +113,18 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
+	},
+	{
+		// "an aggregate of approximately $64.3 million will be removed from the Trust Account to
+		// pay such holders"
+		ID: "meeting.redemption_amount_removed", Emit: rule.One(spac.FieldRedemptionAmount),
+		Pattern:  `(?i)(?:^|as a result,? |an aggregate of |total of |and )(?:approximately )?{v:money}[^⟦(]{0,30}? (?:will be|was|has been|were|is being) (?:removed|withdrawn|paid|released|distributed) (?:from|out of) (?:the |its |our )?(?:company` + ap + `s )?trust account(?: to pay (?:such|the|those|all) (?:redeeming )?(?:public )?(?:holders|stockholders|shareholders)| to (?:redeem|fund|pay for) (?:the|such|those) (?:redemptions?|shares)| in connection with (?:the|such) redemptions?| for (?:the|such) redemptions?)`,
+		Not:      hypothetical + `|` + pastMeeting + `|remain|taxes|working capital|interest`,
+		Never:    `(?i)liquidat|dissol|wind(?:ing)? up`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
 		Narrated: true,
 	},
 	{
@@ -154,8 +166,8 @@ var meetingRedemptions = []*rule.Rule{
 		// "... and 2,104,383 public shares will remain outstanding": only a count of PUBLIC shares
 		// (a count of all shares would hold the founders' too)
 		ID: "meeting.public_shares_remain", Produce: countOfPublicShares(spac.FieldSharesRemaining), Gives: []string{spac.FieldSharesRemaining},
-		Pattern:  `(?i){v:shares}(?: (?:will|shall))? remain(?:s|ed|ing)? (?:issued and )?outstanding`,
-		Not:      hypothetical + `|` + pastMeeting + `|class b|founder|including`,
+		Pattern:  `(?i){v:shares}(?: (?:will|shall))? remain(?:s|ed|ing)? (?:issued and )?outstanding|(?:redemptions?|redeemed)\b[^⟦]{0,40}?(?:there (?:are|were|will be) |leaving )(?:approximately )?{v:shares}(?: (?:issued and )?outstanding)?`,
+		Not:      hypothetical + `|` + pastMeeting + `|class b|founder|including|record date|entitled to vote`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,
@@ -190,6 +202,33 @@ var meetingRedemptions = []*rule.Rule{
 		Not:      pastMeeting + `|earlier|not approved|up to|extension option|option to extend`,
 		Never:    proposalFailed,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
+		NotKinds: notStated,
+		Priority: 10,
+		Narrated: true,
+	},
+	{
+		// "As a result, the Company now has until June 9, 2025 to consummate a business combination"
+		// in a section that tells of the extension
+		ID: "meeting.new_deadline_now_until", Emit: rule.One(spac.FieldNewDeadline),
+		Pattern:  `(?i)(?:\b(?:the company|it|we)|⟦org \d+⟧|\b(?-i:[A-Z]{2,6})) (?:now )?(?:has|have|will have) until ` + weekday + `{v:date}(?: \([^)]{0,60}\))?,? (?:to|in which to|within which to) (?:complete|consummate|effect)`,
+		Within:   `(?i)\bexten(?:d|ded|sion)\b`,
+		Not:      pastMeeting + `|\bif\b|\bunless\b|\bwould\b|\bup to\b|\bmay\b|originally|previously|\bhad\b`,
+		Never:    proposalFailed,
+		Classes:  current,
+		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
+		NotKinds: notStated,
+		Priority: 9,
+		Narrated: true,
+	},
+	{
+		// "the date by which the Company must consummate a business combination was extended from
+		// <old> to <new>"
+		ID: "meeting.new_deadline_was_extended", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
+		Pattern:  `(?i)\b(?:date|deadline|termination date|combination period)\b[^⟦]{0,100}? (?:has been|was|is|had been) (?:further )?extended(?: by [^⟦]{0,20}?)? ` + deadlineFrom + deadlineTo + ` {v:date}`,
+		Not:      pastMeeting + `|\bif\b|\bwould\b|\bup to\b|\bmay\b|option`,
+		Never:    proposalFailed,
+		Classes:  current,
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
 		Priority: 10,

@@ -1475,6 +1475,7 @@ type Offering struct {
 	Citations            *[]Offering_Citations_Item `json:"citations,omitempty"`
 	DeadlineMonths       *string                    `json:"deadline_months,omitempty"`
 	GrossProceeds        *string                    `json:"gross_proceeds,omitempty"`
+	OverAllotmentUnits   *string                    `json:"over_allotment_units,omitempty"`
 	PrivatePlacement     *string                    `json:"private_placement,omitempty"`
 	TrustAmount          *string                    `json:"trust_amount,omitempty"`
 	TrustPerUnit         *string                    `json:"trust_per_unit,omitempty"`

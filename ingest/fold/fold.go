@@ -26,14 +26,16 @@ import (
 // Fold folds the filings and facts of the SPAC cik into its profile and calendar events.
 func Fold(cik spac.CIK, filings []spac.Filing, facts []spac.Fact) (spac.Profile, []spac.Event) {
 	recs := arrange(cik, filings, facts)
+	asFiled := slices.Clone(recs)
 	supersede(recs)
 	life := runLifecycle(recs)
 	settleClosings(recs, life.closedAt)
+	settleClosings(asFiled, life.closedAt)
 	events := byEvent(recs)
 	meetings := votes(events)
 	p := spac.Profile{
 		SPAC:          universeRow(cik, recs, life),
-		Offering:      offering(recs),
+		Offering:      offering(recs, asFiled),
 		TrustSeries:   trustSeries(recs),
 		Votes:         meetings,
 		Redemptions:   redemptions(events, meetings),
@@ -46,7 +48,7 @@ func Fold(cik spac.CIK, filings []spac.Filing, facts []spac.Fact) (spac.Profile,
 	p.PendingExtension = pendingExtension(p, recs[life.extensionFrom:])
 	sharesBeforeRedemptions(&p)
 	names(&p, recs)
-	currentTrust(&p, recs)
+	currentTrust(&p)
 	payout(&p)
 	return p, calendar(p, recs)
 }

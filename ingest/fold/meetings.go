@@ -184,9 +184,20 @@ func eventDate(g []record, cs *citations) string {
 			return f.Value
 		}
 	}
-	if f, ok := firstAny(g[0]); ok && g[0].filing.FiledAt != "" {
+	if f, ok := eventFact(g[0]); ok && g[0].filing.FiledAt != "" {
 		cs.set(citeDate("date", g[0].filing.FiledAt, g[:1], []string{spac.FieldPeriodOfReport}, stated(f, f.Field)))
 		return g[0].filing.FiledAt
 	}
 	return ""
+}
+
+// eventFact is the first fact of an event (a meeting, an extension, a redemption) in r, else
+// its first fact: what a date taken from the filing is derived from (not the header's name).
+func eventFact(r record) (spac.Fact, bool) {
+	for _, f := range r.facts {
+		if eventFields[f.Field] {
+			return f, true
+		}
+	}
+	return firstAny(r)
 }

@@ -37,7 +37,7 @@ func Filing(form string, items []string, body ...string) *spac.RenderedFiling {
 	lines = append(lines, body...)
 	return &spac.RenderedFiling{
 		Filing: spac.Filing{
-			Accession: "0009900099-25-000001", Form: form, FiledAt: "2025-03-10", CIK: CIK,
+			Accession: "0009900099-25-000001", Form: form, FiledAt: "2025-03-10", CIK: CIK, CompanyName: "Maple Ridge Acquisition Corp",
 			Items: items, LineCount: len(lines), RenderVersion: spac.RenderVersion,
 			Documents: []spac.Document{{Type: typ, Sequence: 1, Filename: "doc.htm", FirstLine: first, LastLine: len(lines)}},
 		},

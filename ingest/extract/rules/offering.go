@@ -95,7 +95,7 @@ func JurisdictionAt(text string) (name, quote string, ok bool) {
 const notOwnJurisdiction = `(?i)domesticat|continuance|by way of continuation|deregist|re-?domicil|reincorporat`
 
 // offering is the whole family, in the order its rules are tried.
-var offering = concat(offeringTerms, offeringClosing, offeringListing)
+var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringState)
 
 // offeringTerms: units, price, unit structure, warrant terms, trust and deadline.
 var offeringTerms = []*rule.Rule{
@@ -119,7 +119,7 @@ var offeringTerms = []*rule.Rule{
 		Priority: 12,
 	},
 	{
-		ID: "offering.units_cover_line", Emit: rule.One(spac.FieldUnitsOffered),
+		ID: "offering.units_cover_line", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
 		Pattern: `(?i)^{v:units}$`, Classes: prospectus, Kinds: []doc.Kind{doc.Cover}, Priority: 11,
 	},
 	{
@@ -160,7 +160,7 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.unit_price_each_unit", Emit: rule.One(spac.FieldUnitPrice),
-		Pattern:  `(?i)each unit (?:we are offering )?has (?:an offering |a )?price of {v:money}`,
+		Pattern:  `(?i)each unit (?:that )?(?:we are offering )?has (?:an offering |a )?price of {v:money}`,
 		Classes:  prospectus,
 		Priority: 11,
 	},
@@ -182,7 +182,7 @@ var offeringTerms = []*rule.Rule{
 	},
 	// unit_structure
 	{
-		ID: "offering.unit_structure", Emit: rule.One(spac.FieldUnitStructure),
+		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?` + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current},
@@ -191,7 +191,7 @@ var offeringTerms = []*rule.Rule{
 	{
 		// With the share's par value ("one Class A ordinary share, $0.0001 par value, and ..."),
 		// as fee tables and cover tables write it: a plainer statement elsewhere wins.
-		ID: "offering.unit_structure_par_value", Emit: rule.One(spac.FieldUnitStructure),
+		ID: "offering.unit_structure_par_value", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?(?:{money} par value|par value {money})[^.;⟦]*?` + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current},
@@ -208,7 +208,7 @@ var offeringTerms = []*rule.Rule{
 	// warrant_exercise_price
 	{
 		ID: "offering.warrant_whole_warrant", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one [^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money} per (?:whole )?share`,
+		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one [^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole )?share|[.,;]|$)`,
 		Classes:  ipoForms,
 		Priority: 10,
 	},

@@ -198,8 +198,8 @@ var meetingRedemptions = []*rule.Rule{
 	{
 		// a condition before the date vetoes it (unconditionalDeadline)
 		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
-		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}`,
-		Not:      pastMeeting + `|earlier|not approved|up to|extension option|option to extend`,
+		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}|^(?P<lead>.*?` + extendFromTo + `)`,
+		Not:      pastMeeting + `|earlier|not approved|up to|extension option|option to extend` + extensionRefused,
 		Never:    proposalFailed,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
@@ -238,18 +238,8 @@ var meetingRedemptions = []*rule.Rule{
 		// a proxy's proposed deadline (its approval is the proxy's condition, not a veto); a past
 		// extension it recounts is not
 		ID: "meeting.new_deadline_proposed", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
-		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}`,
-		Not:      pastMeeting + `|earlier|not approved|fail|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously`,
-		Classes:  proxies,
-		NotKinds: notStated,
-		Priority: 10,
-	},
-	{
-		// the dates before the words they move: "to extend from August 6, 2022 (the "Original
-		// Termination Date") to November 6, 2022 (the "Extended Date") the date by which ..."
-		ID: "meeting.new_deadline_extend_from", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
-		Pattern:  `(?i)\bextend(?:s|ing)? from {o:date}(?: \([^)]{0,60}\))?,? ` + deadlineTo + ` {v:date}(?: \([^)]{0,60}\))?,? the (?:date|deadline|time|period|termination date)\b`,
-		Not:      pastMeeting + `|earlier|not approved|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously|option`,
+		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}|` + extendFromTo,
+		Not:      pastMeeting + `|earlier|not approved|fail|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously` + extensionRefused,
 		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 10,

@@ -50,7 +50,7 @@ var unitsSymbolRe = regexp.MustCompile(`^[A-Z]{3,4}(?:[.\- ]U|U)$`)
 
 // notPublicRe marks a quantity of units that are not the public offering's, or only part of
 // it (an offering of two series of units states each series' count and their total).
-var notPublicRe = regexp.MustCompile(`(?i)private|placement|founder|sponsor|anchor|additional|representative|\bseries\b`)
+var notPublicRe = regexp.MustCompile(`(?i)private|placement|founder|sponsor|anchor|additional|representative|\bseries\b|over-?allotment`)
 
 // optionUnitsRe ends the words before the units of an option: the underwriters'
 // over-allotment option or the representative's unit purchase option ("an option to purchase
@@ -100,7 +100,7 @@ func span(m *rule.Match, field, value string, start, end int) rule.Out {
 var (
 	// parValueRe is a share's par value stated inside a unit's description ("one Class A
 	// ordinary share, $0.0001 par value, and ...", "..., par value $0.0001 per share, ...").
-	parValueRe = regexp.MustCompile(`(?i),?\s+(?:\$\s?[\d.]+\s+par\s+value(?:\s+per\s+share)?|par\s+value\s+(?:of\s+)?\$\s?[\d.]+(?:\s+per\s+share)?|no\s+par\s+value)\b`)
+	parValueRe = regexp.MustCompile(`(?i),?\s+(?:\$\s?[\d.]+(?:\s+par\s+value)+(?:\s+per\s+share)?|par\s+value\s+(?:of\s+)?\$\s?[\d.]+(?:\s+per\s+share)?|no\s+par\s+value)\b`)
 	// possessiveRe is the owner a description names ("one share of our common stock").
 	possessiveRe = regexp.MustCompile(`(?i)\bof\s+(?:our|its|the\s+company['’]s)\s+`)
 	// oneOfOurRe is "one of our Class A ordinary shares": one Class A ordinary share.

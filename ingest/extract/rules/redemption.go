@@ -81,7 +81,7 @@ var meetingRedemptions = []*rule.Rule{
 		ID: "meeting.redemption_price", Emit: rule.One(spac.FieldRedemptionPrice),
 		Pattern:  `(?i)redemption price of (?:approximately )?{v:money} per (?:public )?share|per[- ]share redemption price of (?:approximately )?{v:money}`,
 		Must:     `(?i)redeem|redemption`,
-		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be`,
+		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|\ball\b|liquidat|dissol|wind(?:ing)? up`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,

@@ -1357,6 +1357,7 @@ type Filing struct {
 	Cik                  string     `json:"cik"`
 	CompanyName          string     `json:"companyName"`
 	Documents            []Document `json:"documents"`
+	ExtractVersion       *string    `json:"extractVersion,omitempty"`
 	FiledAt              string     `json:"filedAt"`
 	Form                 string     `json:"form"`
 	Items                *[]string  `json:"items,omitempty"`
@@ -1398,6 +1399,7 @@ type Health struct {
 	AsOf         time.Time        `json:"asOf"`
 	Checks       map[string]Check `json:"checks"`
 	Commit       string           `json:"commit"`
+	Reextract    *ReextractState  `json:"reextract,omitempty"`
 	Status       HealthStatus     `json:"status"`
 	UniverseRows int              `json:"universeRows"`
 	Version      string           `json:"version"`
@@ -1607,6 +1609,15 @@ type Redemption struct {
 // Redemption_Citations_Item defines model for Redemption.citations.Item.
 type Redemption_Citations_Item struct {
 	union json.RawMessage
+}
+
+// ReextractState defines model for ReextractState.
+type ReextractState struct {
+	Done      int    `json:"done"`
+	Running   bool   `json:"running"`
+	Stale     int    `json:"stale"`
+	Unsourced int    `json:"unsourced"`
+	Version   string `json:"version"`
 }
 
 // Release defines model for Release.

@@ -39,6 +39,9 @@
 //	                              change whose hooks have not run), written with the new profile;
 //	                              <seq> is 20 digits
 //	m/foldseq                     last <seq> given to the fold outbox
+//	src/<accession>               the source the filing was read from (spac.Source): a JSON line
+//	                              (name, bare header data), then the data compressed with zstd
+//	m/schema                      the schema version of the store (see schema.go)
 //	st/<name>                     state a component persists (the EDGAR poller's paging position
 //	                              and seen set, the backfill's progress)
 //
@@ -76,9 +79,11 @@ const (
 	prefixFoldMark           = "tf/"
 	prefixFoldEvent          = "ob/"
 	prefixState              = "st/"
+	prefixSource             = "src/"
 
 	keyWatermark  = "m/watermark"
 	keyAlertSeq   = "m/alertseq"
 	keyArticleSeq = "m/articleseq"
 	keyFoldSeq    = "m/foldseq"
+	keySchema     = "m/schema"
 )

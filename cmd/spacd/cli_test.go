@@ -36,6 +36,7 @@ var helpFlags = map[string][]string{
 	"backfill":  {"--since", "--cik", "--no-discover", "--index", "--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"rebuild":   {"--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"recompute": {"--progress", "--json", "--config", "--data-dir", "--log-level"},
+	"reextract": {"--all", "--workers", "--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"extract":   {"--explain", "--doc", "--form", "--items", "--cik", "--filed", "--accession", "--name", "--text", "--json"},
 	"keys":      {"--name", "--tier", "--days", "--json", "--config", "--data-dir", "--log-level"},
 	"fixtures":  {"--out", "--spacs", "--seed", "--json"},

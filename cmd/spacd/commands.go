@@ -48,6 +48,9 @@ func commands() []command {
 		{name: "recompute", summary: "refold every SPAC and scan for time-based alerts (also nightly in serve)",
 			about:  "Refolds every SPAC from its stored facts (deadlines, trust size) and scans for time-based alerts (lockup expiries, YTM from the latest quotes). serve runs it nightly at 00:00 UTC.",
 			config: store, json: true, flags: progressFlag, run: cmdRecompute},
+		{name: "reextract", summary: "derive again the facts of filings stored by an older extractor, from their kept sources",
+			about:  "Derives again, from the source the store kept, the facts of every filing an older extractor derived (every filing with --all), refolds their SPACs and records alerts and filing news as history (nothing is pushed). Killed, the next run (or serve) completes it. serve runs it in the background at start.",
+			config: store, json: true, flags: reextractFlags, run: cmdReextract},
 		{name: "extract", args: "FILE", argHelp: [][2]string{{"FILE", "a full submission (.txt), or with --form a bare primary document (.htm or .txt)"}},
 			summary: "print the facts of one filing with citations (no store needed)",
 			about:   "Prints the facts of one filing, each with its citation (line and quote). It needs no data directory.",
@@ -84,6 +87,12 @@ var keysArgHelp = [][2]string{
 
 func ingestFlags(fs *pflag.FlagSet) {
 	fs.Int("workers", 2, "parallel readers")
+	progressFlag(fs)
+}
+
+func reextractFlags(fs *pflag.FlagSet) {
+	fs.Bool("all", false, "derive every filing again, whatever extractor derived it")
+	fs.Int("workers", 2, "parallel extractors")
 	progressFlag(fs)
 }
 

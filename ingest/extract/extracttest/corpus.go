@@ -3,6 +3,7 @@ package extracttest
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -32,6 +33,11 @@ func ReadCorpus(path string) ([]Example, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return ParseCorpus(path, f)
+}
+
+// ParseCorpus parses a corpus read from r; path names it in the examples' Source.
+func ParseCorpus(path string, r io.Reader) ([]Example, error) {
 	var out []Example
 	ctx := Example{Form: "8-K"}
 	var cur *Example
@@ -41,7 +47,7 @@ func ReadCorpus(path string) ([]Example, error) {
 		}
 		cur = nil
 	}
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -128,6 +134,7 @@ func (e Example) Filing() *spac.RenderedFiling {
 	}
 	// The example's text states the facts; the header must not add a jurisdiction of its own.
 	r.Lines = slices.DeleteFunc(r.Lines, func(l string) bool { return strings.Contains(l, "STATE OF INCORPORATION:") })
+	Reheader(r)
 	r.Filing.Documents[0].FirstLine = len(r.Lines)
 	exhibit := e.Document != e.Form
 	if e.Form == "8-K" && len(e.Items) > 0 {

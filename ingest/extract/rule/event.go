@@ -2,7 +2,6 @@ package rule
 
 import (
 	"regexp"
-	"slices"
 
 	"github.com/spacdata/spac/ingest/extract/textutil"
 )
@@ -43,7 +42,7 @@ func (mt *Match) eventDate() (string, bool) {
 	if otherMeetingRe.MatchString(text[:start]) {
 		return "", false // its own meeting, undated: not the one told before
 	}
-	at := slices.Index(mt.d.Sentences, mt.s)
+	at := mt.at
 	for k := at - 1; k >= 0 && k >= at-maxEventSentences; k-- {
 		s := mt.d.Sentences[k]
 		if s.Section != mt.s.Section {

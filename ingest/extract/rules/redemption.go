@@ -205,7 +205,6 @@ var meetingRedemptions = []*rule.Rule{
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
 		Priority: 10,
-		Narrated: true,
 	},
 	{
 		// "As a result, the Company now has until June 9, 2025 to consummate a business combination"
@@ -219,7 +218,6 @@ var meetingRedemptions = []*rule.Rule{
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
 		Priority: 9,
-		Narrated: true,
 	},
 	{
 		// "the date by which the Company must consummate a business combination was extended from
@@ -232,7 +230,6 @@ var meetingRedemptions = []*rule.Rule{
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
 		Priority: 10,
-		Narrated: true,
 	},
 	{
 		// a proxy's proposed deadline (its approval is the proxy's condition, not a veto); a past
@@ -255,7 +252,6 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 9,
-		Narrated: true,
 	},
 	{
 		// "changes the date by which ... from <old> to <new>": an extension only when the new date
@@ -268,7 +264,6 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    outcomeItems,
 		Priority: 10,
-		Narrated: true,
 	},
 	{
 		ID: "meeting.extension_deposit", Emit: rule.One(spac.FieldExtensionDeposit),

@@ -27,11 +27,19 @@ type APIKey struct {
 	Hash      string     `json:"-"`
 	Prefix    string     `json:"prefix"` // first characters of the secret, to recognise it
 	CreatedAt time.Time  `json:"createdAt"`
+	// RevokedAt is when the key stops working. A key rotated with a grace period has it in
+	// the future: until then its secret still works, as the key it was rotated into.
 	RevokedAt *time.Time `json:"revokedAt,omitempty"`
+	// ReplacedBy is the id of the key this one was rotated into.
+	ReplacedBy string `json:"replacedBy,omitempty"`
 }
 
-// Revoked reports whether the key has been revoked.
+// Revoked reports whether the key has been revoked or rotated (even if its grace period runs).
 func (k APIKey) Revoked() bool { return k.RevokedAt != nil }
+
+// ActiveAt reports whether the key's secret is accepted at now: never revoked, or rotated with
+// a grace period that has not ended.
+func (k APIKey) ActiveAt(now time.Time) bool { return k.RevokedAt == nil || now.Before(*k.RevokedAt) }
 
 // KeyStore persists API keys.
 type KeyStore interface {

@@ -199,7 +199,8 @@ func TestWebhookQueuePersists(t *testing.T) {
 }
 
 // TestWebhookDueOrder states the queue order outright (the MemStore comparison above only
-// proves the two stores agree).
+// proves the two stores agree): by next attempt, then in creation order (c was stored before
+// a), so deliveries of one endpoint due together go out in the order they were queued.
 func TestWebhookDueOrder(t *testing.T) {
 	ctx := context.Background()
 	s := openMem(t).Webhooks()
@@ -220,11 +221,11 @@ func TestWebhookDueOrder(t *testing.T) {
 		limit int
 		want  []string
 	}{
-		{at(20), 0, []string{"z", "b", "a", "c"}},
+		{at(20), 0, []string{"z", "b", "c", "a"}},
 		{at(20), 2, []string{"z", "b"}},
 		{at(19), 0, []string{"z", "b"}},
-		{at(21).Add(-time.Nanosecond), 0, []string{"z", "b", "a", "c"}},
-		{at(21), 0, []string{"z", "b", "a", "c", "later"}},
+		{at(21).Add(-time.Nanosecond), 0, []string{"z", "b", "c", "a"}},
+		{at(21), 0, []string{"z", "b", "c", "a", "later"}},
 		{time.Time{}, 0, []string{"z"}},
 	}
 	for _, tc := range tests {

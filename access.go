@@ -21,12 +21,12 @@ const (
 // APIKey is a caller's key. Only Hash (SHA-256 of the secret) is stored; the secret is shown
 // once at creation.
 type APIKey struct {
-	ID        string     `json:"id"`
-	Name      string     `json:"name"`
-	Tier      Tier       `json:"tier"`
-	Hash      string     `json:"-"`
-	Prefix    string     `json:"prefix"` // first characters of the secret, to recognise it
-	CreatedAt time.Time  `json:"createdAt"`
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Tier      Tier      `json:"tier"`
+	Hash      string    `json:"-"`
+	Prefix    string    `json:"prefix"` // first characters of the secret, to recognise it
+	CreatedAt time.Time `json:"createdAt"`
 	// RevokedAt is when the key stops working. A key rotated with a grace period has it in
 	// the future: until then its secret still works, as the key it was rotated into.
 	RevokedAt *time.Time `json:"revokedAt,omitempty"`

@@ -1025,12 +1025,13 @@ func (e UniverseParamsFormat) Valid() bool {
 
 // APIKey defines model for APIKey.
 type APIKey struct {
-	CreatedAt time.Time  `json:"createdAt"`
-	Id        string     `json:"id"`
-	Name      string     `json:"name"`
-	Prefix    string     `json:"prefix"`
-	RevokedAt *time.Time `json:"revokedAt,omitempty"`
-	Tier      APIKeyTier `json:"tier"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	Id         string     `json:"id"`
+	Name       string     `json:"name"`
+	Prefix     string     `json:"prefix"`
+	ReplacedBy *string    `json:"replacedBy,omitempty"`
+	RevokedAt  *time.Time `json:"revokedAt,omitempty"`
+	Tier       APIKeyTier `json:"tier"`
 }
 
 // APIKeyTier defines model for APIKey.Tier.
@@ -1039,13 +1040,14 @@ type APIKeyTier string
 // APIKeyBody defines model for APIKeyBody.
 type APIKeyBody struct {
 	// AsOf when the served data last changed
-	AsOf      time.Time      `json:"asOf"`
-	CreatedAt time.Time      `json:"createdAt"`
-	Id        string         `json:"id"`
-	Name      string         `json:"name"`
-	Prefix    string         `json:"prefix"`
-	RevokedAt *time.Time     `json:"revokedAt,omitempty"`
-	Tier      APIKeyBodyTier `json:"tier"`
+	AsOf       time.Time      `json:"asOf"`
+	CreatedAt  time.Time      `json:"createdAt"`
+	Id         string         `json:"id"`
+	Name       string         `json:"name"`
+	Prefix     string         `json:"prefix"`
+	ReplacedBy *string        `json:"replacedBy,omitempty"`
+	RevokedAt  *time.Time     `json:"revokedAt,omitempty"`
+	Tier       APIKeyBodyTier `json:"tier"`
 }
 
 // APIKeyBodyTier defines model for APIKeyBody.Tier.
@@ -1849,12 +1851,13 @@ type Vote_Citations_Item struct {
 
 // Webhook defines model for Webhook.
 type Webhook struct {
-	CreatedAt   time.Time  `json:"createdAt"`
-	Description *string    `json:"description,omitempty"`
-	DisabledAt  *time.Time `json:"disabledAt,omitempty"`
-	Events      []string   `json:"events"`
-	Id          string     `json:"id"`
-	Url         string     `json:"url"`
+	CreatedAt      time.Time  `json:"createdAt"`
+	Description    *string    `json:"description,omitempty"`
+	DisabledAt     *time.Time `json:"disabledAt,omitempty"`
+	DisabledReason *string    `json:"disabledReason,omitempty"`
+	Events         []string   `json:"events"`
+	Id             string     `json:"id"`
+	Url            string     `json:"url"`
 }
 
 // WebhookAttempt defines model for WebhookAttempt.
@@ -1868,13 +1871,14 @@ type WebhookAttempt struct {
 // WebhookBody defines model for WebhookBody.
 type WebhookBody struct {
 	// AsOf when the served data last changed
-	AsOf        time.Time  `json:"asOf"`
-	CreatedAt   time.Time  `json:"createdAt"`
-	Description *string    `json:"description,omitempty"`
-	DisabledAt  *time.Time `json:"disabledAt,omitempty"`
-	Events      []string   `json:"events"`
-	Id          string     `json:"id"`
-	Url         string     `json:"url"`
+	AsOf           time.Time  `json:"asOf"`
+	CreatedAt      time.Time  `json:"createdAt"`
+	Description    *string    `json:"description,omitempty"`
+	DisabledAt     *time.Time `json:"disabledAt,omitempty"`
+	DisabledReason *string    `json:"disabledReason,omitempty"`
+	Events         []string   `json:"events"`
+	Id             string     `json:"id"`
+	Url            string     `json:"url"`
 }
 
 // WebhookCreateRequest defines model for WebhookCreateRequest.
@@ -1887,14 +1891,15 @@ type WebhookCreateRequest struct {
 // WebhookCreated defines model for WebhookCreated.
 type WebhookCreated struct {
 	// AsOf when the served data last changed
-	AsOf        time.Time  `json:"asOf"`
-	CreatedAt   time.Time  `json:"createdAt"`
-	Description *string    `json:"description,omitempty"`
-	DisabledAt  *time.Time `json:"disabledAt,omitempty"`
-	Events      []string   `json:"events"`
-	Id          string     `json:"id"`
-	Secret      string     `json:"secret"`
-	Url         string     `json:"url"`
+	AsOf           time.Time  `json:"asOf"`
+	CreatedAt      time.Time  `json:"createdAt"`
+	Description    *string    `json:"description,omitempty"`
+	DisabledAt     *time.Time `json:"disabledAt,omitempty"`
+	DisabledReason *string    `json:"disabledReason,omitempty"`
+	Events         []string   `json:"events"`
+	Id             string     `json:"id"`
+	Secret         string     `json:"secret"`
+	Url            string     `json:"url"`
 }
 
 // WebhookDelivery defines model for WebhookDelivery.

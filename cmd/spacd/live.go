@@ -46,7 +46,7 @@ func newLive(env *environment, a *app) (*live, error) {
 	l.webhooks = webhook.New(a.db.Webhooks(), webhook.Config{
 		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
 		Schedule: retrySchedule(env.cfg.Webhooks.RetrySchedule), MaxPerKey: env.cfg.Webhooks.MaxPerKey,
-		OnAttempt: a.metrics.WebhookAttempt,
+		Workers: env.cfg.Webhooks.Workers, OnAttempt: a.metrics.WebhookAttempt,
 	})
 	l.fanout, err = fanout.New(fanout.Config{
 		Store: a.db, Stream: l.hub, Webhooks: l.webhooks, Alerts: alerts.Config(env.cfg.Alerts),

@@ -82,6 +82,10 @@ type Caller struct {
 	KeyID  string `json:"keyId,omitempty"`
 	Tier   Tier   `json:"tier"`
 	Sample bool   `json:"sample"`
+	// Until is when the credential presented stops working: the end of a rotated key's grace
+	// period (its old secret is served as the new key until then); zero when it has no end.
+	// Long-lived responses (streams) end there.
+	Until time.Time `json:"-"`
 }
 
 // CallerKey is the request-context key (gin.Context.Set/Get) holding the Caller.

@@ -37,6 +37,9 @@ func (s *Service) dispatch() {
 // dispatchDue gives each endpoint with due deliveries a lane, while fewer than Workers run.
 // The due list is only a hint: each delivery is claimed, and so re-read, before its attempt.
 func (s *Service) dispatchDue() {
+	if s.allBusy() {
+		return // no lane could start: the next one to finish wakes the dispatcher
+	}
 	due, err := s.store.Due(s.ctx, s.cfg.Now(), dueBatch)
 	if err != nil {
 		if s.ctx.Err() == nil {
@@ -98,16 +101,17 @@ func (s *Service) runLane(ctx context.Context, endpointID string, l *lane, deliv
 	s.poke() // more may have become due meanwhile, and a worker is free
 }
 
-// stopLanes keeps lanes from starting for the endpoints while fn runs, after cancelling their
-// running lanes and waiting for them: an attempt under way when it is called has ended, one
-// way or the other, before fn runs.
+// stopLanes keeps lanes from starting for the endpoints while fn runs, after waiting for their
+// running lanes: an attempt under way when it is called has ended before fn runs. The attempt
+// is let finish rather than cancelled (it ends within the attempt timeout): a cancelled
+// request may already be on the wire and reach its receiver after the caller was told the
+// endpoint stopped. A lane's later claims fail once its endpoint is disabled or deleted.
 func (s *Service) stopLanes(ctx context.Context, endpointIDs []string, fn func() error) error {
 	var running []*lane
 	s.mu.Lock()
 	for _, id := range endpointIDs {
 		s.stopping[id]++
 		if l := s.lanes[id]; l != nil {
-			l.cancel()
 			running = append(running, l)
 		}
 	}
@@ -155,8 +159,7 @@ func (s *Service) attempt(ctx context.Context, id string) {
 	}
 	code, sendErr := s.send.send(ctx, ep, d, start)
 	if ctx.Err() != nil {
-		// Shutting down, or the endpoint is being stopped: the attempt does not count and the
-		// delivery is due again at once (its next claim sees a disabled endpoint).
+		// Shutting down: the attempt does not count and the delivery is due again at once.
 		d.NextAttempt = start.UTC()
 		s.save(d)
 		return

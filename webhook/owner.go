@@ -10,7 +10,8 @@ import (
 // revoked or rotated). With a successor (a rotation) the endpoints move to it, and so keep
 // delivering and keep counting against the cap of the key that now holds them. Without one (a
 // revocation) they are disabled, and RetireKey returns only once no attempt of theirs is under
-// way: no delivery reaches them after it returns. Either way the key can register no endpoint
+// way (an attempt in flight is let finish, within the attempt timeout): no delivery reaches
+// them after it returns. Either way the key can register no endpoint
 // from then on, even in a request that was authenticated before.
 func (s *Service) RetireKey(ctx context.Context, keyID, successor string) ([]spac.WebhookEndpoint, error) {
 	s.createMu.Lock() // a registration counting this key's endpoints finishes first
@@ -24,7 +25,7 @@ func (s *Service) RetireKey(ctx context.Context, keyID, successor string) ([]spa
 		ids[i] = e.ID
 	}
 	// The endpoints are disabled in the store, so no claim succeeds any more; an attempt
-	// claimed before is cancelled and waited for.
+	// claimed before is waited for (it ends within the attempt timeout).
 	return eps, s.stopLanes(ctx, ids, func() error { return nil })
 }
 

@@ -72,11 +72,12 @@ func (c *sendCounter) count(path string) int {
 
 // TestRevokedKeyReceivesNothingOnceRetireReturns: the audit saw 182 deliveries reach a revoked
 // key's endpoints. RetireKey disables them and waits out the attempt in flight (held open by
-// the receiver), so not one attempt to them starts after it returns, while another key's
-// endpoint keeps receiving the same events.
+// the receiver until it times out), so not one attempt to them starts, and not one request
+// reaches them, after it returns, while another key's endpoint keeps receiving the same events.
 func TestRevokedKeyReceivesNothingOnceRetireReturns(t *testing.T) {
 	cfg := fastConfig()
 	cfg.Schedule = nil // a failed attempt is retried 5 s later, after the test
+	cfg.Timeout = 300 * time.Millisecond
 	store := NewMemStore()
 	svc := New(store, cfg)
 	sends := &sendCounter{next: svc.send, counts: map[string]int{}}
@@ -106,6 +107,7 @@ func TestRevokedKeyReceivesNothingOnceRetireReturns(t *testing.T) {
 		t.Fatalf("retire: %+v %v", eps, err)
 	}
 	held, revoked, other := sends.count("/revoked-held"), sends.count("/revoked"), sends.count("/other")
+	reached := pc.count("/revoked-held") + pc.count("/revoked")
 	eventually(t, "the other key keeps receiving", func() bool { return pc.count("/other") >= other+20 })
 	stop.Store(true)
 	publishing.Wait()
@@ -114,6 +116,9 @@ func TestRevokedKeyReceivesNothingOnceRetireReturns(t *testing.T) {
 	}
 	if n, m := sends.count("/revoked-held")-held, sends.count("/revoked")-revoked; n+m != 0 {
 		t.Fatalf("%d attempts to the revoked key's endpoints started after RetireKey returned", n+m)
+	}
+	if n := pc.count("/revoked-held") + pc.count("/revoked") - reached; n != 0 {
+		t.Fatalf("%d requests reached the revoked key's endpoints after RetireKey returned", n)
 	}
 	if _, err := h.svc.Register(ctx, "key-revoked", Registration{URL: "https://example.com/h", Events: []string{"*"}}); spac.ErrorCode(err) != spac.EUNAUTHORIZED {
 		t.Fatalf("a revoked key registered an endpoint: %v", err)
@@ -155,10 +160,11 @@ func TestRotationCarriesEndpointsAndTheCap(t *testing.T) {
 	eventually(t, "moved endpoints deliver", func() bool { return rc.total.Load() == 3 })
 }
 
-// TestDeleteWaitsForTheAttemptInFlight: deleting an endpoint cancels its attempt under way and
-// returns after it ended; nothing of the endpoint is left in the store.
+// TestDeleteWaitsForTheAttemptInFlight: deleting an endpoint returns after its attempt under
+// way ended (here: timed out); nothing of the endpoint is left in the store.
 func TestDeleteWaitsForTheAttemptInFlight(t *testing.T) {
 	cfg := fastConfig()
+	cfg.Timeout = 300 * time.Millisecond
 	h := newHarness(t, cfg)
 	pc := newPathCounter(t, "/held")
 	ep := h.register("key-a", pc.URL+"/held", "*")

@@ -58,6 +58,7 @@ func (rc *countingReceiver) repeats() (pairs, repeats int) {
 func TestNoDeliveryRepeatsWithoutACrash(t *testing.T) {
 	cfg := fastConfig()
 	cfg.PollInterval = time.Millisecond // many polls racing the lanes, as under load
+	cfg.Workers = 2                     // as many as the client keeps idle connections to one host
 	h := newHarness(t, cfg)
 	rc := newCountingReceiver(t)
 	const endpoints, events = 20, 100

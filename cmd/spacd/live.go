@@ -8,6 +8,7 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/api"
+	"github.com/spacdata/spac/api/access"
 	"github.com/spacdata/spac/api/sse"
 	"github.com/spacdata/spac/api/webhooks"
 	"github.com/spacdata/spac/fixtures"
@@ -108,6 +109,19 @@ func (l *live) stop(env *environment) {
 	l.hub.Close()
 	if err := errors.Join(l.news.Shutdown(ctx), l.webhooks.Shutdown(ctx)); err != nil {
 		env.log.Error("live shutdown", "err", err)
+	}
+}
+
+// retire is told every key revoked or rotated (access.Keys.OnRetire), before the admin call
+// answers: the key's webhooks move to its successor or are disabled (with no attempt left in
+// flight), and its open streams end - at once, or when a rotation's grace ends.
+func (l *live) retire(srv *api.Server) access.RetireFunc {
+	return func(ctx context.Context, r access.Retirement) error {
+		if _, err := l.webhooks.RetireKey(ctx, r.KeyID, r.Successor); err != nil {
+			return err
+		}
+		srv.CloseStreams(r.KeyID, r.At)
+		return nil
 	}
 }
 

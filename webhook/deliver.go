@@ -135,16 +135,19 @@ func (s *Service) stopLanes(ctx context.Context, endpointIDs []string, fn func()
 	return fn()
 }
 
-// lease is how long a claimed delivery is withheld from other claims: a process killed during
-// the attempt leaves the delivery to be retried once it ends.
-func (s *Service) lease() time.Duration { return s.cfg.Timeout + time.Second }
+// claimLease is how long a claimed delivery is withheld from other claims. Within a process
+// one lane per endpoint and the claim's re-read already keep a delivery from being attempted
+// twice; the lease keeps a due list read during the attempt from offering it at all, and is
+// short so that a delivery whose process was killed mid-attempt is retried soon after the
+// restart.
+const claimLease = time.Second
 
 // attempt claims a delivery (re-reading its state: a delivery already attempted, rescheduled
 // or whose endpoint went away is skipped), tries it once and records the outcome: success, a
 // rescheduled retry, or failure after the last retry (which disables the endpoint).
 func (s *Service) attempt(ctx context.Context, id string) {
 	start := s.cfg.Now()
-	d, ep, ok, err := s.store.Claim(ctx, id, start, start.Add(s.lease()))
+	d, ep, ok, err := s.store.Claim(ctx, id, start, start.Add(claimLease))
 	if err != nil {
 		if ctx.Err() == nil && spac.ErrorCode(err) != spac.ENOTFOUND {
 			s.cfg.Logger.Error("webhooks: claiming a delivery", "delivery", id, "err", err)

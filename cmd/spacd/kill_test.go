@@ -67,7 +67,7 @@ func startProcess(t *testing.T, bin, dataDir string, env map[string]string) *spa
 	select {
 	case base, ok := <-addr:
 		if !ok {
-			t.Fatalf("spacd exited before listening; stderr:\n%s", stderr.String())
+			t.Fatalf("spacd exited before listening (%v); stderr:\n%s", cmd.Wait(), stderr.String())
 		}
 		p.testServer = &testServer{base: base, client: &http.Client{Timeout: 30 * time.Second}, admin: "kill-admin-token", stderr: stderr}
 	case <-time.After(liveTimeout):

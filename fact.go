@@ -29,20 +29,24 @@ const (
 	FieldTickerRights  = "ticker_rights"
 
 	// Offering (S-1, 424B4, IPO 8-K).
-	FieldUnitsOffered     = "units_offered"
-	FieldUnitPrice        = "unit_price"
-	FieldUnitStructure    = "unit_structure" // "one Class A ordinary share and one-third of one redeemable warrant"
-	FieldWarrantExercise  = "warrant_exercise_price"
-	FieldTrustPerUnit     = "trust_per_unit"
-	FieldTrustSize        = "trust_size"      // amount placed in trust at IPO
-	FieldDeadlineMonths   = "deadline_months" // months from IPO closing
-	FieldSponsor          = "sponsor"
-	FieldUnderwriter      = "underwriter" // one fact per underwriter
-	FieldIPODate          = "ipo_date"    // IPO closing (IPO 8-K)
-	FieldIPOGrossProceeds = "ipo_gross_proceeds"
-	FieldPrivatePlacement = "private_placement" // sponsor private placement
-	FieldDeadline         = "deadline"          // liquidation deadline, when stated as a date
-	FieldPeriodOfReport   = "period_of_report"  // the period a report or 8-K is of, as written on its line
+	FieldUnitsOffered    = "units_offered"
+	FieldUnitPrice       = "unit_price"
+	FieldUnitStructure   = "unit_structure" // "one Class A ordinary share and one-third of one redeemable warrant"
+	FieldWarrantExercise = "warrant_exercise_price"
+	// FieldWarrantTermMonths is how long the warrants run after the business combination, in
+	// months, as the prospectus or the warrant agreement states it ("expire five years after
+	// the completion of our initial business combination": 60).
+	FieldWarrantTermMonths = "warrant_term_months"
+	FieldTrustPerUnit      = "trust_per_unit"
+	FieldTrustSize         = "trust_size"      // amount placed in trust at IPO
+	FieldDeadlineMonths    = "deadline_months" // months from IPO closing
+	FieldSponsor           = "sponsor"
+	FieldUnderwriter       = "underwriter" // one fact per underwriter
+	FieldIPODate           = "ipo_date"    // IPO closing (IPO 8-K)
+	FieldIPOGrossProceeds  = "ipo_gross_proceeds"
+	FieldPrivatePlacement  = "private_placement" // sponsor private placement
+	FieldDeadline          = "deadline"          // liquidation deadline, when stated as a date
+	FieldPeriodOfReport    = "period_of_report"  // the period a report or 8-K is of, as written on its line
 
 	// Periodic reports (10-Q / 10-K inline XBRL); Period is the balance-sheet date.
 	FieldTrustBalance       = "trust_balance"
@@ -117,7 +121,7 @@ var fieldKinds = map[string]ValueKind{
 	FieldRedemptionValuePS: KindPrice, FieldPIPEPrice: KindPrice, FieldFPAPrice: KindPrice,
 	FieldRedemptionPrice: KindPrice, FieldTrustPerShare: KindPrice, FieldLiquidationPrice: KindPrice,
 
-	FieldUnitsOffered: KindInt, FieldDeadlineMonths: KindInt, FieldSharesSubjectToRed: KindInt,
+	FieldUnitsOffered: KindInt, FieldDeadlineMonths: KindInt, FieldWarrantTermMonths: KindInt, FieldSharesSubjectToRed: KindInt,
 	FieldPIPEShares: KindInt, FieldEarnoutShares: KindInt, FieldLockupDays: KindInt,
 	FieldLockupMonths: KindInt, FieldVotesFor: KindInt, FieldVotesAgainst: KindInt,
 	FieldVotesAbstain: KindInt, FieldSharesRedeemed: KindInt, FieldSharesRemaining: KindInt,

@@ -29,7 +29,10 @@ type Filing struct {
 	Documents     []Document `json:"documents"`
 	LineCount     int        `json:"lineCount"`
 	RenderVersion int        `json:"renderVersion"`
-	Source        string     `json:"source,omitempty"` // file it was read from
+	// ExtractVersion identifies the extractor (rule book and readers) that derived the stored
+	// facts; a filing whose version differs from the running binary's is stale (reextract).
+	ExtractVersion string `json:"extractVersion,omitempty"`
+	Source         string `json:"source,omitempty"` // file it was read from
 }
 
 // Document is one <DOCUMENT> of a submission. FirstLine..LastLine is its range in the
@@ -102,6 +105,24 @@ type RenderedFiling struct {
 	// The canonical text drops empty cells and collapses spacing; extractors that read tables
 	// need the grid, so rendering keeps it here. It is not stored: it is rebuilt on reading.
 	Rows map[int][]Cell
+	// Header is the SGML header's "KEY: value" lines, parsed once by the reader, each with its
+	// canonical line (a bare document's header data is set out the same way). Not stored:
+	// rebuilt on reading.
+	Header []HeaderField
+	// Source is what the filing was read from (nil when the reader was given no bytes to
+	// keep); the store keeps it so that the facts can be derived again.
+	Source *Source
+}
+
+// HeaderField is one "KEY: value" line of a filing's SGML header.
+type HeaderField struct {
+	Key   string // upper case, as EDGAR writes it ("COMPANY CONFORMED NAME")
+	Value string // trimmed
+	Line  int    // canonical line
+	// Company numbers the company block the line is in ("FILER:", "SUBJECT COMPANY:", ...),
+	// from 1; 0 for the submission's own lines (accession, form, dates, items).
+	Company int
+	Role    string // the block's role ("FILER"), "" for the submission's lines
 }
 
 // Cell is one cell of a table row as the source laid it out. Empty cells are kept, so

@@ -18,10 +18,14 @@ type Profile struct {
 	Filings          []FilingRef       `json:"filings"`
 }
 
-// Offering is the IPO as registered (S-1/424B4) and closed (IPO 8-K).
+// Offering is the IPO as registered (S-1/424B4) and closed (IPO 8-K, over-allotment, reports).
+// Its sizes are one set, as of the same step: UnitsOffered is every unit sold (the base deal
+// and OverAllotmentUnits, the units sold on the underwriters' option), or before the IPO the
+// units offered; GrossProceeds, TrustAmount and PrivatePlacement are for those units.
 type Offering struct {
 	UnitsOffered         string     `json:"units_offered,omitempty"`
-	TrustAmount          string     `json:"trust_amount,omitempty"` // amount placed (or, before the IPO, to be placed) in trust
+	OverAllotmentUnits   string     `json:"over_allotment_units,omitempty"` // included in units_offered
+	TrustAmount          string     `json:"trust_amount,omitempty"`         // amount placed (or, before the IPO, to be placed) in trust
 	UnitPrice            string     `json:"unit_price,omitempty"`
 	UnitStructure        string     `json:"unit_structure,omitempty"`
 	WarrantExercisePrice string     `json:"warrant_exercise_price,omitempty"`

@@ -109,6 +109,18 @@ type Health struct {
 	Commit       string           `json:"commit"`
 	UniverseRows int              `json:"universeRows"`
 	Checks       map[string]Check `json:"checks"`
+	// Reextract is how far serve is in deriving stale filings' facts again (absent when the
+	// server was started without it).
+	Reextract *ReextractState `json:"reextract,omitempty"`
+}
+
+// ReextractState is the position of the background re-extraction (Deps.Reextract).
+type ReextractState struct {
+	Version   string `json:"version"`   // the running extractor's version
+	Running   bool   `json:"running"`   // a run is under way
+	Stale     int    `json:"stale"`     // filings derived by another version when it started (after: left stale)
+	Done      int    `json:"done"`      // filings handled by the run so far
+	Unsourced int    `json:"unsourced"` // stale filings without a kept source (ingest them again)
 }
 
 // Check is one dependency probe. Error is a fixed phrase: details go to the log only.
@@ -139,6 +151,10 @@ func (s *Server) health(c *gin.Context) (any, error) {
 		wm = t
 	}
 	h.AsOf = formatTime(wm)
+	if s.d.Reextract != nil {
+		st := s.d.Reextract()
+		h.Reextract = &st
+	}
 	return h, nil
 }
 

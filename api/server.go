@@ -45,6 +45,8 @@ type Deps struct {
 	Live Live
 	// Metrics counts every answered request by route name and status; nil: none.
 	Metrics RequestMetrics
+	// Reextract reports the background re-extraction of stale filings on /health; nil: none.
+	Reextract func() ReextractState
 	// Keys serves the account and admin key routes (api/access.Keys); nil: none mounted.
 	Keys KeyAdmin
 	// StreamCaps bound the SSE streams open at once, per key and in total.

@@ -1359,6 +1359,7 @@ type Filing struct {
 	Cik                  string     `json:"cik"`
 	CompanyName          string     `json:"companyName"`
 	Documents            []Document `json:"documents"`
+	ExtractVersion       *string    `json:"extractVersion,omitempty"`
 	FiledAt              string     `json:"filedAt"`
 	Form                 string     `json:"form"`
 	Items                *[]string  `json:"items,omitempty"`
@@ -1400,6 +1401,7 @@ type Health struct {
 	AsOf         time.Time        `json:"asOf"`
 	Checks       map[string]Check `json:"checks"`
 	Commit       string           `json:"commit"`
+	Reextract    *ReextractState  `json:"reextract,omitempty"`
 	Status       HealthStatus     `json:"status"`
 	UniverseRows int              `json:"universeRows"`
 	Version      string           `json:"version"`
@@ -1477,6 +1479,7 @@ type Offering struct {
 	Citations            *[]Offering_Citations_Item `json:"citations,omitempty"`
 	DeadlineMonths       *string                    `json:"deadline_months,omitempty"`
 	GrossProceeds        *string                    `json:"gross_proceeds,omitempty"`
+	OverAllotmentUnits   *string                    `json:"over_allotment_units,omitempty"`
 	PrivatePlacement     *string                    `json:"private_placement,omitempty"`
 	TrustAmount          *string                    `json:"trust_amount,omitempty"`
 	TrustPerUnit         *string                    `json:"trust_per_unit,omitempty"`
@@ -1608,6 +1611,15 @@ type Redemption struct {
 // Redemption_Citations_Item defines model for Redemption.citations.Item.
 type Redemption_Citations_Item struct {
 	union json.RawMessage
+}
+
+// ReextractState defines model for ReextractState.
+type ReextractState struct {
+	Done      int    `json:"done"`
+	Running   bool   `json:"running"`
+	Stale     int    `json:"stale"`
+	Unsourced int    `json:"unsourced"`
+	Version   string `json:"version"`
 }
 
 // Release defines model for Release.

@@ -183,7 +183,9 @@ func (fr FilingReader) ReadBytes(name string, data []byte) (rf *spac.RenderedFil
 	if err := checkHeader(name, sub.Header.Accession, sub.Header.Filer().CIK); err != nil {
 		return nil, err
 	}
-	return assembleSubmission(name, sub), nil
+	rf = assembleSubmission(name, sub)
+	rf.Source = submissionSource(name, data)
+	return rf, nil
 }
 
 // ReadHTML reads a bare primary document: synthetic header lines from meta, one document.
@@ -202,9 +204,12 @@ func (fr FilingReader) ReadHTML(name string, html []byte, meta Sidecar) (rf *spa
 		CIK: cik, CompanyName: meta.CompanyName, SIC: meta.SIC, Items: meta.Items,
 	}
 	b := newBuilder(f, name)
-	b.addHeader(sidecarHeaderLines(meta))
+	lines := sidecarHeaderLines(meta)
+	b.addHeader(lines, sgml.ParseHeader(lines).Fields)
 	b.addDocument(spac.Document{Type: meta.Form, Sequence: 1, Filename: filepath.Base(name)}, html, "")
-	return b.done(), nil
+	rf = b.done()
+	rf.Source = bareSource(name, html, meta)
+	return rf, nil
 }
 
 // admit applies the guard rails every input passes: size, binary junk, encoding.

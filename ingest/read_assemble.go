@@ -24,7 +24,7 @@ func newBuilder(f spac.Filing, source string) *builder {
 
 func assembleSubmission(source string, sub *sgml.Submission) *spac.RenderedFiling {
 	b := newBuilder(sub.Filing(), source)
-	b.addHeader(sub.HeaderLines)
+	b.addHeader(sub.HeaderLines, sub.Header.Fields)
 	for _, d := range sub.Documents {
 		meta := spac.Document{Type: d.Type, Sequence: d.Sequence, Filename: d.Filename, Description: d.Description, Binary: d.Binary}
 		binaryName := ""
@@ -36,8 +36,16 @@ func assembleSubmission(source string, sub *sgml.Submission) *spac.RenderedFilin
 	return b.done()
 }
 
-func (b *builder) addHeader(lines []string) {
+// addHeader appends the header lines and keeps their parsed fields with canonical lines, so
+// that extraction reads the header the reader parsed instead of parsing it again.
+func (b *builder) addHeader(lines []string, fields []sgml.Field) {
+	first := len(b.rf.Lines) + 1
 	b.rf.Lines = append(b.rf.Lines, lines...)
+	for _, f := range fields {
+		b.rf.Header = append(b.rf.Header, spac.HeaderField{
+			Key: f.Key, Value: f.Value, Line: first + f.Index, Company: f.Company, Role: f.Role,
+		})
+	}
 }
 
 // MarkerLine is the canonical line that introduces a document.

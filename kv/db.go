@@ -74,7 +74,12 @@ func Open(dir string, opts ...Option) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kv: open %q: %w", dir, err)
 	}
-	return &DB{bdb: bdb, chunkLines: c.chunkLines}, nil
+	db := &DB{bdb: bdb, chunkLines: c.chunkLines}
+	if err := db.migrate(context.Background(), dir); err != nil {
+		bdb.Close()
+		return nil, err
+	}
+	return db, nil
 }
 
 // badgerOptions sizes Badger for a small server: the defaults (64 MB memtables x 5, 1 GB value

@@ -46,6 +46,9 @@
 //	                              change whose hooks have not run), written with the new profile;
 //	                              <seq> is 20 digits
 //	m/foldseq                     last <seq> given to the fold outbox
+//	src/<accession>               the source the filing was read from (spac.Source): a JSON line
+//	                              (name, bare header data), then the data compressed with zstd
+//	m/schema                      the schema version of the store (see schema.go)
 //	st/<name>                     state a component persists (the EDGAR poller's paging position
 //	                              and seen set, the backfill's progress)
 //
@@ -85,6 +88,7 @@ const (
 	prefixFoldMark           = "tf/"
 	prefixFoldEvent          = "ob/"
 	prefixState              = "st/"
+	prefixSource             = "src/"
 
 	keyWatermark   = "m/watermark"
 	keyAlertSeq    = "m/alertseq"
@@ -92,4 +96,5 @@ const (
 	keyFoldSeq     = "m/foldseq"
 	keyWebhookSeq  = "m/webhookseq"
 	keyDeliverySeq = "m/deliveryseq"
+	keySchema      = "m/schema"
 )

@@ -46,16 +46,42 @@ func (db *DB) PutFilingMarked(ctx context.Context, r *spac.RenderedFiling, facts
 		return false, err
 	}
 	var old storedFiling
-	err = db.view(ctx, func(txn *badger.Txn) error { return getJSON(txn, filingKey(rec.Filing.Accession), "filing", &old) })
+	hasSource := false
+	err = db.view(ctx, func(txn *badger.Txn) error {
+		if err := getJSON(txn, filingKey(rec.Filing.Accession), "filing", &old); err != nil {
+			return err
+		}
+		_, serr := txn.Get([]byte(sourceKey(rec.Filing.Accession)))
+		hasSource = serr == nil
+		return nil
+	})
 	switch {
 	case err == nil && old.Hash == rec.Hash:
-		return false, nil
+		// The same facts: only the extractor's stamp or a missing source may need writing;
+		// the SPAC needs no refold.
+		return false, db.restamp(ctx, old, rec, r.Source, hasSource)
 	case err != nil && spac.ErrorCode(err) != spac.ENOTFOUND:
 		return false, err
 	case err != nil:
 		old = storedFiling{}
 	}
-	return true, db.writeFiling(ctx, old, rec, r.Lines, facts, historical)
+	return true, db.writeFiling(ctx, old, rec, r.Lines, facts, r.Source, historical)
+}
+
+// restamp records, for a filing whose content is unchanged, the extractor version that
+// derived its facts again, and its source when none was kept yet.
+func (db *DB) restamp(ctx context.Context, old, rec storedFiling, src *spac.Source, hasSource bool) error {
+	addSource := src != nil && !hasSource
+	if old.Filing.ExtractVersion == rec.Filing.ExtractVersion && !addSource {
+		return nil
+	}
+	w := &splitWriter{db: db, ctx: ctx}
+	if addSource {
+		w.setSource(rec.Filing.Accession, *src)
+	}
+	old.Filing.ExtractVersion = rec.Filing.ExtractVersion
+	w.setJSON(filingKey(rec.Filing.Accession), old)
+	return w.commit()
 }
 
 // newRecord validates r and computes its content hash.
@@ -137,8 +163,10 @@ func jsonBound(lines []string) int64 {
 }
 
 // contentHash is SHA-256 over the filing JSON, every line (length-prefixed, so line breaks
-// inside lines cannot alias) and the facts JSON.
+// inside lines cannot alias) and the facts JSON. The extractor's version stamp is left out:
+// facts derived again by a newer extractor that come out the same are no change.
 func contentHash(f spac.Filing, lines []string, facts []spac.Fact) (string, error) {
+	f.ExtractVersion = ""
 	h := sha256.New()
 	fj, err := json.Marshal(f)
 	if err != nil {
@@ -163,7 +191,7 @@ func contentHash(f spac.Filing, lines []string, facts []spac.Fact) (string, erro
 // The fold marks are written just before it: in its transaction, or in an earlier one when the
 // writes were split there, never after it, so a stored filing always has its mark until the
 // pipeline folds it (a mark without its filing only causes a harmless refold).
-func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []string, facts []spac.Fact, historical bool) error {
+func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []string, facts []spac.Fact, src *spac.Source, historical bool) error {
 	w := &splitWriter{db: db, ctx: ctx}
 	acc := rec.Filing.Accession
 	if old.Hash != "" {
@@ -181,6 +209,9 @@ func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []st
 	}
 	w.setJSON(factsKey(rec.Filing.CIK, acc), facts)
 	w.set(cikKey(rec.Filing.CIK, acc), nil)
+	if src != nil {
+		w.setSource(acc, *src)
+	}
 	mark := foldMarkValue{Hash: rec.Hash, Historical: historical}
 	if old.Hash != "" && old.Filing.CIK != rec.Filing.CIK {
 		w.setJSON(foldMarkKey(old.Filing.CIK, acc), mark) // the old SPAC loses the filing
@@ -367,6 +398,19 @@ func (w *splitWriter) setJSON(key string, v any) {
 		return
 	}
 	w.set(key, b)
+}
+
+// setSource writes the source of a filing, compressed.
+func (w *splitWriter) setSource(acc string, src spac.Source) {
+	b, err := encodeSource(src)
+	if err != nil {
+		w.err = cmp.Or(w.err, err)
+		return
+	}
+	if int64(len(b)) > w.db.valueLimit() {
+		return // kept without a source: its facts stand, they cannot be derived again
+	}
+	w.set(sourceKey(acc), b)
 }
 
 func (w *splitWriter) do(op func(*badger.Txn) error) {

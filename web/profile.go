@@ -35,6 +35,7 @@ var (
 	}
 	offeringSpecs = []spec[spac.Offering]{
 		{"Units offered", "units_offered", kInt, func(o *spac.Offering) string { return o.UnitsOffered }},
+		{"of which over-allotment", "over_allotment_units", kInt, func(o *spac.Offering) string { return o.OverAllotmentUnits }},
 		{"Unit price", "unit_price", kPrice, func(o *spac.Offering) string { return o.UnitPrice }},
 		{"Unit", "unit_structure", kText, func(o *spac.Offering) string { return o.UnitStructure }},
 		{"Gross proceeds", "gross_proceeds", kMoney, func(o *spac.Offering) string { return o.GrossProceeds }},

@@ -39,7 +39,7 @@ func openApp(env *environment) (*app, error) {
 		db.Close()
 		return nil, fmt.Errorf("open index: %w", err)
 	}
-	p := &pipeline.Pipeline{Store: db, Index: idx, Log: env.log}
+	p := &pipeline.Pipeline{Store: db, Index: idx, Log: env.log, Extractor: extractor}
 	return &app{db: db, idx: idx, pipeline: p}, nil
 }
 

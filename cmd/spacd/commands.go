@@ -49,6 +49,9 @@ func commands() []command {
 		{name: "recompute", summary: "refold every SPAC and scan for time-based alerts (also nightly in serve)",
 			about:  "Refolds every SPAC from its stored facts (deadlines, trust size) and scans for time-based alerts (lockup expiries, YTM from the latest quotes). serve runs it nightly at 00:00 UTC.",
 			config: store, json: true, flags: progressFlag, run: cmdRecompute},
+		{name: "reextract", summary: "derive again the facts of filings stored by an older extractor, from their kept sources",
+			about:  "Derives again, from the source the store kept, the facts of every filing an older extractor derived (every filing with --all), refolds their SPACs and records alerts and filing news as history (nothing is pushed). Killed, the next run (or serve) completes it. serve runs it in the background at start.",
+			config: store, json: true, flags: reextractFlags, run: cmdReextract},
 		{name: "extract", args: "FILE", argHelp: [][2]string{{"FILE", "a full submission (.txt), or with --form a bare primary document (.htm or .txt)"}},
 			summary: "print the facts of one filing with citations (no store needed)",
 			about:   "Prints the facts of one filing, each with its citation (line and quote). It needs no data directory.",
@@ -88,6 +91,12 @@ func ingestFlags(fs *pflag.FlagSet) {
 	progressFlag(fs)
 }
 
+func reextractFlags(fs *pflag.FlagSet) {
+	fs.Bool("all", false, "derive every filing again, whatever extractor derived it")
+	fs.Int("workers", 2, "parallel extractors")
+	progressFlag(fs)
+}
+
 func backfillFlags(fs *pflag.FlagSet) {
 	fs.String("since", "", "discover SPACs that filed since this date, YYYY-MM-DD (default: edgar.backfill_since)")
 	fs.StringSlice("cik", nil, "also backfill this company whatever its SIC code (repeatable, or comma-separated)")
@@ -103,6 +112,7 @@ func progressFlag(fs *pflag.FlagSet) {
 
 func extractFlags(fs *pflag.FlagSet) {
 	fs.Bool("explain", false, "name the rule behind every fact and the sentence it was read from")
+	fs.Bool("doc", false, "print the document model instead of facts: sections (kind, items, lines) and each sentence as the rules see it, entities masked")
 	fs.String("form", "", "read FILE as a bare primary document (.htm or .txt) of this form")
 	fs.String("items", "", "with --form: the 8-K items, comma-separated (e.g. 5.07,9.01)")
 	fs.String("cik", "", "with --form: the filer's CIK")

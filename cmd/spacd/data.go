@@ -118,6 +118,10 @@ func cmdExtract(_ context.Context, env *environment, args []string) error {
 	if err != nil {
 		return err
 	}
+	if flagBool(env.flags, "doc") {
+		printDocModel(env.stdout, r)
+		return nil
+	}
 	explain := flagBool(env.flags, "explain")
 	out := extractOutput{Filing: r.Filing, Facts: []explainedFact{}}
 	for _, f := range extract.Explain(r) {

@@ -83,3 +83,25 @@ func TestExtractExplainBareText(t *testing.T) {
 		t.Errorf("filing = %+v", got.Filing)
 	}
 }
+
+// TestExtractDocModel prints the document model of a bare 8-K: the Item 5.07 section and
+// its sentences with their lines and entities masked, as the rules read them.
+func TestExtractDocModel(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "vote.txt")
+	text := "Item 5.07 Submission of Matters to a Vote of Security Holders.\n" +
+		"On May 2, 2025, the Company held an extraordinary general meeting.\n" +
+		"Holders of 1,234,567 Class A ordinary shares exercised their right to redeem.\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	args := []string{"spacd", "extract", "--doc", "--form", "8-K", "--items", "5.07", path}
+	if err := run(context.Background(), args, func(string) string { return "" }, &out, &errOut); err != nil {
+		t.Fatalf("extract --doc: %v (%s)", err, errOut.String())
+	}
+	for _, want := range []string{"(class current)", " item lines ", "items 5.07", "On ⟦date 0⟧, the Company held", "Holders of ⟦shares 0⟧ exercised"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("extract --doc lacks %q:\n%s", want, out.String())
+		}
+	}
+}

@@ -32,6 +32,8 @@ type live struct {
 	fanout   *fanout.FanOut
 	market   *market.Joiner // quotes and yields joined to served rows
 	sample   []string
+	// reextract derives stale filings' facts again in the background (started by startLive).
+	reextract backgroundReextract
 }
 
 // newLive builds the live parts and hooks the fan-out into the pipeline, so profiles the

@@ -80,9 +80,11 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 	}
 	nightlyCtx, stopNightly := context.WithCancel(ctx)
 	nightlyDone := l.nightly(nightlyCtx, a)
+	reextractDone := l.reextract.start(nightlyCtx, env, a)
 	return l, func() {
 		stopNightly()
 		<-nightlyDone
+		<-reextractDone
 		stopBackfill()
 		stopPoller(env, poller)
 		l.stop(env)
@@ -121,7 +123,7 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard,
 	cfg := env.cfg
 	d := api.Deps{
 		Filings: a.db, Profiles: a.db, Index: a.idx, Market: l.market, Guard: guard, Logger: env.log,
-		News: newsSource{a.db}, Live: l.routes(), Now: env.now,
+		News: newsSource{a.db}, Live: l.routes(), Now: env.now, Reextract: l.reextract.State,
 		Version: version, Commit: buildCommit(), Changelog: spac.Changelog,
 		Sample: sampleCIKs(ctx, env, a),
 		Keys:   guard.Keys(), BenchRoutes: cfg.HTTP.BenchRoutes,

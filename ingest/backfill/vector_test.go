@@ -19,8 +19,10 @@ import (
 // vectorFloor is how many of the checks below the folded Vector profile passes today: raise it
 // with every improvement, never lower it. All pass: the proposal sentences of the IPO 8-K, the
 // agreement 8-K and the S-4/A (a meeting kind and nothing else) are no meeting, and the vote
-// 8-K (item 5.07) and the closing 8-K (item 2.01) reporting the same redemption fold into one.
-const vectorFloor = 35
+// 8-K (item 5.07) and the closing 8-K (item 2.01) reporting the same redemption fold into one;
+// closed cites the closing 8-K's Item 2.01, not the vote 8-K's expected closing; the offering
+// is the closed figures, over-allotment included.
+const vectorFloor = 37
 
 const vectorCIK = spac.CIK("0001819994")
 
@@ -146,6 +148,8 @@ func vectorChecks(p spac.Profile, k answerKey) []check {
 	out := []check{
 		{"status", string(p.Status), p.Status == spac.StatusClosed},
 		{"status history", strings.Join(history, ","), strings.Join(history, ",") == "pre_ipo,searching,combination_announced,in_vote,closed"},
+		statusCause(p, spac.StatusPreIPO, "0001104659-20-103116"), // the S-1, not its amendment
+		statusCause(p, spac.StatusClosed, "0001193125-21-262190"), // the closing 8-K (Item 2.01), not the vote's "expected to be consummated"
 		keyed(k, "ipo_date", "ipo_date", p.IPODate),
 		keyed(k, "units_offered", "units_offered", o.UnitsOffered),
 		keyed(k, "unit_price", "unit_price", o.UnitPrice),
@@ -154,7 +158,7 @@ func vectorChecks(p spac.Profile, k answerKey) []check {
 		keyed(k, "trust_per_unit", "trust_per_unit", o.TrustPerUnit),
 		keyed(k, "trust_amount", "trust_size", o.TrustAmount),
 		keyed(k, "deadline_months", "deadline_months", o.DeadlineMonths),
-		keyed(k, "gross_proceeds", "ipo_gross_proceeds", o.GrossProceeds),
+		closedFigures(o),
 		keyed(k, "private_placement", "private_placement", o.PrivatePlacement),
 		{"underwriters", strings.Join(o.Underwriters, "; "), len(o.Underwriters) == 2 && k.holds("underwriter", o.Underwriters[0]) && k.holds("underwriter", o.Underwriters[1])},
 		trustSeries(p.TrustSeries),
@@ -172,6 +176,24 @@ func vectorChecks(p spac.Profile, k answerKey) []check {
 		keyed(k, "target", "target", c.Target),
 		keyed(k, "agreement_date", "agreement_date", c.AgreementDate),
 	)
+}
+
+// closedFigures expects the offering as it closed, one set: 30,000,000 units and 2,000,000
+// more on the over-allotment (October 2020), $320,000,000 of proceeds and in trust, the
+// $8,400,000 placement (the key gives the IPO 8-K's $300,000,000 of the base deal too).
+func closedFigures(o spac.Offering) check {
+	got := strings.Join([]string{o.UnitsOffered, o.OverAllotmentUnits, o.GrossProceeds, o.TrustAmount, o.PrivatePlacement}, " ")
+	return check{"closed offering figures", got, got == "32000000 2000000 320000000.00 320000000.00 8400000.00"}
+}
+
+// statusCause checks that the change to status cites the filing accession.
+func statusCause(p spac.Profile, status spac.Status, accession string) check {
+	for _, h := range p.StatusHistory {
+		if h.Status == status {
+			return check{string(status) + " cites " + accession, h.Citation.Filing + " " + h.Citation.Accession + " " + h.Citation.Quote, h.Citation.Accession == accession}
+		}
+	}
+	return check{string(status) + " cites " + accession, "", false}
 }
 
 func keyed(k answerKey, name, field, got string) check {

@@ -20,9 +20,29 @@ func Supported(form string) bool {
 	return doc.ClassOf(spac.Filing{Form: form}.BaseForm()) != doc.Other
 }
 
+// Extractor derives the facts of filings with a rule book. The zero value uses the project's
+// rule book (package rules); a test may give another (a rule added) to see a stored filing's
+// facts derived again.
+type Extractor struct {
+	Book *rule.Book
+}
+
+func (e Extractor) book() *rule.Book {
+	if e.Book != nil {
+		return e.Book
+	}
+	return rules.Book()
+}
+
+// Facts extracts the cited facts of a rendered filing with the project's rule book.
+func Facts(r *spac.RenderedFiling) []spac.Fact { return Extractor{}.Facts(r) }
+
+// Explain returns the facts of a filing with the rule that produced each, in line order.
+func Explain(r *spac.RenderedFiling) []rule.Finding { return Extractor{}.Explain(r) }
+
 // Facts extracts the cited facts of a rendered filing; unsupported forms yield none.
-func Facts(r *spac.RenderedFiling) []spac.Fact {
-	found := Explain(r)
+func (e Extractor) Facts(r *spac.RenderedFiling) []spac.Fact {
+	found := e.Explain(r)
 	if found == nil {
 		return nil
 	}
@@ -34,7 +54,7 @@ func Facts(r *spac.RenderedFiling) []spac.Fact {
 }
 
 // Explain returns the facts of a filing with the rule that produced each, in line order.
-func Explain(r *spac.RenderedFiling) []rule.Finding {
+func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	if r == nil || !Supported(r.Filing.Form) {
 		return nil
 	}
@@ -54,7 +74,7 @@ func Explain(r *spac.RenderedFiling) []rule.Finding {
 	for _, f := range x.out {
 		c.add(f)
 	}
-	rules.Book().Each(d, c.add)
+	e.book().Each(d, c.add)
 	for _, f := range derivedStatus(x, c.kept()) {
 		c.add(f)
 	}

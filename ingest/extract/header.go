@@ -21,24 +21,15 @@ func headerEnd(lines []string) int {
 	return 0
 }
 
-// headerValue finds the first header line "KEY:<tabs>value": its line number and value.
+// headerValue returns the first header field key of the submission (not of a company
+// block), as the reader parsed it: its canonical line and value.
 func (x *reader) headerValue(key string) (int, string) {
-	end := headerEnd(x.d.R.Lines)
-	for n := 1; n <= end; n++ {
-		if v, ok := headerField(x.d.Line(n), key); ok {
-			return n, v
+	for _, f := range x.d.R.Header {
+		if f.Key == key && f.Value != "" {
+			return f.Line, f.Value
 		}
 	}
 	return 0, ""
-}
-
-func headerField(line, key string) (string, bool) {
-	t := strings.TrimSpace(line)
-	if !strings.HasPrefix(t, key+":") {
-		return "", false
-	}
-	v := strings.TrimSpace(t[len(key)+1:])
-	return v, v != ""
 }
 
 var sicCodeRe = regexp.MustCompile(`\[(\d{4})\]|^(\d{4})$`)
@@ -69,39 +60,29 @@ type headerItem struct {
 	line       int
 }
 
-var companyKeys = []string{
-	"COMPANY CONFORMED NAME", "CENTRAL INDEX KEY", "STANDARD INDUSTRIAL CLASSIFICATION",
-	"STATE OF INCORPORATION",
-}
-
-// companyBlock returns the COMPANY DATA items of the block whose CIK is the filing's.
+// companyBlock returns the fields of the company block whose CIK is the filing's (a 425
+// lists the filer and the subject company), or of the first block when none matches.
 func (x *reader) companyBlock() []headerItem {
-	var blocks [][]headerItem
-	end := headerEnd(x.d.R.Lines)
-	for n := 1; n <= end; n++ {
-		line := x.d.Line(n)
-		if strings.TrimSpace(line) == "COMPANY DATA:" {
-			blocks = append(blocks, nil)
+	blocks := map[int][]headerItem{}
+	first := 0
+	for _, f := range x.d.R.Header {
+		if f.Company == 0 || f.Value == "" {
 			continue
 		}
-		for _, k := range companyKeys {
-			if v, ok := headerField(line, k); ok && len(blocks) > 0 {
-				blocks[len(blocks)-1] = append(blocks[len(blocks)-1], headerItem{k, v, n})
-			}
+		if first == 0 {
+			first = f.Company
 		}
+		blocks[f.Company] = append(blocks[f.Company], headerItem{f.Key, f.Value, f.Line})
 	}
 	want := strings.TrimLeft(string(x.d.R.Filing.CIK), "0")
-	for _, b := range blocks {
-		for _, it := range b {
+	for k := 1; k <= len(x.d.R.Header); k++ {
+		for _, it := range blocks[k] {
 			if it.key == "CENTRAL INDEX KEY" && strings.TrimLeft(it.value, "0") == want {
-				return b
+				return blocks[k]
 			}
 		}
 	}
-	if len(blocks) > 0 {
-		return blocks[0]
-	}
-	return nil
+	return blocks[first]
 }
 
 // formStatus records status s citing the "CONFORMED SUBMISSION TYPE:" header line, for

@@ -18,15 +18,19 @@ import (
 // votes.go, the balance sheet's trust row in trusttable.go.
 
 var (
-	symbolCellRe = regexp.MustCompile(`^[A-Z][A-Z0-9]{0,5}(?:[.\-/ ][A-Z]{1,3})?$`)
+	// A symbol cell; a class suffix may follow a dot and a space ("ACII. U", read "ACII.U").
+	symbolCellRe = regexp.MustCompile(`^[A-Z][A-Z0-9]{0,5}(?:(?:\. ?|[\-/ ])[A-Z]{1,3})?$`)
 	coverHeadRe  = regexp.MustCompile(`(?i)symbol`)
 	coverTitleRe = regexp.MustCompile(`(?i)title of each class|name of each exchange|registered`)
 	coverEndRe   = regexp.MustCompile(`(?i)^(?:indicate by check mark|securities registered pursuant to section 12\(g\))`)
 	// A cover table flattened to one cell per line (text from a PDF) has its headings alone,
 	// the symbol's heading whole or wrapped ("Trading" / "Symbol(s)"), a cell's end sometimes
 	// marked by a pipe ("Symbol(s) |").
-	coverSymbolHeadRe = regexp.MustCompile(`(?i)^(?:trading\s+)?symbols?(?:\(s\))?(?:\s*\|)?$`)
-	coverHeadingCell  = regexp.MustCompile(`(?i)^(?:title of each class|trading|(?:trading\s+)?symbols?(?:\(s\))?|name(?: of each exchange.*)?|of each exchange.*|(?:on )?which registered)$`)
+	// The heading may open with a cell border ("|Trading Symbol"), write "Symbol (s)", or be
+	// cut to "Trading".
+	coverSymbolHeadRe = regexp.MustCompile(`(?i)^(?:trading(?:\s+symbols?(?:\s?\(s\))?)?|symbols?(?:\s?\(s\))?)(?:\s*\|)?$`)
+	wrappedHeadRe     = regexp.MustCompile(`(?i)^trading(?:\s*\|)?$`)
+	coverHeadingCell  = regexp.MustCompile(`(?i)^(?:title of each class|trading|(?:trading\s+)?symbols?(?:\s?\(s\))?|name(?: of each exchange.*)?|of each exchange.*|(?:on )?which registered)$`)
 	coverFlatEndRe    = regexp.MustCompile(`(?i)^(?:indicate\b|securities registered pursuant to section 12\(g\)|emerging growth)`)
 )
 
@@ -35,16 +39,23 @@ var (
 // symbol cell, classified by the class its title names, and the exchange.
 func (x *reader) coverSymbols() {
 	x.coverJurisdiction()
+	x.coverLabels()
 	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+400)
 	for n := 1; n <= limit; n++ {
 		line := x.d.Line(n)
-		if len(line) > 200 || !strings.Contains(line, "ymbol") || !coverHeadRe.MatchString(line) {
+		if len(line) > 200 || !strings.Contains(line, "ymbol") && !strings.Contains(line, "rading") {
 			continue
 		}
-		if head := strings.TrimSpace(line); coverSymbolHeadRe.MatchString(head) &&
-			(strings.HasPrefix(strings.ToLower(head), "trading") || coverTitleRe.MatchString(x.around(n))) {
+		head := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "|"))
+		if wrappedHeadRe.MatchString(head) && strings.HasPrefix(strings.ToLower(strings.TrimSpace(x.d.Line(n+1))), "symbol") {
+			continue // "Trading" / "Symbol(s)": the heading is the next line
+		}
+		if coverSymbolHeadRe.MatchString(head) && (strings.HasPrefix(strings.ToLower(head), "trading ") || coverTitleRe.MatchString(x.around(n))) {
 			x.coverFlat(n, limit)
 			return
+		}
+		if !coverHeadRe.MatchString(line) {
+			continue
 		}
 		if !coverTitleRe.MatchString(line) {
 			continue
@@ -132,7 +143,7 @@ func (x *reader) coverFlat(n, limit int) {
 				x.add("table.cover_exchange", priorityTable, spac.FieldExchange, name, at, quote, "")
 			}
 			if field := tickerField(title); field != "" && !x.has(field) {
-				x.add("table.cover_symbol", priorityTable, field, c.text, c.lines[0], c.text, "")
+				x.add("table.cover_symbol", priorityTable, field, symbolValue(c.text), c.lines[0], c.text, "")
 			}
 			title = ""
 		case len(title) > 300:
@@ -143,18 +154,24 @@ func (x *reader) coverFlat(n, limit int) {
 	}
 }
 
+// symbolValue writes a symbol cell as the symbol: "ACII. U" is "ACII.U".
+func symbolValue(cell string) string { return strings.ReplaceAll(cell, ". ", ".") }
+
 // priorityJurisdiction: the header's STATE OF INCORPORATION (translated from EDGAR's code)
 // wins; a jurisdiction written out on the cover is read when the header has none.
 const priorityJurisdiction = priorityHeader - 1
 
-var jurisdictionLabelRe = regexp.MustCompile(`(?i)^\(?state or other jurisdiction`)
+var notApplicableRe = regexp.MustCompile(`(?i)^\|?\s*(?:N/?A|not applicable)\s*\|?$`)
+
+var jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state or other jurisdiction`)
 
 // coverJurisdiction reads the registrant's jurisdiction from the cover of a prospectus, an
 // 8-K or a report: the first words with letters above "(State or other jurisdiction of
 // incorporation)", the cell itself when the row has a grid.
 func (x *reader) coverJurisdiction() {
 	switch x.d.Class {
-	case doc.Prospectus, doc.Current, doc.Periodic:
+	case doc.Prospectus, doc.Current, doc.Periodic, doc.Communication, doc.MergerProxy:
+		// the registrant's cover (an S-4's registrant is the filer)
 	default:
 		return
 	}
@@ -166,8 +183,8 @@ func (x *reader) coverJurisdiction() {
 		}
 		for k := n - 1; k >= max(1, n-8); k-- {
 			above := strings.TrimSpace(x.d.Line(k))
-			if !strings.ContainsFunc(above, unicode.IsLetter) {
-				continue // blank, a rule, a bare cell border or a number of the same row
+			if !strings.ContainsFunc(above, unicode.IsLetter) || notApplicableRe.MatchString(above) {
+				continue // blank, a rule, a bare cell border, a number of the same row or "N/A"
 			}
 			if cells := doc.Filled(x.d.Cells(k)); len(cells) > 0 {
 				above = cells[0].Text
@@ -217,7 +234,7 @@ func (x *reader) coverRow(n int, pending string) bool {
 			continue
 		}
 		if field := tickerField(title); field != "" && !x.has(field) {
-			x.add("table.cover_symbol", priorityTable, field, c.Text, n, c.Text, "")
+			x.add("table.cover_symbol", priorityTable, field, symbolValue(c.Text), n, c.Text, "")
 		}
 	}
 	return true

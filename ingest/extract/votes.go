@@ -62,6 +62,11 @@ func (x *reader) votes() {
 			continue
 		}
 		for n := s.From; n <= s.To; n++ {
+			if t, end, ok := x.stackedVotesAt(n, s); ok {
+				tables = append(tables, t)
+				n = end
+				continue
+			}
 			if t, end, ok := x.verticalVotesAt(n, s); ok {
 				tables = append(tables, t)
 				n = end
@@ -90,23 +95,6 @@ func (x *reader) votes() {
 			x.add(id, prio, field, "0", c.line, c.text, "")
 		}
 	}
-}
-
-// mainTable picks the table of the main proposal (the business combination's before an
-// extension voted at the same meeting); a lone table counts when it names no side proposal.
-func mainTable(tables []voteTable) (voteTable, bool) {
-	for _, combination := range []bool{true, false} {
-		for _, t := range tables {
-			main := mainProposalRe.MatchString(t.label) && !sideProposalRe.MatchString(t.label)
-			if main && (!combination || combiningRe.MatchString(t.label) && !extendingRe.MatchString(t.label)) {
-				return t, true
-			}
-		}
-	}
-	if len(tables) == 1 && !sideProposalRe.MatchString(tables[0].label) && tables[0].label != "" && !tables[0].named {
-		return tables[0], true
-	}
-	return voteTable{}, false
 }
 
 // voteTablesAt reads the table whose header row is line n: each following data row (a
@@ -249,49 +237,6 @@ func rowLabel(row []spac.Cell) string {
 		return row[0].Text
 	}
 	return ""
-}
-
-// labelAbove is the proposal named on a line above a table header (within a few lines, and
-// not past the counts of an earlier table): "The Business Combination Proposal:",
-// "Proposal No. 1 - Extension Amendment" (of a paragraph, its last sentence). The nearest
-// line naming a main or side proposal wins over a nearer one that only introduces the table
-// ("The results of the vote were:").
-func (x *reader) labelAbove(n int, s *doc.Section) string {
-	fallback := ""
-	for k := n - 1; k >= max(s.From, n-4); k-- {
-		line := strings.TrimSpace(x.d.Line(k))
-		if x.countRow(k) {
-			break
-		}
-		if len(line) >= 300 {
-			// a paragraph that ends by introducing the table: its last sentence
-			line = line[strings.LastIndex(line, ". ")+1:]
-			if len(line) >= 300 {
-				continue
-			}
-			line = strings.TrimSpace(line)
-		}
-		if mainProposalRe.MatchString(line) || sideProposalRe.MatchString(line) {
-			return line
-		}
-		if fallback == "" && proposalLineRe.MatchString(line) {
-			fallback = line
-		}
-	}
-	return fallback
-}
-
-// countRow reports whether line k holds vote counts (a data row of a table or list).
-func (x *reader) countRow(k int) bool {
-	if _, _, ok := x.verticalVote(k); ok {
-		return true
-	}
-	for _, c := range doc.Filled(x.d.Cells(k)) {
-		if voteFigureRe.MatchString(c.Text) && strings.Contains(c.Text, ",") {
-			return true
-		}
-	}
-	return false
 }
 
 var (

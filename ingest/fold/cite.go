@@ -49,6 +49,17 @@ func (cs *citations) set(c spac.Citation) {
 	*cs = append(*cs, c)
 }
 
+// setDate sets the citation of a date unless c is derived and the date is already cited
+// (stated, on a line that writes it, or derived from an earlier value): a line that writes
+// the date is kept over a derivation, and a derivation from the first value over one from a
+// later.
+func (cs *citations) setDate(c spac.Citation) {
+	if old, ok := cs.find(c.Field); ok && c.Basis == spac.BasisDerived && (old.Basis != spac.BasisDerived || old.Accession == c.Accession) {
+		return
+	}
+	cs.set(c)
+}
+
 // add appends c even when its field is already cited (multi-valued fields).
 func (cs *citations) add(c spac.Citation) { *cs = append(*cs, c) }
 

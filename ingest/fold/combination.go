@@ -1,6 +1,8 @@
 package fold
 
 import (
+	"slices"
+
 	spac "github.com/spacdata/spac"
 )
 
@@ -35,21 +37,26 @@ type deal struct {
 	c                      spac.Combination
 	cs, pipe, fpa, earnout citations
 	lockups                []spac.Lockup
-	hasData, terminated    bool
+	hasData                bool
+	endedOn                string // date of the termination, "" while the deal stands
 }
 
 // combination folds the business combination: each term from the latest filing stating it;
 // lockups are the set of the latest filing stating any. A new agreement after a termination
 // starts a new combination (the terminated one stays visible in the status history).
-// Lockup expiries are derived from the closing date. Nil when no filing reports a deal.
+// A periodic report is history: it fills only the terms no current report stated, and after
+// a termination it starts a new combination only for an agreement dated after it (else it
+// recalls the terminated one). Lockup expiries are derived from the closing date. Nil when no
+// filing reports a deal.
 func combination(recs []record) *spac.Combination {
 	var d deal
 	for _, r := range recs {
-		newDeal := r.has(spac.FieldAgreementDate) || r.has(spac.FieldTarget)
-		if d.terminated && newDeal && !r.has(spac.FieldTerminationDate) {
+		if d.endedOn != "" && d.startsAnew(r) {
 			d = deal{}
 		}
-		d.add(r)
+		if !isPeriodic(r.filing.BaseForm()) || d.endedOn == "" && !d.recallsAnother(r) {
+			d.add(r)
+		}
 	}
 	if !d.hasData {
 		return nil
@@ -67,16 +74,63 @@ func combination(recs []record) *spac.Combination {
 	return &c
 }
 
+// startsAnew reports whether filing r, after the deal's termination, reports a new agreement:
+// a current report naming a target or an agreement date (without a termination of its own),
+// a periodic report an agreement dated after the termination.
+func (d *deal) startsAnew(r record) bool {
+	if !isPeriodic(r.filing.BaseForm()) {
+		return (r.has(spac.FieldAgreementDate) || r.has(spac.FieldTarget)) && !r.has(spac.FieldTerminationDate)
+	}
+	return slices.ContainsFunc(r.all(spac.FieldAgreementDate), func(f spac.Fact) bool { return f.Value > d.endedOn })
+}
+
+// recallsAnother reports whether periodic report r also tells of another deal than the
+// current one (a terminated agreement, another target): its terms could be either deal's, so
+// it fills none.
+func (d *deal) recallsAnother(r record) bool {
+	if !d.hasData {
+		return false
+	}
+	for _, f := range r.facts {
+		switch f.Field {
+		case spac.FieldAgreementDate, spac.FieldTerminationDate:
+			if d.c.AgreementDate != "" && f.Value < d.c.AgreementDate {
+				return true
+			}
+		case spac.FieldTarget:
+			if d.c.Target != "" && nameKey(f.Value) != nameKey(d.c.Target) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (d *deal) add(r record) {
-	got := fill(r, &d.c, &d.cs, combinationSlots)
-	got = fill(r, &d.c.PIPE, &d.pipe, pipeSlots) || got
-	got = fill(r, &d.c.FPA, &d.fpa, fpaSlots) || got
-	got = fill(r, &d.c.Earnout, &d.earnout, earnoutSlots) || got
-	if ls := lockupsOf(r); len(ls) > 0 {
+	put := fill[spac.Combination]
+	if isPeriodic(r.filing.BaseForm()) && d.hasData {
+		put = fillGaps[spac.Combination]
+	}
+	got := put(r, &d.c, &d.cs, combinationSlots)
+	got = fillTerms(r, &d.c.PIPE, &d.pipe, pipeSlots, d.hasData) || got
+	got = fillTerms(r, &d.c.FPA, &d.fpa, fpaSlots, d.hasData) || got
+	got = fillTerms(r, &d.c.Earnout, &d.earnout, earnoutSlots, d.hasData) || got
+	if ls := lockupsOf(r); len(ls) > 0 && (len(d.lockups) == 0 || !isPeriodic(r.filing.BaseForm())) {
 		d.lockups, got = ls, true
 	}
 	d.hasData = d.hasData || got
-	d.terminated = d.terminated || r.has(spac.FieldTerminationDate)
+	for _, f := range r.all(spac.FieldTerminationDate) {
+		d.endedOn = max(d.endedOn, f.Value)
+	}
+}
+
+// fillTerms fills a part of the deal from r: every term from a current report, only the
+// missing ones from a periodic report once the deal has data.
+func fillTerms[T any](r record, v *T, cs *citations, slots []slot[T], known bool) bool {
+	if isPeriodic(r.filing.BaseForm()) && known {
+		return fillGaps(r, v, cs, slots)
+	}
+	return fill(r, v, cs, slots)
 }
 
 // lockupsOf lists the distinct lockup periods a filing states.

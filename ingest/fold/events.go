@@ -9,16 +9,15 @@ import (
 	spac "github.com/spacdata/spac"
 )
 
-// warrantLifeMonths is the customary SPAC warrant term: five years after the combination.
-const warrantLifeMonths = 60
-
 // calendar derives the SPAC's dated events from its folded profile, whatever today is:
 //   - deadline: the current deadline, only while the SPAC is active (searching, announced,
 //     in vote or in extension); a closed or liquidated SPAC has no deadline to watch.
 //   - extension_vote / merger_vote: each meeting by kind; redemption_deadline: each meeting's
 //     last day to tender.
 //   - lockup_expiry: each lockup with a derived expiry.
-//   - warrant_expiry: closing date + 5 years when the units carried warrants (derived).
+//   - warrant_expiry: closing date + the warrants' term as a filing states it ("expire five
+//     years after the completion of our initial business combination"), derived from both;
+//     none when no filing states the term (the customary five years is not assumed).
 //   - expected_close: when the pending combination is expected to close, as the latest filing
 //     about the current deal states it (expectedClose): a day, or a month, quarter or half as
 //     a range (date..end_date, with the period as stated).
@@ -53,7 +52,7 @@ func calendar(p spac.Profile, recs []record) []spac.Event {
 				b.add(spac.EventLockupExpiry, l.Expires, "lockup expires ("+lockupPeriod(l)+" after closing)", c)
 			}
 		}
-		b.addWarrantExpiry()
+		b.addWarrantExpiry(recs)
 	}
 	slices.SortFunc(b.out, func(x, y spac.Event) int {
 		return cmp.Or(cmp.Compare(x.Date, y.Date), cmp.Compare(x.ID, y.ID))
@@ -85,35 +84,33 @@ func (b *eventBuilder) addVote(v spac.Vote) {
 	}
 }
 
-// addWarrantExpiry adds closing + 5 years when the SPAC's units carried warrants.
-func (b *eventBuilder) addWarrantExpiry() {
+// addWarrantExpiry adds the closing date + the warrants' stated term.
+func (b *eventBuilder) addWarrantExpiry(recs []record) {
 	comb := b.p.Combination
 	closing, ok := citationOf(comb.Citations, "closing_date")
 	if !ok {
 		return
 	}
-	evidence, ok := warrantEvidence(b.p)
+	term, ok := latest(recs, spac.FieldWarrantTermMonths)
 	if !ok {
 		return
 	}
-	if date, ok := addMonths(comb.ClosingDate, warrantLifeMonths); ok {
-		b.add(spac.EventWarrantExpiry, date, "warrants expire (5 years after closing)",
-			derived("date", closing, evidence))
+	months, ok := atoi(term.Value)
+	if !ok || months == 0 {
+		return
+	}
+	if date, ok := addMonths(comb.ClosingDate, months); ok {
+		b.add(spac.EventWarrantExpiry, date, "warrants expire ("+monthsText(months)+" after closing)",
+			derived("date", closing, stated(term, term.Field)))
 	}
 }
 
-// warrantEvidence cites what shows the SPAC issued warrants.
-func warrantEvidence(p spac.Profile) (spac.Citation, bool) {
-	if strings.Contains(strings.ToLower(p.Offering.UnitStructure), "warrant") {
-		return citationOf(p.Offering.Citations, "unit_structure")
+// monthsText writes a term in years when it is whole years ("5 years"), else in months.
+func monthsText(months int) string {
+	if months%12 == 0 {
+		return fmt.Sprintf("%d years", months/12)
 	}
-	if p.Offering.WarrantExercisePrice != "" {
-		return citationOf(p.Offering.Citations, "warrant_exercise_price")
-	}
-	if p.Tickers.Warrants != "" {
-		return citationOf(p.Citations, "tickers.warrants")
-	}
-	return spac.Citation{}, false
+	return fmt.Sprintf("%d months", months)
 }
 
 // expectedClose is the latest statement of when the pending combination is expected to close,

@@ -93,6 +93,14 @@ func TestCalendar(t *testing.T) {
 			{spac.EventLockupExpiry, "2024-08-17", ""},
 			{spac.EventWarrantExpiry, "2028-08-17", ""},
 		}},
+		{"closed de-SPAC whose warrants' term no filing states", withoutWarrantTerm(lifecycleSteps()), []eventWant{
+			{spac.EventRedemptionDeadline, "2023-03-06", spac.FieldRedemptionDeadline},
+			{spac.EventExtensionVote, "2023-03-08", spac.FieldMeetingDate},
+			{spac.EventRedemptionDeadline, "2023-08-11", spac.FieldRedemptionDeadline},
+			{spac.EventMergerVote, "2023-08-15", spac.FieldMeetingDate},
+			{spac.EventLockupExpiry, "2024-02-13", ""},
+			{spac.EventLockupExpiry, "2024-08-17", ""},
+		}},
 		{"searching after an extension", []step{s1, ipo8K, extProxy, ext503}, []eventWant{
 			{spac.EventRedemptionDeadline, "2022-12-06", spac.FieldRedemptionDeadline},
 			{spac.EventExtensionVote, "2022-12-08", spac.FieldMeetingDate},
@@ -136,6 +144,14 @@ func TestCalendar(t *testing.T) {
 
 // TestLifecycleGolden pins the whole folded profile and calendar of lifecycleSteps.
 // Run with -update to rewrite testdata/lifecycle.golden.json after an intended change.
+// withoutWarrantTerm drops the statement of the warrants' term from the filings.
+func withoutWarrantTerm(steps []step) []step {
+	for i := range steps {
+		steps[i].facts = slices.DeleteFunc(slices.Clone(steps[i].facts), func(x fv) bool { return x.field == spac.FieldWarrantTermMonths })
+	}
+	return steps
+}
+
 func TestLifecycleGolden(t *testing.T) {
 	p, events := foldSteps(lifecycleSteps())
 	if problems := CheckCited(p); len(problems) > 0 {

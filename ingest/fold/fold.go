@@ -26,25 +26,29 @@ import (
 // Fold folds the filings and facts of the SPAC cik into its profile and calendar events.
 func Fold(cik spac.CIK, filings []spac.Filing, facts []spac.Fact) (spac.Profile, []spac.Event) {
 	recs := arrange(cik, filings, facts)
+	asFiled := slices.Clone(recs)
 	supersede(recs)
 	life := runLifecycle(recs)
-	meetings := votes(recs)
+	settleClosings(recs, life.closedAt)
+	settleClosings(asFiled, life.closedAt)
+	events := byEvent(recs)
+	meetings := votes(events)
 	p := spac.Profile{
 		SPAC:          universeRow(cik, recs, life),
-		Offering:      offering(recs),
+		Offering:      offering(recs, asFiled),
 		TrustSeries:   trustSeries(recs),
 		Votes:         meetings,
-		Redemptions:   redemptions(recs, meetings),
-		Extensions:    extensions(recs),
+		Redemptions:   redemptions(events, meetings),
+		Extensions:    extensions(events),
 		Combination:   combination(recs),
 		StatusHistory: life.history,
 		Filings:       filingRefs(recs),
 	}
 	p.Liquidation = liquidation(recs, p.Status)
-	p.PendingExtension = pendingExtension(p, recs)
+	p.PendingExtension = pendingExtension(p, recs[life.extensionFrom:])
 	sharesBeforeRedemptions(&p)
 	names(&p, recs)
-	currentTrust(&p, recs)
+	currentTrust(&p)
 	payout(&p)
 	return p, calendar(p, recs)
 }

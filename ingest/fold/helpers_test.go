@@ -116,6 +116,7 @@ var (
 		f(spac.FieldTickerWarrant, "MRACW"),
 		f(spac.FieldUnitStructure, "one Class A ordinary share and one-half of one redeemable warrant"),
 		fq(spac.FieldWarrantExercise, "11.5000", "$11.50"),
+		fq(spac.FieldWarrantTermMonths, "60", "five years"),
 		f(spac.FieldUnderwriter, "Citigroup Global Markets Inc."),
 		f(spac.FieldUnderwriter, "Cantor Fitzgerald & Co."),
 	}}

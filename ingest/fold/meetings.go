@@ -35,6 +35,23 @@ func fill[T any](r record, v *T, cs *citations, slots []slot[T]) bool {
 	return filled
 }
 
+// fillGaps is fill for the slots v has no value for yet: a periodic report's account of
+// terms a current report already stated does not replace them.
+func fillGaps[T any](r record, v *T, cs *citations, slots []slot[T]) bool {
+	filled := false
+	for _, s := range slots {
+		if *s.dst(v) != "" {
+			continue
+		}
+		if f, ok := r.first(s.field); ok {
+			*s.dst(v) = f.Value
+			cs.set(stated(f, s.label))
+			filled = true
+		}
+	}
+	return filled
+}
+
 var voteSlots = []slot[spac.Vote]{
 	{spac.FieldMeetingKind, "kind", func(v *spac.Vote) *string { return &v.Kind }},
 	{spac.FieldMeetingDate, "meeting_date", func(v *spac.Vote) *string { return &v.MeetingDate }},
@@ -47,8 +64,9 @@ var voteSlots = []slot[spac.Vote]{
 
 // voteEntry is a meeting being folded with its citations.
 type voteEntry struct {
-	v  spac.Vote
-	cs citations
+	v       spac.Vote
+	cs      citations
+	history bool // only periodic reports' accounts so far
 }
 
 // votes folds shareholder meetings: one per filing (with its amendments) that names a meeting
@@ -57,21 +75,22 @@ type voteEntry struct {
 // earlier one, its values winning; the vote's accession is the latest contributing filing.
 // A meeting without a stated kind takes it from the form (merger proxy or S-4/F-4/424B3:
 // business_combination; a proxy or 8-K with a new deadline: extension), cited as derived.
+// A periodic report's account of a meeting (history.go) only fills what the filings about
+// it left out, and gives way to them when it came first.
 func votes(recs []record) []spac.Vote {
 	var entries []*voteEntry
 	for _, g := range groups(recs) {
-		var v spac.Vote
-		var cs citations
-		if !fillGroup(g, &v, &cs, voteSlots) || !namesMeeting(v) {
+		e := voteEntry{history: narrated(g)}
+		if !fillGroup(g, &e.v, &e.cs, voteSlots) || !namesMeeting(e.v) {
 			continue
 		}
-		inferKind(g, &v, &cs)
-		v.Accession = g[len(g)-1].filing.Accession
-		if e := sameMeeting(entries, v); e >= 0 {
-			mergeVote(&entries[e].v, &entries[e].cs, v, cs)
+		inferKind(g, &e.v, &e.cs)
+		e.v.Accession = g[len(g)-1].filing.Accession
+		if i := sameMeeting(entries, e.v); i >= 0 {
+			entries[i].merge(e)
 			continue
 		}
-		entries = append(entries, &voteEntry{v, cs})
+		entries = append(entries, &e)
 	}
 	out := make([]spac.Vote, 0, len(entries))
 	for _, e := range entries {
@@ -103,16 +122,22 @@ func sameMeeting(entries []*voteEntry, v spac.Vote) int {
 	return -1
 }
 
-func mergeVote(dst *spac.Vote, dcs *citations, src spac.Vote, scs citations) {
+// merge folds a later filing's account e of the same meeting into w: its values win, unless
+// e is a periodic report's account of a meeting other filings reported (it fills gaps only).
+func (w *voteEntry) merge(e voteEntry) {
+	gapsOnly := e.history && !w.history
 	for _, s := range voteSlots {
-		if v := *s.dst(&src); v != "" {
-			*s.dst(dst) = v
-			if c, ok := scs.find(s.label); ok {
-				dcs.set(c)
+		if v := *s.dst(&e.v); v != "" && (!gapsOnly || *s.dst(&w.v) == "") {
+			*s.dst(&w.v) = v
+			if c, ok := e.cs.find(s.label); ok {
+				w.cs.set(c)
 			}
 		}
 	}
-	dst.Accession = src.Accession
+	if !gapsOnly {
+		w.v.Accession = e.v.Accession
+	}
+	w.history = w.history && e.history
 }
 
 func inferKind(g []record, v *spac.Vote, cs *citations) {
@@ -133,38 +158,6 @@ func inferKind(g []record, v *spac.Vote, cs *citations) {
 	}
 }
 
-var extensionSlots = []slot[spac.Extension]{
-	{spac.FieldOldDeadline, "old_deadline", func(v *spac.Extension) *string { return &v.OldDeadline }},
-	{spac.FieldNewDeadline, "new_deadline", func(v *spac.Extension) *string { return &v.NewDeadline }},
-	{spac.FieldExtensionDeposit, "deposit", func(v *spac.Extension) *string { return &v.Deposit }},
-}
-
-// extensions folds deadline extensions filed as done (8-K 5.03/5.07/8.01); a proxy's new
-// deadline and deposit are only proposed and are not extensions. The old deadline is the one
-// the filing states, else the deadline in force before the filing (derived from its citation).
-func extensions(recs []record) []spac.Extension {
-	out := []spac.Extension{}
-	for _, g := range groups(recs) {
-		g = slices.DeleteFunc(slices.Clone(g), func(r record) bool { return isProxy(r.filing) })
-		var ext spac.Extension
-		var cs citations
-		if len(g) == 0 || !fillGroup(g, &ext, &cs, extensionSlots) {
-			continue
-		}
-		ext.Date = eventDate(g, &cs)
-		if ext.OldDeadline == "" && ext.NewDeadline != "" {
-			if d, c, ok := deadlineOf(before(recs, g[0])); ok && d != ext.NewDeadline {
-				ext.OldDeadline = d
-				cs.set(derivedFrom("old_deadline", c))
-			}
-		}
-		ext.Accession = g[len(g)-1].filing.Accession
-		ext.Citations = cs.list()
-		out = append(out, ext)
-	}
-	return out
-}
-
 // before returns the records filed before r (in fold order).
 func before(recs []record, r record) []record {
 	for i := range recs {
@@ -175,18 +168,36 @@ func before(recs []record, r record) []record {
 	return recs
 }
 
-// eventDate dates what an amendment group reports: the meeting it reports (latest filing
-// stating one), else the original filing's date (cited as derived from its first fact).
+// eventDate dates what an amendment group reports: the event a periodic report narrates
+// (byEvent), else the meeting it reports (latest filing stating one), else the original
+// filing's date (cited as derived from its first fact).
 func eventDate(g []record, cs *citations) string {
+	if on := g[0].event; on != "" {
+		if f, ok := firstAny(g[0]); ok {
+			cs.set(citeDate("date", on, g, []string{spac.FieldMeetingDate}, stated(f, f.Field)))
+		}
+		return on
+	}
 	for _, r := range slices.Backward(g) {
 		if f, ok := r.first(spac.FieldMeetingDate); ok {
 			cs.set(stated(f, "date"))
 			return f.Value
 		}
 	}
-	if f, ok := firstAny(g[0]); ok && g[0].filing.FiledAt != "" {
+	if f, ok := eventFact(g[0]); ok && g[0].filing.FiledAt != "" {
 		cs.set(citeDate("date", g[0].filing.FiledAt, g[:1], []string{spac.FieldPeriodOfReport}, stated(f, f.Field)))
 		return g[0].filing.FiledAt
 	}
 	return ""
+}
+
+// eventFact is the first fact of an event (a meeting, an extension, a redemption) in r, else
+// its first fact: what a date taken from the filing is derived from (not the header's name).
+func eventFact(r record) (spac.Fact, bool) {
+	for _, f := range r.facts {
+		if eventFields[f.Field] {
+			return f, true
+		}
+	}
+	return firstAny(r)
 }

@@ -7,26 +7,23 @@ import (
 	spac "github.com/spacdata/spac"
 )
 
-// offering folds the IPO terms: each scalar from the latest filing stating it (a 424B4 or the
-// IPO 8-K refines the S-1); underwriters are the list of the latest prospectus naming any
-// (the syndicate is the prospectus's: a closing release often names only the lead), else of
-// the latest filing naming any.
-func offering(recs []record) spac.Offering {
+// offering folds the IPO terms: each per-unit term from the latest filing stating it (a 424B4
+// or the IPO 8-K refines the S-1); the sizes as one set (offering_size.go), from the filings
+// as filed (asFiled: amendments not applied); underwriters are the list of the latest
+// prospectus naming any (the syndicate is the prospectus's: a closing release often names only
+// the lead), else of the latest filing naming any.
+func offering(recs, asFiled []record) spac.Offering {
 	var o spac.Offering
 	var cs citations
 	scalars := []struct {
 		dst          *string
 		field, label string
 	}{
-		{&o.UnitsOffered, spac.FieldUnitsOffered, "units_offered"},
-		{&o.TrustAmount, spac.FieldTrustSize, "trust_amount"},
 		{&o.UnitPrice, spac.FieldUnitPrice, "unit_price"},
 		{&o.UnitStructure, spac.FieldUnitStructure, "unit_structure"},
 		{&o.WarrantExercisePrice, spac.FieldWarrantExercise, "warrant_exercise_price"},
 		{&o.TrustPerUnit, spac.FieldTrustPerUnit, "trust_per_unit"},
 		{&o.DeadlineMonths, spac.FieldDeadlineMonths, "deadline_months"},
-		{&o.GrossProceeds, spac.FieldIPOGrossProceeds, "gross_proceeds"},
-		{&o.PrivatePlacement, spac.FieldPrivatePlacement, "private_placement"},
 	}
 	for _, s := range scalars {
 		if f, ok := latest(recs, s.field); ok {
@@ -34,9 +31,7 @@ func offering(recs []record) spac.Offering {
 			cs.set(stated(f, s.label))
 		}
 	}
-	if o.TrustAmount != "" {
-		o.TrustAmount = twoDecimals(o.TrustAmount)
-	}
+	sizes(&o, &cs, asFiled)
 	for _, fromProspectus := range []bool{true, false} {
 		if len(o.Underwriters) > 0 {
 			break
@@ -66,8 +61,9 @@ var prospectusForms = map[string]bool{"S-1": true, "F-1": true, "424B4": true, "
 // trustSeries folds the periodic-report trust facts into one point per balance-sheet date,
 // sorted by date; for the same date and field a later filing wins (a 10-K/A restating a
 // balance replaces it). The date comes from the fact's XBRL period (else the filing's period
-// of report); it is cited on a line of the filing that writes it when there is one (anchor.go),
-// else as derived from the value it dates.
+// of report); it is cited on a line of a filing that writes it when there is one (anchor.go;
+// a line that writes it in an earlier filing is kept over none in a later one), else as
+// derived from the first value it dates (the balance when there is one).
 func trustSeries(recs []record) []spac.TrustPoint {
 	type slot struct {
 		field, label string
@@ -97,7 +93,7 @@ func trustSeries(recs []record) []spac.TrustPoint {
 				}
 				*s.dst(points[date]) = f.Value
 				cites[date].set(stated(f, s.label))
-				cites[date].set(citeDate("date", date, []record{r}, []string{spac.FieldPeriodOfReport}, stated(f, s.field)))
+				cites[date].setDate(citeDate("date", date, []record{r}, []string{spac.FieldPeriodOfReport}, stated(f, s.field)))
 			}
 		}
 	}

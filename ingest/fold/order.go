@@ -15,6 +15,9 @@ type record struct {
 	// group is the accession of the original filing an amendment (chain) amends, else the
 	// filing's own: per-filing data (votes, redemptions, extensions) is folded per group.
 	group string
+	// event is the date of the one event a periodic report narrates in this record (byEvent);
+	// "" for a whole filing.
+	event string
 }
 
 // arrange groups facts under their filings and orders everything deterministically: filings by
@@ -83,7 +86,9 @@ func sameFact(a, b spac.Fact) bool { return compareFacts(a, b) == 0 }
 // supersede applies amendments: a superseding filing replaces, in the filings it supersedes,
 // the facts of every (field, period) it reports itself. Facts it does not restate survive.
 // This matters for multi-valued data (underwriters, lockups, per-accession votes) where
-// "later wins" alone would keep the amended values next to the new ones.
+// "later wins" alone would keep the amended values next to the new ones. A status is not
+// replaced: the step happened when the original was filed (an S-1/A does not move pre_ipo
+// from the S-1's date), and the amendment restating it changes nothing.
 func supersede(recs []record) {
 	for i := range recs {
 		targets := supersededBy(recs, i)
@@ -97,7 +102,7 @@ func supersede(recs []record) {
 		}
 		for _, t := range targets {
 			recs[t].facts = slices.DeleteFunc(slices.Clone(recs[t].facts), func(f spac.Fact) bool {
-				return restated[keyOf(f)]
+				return restated[keyOf(f)] && f.Field != spac.FieldStatus
 			})
 		}
 	}

@@ -15,23 +15,17 @@ var pendingSlots = []slot[spac.PendingExtension]{
 }
 
 // pendingExtension folds the terms of an extension still to be voted on: while the status is
-// in_extension, the extension proxies (PRE/DEF 14A asking to extend the deadline) filed after
-// the last extension result, later ones winning. The old deadline is the one the proxy states,
+// in_extension, the extension proxies (PRE/DEF 14A asking to extend the deadline) among recs,
+// the filings since the one that started the extension, later ones winning. The old deadline is the one the proxy states,
 // else the current deadline. Nil when no extension is pending.
 func pendingExtension(p spac.Profile, recs []record) *spac.PendingExtension {
 	if p.Status != spac.StatusInExtension {
 		return nil
 	}
-	start := 0
-	for i, r := range recs {
-		if extensionResult(r) {
-			start = i + 1
-		}
-	}
 	var pe spac.PendingExtension
 	var cs citations
 	got := false
-	for _, r := range recs[start:] {
+	for _, r := range recs {
 		if _, ok := extensionProposal(r); !ok {
 			continue
 		}

@@ -2,6 +2,7 @@ package fold
 
 import (
 	"slices"
+	"strings"
 
 	spac "github.com/spacdata/spac"
 )
@@ -26,6 +27,11 @@ import (
 //     on it do not fire again when the second report arrives. A value only the later report
 //     states (often the shares remaining) is taken from it with its own citation.
 //   - What is derived (amount, shares before, redeemed %) is computed once, after the merge.
+//   - A periodic report's account of a redemption (history.go) is the same event as a report
+//     of the same date, or of the same number of shares redeemed or amount paid, even when a
+//     figure differs (reports round): the current report's values win and history only fills
+//     what it left out. An account matching no report is an event of its own, dated by the
+//     event it narrates. Redemptions are listed in order of their dates.
 
 var redemptionSlots = []slot[spac.Redemption]{
 	{spac.FieldSharesRedeemed, "shares_redeemed", func(v *spac.Redemption) *string { return &v.SharesRedeemed }},
@@ -39,6 +45,7 @@ type redemptionReport struct {
 	red       spac.Redemption
 	cs        citations
 	byMeeting bool // dated by a meeting the filing states, not by its filing date
+	history   bool // a periodic report's account, not a current report
 	filed     string
 }
 
@@ -52,10 +59,15 @@ func redemptions(recs []record, meetings []spac.Vote) []spac.Redemption {
 			continue
 		}
 		rep.red.Date = eventDate(g, &rep.cs)
-		rep.byMeeting = slices.ContainsFunc(g, func(r record) bool { return r.has(spac.FieldMeetingDate) })
+		rep.byMeeting = g[0].event != "" || slices.ContainsFunc(g, func(r record) bool { return r.has(spac.FieldMeetingDate) })
+		rep.history = narrated(g)
 		rep.red.Accession = g[len(g)-1].filing.Accession
 		if i := sameRedemption(reports, rep, meetings); i >= 0 {
 			reports[i].absorb(rep)
+			continue
+		}
+		if i := sameAccount(reports, rep); i >= 0 {
+			reports[i].merge(rep)
 			continue
 		}
 		reports = append(reports, &rep)
@@ -66,7 +78,49 @@ func redemptions(recs []record, meetings []spac.Vote) []spac.Redemption {
 		rep.red.Citations = rep.cs.list()
 		out = append(out, rep.red)
 	}
+	slices.SortStableFunc(out, func(a, b spac.Redemption) int { return strings.Compare(a.Date, b.Date) })
 	return out
+}
+
+// sameAccount finds the report of the event a periodic report's account rep recounts (or,
+// for a current report, the account that came first), or -1: the same date, or the same
+// shares redeemed or amount paid.
+func sameAccount(reports []*redemptionReport, rep redemptionReport) int {
+	for i, w := range slices.Backward(reports) {
+		if !rep.history && !w.history {
+			continue
+		}
+		if w.byMeeting && rep.byMeeting && w.red.Date == rep.red.Date ||
+			sameNumber(w.red.SharesRedeemed, rep.red.SharesRedeemed) || sameNumber(w.red.Amount, rep.red.Amount) {
+			return i
+		}
+	}
+	return -1
+}
+
+// merge joins the report rep to w, an earlier report of the same event: a current report's
+// values win over a periodic report's account (which only fills gaps); the event keeps w's
+// accession, so that what was fired for it does not fire again.
+func (w *redemptionReport) merge(rep redemptionReport) {
+	if !w.history || rep.history {
+		w.absorb(rep)
+		return
+	}
+	for _, s := range redemptionSlots {
+		if v := *s.dst(&rep.red); v != "" {
+			*s.dst(&w.red) = v
+			if c, ok := rep.cs.find(s.label); ok {
+				w.cs.set(c)
+			}
+		}
+	}
+	if rep.byMeeting {
+		w.red.Date = rep.red.Date
+		if c, ok := rep.cs.find("date"); ok {
+			w.cs.set(c)
+		}
+	}
+	w.history = false
 }
 
 // sameRedemption finds the earlier report of the event rep reports, or -1.

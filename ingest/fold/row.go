@@ -54,23 +54,38 @@ func beforeClosing(recs []record) []record {
 	return recs
 }
 
-// deadlineOf is the current liquidation deadline: the newest deadline stated as a date or
-// new deadline filed after an extension (a proxy's new deadline is only proposed and does not
-// count); else the IPO date plus deadline_months, clamped to the month end, cited as derived.
-func deadlineOf(recs []record) (string, spac.Citation, bool) {
-	for i := len(recs) - 1; i >= 0; i-- {
-		r := recs[i]
-		if f, ok := r.first(spac.FieldNewDeadline); ok && !isProxy(r.filing) {
-			if _, valid := parseDate(f.Value); valid {
-				return f.Value, stated(f, "deadline"), true
+// deadlineOf is the current liquidation deadline (deadlineBefore, any date).
+func deadlineOf(recs []record) (string, spac.Citation, bool) { return deadlineBefore(recs, "") }
+
+// deadlineBefore is the deadline in force before until ("": now): the one set by the
+// latest-dated event before it - a deadline stated as a date, or a new deadline filed after an
+// extension (a proxy's new deadline is only proposed and does not count); else the IPO date
+// plus deadline_months, clamped to the month end, cited as derived. A current report's
+// deadline is dated by its filing, a periodic report's by the event it narrates (its Period;
+// the filing when it states none), so that a report recalling an old extension does not bring
+// its deadline back. Among events of the same date the later filing wins.
+func deadlineBefore(recs []record, until string) (string, spac.Citation, bool) {
+	var best spac.Fact
+	bestOn := ""
+	for _, r := range recs {
+		for _, f := range deadlineFacts(r) {
+			on := r.filing.FiledAt
+			if isPeriodic(r.filing.BaseForm()) && f.Period != "" {
+				on = f.Period
 			}
-		}
-		if f, ok := r.first(spac.FieldDeadline); ok {
-			if _, valid := parseDate(f.Value); valid {
-				return f.Value, stated(f, "deadline"), true
+			if (until == "" || on < until) && on >= bestOn {
+				best, bestOn = f, on
 			}
 		}
 	}
+	if best.Value != "" {
+		return best.Value, stated(best, "deadline"), true
+	}
+	return ipoDeadline(recs)
+}
+
+// ipoDeadline is the IPO date plus deadline_months, clamped to the month end.
+func ipoDeadline(recs []record) (string, spac.Citation, bool) {
 	ipo, ok1 := latest(recs, spac.FieldIPODate)
 	months, ok2 := latest(recs, spac.FieldDeadlineMonths)
 	if !ok1 || !ok2 {
@@ -85,6 +100,24 @@ func deadlineOf(recs []record) (string, spac.Citation, bool) {
 		return "", spac.Citation{}, false
 	}
 	return d, derived("deadline", stated(ipo, spac.FieldIPODate), stated(months, spac.FieldDeadlineMonths)), true
+}
+
+// deadlineFacts are the deadlines filing r sets: the first new deadline (not a proxy's) and
+// the first deadline it states, and each one a periodic report dates by its narrated event.
+func deadlineFacts(r record) []spac.Fact {
+	var out []spac.Fact
+	for _, field := range []string{spac.FieldNewDeadline, spac.FieldDeadline} {
+		if field == spac.FieldNewDeadline && isProxy(r.filing) {
+			continue
+		}
+		for i, f := range r.all(field) {
+			_, valid := parseDate(f.Value)
+			if valid && (i == 0 || f.Period != "" && isPeriodic(r.filing.BaseForm())) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // twoDecimals writes a money amount with two fractional digits (DECISIONS.md: "250000000.00").

@@ -1,6 +1,7 @@
 package fold
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -19,88 +20,148 @@ import (
 //     an extension meeting, or an 8-K reporting the new deadline under 5.03/5.07) returns to it:
 //     searching, or combination_announced/in_vote when an agreement is pending. A deal filing
 //     during the extension updates where it returns to instead of ending it.
+//   - closed needs a completed closing (closing.go): a sentence stating it, Item 2.01, or the
+//     combined company filing under its own name. A closing date a filing only expects moves
+//     nothing.
 //   - closed and liquidating are final except that liquidating becomes liquidated.
 //   - liquidated (Form 25 / 15) applies only when the SPAC was liquidating, or when it was still
 //     active past its deadline; otherwise (a closed de-SPAC delisting its warrants) it is ignored.
+//   - Periodic reports are history (history.go): a status they narrate moves the SPAC only
+//     when the event it reports is dated after the event of the current status.
 //
 // A filing without a status fact may still imply one (an S-1 implies pre_ipo, an ipo_date
-// searching, a closing_date closed...); implied statuses carry a derived citation.
+// searching, a closing under Item 2.01 closed...); implied statuses carry a derived citation.
 type lifecycle struct {
-	status    spac.Status
-	cite      spac.Citation
-	resume    spac.Status // where a pending extension returns to
-	agreement bool        // a business combination agreement is pending
-	history   []spac.StatusChange
+	status spac.Status
+	cite   spac.Citation
+	since  string      // date of the event that set the status
+	resume spac.Status // where a pending extension returns to
+	// agreedOn and endedOn date the latest agreement and termination: an agreement is pending
+	// while the latest agreement is the later of the two.
+	agreedOn, endedOn string
+	successors        []spac.Fact // names the combined company is announced under
+	closedAt          int         // index of the record that closed the combination; -1 while open
+	extensionFrom     int         // index of the record that started the pending extension
+	history           []spac.StatusChange
 }
 
 type proposal struct {
 	status spac.Status
 	cite   spac.Citation
+	period string // the evidence's own event date (a periodic report's narrated event)
+	on     string // date of the event it reports; "" when unknown
 }
 
 func runLifecycle(recs []record) lifecycle {
-	l := lifecycle{history: []spac.StatusChange{}}
+	l := lifecycle{history: []spac.StatusChange{}, closedAt: -1}
 	for i, r := range recs {
 		l.noteAgreement(r)
-		proposals := explicitStatus(r)
-		if len(proposals) == 0 {
-			proposals = impliedStatus(r)
-		}
-		for _, p := range proposals {
+		l.noteSuccessors(r)
+		was := l.status
+		for _, p := range l.proposals(r) {
 			l.apply(p, r, recs[:i+1])
+		}
+		switch {
+		case l.status == was:
+		case l.status == spac.StatusClosed:
+			l.closedAt = i
+		case l.status == spac.StatusInExtension:
+			l.extensionFrom = i
 		}
 	}
 	return l
 }
 
-// noteAgreement tracks whether an agreement is pending; a termination in the filing wins. A
-// target named in a periodic report (which may recall a terminated deal) does not count.
+// agreement reports whether a business combination agreement is pending.
+func (l *lifecycle) agreement() bool { return l.agreedOn != "" && l.agreedOn > l.endedOn }
+
+// noteAgreement dates the latest agreement and termination the filing reports. A target
+// named without a date counts as an agreement on the filing's date, except in a periodic
+// report (which may recall a terminated deal) or beside a termination (the target it ends).
 func (l *lifecycle) noteAgreement(r record) {
-	switch {
-	case r.has(spac.FieldTerminationDate):
-		l.agreement = false
-	case r.has(spac.FieldAgreementDate), r.has(spac.FieldTarget) && !isPeriodic(r.filing.BaseForm()):
-		l.agreement = true
+	for _, f := range r.all(spac.FieldTerminationDate) {
+		l.endedOn = max(l.endedOn, f.Value)
+		if !isPeriodic(r.filing.BaseForm()) {
+			l.endedOn = max(l.endedOn, l.agreedOn) // the report of a termination ends what was pending
+		}
 	}
+	for _, f := range r.all(spac.FieldAgreementDate) {
+		l.agreedOn = max(l.agreedOn, f.Value)
+	}
+	if r.has(spac.FieldTarget) && !r.has(spac.FieldTerminationDate) && !isPeriodic(r.filing.BaseForm()) {
+		l.agreedOn = max(l.agreedOn, r.filing.FiledAt)
+	}
+}
+
+// proposals are the statuses filing r proposes, stated or else implied, each dated by the
+// event it reports; a periodic report's re-narration of an older event is dropped.
+func (l *lifecycle) proposals(r record) []proposal {
+	ps := explicitStatus(r)
+	if len(ps) == 0 {
+		ps = l.impliedStatus(r)
+	}
+	out := ps[:0]
+	for _, p := range ps {
+		p.on = eventOn(r, p)
+		if !l.stale(r, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func explicitStatus(r record) []proposal {
 	var out []proposal
 	for _, f := range r.all(spac.FieldStatus) {
 		if s := spac.Status(f.Value); s.Valid() {
-			out = append(out, proposal{s, stated(f, "status")})
+			out = append(out, proposal{status: s, cite: stated(f, "status"), period: f.Period})
 		}
 	}
 	return out
 }
 
-// impliedRules say which status a filing implies, and by which fact, when it has no status
-// fact: a form (an RW, a Form 25) or a fact (an IPO date, a closing date) that marks a step.
+// impliedRules say which status a filing implies, and by which facts, when it has no status
+// fact: a form (an RW, a Form 25) or a fact (an IPO date, a closing under Item 2.01) that marks
+// a step.
 var impliedRules = []struct {
 	status   spac.Status
-	evidence func(record) (spac.Fact, bool)
+	evidence func(*lifecycle, record) ([]spac.Fact, bool)
 }{
-	{spac.StatusPreIPO, formEvidence("S-1", "F-1")},
-	{spac.StatusWithdrawn, formEvidence("RW")},
-	{spac.StatusSearching, factEvidence(spac.FieldIPODate)},
-	{spac.StatusCombinationAnnounced, dealEvidence},
-	{spac.StatusInVote, mergerProxyEvidence},
-	{spac.StatusInExtension, extensionProposal},
-	{spac.StatusSearching, backToSearchingEvidence},
-	{spac.StatusClosed, factEvidence(spac.FieldClosingDate)},
-	{spac.StatusLiquidating, factEvidence(spac.FieldLiquidationDate)},
-	{spac.StatusLiquidated, delistingEvidence},
+	{spac.StatusPreIPO, one(formEvidence("S-1", "F-1"))},
+	{spac.StatusWithdrawn, one(formEvidence("RW"))},
+	{spac.StatusSearching, one(factEvidence(spac.FieldIPODate))},
+	{spac.StatusCombinationAnnounced, one(dealEvidence)},
+	{spac.StatusInVote, one(mergerProxyEvidence)},
+	{spac.StatusInExtension, one(extensionProposal)},
+	{spac.StatusSearching, one(backToSearchingEvidence)},
+	{spac.StatusClosed, (*lifecycle).closingEvidence},
+	{spac.StatusLiquidating, one(factEvidence(spac.FieldLiquidationDate))},
+	{spac.StatusLiquidated, one(delistingEvidence)},
 }
 
 // impliedStatus derives the statuses a filing implies, each cited as derived from its evidence.
-func impliedStatus(r record) []proposal {
+func (l *lifecycle) impliedStatus(r record) []proposal {
 	var out []proposal
 	for _, rule := range impliedRules {
-		if f, ok := rule.evidence(r); ok {
-			out = append(out, proposal{rule.status, derived("status", stated(f, f.Field))})
+		facts, ok := rule.evidence(l, r)
+		if !ok {
+			continue
 		}
+		inputs := make([]spac.Citation, len(facts))
+		for i, f := range facts {
+			inputs[i] = stated(f, f.Field)
+		}
+		out = append(out, proposal{status: rule.status, cite: derived("status", inputs...), period: facts[0].Period})
 	}
 	return out
+}
+
+// one adapts a single-fact evidence to the rule table.
+func one(evidence func(record) (spac.Fact, bool)) func(*lifecycle, record) ([]spac.Fact, bool) {
+	return func(_ *lifecycle, r record) ([]spac.Fact, bool) {
+		f, ok := evidence(r)
+		return []spac.Fact{f}, ok
+	}
 }
 
 func formEvidence(bases ...string) func(record) (spac.Fact, bool) {
@@ -116,12 +177,13 @@ func factEvidence(field string) func(record) (spac.Fact, bool) {
 	return func(r record) (spac.Fact, bool) { return r.first(field) }
 }
 
-// dealEvidence: a 425 communication, or an 8-K announcing an agreement (Item 1.01).
+// dealEvidence: a 425 communication, or an 8-K announcing an agreement (Item 1.01), or a
+// periodic report telling of an agreement (dated: history.go keeps an old one from counting).
 func dealEvidence(r record) (spac.Fact, bool) {
-	switch r.filing.BaseForm() {
-	case "425":
+	switch base := r.filing.BaseForm(); {
+	case base == "425":
 		return firstAny(r)
-	case "8-K":
+	case base == "8-K" || isPeriodic(base):
 		return r.first(spac.FieldAgreementDate)
 	}
 	return spac.Fact{}, false
@@ -207,7 +269,7 @@ func (l *lifecycle) apply(p proposal, r record, upto []record) {
 	if next != p.status && c.Basis != spac.BasisDerived {
 		c = derived("status", p.cite)
 	}
-	l.status, l.cite = next, c
+	l.status, l.cite, l.since = next, c, cmp.Or(p.on, r.filing.FiledAt)
 	l.history = append(l.history, spac.StatusChange{Status: next, Date: r.filing.FiledAt, Citation: c})
 }
 
@@ -247,14 +309,14 @@ func (l *lifecycle) toSearching(r record) (spac.Status, bool) {
 	case "", spac.StatusPreIPO, spac.StatusWithdrawn, spac.StatusSearching:
 		return spac.StatusSearching, true
 	case spac.StatusCombinationAnnounced, spac.StatusInVote:
-		return spac.StatusSearching, !l.agreement
+		return spac.StatusSearching, !l.agreement()
 	}
 	return "", false
 }
 
 func (l *lifecycle) toDeal(to spac.Status, r record) (spac.Status, bool) {
-	if !r.has(spac.FieldTerminationDate) {
-		l.agreement = true
+	if !r.has(spac.FieldTerminationDate) && !l.agreement() {
+		l.agreedOn = max(l.agreedOn, l.endedOn, r.filing.FiledAt)
 	}
 	switch l.status {
 	case spac.StatusInExtension:
@@ -272,9 +334,9 @@ func (l *lifecycle) toDeal(to spac.Status, r record) (spac.Status, bool) {
 // resumeStatus is where an ended extension returns to.
 func (l *lifecycle) resumeStatus() spac.Status {
 	switch {
-	case l.agreement && dealRank(l.resume) > 0:
+	case l.agreement() && dealRank(l.resume) > 0:
 		return l.resume
-	case l.agreement:
+	case l.agreement():
 		return spac.StatusCombinationAnnounced
 	}
 	return spac.StatusSearching

@@ -37,10 +37,6 @@ func TestStatusTransitions(t *testing.T) {
 		fq(spac.FieldDeregistrationDate, "2023-04-20", "20230420"),
 	}}
 	a425 := step{form: "425", filed: "2022-09-20", facts: []fv{f(spac.FieldTarget, "Nimbus Robotics, Inc.")}}
-	bare := func(s step) step { // the same filing without its status fact
-		s.facts = slices.DeleteFunc(slices.Clone(s.facts), func(x fv) bool { return x.field == spac.FieldStatus })
-		return s
-	}
 
 	tests := []struct {
 		name  string

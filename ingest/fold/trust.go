@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/big"
 	"slices"
+	"strings"
 
 	spac "github.com/spacdata/spac"
 )
@@ -14,8 +15,8 @@ import (
 // Decisions:
 //   - The base is the latest stated value: the trust balance of a periodic report dated on or
 //     after the IPO (with its share count and redemption value per share), else the amount
-//     placed in trust at the IPO as the final prospectus or the IPO 8-K states it (with the
-//     units sold and the trust per unit). A registration statement's proposed amount is not a
+//     placed in trust at the IPO with the units sold and the trust per unit: the offering's
+//     figures, one consistent set (offering_size.go). A registration statement's proposed amount is not a
 //     trust: before the IPO, and for a withdrawn registration, there is none (the proposed
 //     amount stays in offering.trust_amount). A periodic report's balance is a trust whatever
 //     the status (a history whose IPO filing is missing still has one).
@@ -49,12 +50,12 @@ type trustState struct {
 }
 
 // currentTrust fills the trust fields of the row from the folded profile.
-func currentTrust(p *spac.Profile, recs []record) {
+func currentTrust(p *spac.Profile) {
 	switch p.Status {
 	case spac.StatusWithdrawn, spac.StatusClosed, spac.StatusLiquidated:
 		return
 	}
-	st, ok := trustBase(p, recs)
+	st, ok := trustBase(p)
 	if !ok || !st.roll(p) {
 		return
 	}
@@ -99,7 +100,7 @@ func redeemedPct(p *spac.Profile, cs *citations) {
 }
 
 // trustBase is the latest stated trust value on or after the IPO.
-func trustBase(p *spac.Profile, recs []record) (trustState, bool) {
+func trustBase(p *spac.Profile) (trustState, bool) {
 	for i := len(p.TrustSeries) - 1; i >= 0; i-- {
 		tp := p.TrustSeries[i]
 		amount, ok := dec(tp.Balance)
@@ -119,36 +120,36 @@ func trustBase(p *spac.Profile, recs []record) (trustState, bool) {
 		}
 		return st, true
 	}
-	return ipoBase(p, recs)
+	return ipoBase(p)
 }
 
-// ipoBase is the trust as the IPO placed it: the final amount, units and trust per unit.
-func ipoBase(p *spac.Profile, recs []record) (trustState, bool) {
+// ipoBase is the trust as the IPO placed it: the offering's amount in trust, units and trust
+// per unit (one consistent set, offering_size.go), unless they are a registration statement's
+// proposal.
+func ipoBase(p *spac.Profile) (trustState, bool) {
 	ipoCite, ok := citationOf(p.Citations, "ipo_date")
-	if !ok || p.IPODate == "" {
+	o := p.Offering
+	amountCite, okA := citationOf(o.Citations, "trust_amount")
+	amount, okV := dec(o.TrustAmount)
+	if !ok || p.IPODate == "" || !okA || !okV || proposed(amountCite) {
 		return trustState{}, false
 	}
-	final := slices.DeleteFunc(slices.Clone(recs), func(r record) bool { return registrationForms[r.filing.BaseForm()] })
-	amountFact, ok := latest(final, spac.FieldTrustSize)
-	if !ok {
-		return trustState{}, false
+	st := trustState{date: p.IPODate, dateCite: ipoCite, amount: amount, amountCite: amountCite.WithField(spac.FieldTrustSize)}
+	if n, ok := dec(o.UnitsOffered); ok && n.Sign() > 0 {
+		st.shares = n
+		st.sharesCite, _ = citationOf(o.Citations, "units_offered")
 	}
-	amount, ok := dec(amountFact.Value)
-	if !ok {
-		return trustState{}, false
-	}
-	st := trustState{date: p.IPODate, dateCite: ipoCite, amount: amount, amountCite: stated(amountFact, spac.FieldTrustSize)}
-	if f, ok := latest(final, spac.FieldUnitsOffered); ok {
-		if n, ok := dec(f.Value); ok && n.Sign() > 0 {
-			st.shares, st.sharesCite = n, stated(f, spac.FieldUnitsOffered)
-		}
-	}
-	if f, ok := latest(final, spac.FieldTrustPerUnit); ok {
-		if v, ok := dec(f.Value); ok && v.Sign() > 0 {
-			st.per, st.perCite = v, stated(f, spac.FieldTrustPerUnit)
-		}
+	if v, ok := dec(o.TrustPerUnit); ok && v.Sign() > 0 {
+		st.per = v
+		st.perCite, _ = citationOf(o.Citations, "trust_per_unit")
 	}
 	return st, true
+}
+
+// proposed reports whether a value is read from (or derived first from) a registration
+// statement, which proposes terms rather than stating a trust that exists.
+func proposed(c spac.Citation) bool {
+	return registrationForms[strings.TrimSuffix(c.Filing, "/A")]
 }
 
 // registrationForms state proposed terms, not a trust that exists.

@@ -20,6 +20,7 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest"
+	"github.com/spacdata/spac/ingest/extract"
 )
 
 // Store is what the pipeline needs from the storage adapter.
@@ -60,6 +61,9 @@ type Pipeline struct {
 	// OnProgress, when set, is told the position of a run after every document read and
 	// every SPAC folded (see Progress); it is called from one goroutine at a time.
 	OnProgress func(Progress)
+	// Extractor derives the facts (zero: the project's rule book); every stored filing is
+	// stamped with its version, so that a newer one knows which facts to derive again.
+	Extractor extract.Extractor
 
 	foldMu sync.Mutex // one refold at a time: marks, profiles, index rows and outbox in step
 }

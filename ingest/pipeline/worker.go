@@ -9,7 +9,6 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest"
-	"github.com/spacdata/spac/ingest/extract"
 )
 
 // fileResult is the outcome of one document.
@@ -23,6 +22,19 @@ type fileResult struct {
 // runWorkers feeds names to p.Workers goroutines. Document errors are results, not failures;
 // only a store failure or cancellation stops the run.
 func (p *Pipeline) runWorkers(ctx context.Context, names []string, load func(string) ([]byte, error), record func(fileResult)) error {
+	return p.runJobs(ctx, names, func(name string) error {
+		res, err := p.ingestOne(ctx, name, load)
+		if err != nil {
+			return err
+		}
+		p.count(res)
+		record(res)
+		return nil
+	})
+}
+
+// runJobs runs job for every name on p.Workers goroutines; the first error stops the run.
+func (p *Pipeline) runJobs(ctx context.Context, names []string, job func(string) error) error {
 	n := p.Workers
 	if n <= 0 {
 		n = 2
@@ -35,13 +47,10 @@ func (p *Pipeline) runWorkers(ctx context.Context, names []string, load func(str
 		go func() {
 			defer wg.Done()
 			for name := range jobs {
-				res, err := p.ingestOne(ctx, name, load)
-				if err != nil {
+				if err := job(name); err != nil {
 					errs <- err
 					return
 				}
-				p.count(res)
-				record(res)
 			}
 		}()
 	}
@@ -90,7 +99,7 @@ func (p *Pipeline) ingestOne(ctx context.Context, name string, load func(string)
 	if r.Filing.CIK == "" || r.Filing.Accession == "" {
 		return p.skipped(name, r.Filing.Accession, noHeader), nil
 	}
-	facts := extract.Facts(r)
+	facts := p.extract(r)
 	changed, serr := p.putFiling(ctx, r, facts)
 	if spac.ErrorCode(serr) == spac.EINVALID {
 		// The store refused this document (a key or a value it cannot hold), not its disk.
@@ -101,6 +110,12 @@ func (p *Pipeline) ingestOne(ctx context.Context, name string, load func(string)
 	}
 	p.logger().Debug("ingested", "source", name, "accession", r.Filing.Accession, "facts", len(facts), "changed", changed)
 	return fileResult{cik: r.Filing.CIK, changed: changed, facts: len(facts)}, nil
+}
+
+// extract derives the facts of r and stamps r with the version of the extractor.
+func (p *Pipeline) extract(r *spac.RenderedFiling) []spac.Fact {
+	r.Filing.ExtractVersion = p.Extractor.Version()
+	return p.Extractor.Facts(r)
 }
 
 // count tells Metrics about one document's result.

@@ -11,11 +11,12 @@ var companyRoles = map[string]bool{
 	"ISSUER": true, "SERIAL COMPANY": true,
 }
 
-// parseHeader reads the "KEY:<tabs>value" lines of the SGML header.
-func parseHeader(lines []string) Header {
+// ParseHeader reads the "KEY:<tabs>value" lines of an SGML header (or of the header lines
+// set out for a bare document): the values, and each line as a field with its index in lines.
+func ParseHeader(lines []string) Header {
 	var h Header
 	var cur *Company
-	for _, raw := range lines {
+	for i, raw := range lines {
 		line := strings.TrimSpace(raw)
 		if tag, value, ok := splitTag(line); ok {
 			if tag == "ACCEPTANCE-DATETIME" {
@@ -33,11 +34,23 @@ func parseHeader(lines []string) Header {
 			cur = &h.Companies[len(h.Companies)-1]
 			continue
 		}
+		field := Field{Key: key, Value: value, Index: i}
 		if !h.setSubmissionValue(key, value) && cur != nil {
 			cur.set(key, value)
+			field.Company, field.Role = len(h.Companies), cur.Role
 		}
+		h.Fields = append(h.Fields, field)
 	}
 	return h
+}
+
+// Field is one "KEY: value" line of the header: Index is its position in the header lines,
+// Company the 1-based company block it is in (0: the submission's own lines).
+type Field struct {
+	Key, Value string
+	Index      int
+	Company    int
+	Role       string
 }
 
 // setSubmissionValue stores a submission-level value and reports whether key was one.

@@ -35,6 +35,7 @@ type Header struct {
 	ItemNames          []string  // ITEM INFORMATION values as written
 	Items              []string  // 8-K item numbers ("1.01"), from ITEM INFORMATION / ITEMS
 	Companies          []Company // FILER, SUBJECT COMPANY, FILED BY, ... in header order
+	Fields             []Field   // every "KEY: value" line, with its position
 }
 
 // Company is one company block of the header.
@@ -73,7 +74,7 @@ func Parse(data []byte) (*Submission, error) {
 	}
 	s := &Submission{}
 	s.HeaderLines = headerLines(data[:end])
-	s.Header = parseHeader(s.HeaderLines)
+	s.Header = ParseHeader(s.HeaderLines)
 	docs, err := parseDocuments(data[end:])
 	if err != nil {
 		return nil, err

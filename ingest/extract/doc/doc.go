@@ -127,7 +127,7 @@ func headerEnd(lines []string) int {
 var classes = map[string]Class{
 	"S-1": Prospectus, "F-1": Prospectus, "424B4": Prospectus, "424B1": Prospectus,
 	"8-K": Current, "10-Q": Periodic, "10-K": Periodic, "10-KT": Periodic,
-	"PRE 14A": Proxy, "DEF 14A": Proxy, "DEFA14A": Proxy, "DEFR14A": Proxy,
+	"PRE 14A": Proxy, "DEF 14A": Proxy, "DEFA14A": Proxy, "DEFR14A": Proxy, "PRER14A": Proxy,
 	"S-4": MergerProxy, "F-4": MergerProxy, "DEFM14A": MergerProxy, "PREM14A": MergerProxy,
 	"424B3": MergerProxy, "425": Communication,
 	"25": Delisting, "25-NSE": Delisting, "15-12G": Delisting, "15-12B": Delisting,

@@ -171,3 +171,41 @@ func TestCellsFromPipes(t *testing.T) {
 		t.Errorf("markdown row cells = %+v", c)
 	}
 }
+
+// A prospectus cover sets the company's name and its securities each on a line of its own;
+// they are sentences of their own, not the start of the paragraph below them.
+func TestRevisedProxyIsProxy(t *testing.T) {
+	if c := ClassOf("PRER14A"); c != Proxy {
+		t.Errorf("PRER14A class = %s, want proxy", c)
+	}
+}
+
+func TestCoverQuantityLines(t *testing.T) {
+	cases := []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"PROSPECTUS", "$150,000,000", "Larkspur Bay Acquisition Corporation", "15,000,000 units", "Larkspur Bay Acquisition Corporation is a blank check company."},
+			"PROSPECTUS|$150,000,000|Larkspur Bay Acquisition Corporation|15,000,000 units|Larkspur Bay Acquisition Corporation is a blank check company."},
+		{[]string{"$40,000,000", "QUILLON HOLDINGS CORP.", "5,000,000", "Units", "Quillon Holdings Corp. is a newly organized blank check company."},
+			"$40,000,000|QUILLON HOLDINGS CORP.|5,000,000 Units|Quillon Holdings Corp. is a newly organized blank check company."},
+		// Prose that a figure continues stays one sentence.
+		{[]string{"On its closing date the company sold an aggregate of", "5,000,000 Units", "to the public."},
+			"On its closing date the company sold an aggregate of 5,000,000 Units to the public."},
+		{[]string{"The meeting was held on December", "14, 2022, and the proposal passed."},
+			"The meeting was held on December 14, 2022, and the proposal passed."},
+		// A heading that names a company ends with its legal form, not a sentence.
+		{[]string{"The call starts at noon.", "About Quarry Lane Acquisition Corp.", "Quarry Lane Acquisition Corp. is a blank check company."},
+			"The call starts at noon.|About Quarry Lane Acquisition Corp.|Quarry Lane Acquisition Corp. is a blank check company."},
+	}
+	for _, c := range cases {
+		r := extracttest.Filing("424B4", nil, c.lines...)
+		var texts []string
+		for _, s := range Build(r).Sentences {
+			texts = append(texts, s.Text)
+		}
+		if got := strings.Join(texts, "|"); got != c.want {
+			t.Errorf("%q split as\n %q, want\n %q", c.lines, got, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -82,7 +83,7 @@ const maxSentence = 1200
 // ends; a table row, a heading and a line after which the text starts afresh stand alone.
 func sentences(r *spac.RenderedFiling, sec *Section) []*Sentence {
 	b := &blockBuilder{r: r, sec: sec}
-	prevEnds := true
+	prevEnds, prev := true, ""
 	for n := sec.From; n <= sec.To; n++ {
 		line := r.Line(n)
 		if line == "" {
@@ -94,6 +95,16 @@ func sentences(r *spac.RenderedFiling, sec *Section) []*Sentence {
 			b.add(n, line)
 			b.flushRow(n)
 			prevEnds = true
+		case quantityLine(line) && (prevEnds || !endsInWord(prev)) && !continues(r.Line(n+1)):
+			// A cover's securities line ("30,000,000 Units"; "5,000,000" over "Units").
+			b.flush()
+			b.add(n, line)
+			if next := r.Line(n + 1); bareFigureRe.MatchString(line) && classNounRe.MatchString(next) {
+				n++
+				b.add(n, next)
+			}
+			b.flush()
+			prevEnds = true
 		case standalone(line, prevEnds, r.Line(n+1)):
 			b.flush()
 			b.add(n, line)
@@ -103,9 +114,17 @@ func sentences(r *spac.RenderedFiling, sec *Section) []*Sentence {
 			b.add(n, line)
 			prevEnds = endsSentence(line)
 		}
+		prev = r.Line(n)
 	}
 	b.flush()
 	return b.out
+}
+
+// endsInWord reports whether a line ends with a word in lower case, as prose that the next
+// line continues does ("... the Company sold an aggregate of" / "5,000,000 Units").
+func endsInWord(line string) bool {
+	r, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(line))
+	return unicode.IsLower(r)
 }
 
 // tabular reports whether a row reads as table data rather than prose laid out in a table
@@ -130,16 +149,48 @@ func tabular(row []spac.Cell) bool {
 // line that the next one continues (it starts in lower case or with a figure: "On December"
 // / "14, 2022, the Company held ...") or that opens like a sentence is prose.
 func standalone(line string, prevEnds bool, next string) bool {
-	if len(line) > 150 || endsSentence(line) || strings.HasSuffix(line, ",") || continues(next) {
+	if len(line) > 150 || strings.HasSuffix(line, ",") {
 		return false
 	}
-	return allCaps(line) || prevEnds && titleCase(line) && len(line) < 100 && !startsSentence(line)
+	heading := allCaps(line) || prevEnds && titleCase(line) && len(line) < 100 && !startsSentence(line)
+	if heading && quantityLine(next) {
+		// A cover's name over its securities line ("Acme Acquisition Corp." / "30,000,000
+		// Units"): the figure does not continue the name.
+		return true
+	}
+	return heading && (!endsSentence(line) || endsWithName(line)) && !continues(next)
 }
 
-// continues reports whether a line reads as the continuation of the line before it.
+// endsWithName reports whether a line's final period is a company's legal form ("About
+// Acme Acquisition Corp."): a heading that names a company, not a sentence's end.
+func endsWithName(line string) bool {
+	line = strings.TrimSpace(line)
+	if !strings.HasSuffix(line, ".") {
+		return false
+	}
+	_, corporate := abbreviation(line[:len(line)-1])
+	return corporate
+}
+
+var (
+	// quantityRe is a line that states a quantity alone: a figure, optionally "million", and
+	// at most three words naming what it counts ("30,000,000 Units", "$300,000,000").
+	quantityRe = regexp.MustCompile(`^\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?: (?:million|billion))?(?: [A-Za-z][A-Za-z-]*){0,3}$`)
+	// bareFigureRe is a figure alone; classNounRe the noun that may follow it on its own line.
+	bareFigureRe = regexp.MustCompile(`^\$?\d{1,3}(?:,\d{3})+$`)
+	classNounRe  = regexp.MustCompile(`^(?i:units|shares|ordinary shares|warrants|rights)$`)
+)
+
+// quantityLine reports whether a line states a quantity alone (see quantityRe).
+func quantityLine(line string) bool {
+	return len(line) < 60 && quantityRe.MatchString(strings.TrimSpace(line))
+}
+
+// continues reports whether a line reads as the continuation of the line before it (a
+// quantity alone, as a cover sets its securities, does not).
 func continues(next string) bool {
 	r, _ := utf8.DecodeRuneInString(next)
-	return unicode.IsLower(r) || unicode.IsDigit(r)
+	return unicode.IsLower(r) || unicode.IsDigit(r) && !quantityLine(next)
 }
 
 // endsSentence reports whether a line ends with sentence-final punctuation.

@@ -3,6 +3,7 @@ package extracttest
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -18,6 +19,7 @@ type Example struct {
 	Form     string
 	Items    []string
 	Document string   // document type the text sits in (the form, or an exhibit "EX-99.1")
+	Company  string   // the filer's name, when the context names one (else the header's default)
 	Lines    []string // "> text" and "| cells" lines as written, without the marker
 	Rows     map[int][]string
 	Want     map[string][]string // field -> values (all of them)
@@ -31,6 +33,11 @@ func ReadCorpus(path string) ([]Example, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return ParseCorpus(path, f)
+}
+
+// ParseCorpus parses a corpus read from r; path names it in the examples' Source.
+func ParseCorpus(path string, r io.Reader) ([]Example, error) {
 	var out []Example
 	ctx := Example{Form: "8-K"}
 	var cur *Example
@@ -40,7 +47,7 @@ func ReadCorpus(path string) ([]Example, error) {
 		}
 		cur = nil
 	}
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -80,7 +87,7 @@ func ReadCorpus(path string) ([]Example, error) {
 	return out, sc.Err()
 }
 
-// parseContext reads "@ FORM | ITEMS | DOCUMENT".
+// parseContext reads "@ FORM | ITEMS | DOCUMENT | COMPANY".
 func parseContext(line string) Example {
 	parts := strings.Split(strings.TrimSpace(strings.TrimPrefix(line, "@")), "|")
 	e := Example{Form: strings.TrimSpace(parts[0])}
@@ -94,6 +101,9 @@ func parseContext(line string) Example {
 	}
 	if len(parts) > 2 && strings.TrimSpace(parts[2]) != "" {
 		e.Document = strings.TrimSpace(parts[2])
+	}
+	if len(parts) > 3 {
+		e.Company = strings.TrimSpace(parts[3])
 	}
 	return e
 }
@@ -114,8 +124,17 @@ func parseRow(line string) []string {
 // the exhibit; text of an 8-K item follows that item's heading.
 func (e Example) Filing() *spac.RenderedFiling {
 	r := Filing(e.Form, e.Items)
+	if e.Company != "" {
+		r.Filing.CompanyName = e.Company
+		for i, l := range r.Lines {
+			if strings.Contains(l, "COMPANY CONFORMED NAME:") {
+				r.Lines[i] = "\t\tCOMPANY CONFORMED NAME:\t\t\t" + e.Company
+			}
+		}
+	}
 	// The example's text states the facts; the header must not add a jurisdiction of its own.
 	r.Lines = slices.DeleteFunc(r.Lines, func(l string) bool { return strings.Contains(l, "STATE OF INCORPORATION:") })
+	Reheader(r)
 	r.Filing.Documents[0].FirstLine = len(r.Lines)
 	exhibit := e.Document != e.Form
 	if e.Form == "8-K" && len(e.Items) > 0 {

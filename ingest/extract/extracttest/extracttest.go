@@ -9,6 +9,7 @@ import (
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/textutil"
+	"github.com/spacdata/spac/ingest/sgml"
 )
 
 // CIK is the CIK of every filing built here.
@@ -35,13 +36,31 @@ func Filing(form string, items []string, body ...string) *spac.RenderedFiling {
 	}
 	first := len(lines)
 	lines = append(lines, body...)
-	return &spac.RenderedFiling{
+	r := &spac.RenderedFiling{
 		Filing: spac.Filing{
-			Accession: "0009900099-25-000001", Form: form, FiledAt: "2025-03-10", CIK: CIK,
+			Accession: "0009900099-25-000001", Form: form, FiledAt: "2025-03-10", CIK: CIK, CompanyName: "Maple Ridge Acquisition Corp",
 			Items: items, LineCount: len(lines), RenderVersion: spac.RenderVersion,
 			Documents: []spac.Document{{Type: typ, Sequence: 1, Filename: "doc.htm", FirstLine: first, LastLine: len(lines)}},
 		},
 		Lines: lines,
+	}
+	Reheader(r)
+	return r
+}
+
+// Reheader sets r.Header from the header lines at the top of r.Lines, as the reader parses
+// them (call it again after changing those lines).
+func Reheader(r *spac.RenderedFiling) {
+	end := 0
+	for end < len(r.Lines) && !strings.HasPrefix(r.Lines[end], "</SEC-HEADER>") {
+		end++
+	}
+	if end == len(r.Lines) {
+		end = 0
+	}
+	r.Header = nil
+	for _, f := range sgml.ParseHeader(r.Lines[:end]).Fields {
+		r.Header = append(r.Header, spac.HeaderField{Key: f.Key, Value: f.Value, Line: f.Index + 1, Company: f.Company, Role: f.Role})
 	}
 }
 

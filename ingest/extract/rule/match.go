@@ -158,6 +158,16 @@ func (mt *Match) Start(name string) int {
 	return mt.m.Unmask(a, false)
 }
 
+// Before returns the sentence's text before slot name ("" when it did not take part): the
+// words that lead to a value the pattern could not veto by itself (Go's regexps look behind
+// nothing), such as "an option to purchase up to" before a quantity of units.
+func (mt *Match) Before(name string) string {
+	if at := mt.Start(name); at > 0 {
+		return mt.s.Text[:at]
+	}
+	return ""
+}
+
 // Filer returns the company name of the filing's header (the SPAC, or after a combination
 // the company it became): a production can tell the filer from other companies a release
 // names.

@@ -87,6 +87,20 @@ func TestProduction(t *testing.T) {
 	}
 }
 
+func TestBefore(t *testing.T) {
+	var before []string
+	r := &Rule{ID: "units", Gives: []string{spac.FieldUnitsOffered}, Pattern: `(?i)(?:purchase|sold) (?:up to )?{v:units}`,
+		Produce: func(m *Match) []Out {
+			before = append(before, m.Before("v"))
+			return nil
+		}}
+	run(t, []*Rule{r}, "The company sold 8,000,000 units.", "It granted an option to purchase up to 500,000 units.")
+	want := "The company sold |It granted an option to purchase up to "
+	if got := strings.Join(before, "|"); got != want {
+		t.Errorf("Before = %q, want %q", got, want)
+	}
+}
+
 func TestScope(t *testing.T) {
 	r := &Rule{ID: "s", Emit: One("x"), Pattern: `{v:money}`, Classes: []doc.Class{doc.Current}, Items: []string{"5.07"}, NotKinds: []doc.Kind{doc.Risk}}
 	in := &doc.Section{Kind: doc.Item, Item: "5.07", Items: []string{"5.07"}}

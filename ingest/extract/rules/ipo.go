@@ -20,20 +20,20 @@ var offeringClosing = []*rule.Rule{
 		ID: "offering.sponsor_apposition", Emit: rule.One(spac.FieldSponsor),
 		Pattern:  `(?:(?:^|[.,;:] |\b)(?:Our|our|The|the|Its|its) sponsor, {v:org},|{v:org}, (?:the Company` + ap + `s|our|its) sponsor\b)`,
 		Not:      otherSPAC + `|controlled by`,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		Priority: 11,
 	},
 	{
 		ID: "offering.sponsor_parenthesis", Emit: rule.One(spac.FieldSponsor),
 		Pattern:  `{v:org}(?:, a [^()⟦]{0,60}?)?,? \((?:our|the) ` + q + `(?:[Ss]ponsor)` + eq + `\)`,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		Priority: 11,
 	},
 	{
 		ID: "offering.sponsor_is", Emit: rule.One(spac.FieldSponsor),
 		Pattern:  `(?:Company` + ap + `s|\b[Oo]ur) sponsor is {v:org}`,
 		Not:      otherSPAC,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		Priority: 11,
 	},
 	{
@@ -42,7 +42,7 @@ var offeringClosing = []*rule.Rule{
 		ID: "offering.sponsor_sponsored_by", Produce: sponsoredBy, Gives: []string{spac.FieldSponsor},
 		Pattern:  `(?:^|[.;] )(?:The Company|We|The company|(?P<s>{org})(?: \([^)]{0,40}\))?) (?:is|are) sponsored by {v:org}`,
 		Not:      otherSPAC,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 11,
 	},
@@ -58,7 +58,7 @@ var offeringClosing = []*rule.Rule{
 		ID: "offering.sponsor_private_buyer", Produce: sponsorNamed, Gives: []string{spac.FieldSponsor},
 		Pattern:  `(?i)(?:private placement|private sale|sale) of {warrants|units}[^⟦]*?(?:⟦money \d+⟧[^⟦]*?)?\bto {v:org}`,
 		Not:      otherSPAC + `|additional`,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		Priority: 10,
 	},
 	// private_placement
@@ -68,7 +68,7 @@ var offeringClosing = []*rule.Rule{
 			`|(?:generating|resulting in) (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
 		Must:     `(?i)private placement|private sale|⟦warrants \d+⟧`,
 		Not:      `(?i)working capital|promissory|up to|extension|over-?allotment option (?:was|has been) exercised|additional (?:private|⟦warrants)`,
-		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		NotKinds: notStated,
 		Priority: 10,
 	},
@@ -78,7 +78,7 @@ var offeringClosing = []*rule.Rule{
 		ID: "offering.private_sale_total_proceeds", Emit: rule.One(spac.FieldPrivatePlacement),
 		Pattern:  `(?i)private (?:sale|placement) of {warrants|units}[^⟦.]{0,120}? for (?:total|aggregate|gross) proceeds of {v:money}`,
 		Not:      `(?i)working capital|promissory|up to|extension|additional`,
-		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		NotKinds: notStated,
 		Priority: 10,
 	},
@@ -91,7 +91,7 @@ var offeringClosing = []*rule.Rule{
 			`(?:,? for (?:an )?aggregate (?:purchase price|gross proceeds|proceeds) of |,? generating (?:total |gross |aggregate )*proceeds (?:to the company )?of |\()` +
 			`{v:money}(?: in the aggregate)?`,
 		Not:      `(?i)working capital|promissory|up to|extension|additional|over-?allotment option (?:was|has been) exercised`,
-		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		NotKinds: notStated,
 		Priority: 10,
 	},
@@ -108,7 +108,7 @@ var offeringClosing = []*rule.Rule{
 		Pattern: `(?i)\bOn {v:date},? ` + notDate + `*?(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords +
 			`|\b(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords + `(?: \([^)]{0,40}\))?(?: of {units})?,? on {v:date}`,
 		Not:      otherSPAC + `|` + overAllotment,
-		Classes:  current,
+		Classes:  closedForms,
 		Priority: 10,
 	},
 	{
@@ -116,7 +116,7 @@ var offeringClosing = []*rule.Rule{
 		Pattern: `(?i)` + ipoWords + `[^⟦]*?(?:was|were) (?:consummated|completed|closed) on {v:date}` +
 			`|\bOn {v:date},? the ` + ipoWords + `\b` + notDate + `*?,? (?:was|were) (?:consummated|completed|closed)\b`,
 		Not:      otherSPAC + `|` + overAllotment,
-		Classes:  current,
+		Classes:  closedForms,
 		Priority: 9,
 	},
 	{
@@ -124,7 +124,7 @@ var offeringClosing = []*rule.Rule{
 		ID: "offering.ipo_date_took_place", Emit: rule.One(spac.FieldIPODate),
 		Pattern:  `(?i)` + ipoWords + `(?: of (?:its |our |the )?units)?,? (?:which|that) (?:took place|occurred) on {v:date}`,
 		Not:      otherSPAC + `|` + overAllotment,
-		Classes:  current,
+		Classes:  closedForms,
 		Priority: 9,
 	},
 	{
@@ -145,7 +145,7 @@ var offeringClosing = []*rule.Rule{
 		Pattern: `(?i)(?:following|upon|after) the (?:closing|consummation) of (?:the|its|our) ` + ipoWords + ` on {v:date}` +
 			`|(?:pursuant to|in) (?:the|its) ` + ipoWords + ` on {v:date},? the Company sold`,
 		Not:      otherSPAC,
-		Classes:  current,
+		Classes:  closedForms,
 		Priority: 9,
 	},
 	{
@@ -153,7 +153,7 @@ var offeringClosing = []*rule.Rule{
 		Pattern:  `(?i)(?:generating|resulting in|resulted in|results in|for|with) (?:total |aggregate )*gross proceeds (?:to the company )?of {v:money}`,
 		Must:     `(?i)` + ipoWords + `|units`,
 		Not:      overAllotment + `|private placement|warrants|anchor|previously`,
-		Classes:  current,
+		Classes:  closedForms,
 		Priority: 10,
 	},
 	{

@@ -46,8 +46,20 @@ var offeringListing = []*rule.Rule{
 		// Acquisition Corp. (OTC Bulletin Board: ACMEU)", "Acme Acquisition Corp. (the
 		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
 		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \((?:the )?` + q + `\w+` + eq + `\))? ?` +
-			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:, ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?:[,;]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		Never:    otherSPAC,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 9,
+	},
+	{
+		// A release's bracket that names each symbol's class: "(NASDAQ: Common Stock: “ACME”,
+		// Units: “ACMEU”, Warrants: “ACMEW”)", "(Nasdaq: “ACMEU” for units and “ACMEW” for
+		// warrants)"; the company is the SPAC, as for offering.release_symbols.
+		ID: "offering.release_class_symbols", Produce: labelledSymbols, Gives: append(tickerFields, spac.FieldExchange),
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+			`\((?P<ex>{exchange}): ?(?P<cells>(?:(?:(?:[A-Za-z][A-Za-z ]{0,30}): ?{ticker}|{ticker} for (?:[a-z]+ ?){1,3})(?:,? and |[,;] ?|\))){2,5})` +
+			`(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 9,
@@ -93,34 +105,19 @@ var offeringListing = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// An older prospectus names the representative in apposition: "We have granted X & Co.,
+		// Inc., the representative of the underwriters, a 45-day option ...".
+		ID: "offering.underwriter_representative", Emit: rule.One(spac.FieldUnderwriter),
+		Pattern:  `{v:org},? (?:the|as) (?i:representatives? of the (?:several )?underwriters)\b`,
+		Not:      otherSPAC,
+		Classes:  ipoForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		ID: "offering.underwriters_bookrunners", Produce: firms, Gives: []string{spac.FieldUnderwriter},
 		Pattern:  `(?i)^(?:sole |joint |lead )*book-?running managers?(?: \|)?(?P<v>(?: \|? ?{org})+)`,
 		Classes:  prospectus,
 		Priority: 10,
 	},
-	// state_of_inc: written out, it wins over the SGML header's EDGAR code ("E9").
-	{
-		ID: "offering.state_incorporated", Emit: rule.One(spac.FieldStateOfInc),
-		// The subject is the company itself: "we", "the Company", or its name defined as the
-		// Company or described as a blank check company.
-		Pattern: `(?:\b(?:We|we|The Company|the Company|The Registrant|the Registrant) (?:is|was|are|were)` +
-			`|{org} \((?:the )?` + q + `(?:Company|Registrant)` + eq + `[^)]{0,40}\),? (?:is|was)` +
-			`|{org} is (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
-			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized)` +
-			`(?: as (?:a|an) (?P<v>` + jurisdiction + `) (?:exempted |business |limited liability )*(?:company|corporation)` +
-			`| in (?:the )?(?:State of )?(?P<v>` + jurisdiction + `)\b| under the laws of (?:the )?(?:State of )?(?P<v>` + jurisdiction + `)\b)`,
-		Not:      otherSPAC,
-		Never:    notOwnJurisdiction,
-		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
-		NotKinds: notStated,
-		Priority: 99,
-	},
-	{
-		ID: "offering.state_is_a", Emit: rule.One(spac.FieldStateOfInc),
-		Pattern:  `\b(?:We|we|The Company|the Company) (?:is|are) (?:a|an) (?P<v>` + jurisdiction + `) (?:exempted company|corporation|business company|limited liability company)\b`,
-		Not:      otherSPAC,
-		Never:    notOwnJurisdiction,
-		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
-		NotKinds: notStated,
-		Priority: 99,
-	}}
+}

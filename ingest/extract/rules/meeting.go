@@ -65,7 +65,7 @@ const (
 func votesOf(slot string) string { return strings.ReplaceAll(voteCount, "SLOT", slot) }
 
 // meeting is the whole family, in the order its rules are tried.
-var meeting = concat(meetingTerms, meetingRedemptions)
+var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingRedemptions)
 
 // meetingTerms: the meeting (dates, record date, tender deadline, kind) and votes stated
 // in sentences.
@@ -115,7 +115,7 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_to_be_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting` + orgGap + `*? to be held (?:(?:on|at|virtually|in)` + orgGap + `*?)?{v:date}`,
+		Pattern:  `(?i)meeting` + orgGap + `*? to be held (?:(?:on|at|virtually|in|via|by|through|online|exclusively)\b` + orgGap + `*?)?{v:date}`,
 		Not:      pastMeeting + `|originally|initially|previously scheduled`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -152,9 +152,11 @@ var meetingTerms = []*rule.Rule{
 		Priority: 12,
 	},
 	{
+		// "record" between the meeting and the date names the record date; a record date stated
+		// earlier in the sentence does not
 		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  `(?i)` + meetingNoun + `[^⟦]{0,60}? on {v:date}`,
-		Not:      pastMeeting + `|originally|postpone|adjourn|record|filed`,
+		Not:      pastMeeting + `|originally|postpone|adjourn|filed|(?i:meeting)[^⟦]*record[^⟦]*⟦date \d+⟧$`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 6,
@@ -233,75 +235,6 @@ var meetingTerms = []*rule.Rule{
 		Classes:  meetingForms,
 		Priority: 11,
 	},
-	// meeting_kind
-	{
-		ID: "meeting.kind_business_combination", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
-		Pattern:  `(?i)(?P<v>business combination proposal|merger proposal)`,
-		Not:      pastMeeting,
-		Classes:  meetingForms,
-		Priority: 12,
-	},
-	{
-		// what the meeting is called to do; "to approve ... extending the date by which it must
-		// complete a business combination" is an extension
-		ID: "meeting.kind_business_combination_purpose", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
-		Pattern:  `(?i)(?P<v>to (?:consider|approve|vote (?:on|upon)|adopt)[^⟦.]*?(?:business combination|merger agreement|agreement and plan of merger))`,
-		Not:      pastMeeting + `|(?:by which|exten\w+|deadline|termination date|liquidat\w+|wind(?:ing)? up)[^.⟦]*$`,
-		Classes:  meetingForms,
-		Priority: 12,
-	},
-	{
-		ID: "meeting.kind_business_combination_approved", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
-		Pattern:  `(?i)(?:shareholders|stockholders) (?:have |had )?approved (?:its|the) (?:proposed |previously announced )?(?P<v>business combination)\b|(?P<v>business combination) (?:was|has been) approved`,
-		Not:      pastMeeting + `|\bif\b|\bnot\b|exten`,
-		Classes:  current,
-		Items:    voteItems,
-		Priority: 12,
-	},
-	{
-		ID: "meeting.kind_extension", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
-		Pattern:  `(?i)(?P<v>extension(?: amendment)? proposal|charter (?:extension|amendment) proposal|trust (?:agreement )?amendment proposal)`,
-		Not:      pastMeeting,
-		Classes:  meetingForms,
-		Priority: 10,
-	},
-	{
-		// the extension written out, where a meeting decides it (a sponsor's monthly deposit
-		// calls no meeting)
-		ID: "meeting.kind_extension_purpose", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
-		Pattern:  `(?i)(?P<v>` + extendDeadline + `)`,
-		Must:     `(?i)meeting|proposal|\bvote|(?:stockholders|shareholders) (?:have )?approved|approv\w* (?:by|of) (?:its |the )?(?:stockholders|shareholders)|proxy statement`,
-		Not:      pastMeeting,
-		Classes:  []doc.Class{doc.Current, doc.Communication},
-		Priority: 10,
-	},
-	{
-		// a proxy's proposal; an extension it recounts ("our shareholders approved an extension
-		// of the date ...") was an earlier meeting's
-		ID: "meeting.kind_extension_proposed", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
-		Pattern:  `(?i)(?P<v>` + extendDeadline + `)`,
-		Not:      pastMeeting + `|\b(?:approved|held|extended|previously)\b`,
-		Classes:  proxies,
-		Priority: 10,
-	},
-	{
-		// the charter amendment an extension meeting approved (Item 5.03)
-		ID: "meeting.kind_extension_amended", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
-		Pattern:  `(?i)(?:amendment|amended (?:and restated )?(?:charter|articles|certificate|memorandum)\w*)[^⟦.]{0,80}? (?P<v>` + extendDeadline + `)`,
-		Not:      pastMeeting + `|\bif\b|\bmay\b|\bwould\b`,
-		Classes:  current,
-		Items:    []string{"5.03"},
-		Priority: 10,
-	},
-	{
-		// "the Extension", the defined term of an 8-K reporting the extension meeting
-		ID: "meeting.kind_extension_defined", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
-		Pattern:  `\b(?:the|this) (?P<v>Extension)\b`,
-		Not:      pastMeeting,
-		Classes:  current,
-		Items:    outcomeItems,
-		Priority: 8,
-	},
 	// votes stated in sentences (tables: extract/votes.go)
 	{
 		ID: "meeting.votes_sentence", Emit: rule.Emit{"f": spac.FieldVotesFor, "a": spac.FieldVotesAgainst, "b": spac.FieldVotesAbstain},
@@ -316,6 +249,16 @@ var meetingTerms = []*rule.Rule{
 		ID: "meeting.votes_received_for", Emit: rule.One(spac.FieldVotesFor),
 		Pattern:  `(?i)received {v:count|shares} (?:votes )?(?:in favor|for)`,
 		Must:     mainProposal,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
+		// "of which the holders of 6,964,770 voted to approve the Charter Amendment": a sentence
+		// with the votes for alone
+		ID: "meeting.votes_holders_approved", Emit: rule.One(spac.FieldVotesFor),
+		Pattern:  `(?i)\bholders of {v:shares|count}(?: \([^)]{0,60}\))?(?: shares)? voted (?:to approve|to adopt|in favou?r of|for) (?:the |an? )?(?:proposed )?(?:extension|business combination|charter amendment|trust (?:agreement )?amendment|articles amendment|merger)`,
+		Not:      `(?i)adjourn|director|\bif\b|\bwould\b|\brequired?\b|necessary|\bneeds?\b`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,

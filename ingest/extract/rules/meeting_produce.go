@@ -72,3 +72,20 @@ func laterDeadline(m *rule.Match) []rule.Out {
 		m.Cite(spac.FieldStatus, string(spac.StatusSearching), e),
 	}
 }
+
+// publicRe is the word that makes a count of shares a count of public shares.
+var publicRe = regexp.MustCompile(`(?i)\bpublic(?:ly[- ]held)?\b`)
+
+// countOfPublicShares gives field for the shares of slot v when they are written as public shares
+// ("2,104,383 public shares"; not "2,104,383 shares of common stock").
+func countOfPublicShares(field string) func(m *rule.Match) []rule.Out {
+	return func(m *rule.Match) []rule.Out {
+		var out []rule.Out
+		for _, e := range m.Entities("v") {
+			if publicRe.MatchString(m.Text("v")) && e.Num != nil && e.Num.IsInt() {
+				out = append(out, m.Cite(field, e.Num.Num().String(), e))
+			}
+		}
+		return out
+	}
+}

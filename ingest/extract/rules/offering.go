@@ -13,6 +13,14 @@ import (
 // release, over-allotment reports, and the company's jurisdiction. Corpus:
 // testdata/offering.corpus.
 
+// narrated are the forms that state the IPO's terms: the prospectus and the closing report,
+// and the later filings that narrate the IPO (a report's Note 1, a proxy's background);
+// closedForms those that report it done.
+var (
+	narrated    = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy}
+	closedForms = []doc.Class{doc.Current, doc.Periodic, doc.Proxy}
+)
+
 // overAllotment vetoes the figures of a later over-allotment exercise (the incremental units,
 // proceeds and deposit); units "including ... the over-allotment option" sold at the IPO's own
 // closing are not vetoed.
@@ -22,7 +30,7 @@ const overAllotment = `(?i)over-?allotment option (?:was|has been) exercised|exe
 const afterIPO = `(?i)\bremain|redemption|redeemed|withdr[ae]w|removed|extension`
 
 // otherSPAC vetoes sentences about the team's earlier SPACs.
-const otherSPAC = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank check)|our (?:management|team).{0,40}(?:sponsored|formed|led)|track record`
+const otherSPAC = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank check)|our (?:management|team).{0,40}(?:sponsored|formed|led)|track record|(?:another|other|sister) (?:blank check|special purpose acquisition) compan`
 
 // sponsorBuys vetoes the sponsor's (or anchor investors') own purchase of private units.
 const sponsorBuys = `(?i)(?:sponsor|anchor investors?)\b[^.]{0,80}?(?:agreed|committed|intends?|will|has) to purchase|private placement|anchor`
@@ -95,7 +103,7 @@ func JurisdictionAt(text string) (name, quote string, ok bool) {
 const notOwnJurisdiction = `(?i)domesticat|continuance|by way of continuation|deregist|re-?domicil|reincorporat`
 
 // offering is the whole family, in the order its rules are tried.
-var offering = concat(offeringTerms, offeringClosing, offeringListing)
+var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringState)
 
 // offeringTerms: units, price, unit structure, warrant terms, trust and deadline.
 var offeringTerms = []*rule.Rule{
@@ -106,7 +114,7 @@ var offeringTerms = []*rule.Rule{
 			`(?:,? (?:which includes|including) [^⟦]{0,120}?⟦units \d+⟧[^⟦,]{0,80}?)?` +
 			`,? (?:at|for) (?:a |an )?(?:public )?(?:offering |purchase )?(?:price of )?{p:money} per unit`,
 		Not:      otherSPAC + `|` + overAllotment + `|` + sponsorBuys,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 10,
 	},
@@ -119,7 +127,7 @@ var offeringTerms = []*rule.Rule{
 		Priority: 12,
 	},
 	{
-		ID: "offering.units_cover_line", Emit: rule.One(spac.FieldUnitsOffered),
+		ID: "offering.units_cover_line", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
 		Pattern: `(?i)^{v:units}$`, Classes: prospectus, Kinds: []doc.Kind{doc.Cover}, Priority: 11,
 	},
 	{
@@ -128,7 +136,7 @@ var offeringTerms = []*rule.Rule{
 			`|^On {date},? the ` + ipoWords + `)(?: \([^)]{0,40}\))? of {v:units}` +
 			`|\b` + ipoWords + ` consisted of {v:units}`,
 		Not:      otherSPAC + `|` + overAllotment,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 9,
 	},
@@ -138,7 +146,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.units_sold_including", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
 		Pattern:  `(?i)^(?:The )?{v:units} (?:sold|issued) in (?:the|its|our|this) ` + ipoWords + `,? \(?including (?:the |an additional )?{units}[^⟦]{0,80}?over-?allotment`,
 		Not:      otherSPAC,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 10,
 	},
@@ -156,11 +164,11 @@ var offeringTerms = []*rule.Rule{
 		Pattern:  `(?i)^Sale of {v:units}(?: in (?:the )?(?:initial public offering|IPO))?(?:,? net\b|,|\s*\||$)`,
 		Not:      `(?i)over-?allotment|additional|private|placement`,
 		Classes:  periodicForms,
-		Priority: 8,
+		Priority: 12, // the total sold to date: the narrative may give the base offering alone
 	},
 	{
 		ID: "offering.unit_price_each_unit", Emit: rule.One(spac.FieldUnitPrice),
-		Pattern:  `(?i)each unit (?:we are offering )?has (?:an offering |a )?price of {v:money}`,
+		Pattern:  `(?i)each unit (?:that )?(?:we are offering )?has (?:an offering |a )?price of {v:money}`,
 		Classes:  prospectus,
 		Priority: 11,
 	},
@@ -168,7 +176,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.unit_price_public_offering", Emit: rule.One(spac.FieldUnitPrice),
 		Pattern:  `(?i)(?:^public offering price|offering price of) (?:\| )?{v:money}(?: per unit)?`,
 		Not:      `(?i)private placement|warrant`,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 8,
 	},
@@ -176,25 +184,25 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.unit_price_sold_at", Emit: rule.One(spac.FieldUnitPrice),
 		Pattern:  `(?i)\b(?:units (?:were|are|will be) (?:sold|priced)|(?:offering|IPO) was priced) at (?:a price of |an offering price of )?{v:money} per unit`,
 		Not:      otherSPAC + `|private|placement`,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 9,
 	},
 	// unit_structure
 	{
-		ID: "offering.unit_structure", Emit: rule.One(spac.FieldUnitStructure),
+		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?` + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
-		Classes:  []doc.Class{doc.Prospectus, doc.Current},
+		Classes:  narrated,
 		Priority: 10,
 	},
 	{
 		// With the share's par value ("one Class A ordinary share, $0.0001 par value, and ..."),
 		// as fee tables and cover tables write it: a plainer statement elsewhere wins.
-		ID: "offering.unit_structure_par_value", Emit: rule.One(spac.FieldUnitStructure),
+		ID: "offering.unit_structure_par_value", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?(?:{money} par value|par value {money})[^.;⟦]*?` + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
-		Classes:  []doc.Class{doc.Prospectus, doc.Current},
+		Classes:  narrated,
 		Priority: 8,
 	},
 	{
@@ -208,15 +216,15 @@ var offeringTerms = []*rule.Rule{
 	// warrant_exercise_price
 	{
 		ID: "offering.warrant_whole_warrant", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one [^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money} per (?:whole )?share`,
-		Classes:  ipoForms,
+		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one [^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole )?share|[.,;]|$)`,
+		Classes:  narrated,
 		Priority: 10,
 	},
 	{
 		ID: "offering.warrant_exercise_price", Emit: rule.One(spac.FieldWarrantExercise),
 		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one [^⟦|]*?at (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|\s\||$)`,
 		Not:      `(?i)\$9\.20|issue price of less|adjusted to be`,
-		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		Priority: 9,
 	},
 	// trust_size and trust_per_unit
@@ -231,7 +239,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.trust_amount_per_unit", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
 		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or (?:approximately |about )?)?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
 		Not:      otherSPAC + `|` + overAllotment + `|` + afterIPO,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		Priority: 11,
 	},
 	{
@@ -245,7 +253,7 @@ var offeringTerms = []*rule.Rule{
 	{
 		ID: "offering.trust_per_unit_then_amount", Emit: rule.Emit{"pu": spac.FieldTrustPerUnit, "v": spac.FieldTrustSize},
 		Pattern:  `(?i){pu:money} per (?:unit|public share)(?: sold in this offering)?,? or {v:money} in the aggregate.*?(?:deposited|placed|held) in(?:to)? .{0,60}?trust account`,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		Priority: 11,
 	},
 	{
@@ -253,7 +261,7 @@ var offeringTerms = []*rule.Rule{
 		Pattern: `(?i)(?:(?:a total of|an aggregate (?:amount )?of|an amount of) {v:money}|{v:money} in the aggregate)(?:[^⟦(]|\([^)]*\))*?` +
 			`(?:was|were|has been|have been|will be) (?:placed|deposited|held) in(?:to)? (?:a|the|its|the Company` + ap + `s) .{0,60}?trust\b`,
 		Not:      overAllotment + `|deferred underwriting|extension|interest`,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 10,
 	},
@@ -261,7 +269,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.trust_of_which_held", Emit: rule.One(spac.FieldTrustSize),
 		Pattern:  `(?i)net proceeds[^.]*?, of which {v:money} (?:will be|was|is|has been) (?:held|placed|deposited) in (?:the|a) trust account`,
 		Not:      overAllotment + `|extension`,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 10,
 	},
@@ -293,8 +301,8 @@ var offeringTerms = []*rule.Rule{
 	{
 		ID: "offering.deadline_within", Emit: rule.One(spac.FieldDeadlineMonths),
 		Pattern:  `(?i)(?:within|have|until|date that is) {v:duration} (?:from|after|of|following) the (?:closing|consummation|completion) of (?:this|the|our) (?:offering|initial public offering|ipo)`,
-		Not:      `(?i)warrants? (?:will )?become exercisable|exercisable|36 months`,
-		Classes:  ipoForms,
+		Not:      `(?i)warrants? (?:will )?become exercisable|exercisable|36 months|\bwarrants? (?:entitles?|will entitle)`,
+		Classes:  narrated,
 		Priority: 10,
 	},
 }

@@ -48,12 +48,21 @@ func lastClass(text string) string {
 // unitsSymbolRe is a symbol of listed units ("CRAQ.U", "CBFQU", "ABC U").
 var unitsSymbolRe = regexp.MustCompile(`^[A-Z]{3,4}(?:[.\- ]U|U)$`)
 
-// notPublicRe marks a quantity of units that are not the public offering's.
-var notPublicRe = regexp.MustCompile(`(?i)private|placement|founder|sponsor|anchor|additional|representative`)
+// notPublicRe marks a quantity of units that are not the public offering's, or only part of
+// it (an offering of two series of units states each series' count and their total).
+var notPublicRe = regexp.MustCompile(`(?i)private|placement|founder|sponsor|anchor|additional|representative|\bseries\b|over-?allotment`)
+
+// optionUnitsRe ends the words before the units of an option: the underwriters'
+// over-allotment option or the representative's unit purchase option ("an option to purchase
+// up to a total of 350,000 units at $10.00 per unit") is never the offering.
+var optionUnitsRe = regexp.MustCompile(`(?i)\boption\b[^.]{0,80}?\b(?:to (?:purchase|buy|acquire)|for|covering)(?: up to)?(?: a total of| an aggregate of)?(?: an additional)?\s*$`)
 
 // publicUnits emits the units of slot v (and the price of slot p) unless the quantity names
-// units that are not the public's ("545,000 Private Placement Units").
+// units that are not the public's ("545,000 Private Placement Units") or an option's.
 func publicUnits(m *rule.Match) []rule.Out {
+	if optionUnitsRe.MatchString(m.Before("v")) {
+		return nil
+	}
 	var out []rule.Out
 	for _, e := range m.Entities("v") {
 		if e.Kind != entity.Units || notPublicRe.MatchString(m.Text("v")) || !e.Num.IsInt() {
@@ -88,6 +97,36 @@ func span(m *rule.Match, field, value string, start, end int) rule.Out {
 	return m.Cite(field, value, entity.Entity{Start: start, End: end, CoreStart: start, CoreEnd: end})
 }
 
+var (
+	// parValueRe is a share's par value stated inside a unit's description ("one Class A
+	// ordinary share, $0.0001 par value, and ...", "..., par value $0.0001 per share, ...").
+	parValueRe = regexp.MustCompile(`(?i),?\s+(?:\$\s?[\d.]+(?:\s+par\s+value)+(?:\s+per\s+share)?|par\s+value\s+(?:of\s+)?\$\s?[\d.]+(?:\s+per\s+share)?|no\s+par\s+value)\b`)
+	// possessiveRe is the owner a description names ("one share of our common stock").
+	possessiveRe = regexp.MustCompile(`(?i)\bof\s+(?:our|its|the\s+company['’]s)\s+`)
+	// oneOfOurRe is "one of our Class A ordinary shares": one Class A ordinary share.
+	oneOfOurRe = regexp.MustCompile(`(?i)\bone\s+of\s+(?:our|its|the\s+company['’]s)\s+((?:[\w-]+\s+){0,3}?)(share|warrant|right)s\b`)
+)
+
+// unitStructureValue normalises a unit's description to its components: without the par
+// value of its share and without the owner ("one share of our common stock" is "one share of
+// common stock"), spaces collapsed.
+func unitStructureValue(text string) string {
+	v := oneOfOurRe.ReplaceAllString(text, "one $1$2")
+	v = possessiveRe.ReplaceAllString(v, "of ")
+	v = parValueRe.ReplaceAllString(v, "")
+	v = strings.Join(strings.Fields(v), " ")
+	if strings.Count(v, ",") == 1 && strings.Contains(v, ", and ") {
+		v = strings.Replace(v, ", and ", " and ", 1) // the comma closed the par value clause
+	}
+	return v
+}
+
+// unitStructure emits slot v as the unit's structure (normalised), citing the words as written.
+func unitStructure(m *rule.Match) []rule.Out {
+	text, start := m.Text("v"), m.Start("v")
+	return []rule.Out{span(m, spac.FieldUnitStructure, unitStructureValue(text), start, start+len(text))}
+}
+
 // joinedStructure joins the bullets of a unit's components: "a and b", "a, b and c".
 func joinedStructure(m *rule.Match) []rule.Out {
 	parts := []string{}
@@ -99,7 +138,7 @@ func joinedStructure(m *rule.Match) []rule.Out {
 	if len(parts) < 2 {
 		return nil
 	}
-	value := strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	value := unitStructureValue(strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1])
 	start := m.Start("a")
 	return []rule.Out{span(m, spac.FieldUnitStructure, value, start, start+len(m.Text("a")))}
 }
@@ -221,4 +260,27 @@ func scaledMoney(field string) func(*rule.Match) []rule.Out {
 		}
 		return out
 	}
+}
+
+// jurisdictionOf emits the jurisdiction of slot v as the list writes it ("British Virgin
+// Island" is "British Virgin Islands").
+func jurisdictionOf(m *rule.Match) []rule.Out {
+	text, start := m.Text("v"), m.Start("v")
+	name, _, ok := JurisdictionAt(text)
+	if !ok && strings.EqualFold(text, "British Virgin Island") {
+		name, ok = "British Virgin Islands", true
+	}
+	if !ok {
+		return nil
+	}
+	return []rule.Out{span(m, spac.FieldStateOfInc, name, start, start+len(text))}
+}
+
+// filerJurisdiction is jurisdictionOf when the name of slot org is the filer's own.
+func filerJurisdiction(m *rule.Match) []rule.Out {
+	orgs := m.Entities("org")
+	if len(orgs) != 1 || m.Filer() == "" || bareName(orgs[0].Value) != bareName(m.Filer()) {
+		return nil
+	}
+	return jurisdictionOf(m)
 }

@@ -6,13 +6,23 @@ import (
 	"github.com/spacdata/spac/ingest/extract/rule"
 )
 
+// Pattern fragments of the redemption and extension rules.
+const (
+	// classPar is the class of shares and its par value written after a count of shares
+	// ("holders of 1,000 shares of the Company's Class A common stock, par value $0.0001 per
+	// share, ...").
+	classPar = `(?:(?:[^⟦;]|⟦org \d+⟧){0,80}?,? par value {money} per share,?)?`
+	// deadlineTo leads to the new deadline: "to", "until", "through and including".
+	deadlineTo = `(?:to|until|through(?: and including)?)`
+)
+
 // meetingRedemptions: redemptions, shares remaining, extensions and deposits. Part of the
 // meeting family (meeting.go).
 var meetingRedemptions = []*rule.Rule{
 	// redemptions
 	{
 		ID: "meeting.redeemed_holders_exercised", Emit: rule.One(spac.FieldSharesRedeemed),
-		Pattern:  `(?i)(?:holders? of|holding) {v:shares}` + parValue + `[^⟦]*?(?:(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to redeem)`,
+		Pattern:  `(?i)(?:holders? of|holding) {v:shares}` + classPar + `[^⟦]*?(?:(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to (?:redeem|have (?:their|its|such|those) [^⟦.;]{0,40}?redeemed))`,
 		Not:      hypothetical + `|` + pastMeeting,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    voteItems,
@@ -118,6 +128,26 @@ var meetingRedemptions = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// "... and 2,104,383 public shares will remain outstanding": only a count of PUBLIC shares
+		// (a count of all shares would hold the founders' too)
+		ID: "meeting.public_shares_remain", Produce: countOfPublicShares(spac.FieldSharesRemaining), Gives: []string{spac.FieldSharesRemaining},
+		Pattern:  `(?i){v:shares}(?: (?:will|shall))? remain(?:s|ed|ing)? (?:issued and )?outstanding`,
+		Not:      hypothetical + `|` + pastMeeting + `|class b|founder|including`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
+		// "1,690,196 of the shares remaining outstanding after the redemption are owned by our
+		// public stockholders"
+		ID: "meeting.shares_remaining_held_by_public", Emit: rule.One(spac.FieldSharesRemaining),
+		Pattern:  `(?i){v:count|shares} of the (?:[^⟦.;]{0,40}?)?(?:shares|stock) (?:remaining|that remain) (?:issued and )?outstanding[^⟦.;]{0,60}? (?:are|were|is) (?:owned|held) by (?:our |the |its )?public (?:stockholders|shareholders|holders)`,
+		Not:      hypothetical + `|` + pastMeeting,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
+	},
+	{
 		// a closing 8-K counts the combined company's shares issued to the SPAC's public holders
 		// "which reflects the redemption of" the others
 		ID: "meeting.shares_remaining_issued", Emit: rule.One(spac.FieldSharesRemaining),
@@ -131,8 +161,8 @@ var meetingRedemptions = []*rule.Rule{
 	{
 		// a condition before the date vetoes it (unconditionalDeadline)
 		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
-		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)(?:to|until) {v:date}`,
-		Not:      pastMeeting + `|earlier|not approved|fail|up to`,
+		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}|^(?P<lead>.*?` + extendFromTo + `)`,
+		Not:      pastMeeting + `|earlier|not approved|fail|up to` + extensionRefused,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
@@ -142,8 +172,8 @@ var meetingRedemptions = []*rule.Rule{
 		// a proxy's proposed deadline (its approval is the proxy's condition, not a veto); a past
 		// extension it recounts is not
 		ID: "meeting.new_deadline_proposed", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
-		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + `(?:to|until) {v:date}`,
-		Not:      pastMeeting + `|earlier|not approved|fail|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously`,
+		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}|` + extendFromTo,
+		Not:      pastMeeting + `|earlier|not approved|fail|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously` + extensionRefused,
 		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 10,
@@ -153,7 +183,7 @@ var meetingRedemptions = []*rule.Rule{
 		// is later (a charter amendment can also bring the liquidation forward)
 		ID: "meeting.deadline_changed", Produce: laterDeadline,
 		Gives:    []string{spac.FieldNewDeadline, spac.FieldOldDeadline, spac.FieldMeetingKind, spac.FieldStatus},
-		Pattern:  `(?i)(?:changes?|changing|amends?|amending|moves?|moving) the (?:date|deadline) by which (?:the company|it|we) (?:must|has to|is required to) (?:consummate|complete|effect)[^⟦]{0,60}? from {f:date},? to {v:date}`,
+		Pattern:  `(?i)(?:changes?|changing|amends?|amending|moves?|moving) the (?:date|deadline) by which (?:the company|it|we) (?:must|has to|is required to) (?:consummate|complete|effect)[^⟦]{0,60}? from {f:date},? ` + deadlineTo + ` {v:date}`,
 		Must:     `(?i)stockholders|shareholders|meeting`,
 		Not:      pastMeeting + `|\bif\b|not approved`,
 		Classes:  current,
@@ -235,7 +265,7 @@ var meetingRedemptions = []*rule.Rule{
 	{
 		// redemptions made on the extension vote: the extension went ahead
 		ID: "meeting.extension_redemptions_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),
-		Pattern:  `(?i)in connection with the (?:vote on the |approval of the |stockholders' vote on the |shareholders' vote on the )?(?P<v>extension(?: amendment)?(?: proposal)?)(?: \([^)]{0,30}\))?,? (?:the )?(?:holders|stockholders|shareholders)\b[^⟦]{0,20}?{shares}` + parValue + `[^⟦]*?(?:exercised|elected)`,
+		Pattern:  `(?i)in connection with the (?:vote on the |approval of the |stockholders' vote on the |shareholders' vote on the )?(?P<v>extension(?: amendment)?(?: proposal)?)(?: \([^)]{0,30}\))?,? (?:the )?(?:holders|stockholders|shareholders)\b[^⟦]{0,20}?{shares}` + classPar + `[^⟦]*?(?:exercised|elected)`,
 		Not:      pastMeeting + `|\bif\b|\bnot\b`,
 		Classes:  current,
 		Items:    outcomeItems,

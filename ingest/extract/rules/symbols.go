@@ -172,8 +172,7 @@ func releaseSymbols(m *rule.Match) []rule.Out {
 	if len(syms) == 0 {
 		return nil
 	}
-	orgs := m.Entities("org")
-	filer := len(orgs) == 1 && (spacOnlyRe.MatchString(orgs[0].Value) || blankCheckAppositionRe.MatchString(m.Text("tail")))
+	filer := filerNamed(m)
 	var out []rule.Out
 	if len(syms) == 1 {
 		switch sym := syms[0].Value; {
@@ -209,6 +208,78 @@ func releaseSymbols(m *rule.Match) []rule.Out {
 		out = append(out, m.Cite(spac.FieldExchange, e.Value, e))
 	}
 	return out
+}
+
+// definedTerms is the bracket of defined terms after a company's name: "(the “Company”)",
+// "(“Acme” or the “Company”)", "(“Acme IV” or “ACIV”)" (a quoted symbol is read as one).
+const definedTerms = `(?:[^()⟦]|⟦ticker \d+⟧){1,60}`
+
+// filerNamed reports whether the org of slot "org" is the SPAC: a name that says so, the
+// filer's own name, or one the words after the bracket (slot "tail") call a blank check
+// company.
+func filerNamed(m *rule.Match) bool {
+	orgs := m.Entities("org")
+	if len(orgs) != 1 {
+		return false
+	}
+	return spacOnlyRe.MatchString(orgs[0].Value) || bareName(orgs[0].Value) == bareName(m.Filer()) ||
+		blankCheckAppositionRe.MatchString(m.Text("tail"))
+}
+
+// labelledSymbols is the production of a release's bracket that names each symbol's class,
+// before it ("Units: “ACMEU”") or after it ("“ACMEU” for units"); a class named twice, or a
+// symbol of a class that is not listed (subunits), is not read.
+func labelledSymbols(m *rule.Match) []rule.Out {
+	if !filerNamed(m) {
+		return nil
+	}
+	cells, base := m.Text("cells"), m.Start("cells")
+	var out []rule.Out
+	seen := map[string]int{}
+	for _, e := range tickersIn(m, "cells") {
+		field := symbolLabel(cells[:e.Start-base], cells[e.End-base:])
+		if field == "" {
+			continue
+		}
+		seen[field]++
+		out = append(out, m.Cite(field, e.Value, e))
+	}
+	kept := out[:0]
+	for _, o := range out {
+		if seen[o.Field] == 1 {
+			kept = append(kept, o)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	for _, e := range m.Entities("ex") {
+		kept = append(kept, m.Cite(spac.FieldExchange, e.Value, e))
+	}
+	return kept
+}
+
+var (
+	// labelBeforeRe is the class named before a symbol ("Units: "), labelAfterRe after it
+	// ("” for units").
+	labelBeforeRe = regexp.MustCompile(`(?i)(?:^|[,;(] ?|and )([a-z][a-z ]{0,30}):\s?[“"]?$`)
+	labelAfterRe  = regexp.MustCompile(`(?i)^[”"]? for ((?:[a-z]+ ?){1,3})`)
+	// subunitRe names a class that is not one of the ticker fields.
+	subunitRe = regexp.MustCompile(`(?i)subunit|sub-unit`)
+)
+
+// symbolLabel returns the ticker field of the class named right before or after a symbol.
+func symbolLabel(before, after string) string {
+	label := ""
+	if m := labelBeforeRe.FindStringSubmatch(before); m != nil {
+		label = m[1]
+	} else if m := labelAfterRe.FindStringSubmatch(after); m != nil {
+		label = m[1]
+	}
+	if label == "" || subunitRe.MatchString(label) {
+		return ""
+	}
+	return lastClass(label)
 }
 
 // shareSymbolRe is a symbol without a class suffix, as a SPAC's shares are listed.

@@ -9,10 +9,14 @@ import (
 // DatePattern matches a written date: "March 10, 2021", "Dec. 8, 2022", "Sept. 30, 2022",
 // "December 8th, 2022", "MAY 10 2021". Use it inside extractor regexps; ParseDate reads the
 // match.
-const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`
+const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)` + dateGap + `\d{1,2}(?:st|nd|rd|th)?,?` + dateGap + `\d{4}`
 
 // monthName is the month of a written date, in any case.
 const monthName = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
+
+// dateGap separates the parts of a date: spaces, or a no-break space left as an HTML entity
+// by a rendering that escaped it twice ("March&nbsp;9, 2024").
+const dateGap = `(?:\s|\x{00a0}|&nbsp;|&#160;|&#xa0;)+`
 
 // DateForm is one way filings write a date: a pattern and the submatches of its parts.
 type DateForm struct {
@@ -23,9 +27,9 @@ type DateForm struct {
 // DateForms are the written dates the entity recogniser finds and ParseDate reads: "August
 // 20, 2021", "the 2nd day of May, 2025", "20 August 2021".
 var DateForms = []DateForm{
-	{regexp.MustCompile(`\b(` + monthName + `)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`), 2, 1, 3},
-	{regexp.MustCompile(`\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\s+day\s+of\s+(` + monthName + `),?\s+(\d{4})\b`), 1, 2, 3},
-	{regexp.MustCompile(`\b(\d{1,2})\s+(` + monthName + `),?\s+(\d{4})\b`), 1, 2, 3},
+	{regexp.MustCompile(`\b(` + monthName + `)` + dateGap + `(\d{1,2})(?:st|nd|rd|th)?,?` + dateGap + `(\d{4})\b`), 2, 1, 3},
+	{regexp.MustCompile(`\b(?:the` + dateGap + `)?(\d{1,2})(?:st|nd|rd|th)` + dateGap + `day` + dateGap + `of` + dateGap + `(` + monthName + `),?` + dateGap + `(\d{4})\b`), 1, 2, 3},
+	{regexp.MustCompile(`\b(\d{1,2})` + dateGap + `(` + monthName + `),?` + dateGap + `(\d{4})\b`), 1, 2, 3},
 }
 
 var (

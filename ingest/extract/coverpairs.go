@@ -1,0 +1,105 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/rules"
+	"github.com/spacdata/spac/ingest/extract/textutil"
+)
+
+// The cover page as the SEC's financial report viewer shows it (an R page: "Document and
+// Entity Information"): one label and its value per row, "Trading Symbol | ABCU", or glued
+// when the cells lost their border ("Trading SymbolABCU"). A class's rows come in order:
+// "Title of 12(b) Security", "Trading Symbol", "Security Exchange Name".
+
+var coverPairLabelRe = regexp.MustCompile(`^(Entity Incorporation, State or Country Code|Title of 12\(b\) Security|Trading Symbol|Security Exchange Name)\s*(?:\|\s*)?(.*)$`)
+
+// coverPair is one label/value row of an R page's cover.
+type coverPair struct {
+	label, value string
+	line         int
+}
+
+// coverPairs returns the cover's label/value rows in line order (a value is the row's first
+// cell after the label).
+func (x *reader) coverPairs() []coverPair {
+	var out []coverPair
+	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+300)
+	for n := 1; n <= limit; n++ {
+		m := coverPairLabelRe.FindStringSubmatch(strings.TrimSpace(x.d.Line(n)))
+		if m == nil {
+			continue
+		}
+		value, _, _ := strings.Cut(m[2], "|")
+		if value = strings.TrimSpace(value); value != "" {
+			out = append(out, coverPair{label: m[1], value: value, line: n})
+		}
+	}
+	return out
+}
+
+// coverLabels reads the R page cover's jurisdiction, tickers and exchange. A symbol takes the
+// class of the title row before it; the entity's own symbol (listed before any title) takes
+// the class of the only title when no other symbol follows one.
+func (x *reader) coverLabels() {
+	pairs := x.coverPairs()
+	title, titles, titled := "", 0, 0
+	var untitled *coverPair
+	for i := range pairs {
+		switch p := pairs[i]; p.label {
+		case "Title of 12(b) Security":
+			title = p.value
+			titles++
+		case "Trading Symbol":
+			if title == "" {
+				untitled = &pairs[i]
+				continue
+			}
+			titled++
+			x.coverLabelSymbol(title, p)
+			title = ""
+		case "Security Exchange Name":
+			if ex, ok := textutil.ExchangeName(p.value); ok && !x.has(spac.FieldExchange) {
+				x.add("table.cover_label_exchange", priorityTable, spac.FieldExchange, ex, p.line, p.value, "")
+			}
+		case "Entity Incorporation, State or Country Code":
+			x.coverLabelJurisdiction(p)
+		}
+	}
+	if untitled != nil && titles == 1 && titled == 0 {
+		x.coverLabelSymbol(lastTitle(pairs), *untitled)
+	}
+}
+
+// coverLabelSymbol records the symbol of a cover row under the ticker field its title names.
+func (x *reader) coverLabelSymbol(title string, p coverPair) {
+	if !symbolCellRe.MatchString(p.value) {
+		return
+	}
+	if field := tickerField(title); field != "" && !x.has(field) {
+		x.add("table.cover_label_symbol", priorityTable, field, symbolValue(p.value), p.line, p.value, "")
+	}
+}
+
+// coverLabelJurisdiction records the jurisdiction of the cover's EDGAR code ("DE", "E9") or
+// name.
+func (x *reader) coverLabelJurisdiction(p coverPair) {
+	name, ok := jurisdictions[p.value]
+	if !ok {
+		if name, _, ok = rules.JurisdictionAt(p.value); !ok {
+			return
+		}
+	}
+	x.add("table.cover_label_jurisdiction", priorityJurisdiction, spac.FieldStateOfInc, name, p.line, p.value, "")
+}
+
+func lastTitle(pairs []coverPair) string {
+	for i := len(pairs) - 1; i >= 0; i-- {
+		if pairs[i].label == "Title of 12(b) Security" {
+			return pairs[i].value
+		}
+	}
+	return ""
+}

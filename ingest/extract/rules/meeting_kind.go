@@ -1,0 +1,129 @@
+package rules
+
+import (
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// meetingKinds: what a meeting is called to decide, an extension of the deadline or the
+// business combination. Part of the meeting family (meeting.go); corpus: testdata/meeting.corpus.
+//
+// An extension proxy speaks of business combinations all the time (the one it buys time for,
+// the vote holders keep for later), so in a PRE/DEF 14A a business-combination reading is
+// weaker than an extension one; in a merger proxy the form says what the meeting is, and an
+// extension is never read there.
+
+const (
+	// kindElsewhere vetoes a proposal named for another meeting or denied: "you are not being
+	// asked to vote on any business combination", "... will be submitted at a separate meeting".
+	kindElsewhere = `(?i)\bnot (?:being )?(?:asked|required) to (?:vote|approve)|\bseparate (?:special |extraordinary general |annual )?meeting|\bat a later (?:date|time|meeting)|\bfuture (?:special |extraordinary general )?meeting|\bsubsequently proposed|\bwhen (?:one|it|such (?:a )?business combination) is (?:submitted|presented)`
+	// earlyTermination vetoes the charter or trust amendment of a meeting called to liquidate
+	// before the deadline: it does not extend it.
+	earlyTermination = `(?i)\bearly (?:termination|liquidation|wind[- ]?(?:up|down)|redemption)|\b(?:liquidate|dissolve|wind up) early\b|\baccelerat\w* (?:the )?(?:date|deadline|liquidation|termination|redemption)`
+	// bcPurposeVeto vetoes a business-combination purpose that is denied, generic or future.
+	bcPurposeVeto = `|\bnot\b|\bany\b|\bfuture\b|\bsubsequent|\blater\b|\bseparate\b`
+)
+
+// nonMerger are the classes where a meeting can be an extension's: not a merger proxy.
+var nonMerger = []doc.Class{doc.Current, doc.Communication, doc.Proxy}
+
+var meetingKinds = []*rule.Rule{
+	{
+		ID: "meeting.kind_business_combination", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
+		Pattern:  `(?i)(?P<v>business combination proposal|merger proposal)`,
+		Not:      pastMeeting,
+		Never:    kindElsewhere,
+		Classes:  []doc.Class{doc.Current, doc.Communication, doc.MergerProxy},
+		Priority: 12,
+	},
+	{
+		// in an extension proxy's class, below any extension reading of the same proxy
+		ID: "meeting.kind_business_combination_in_proxy", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
+		Pattern:  `(?i)(?P<v>business combination proposal|merger proposal)`,
+		Not:      pastMeeting,
+		Never:    kindElsewhere,
+		Classes:  []doc.Class{doc.Proxy},
+		Priority: 9,
+	},
+	{
+		// what the meeting is called to do; "to approve ... extending the date by which it must
+		// complete a business combination" is an extension
+		ID: "meeting.kind_business_combination_purpose", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
+		Pattern:  `(?i)(?P<v>` + bcPurpose + `)`,
+		Not:      pastMeeting + bcPurposeVeto + `|(?:by which|exten\w+|deadline|termination date|liquidat\w+|wind(?:ing)? up)[^.⟦]*$`,
+		Never:    kindElsewhere,
+		Classes:  []doc.Class{doc.Current, doc.Communication, doc.MergerProxy},
+		Priority: 12,
+	},
+	{
+		ID: "meeting.kind_business_combination_purpose_in_proxy", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
+		Pattern:  `(?i)(?P<v>` + bcPurpose + `)`,
+		Not:      pastMeeting + bcPurposeVeto + `|(?:by which|exten\w+|deadline|termination date|liquidat\w+|wind(?:ing)? up)[^.⟦]*$`,
+		Never:    kindElsewhere,
+		Classes:  []doc.Class{doc.Proxy},
+		Priority: 9,
+	},
+	{
+		ID: "meeting.kind_business_combination_approved", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
+		Pattern:  `(?i)(?:shareholders|stockholders) (?:have |had )?approved (?:its|the) (?:proposed |previously announced )?(?P<v>business combination)\b|(?P<v>business combination) (?:was|has been) approved`,
+		Not:      pastMeeting + `|\bif\b|\bnot\b|exten`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 12,
+	},
+	{
+		// a charter or trust amendment proposal alone may also end the SPAC early: only the
+		// extension's own names are read here
+		ID: "meeting.kind_extension", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)(?P<v>extension(?: amendment)? proposal|charter extension proposal)`,
+		Not:      pastMeeting,
+		Never:    earlyTermination,
+		Classes:  nonMerger,
+		Priority: 10,
+	},
+	{
+		// the extension written out, where a meeting decides it (a sponsor's monthly deposit
+		// calls no meeting)
+		ID: "meeting.kind_extension_purpose", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)(?P<v>` + extendDeadline + `)`,
+		Must:     `(?i)meeting|proposal|\bvote|(?:stockholders|shareholders) (?:have )?approved|approv\w* (?:by|of) (?:its |the )?(?:stockholders|shareholders)|proxy statement`,
+		Not:      pastMeeting,
+		Never:    earlyTermination,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 10,
+	},
+	{
+		// a proxy's proposal; an extension it recounts ("our shareholders approved an extension
+		// of the date ...") was an earlier meeting's (a defined term "the Extended Date" is none)
+		ID: "meeting.kind_extension_proposed", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)(?P<v>` + extendDeadline + `|` + extendFromToAny + `)`,
+		Not:      pastMeeting + `|\b(?:approved|held|previously)\b|(?-i:\bextended\b)`,
+		Never:    earlyTermination,
+		Classes:  []doc.Class{doc.Proxy},
+		Priority: 10,
+	},
+	{
+		// the charter amendment an extension meeting approved (Item 5.03)
+		ID: "meeting.kind_extension_amended", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)(?:amendment|amended (?:and restated )?(?:charter|articles|certificate|memorandum)\w*)[^⟦.]{0,80}? (?P<v>` + extendDeadline + `)`,
+		Not:      pastMeeting + `|\bif\b|\bmay\b|\bwould\b`,
+		Never:    earlyTermination,
+		Classes:  current,
+		Items:    []string{"5.03"},
+		Priority: 10,
+	},
+	{
+		// "the Extension", the defined term of an 8-K reporting the extension meeting
+		ID: "meeting.kind_extension_defined", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `\b(?:the|this) (?P<v>Extension)\b`,
+		Not:      pastMeeting,
+		Classes:  current,
+		Items:    outcomeItems,
+		Priority: 8,
+	},
+}
+
+// bcPurpose is a meeting's business-combination purpose: "to consider and vote upon a proposal
+// to approve the merger agreement".
+const bcPurpose = `to (?:consider|approve|vote (?:on|upon)|adopt)[^⟦.]*?(?:business combination|merger agreement|agreement and plan of merger)`

@@ -1,0 +1,22 @@
+package rules
+
+import "testing"
+
+// The unit's structure is read without the share's par value and without its owner, as the
+// value convention of the offering corpus says; the citation keeps the words as written.
+func TestUnitStructureValue(t *testing.T) {
+	cases := map[string]string{
+		"one share of Class A common stock, $0.0001 par value, and one-fifth of one warrant":                  "one share of Class A common stock and one-fifth of one warrant",
+		"one Class A ordinary share, par value $0.001 per share, and one-third of one redeemable warrant":     "one Class A ordinary share and one-third of one redeemable warrant",
+		"one share of our common stock and two warrants":                                                      "one share of common stock and two warrants",
+		"one ordinary share, $0.0001 par value par value per share, and one warrant":                          "one ordinary share and one warrant",
+		"one share of the Company’s Class A common stock, $0.0001 par value and one redeemable warrant":       "one share of Class A common stock and one redeemable warrant",
+		"one of our Class A ordinary shares and one-half of one redeemable warrant":                           "one Class A ordinary share and one-half of one redeemable warrant",
+		"one ordinary share, no par value, one redeemable warrant, and one right to receive one-tenth (1/10)": "one ordinary share, one redeemable warrant, and one right to receive one-tenth (1/10)",
+	}
+	for in, want := range cases {
+		if got := unitStructureValue(in); got != want {
+			t.Errorf("%q\n got %q\nwant %q", in, got, want)
+		}
+	}
+}

@@ -65,7 +65,7 @@ const (
 func votesOf(slot string) string { return strings.ReplaceAll(voteCount, "SLOT", slot) }
 
 // meeting is the whole family, in the order its rules are tried.
-var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingRedemptions)
+var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingNarrated, meetingRedemptions)
 
 // meetingTerms: the meeting (dates, record date, tender deadline, kind) and votes stated
 // in sentences.
@@ -107,7 +107,7 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_will_be_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting` + orgGap + `*? (?:will|shall) be (?:held|convened)[^⟦]{0,100}?\bon {v:date}`,
+		Pattern:  `(?i)meeting` + orgGap + `*? (?:will|shall) (?:now |instead )?be (?:held|convened)[^⟦]{0,100}?\bon {v:date}`,
 		Not:      pastMeeting + `|originally scheduled|if (?:the|a) `,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -126,7 +126,7 @@ var meetingTerms = []*rule.Rule{
 		// <date>" is the date it no longer has
 		ID: "meeting.date_set_for", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  `(?i)meeting.*?(?:(?:has been|was|is|been|previously) )?(?:re)?(?:set|scheduled|postponed|adjourned)(?: from {date})? (?:for|to|until) ` + weekday + `{v:date}`,
-		Not:      pastMeeting + `|(?:(?:originally|previously|initially) |(?:adjourn|postpon)\w* (?:the|its|our) [^⟦]*?)(?:set|scheduled) (?:for|to) (?:\w+,? )?⟦date \d+⟧$`,
+		Not:      pastMeeting + `|\b(?:if|may|might|would|could)\b|(?:(?:originally|previously|initially) |(?:adjourn|postpon)\w* (?:the|its|our) [^⟦]*?)(?:set|scheduled) (?:for|to) (?:\w+,? )?⟦date \d+⟧$`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 11,
@@ -152,11 +152,11 @@ var meetingTerms = []*rule.Rule{
 		Priority: 12,
 	},
 	{
-		// "record" between the meeting and the date names the record date; a record date stated
-		// earlier in the sentence does not
+		// "record" or "filed" between the meeting and the date name another date; said earlier in
+		// the sentence ("as disclosed in the proxy statement filed by ...") they do not
 		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  `(?i)` + meetingNoun + `[^⟦]{0,60}? on {v:date}`,
-		Not:      pastMeeting + `|originally|postpone|adjourn|filed|(?i:meeting)[^⟦]*record[^⟦]*⟦date \d+⟧$`,
+		Not:      pastMeeting + `|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 6,
@@ -201,7 +201,7 @@ var meetingTerms = []*rule.Rule{
 	{
 		ID: "meeting.record_holders_as_of", Emit: rule.One(spac.FieldRecordDate),
 		Pattern:  `(?i)(?:shareholders|stockholders|holders) of record(?: of [^⟦]{0,60}?)? (?:as of|at|on) (?:the close of business on )?{v:date}`,
-		Must:     `(?i)meeting|\bvote\b`,
+		Must:     `(?i)meeting|\bvote\b|\bproxy\b`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		Priority: 9,

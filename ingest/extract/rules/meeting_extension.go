@@ -9,6 +9,10 @@ import "strings"
 // to fund it, the sponsor will not deposit.
 const extensionRefused = `|\b(?:declin|refus)\w*|\b(?:did|does|will|would|could) not\b|\bcannot\b|\bunable\b|\bno longer\b`
 
+// extensionAsked vetoes, in an 8-K or a release, an extension the holders are still asked to
+// approve: its date is no deadline yet (a proxy's own proposal is read by its own rule).
+const extensionAsked = `|\b(?:will|would) be asked\b|\bare being asked\b|\bto (?:consider and )?vote (?:on|upon)\b|\bwill (?:consider|vote)\b|\bseek(?:s|ing)? (?:stockholder |shareholder )?approval`
+
 // extendFromToWords is the extension with its dates before the noun: "to extend from <old>
 // (the "Original Termination Date") to <new> (the "Extended Date") the date by which"; OLD and
 // NEW stand for its dates.

@@ -5,8 +5,12 @@ import (
 	"github.com/spacdata/spac/ingest/extract/rule"
 )
 
-// meetingNotices: the meeting's date where a proxy's notice or letter states it in a shape
-// of its own. Part of the meeting family (meeting.go); corpus: testdata/meeting.corpus.
+// otherMeeting vetoes a sentence about an earlier meeting, wherever it names it.
+const otherMeeting = `(?i)\b(?:prior|previous|earlier|first|last) (?:extension |special |annual |extraordinary general )?meeting`
+
+// meetingNotices: the meeting's date and record date where a proxy's notice, a release or an
+// 8-K states them in shapes of their own. Part of the meeting family (meeting.go); corpus:
+// testdata/meeting.corpus.
 var meetingNotices = []*rule.Rule{
 	{
 		// the notice's heading in capitals, "TO BE HELD ON MARCH 25, 2021", on a line of its own
@@ -17,6 +21,46 @@ var meetingNotices = []*rule.Rule{
 		Within:   `(?i)meeting`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// the last move of a meeting postponed more than once: "originally scheduled for <date>
+		// and postponed to <date>, has been adjourned to 10 a.m., Eastern Time, on <date>"
+		ID: "meeting.date_moved_to", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)^.*\b(?:has been|have been|was|were|is being|will be|had been) (?:further |again )?(?:adjourned|postponed|rescheduled)[^⟦]{0,40}? (?:to|until) ` + weekday + `(?:` + timeOfDay + `,? (?:on )?` + weekday + `)?{v:date}`,
+		Must:     `(?i)meeting`,
+		Not:      pastMeeting + `|\bif\b|\bwould\b|\bmay\b|\bmight\b`,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 12,
+	},
+	{
+		// "convene and then adjourn ... its special meeting scheduled for <date>, and reconvene at
+		// 9:00 a.m., Eastern time, on <date>"
+		ID: "meeting.date_reconvene_at", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)\b(?:and|then|to|will) reconvene(?: the [^⟦]{0,40}?meeting)? at ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
+		Must:     `(?i)meeting`,
+		Not:      pastMeeting + `|\bif\b|\bwould\b|\bmay\b`,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 12,
+	},
+	{
+		// the date first, the record date in apposition: "As of <date>, the record date for the
+		// Meeting, there were ..."
+		ID: "meeting.record_date_apposed", Emit: rule.One(spac.FieldRecordDate),
+		Pattern:  `(?i)\b(?:as of|at the close of business on|on) {v:date},? (?:which (?:is|was) |being )?the record date\b`,
+		Never:    otherMeeting,
+		Classes:  meetingForms,
+		Priority: 10,
+	},
+	{
+		// the record date first, its date in apposition: "As of the record date for the special
+		// meeting, <date>, there were ..."
+		ID: "meeting.record_date_then_date", Emit: rule.One(spac.FieldRecordDate),
+		Pattern:  `(?i)\bthe record date(?: for (?:the|its|our) [^⟦,]{0,60}?)?, {v:date},`,
+		Never:    otherMeeting,
+		Classes:  meetingForms,
 		Priority: 10,
 	},
 }

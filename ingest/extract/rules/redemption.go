@@ -162,7 +162,7 @@ var meetingRedemptions = []*rule.Rule{
 		// a condition before the date vetoes it (unconditionalDeadline)
 		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}|^(?P<lead>.*?` + extendFromTo + `)`,
-		Not:      pastMeeting + `|earlier|not approved|fail|up to` + extensionRefused,
+		Not:      pastMeeting + `|earlier|not approved|fail|up to` + extensionRefused + extensionAsked,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,

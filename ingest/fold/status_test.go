@@ -130,6 +130,7 @@ func TestStatusHistoryCitesTheFiling(t *testing.T) {
 		t.Errorf("last change = %+v, want derived combination_announced", last)
 	}
 }
+
 // TestFirstSeenByItsProspectus: a SPAC whose first filing in the store is its 424B4 (a
 // backfill starting after its S-1, a live poller joining late) has a status in the enum; the
 // audit saw "status": "" when the prospectus gave no IPO date.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/internal/strictjson"
 )
 
 // HTTP handlers for the admin key routes and the key holder's account routes. They follow the
@@ -52,7 +53,7 @@ type Account struct {
 // AdminCreate handles POST /admin/keys {name, tier} -> 201 IssuedKey.
 func (k *Keys) AdminCreate(c *gin.Context) (any, error) {
 	var req CreateKeyRequest
-	if err := c.ShouldBindJSON(&req); err != nil {
+	if err := strictjson.Decode(c.Request.Body, &req); err != nil {
 		return nil, spac.InvalidParam("body", "expected a JSON object {\"name\", \"tier\"}")
 	}
 	secret, key, err := k.Create(c.Request.Context(), req.Name, req.Tier)

@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/internal/strictjson"
 	"github.com/spacdata/spac/webhook"
 )
 
@@ -52,7 +53,7 @@ func (h *Handlers) Create(c *gin.Context) (any, error) {
 		return nil, err
 	}
 	var req CreateRequest
-	if err := c.ShouldBindJSON(&req); err != nil {
+	if err := strictjson.Decode(c.Request.Body, &req); err != nil {
 		return nil, spac.InvalidParam("body", "expected a JSON object {\"url\", \"events\", \"description\"}")
 	}
 	e, err := h.svc.Register(c.Request.Context(), owner, webhook.Registration(req))

@@ -43,6 +43,7 @@ func TestRouteParameterMatrix(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the server on the fixture corpus")
 	}
+	t.Parallel()
 	ts := startServer(t, map[string]string{"SPACD_LOG_LEVEL": "warn"})
 	key := ts.createKey(t, "enterprise")
 	var disc struct {

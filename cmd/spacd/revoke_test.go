@@ -54,6 +54,10 @@ func (c *sseClient) waitEnded(t *testing.T, what string) {
 // them afterwards, while another key's endpoint receives the next SPAC's events - and ends its
 // open stream; the admin route lists the disabled webhook.
 func TestRevokedKeyStopsEverything(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the server on the fixture corpus")
+	}
+	t.Parallel()
 	feed := polltest.New(t)
 	ts := startServer(t, liveEnv(feed.URL()))
 	revoked, control := ts.createKey(t, "institutional"), ts.createKey(t, "institutional")
@@ -98,6 +102,10 @@ func TestRevokedKeyStopsEverything(t *testing.T) {
 // webhooks, which keep delivering, and cannot register past the cap; the old secret is
 // refused. The audit's rotated key kept 25 webhooks out of sight and registered 25 more.
 func TestRotationCarriesWebhooksAndTheCap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the server on the fixture corpus")
+	}
+	t.Parallel()
 	feed := polltest.New(t)
 	env := liveEnv(feed.URL())
 	env["SPACD_WEBHOOKS_MAX_PER_KEY"] = "2"

@@ -103,7 +103,9 @@ type WebhookStore interface {
 	// Expand turns ev into one pending delivery, due at ev.CreatedAt, per listed endpoint that
 	// exists, is enabled and has no delivery of ev yet (delivery ids derive from the event id
 	// and the endpoint, so expanding an event twice creates nothing the second time), and
-	// deletes ev from the outbox, all in one transaction. It returns the deliveries created.
+	// deletes ev from the outbox once all are written (a store may write them in several
+	// transactions: an event still in the outbox is expanded again). It returns the
+	// deliveries created.
 	Expand(ctx context.Context, ev OutboxEvent, endpointIDs []string) (int, error)
 
 	PutDelivery(ctx context.Context, d WebhookDelivery) error

@@ -142,26 +142,48 @@ func (s *WebhookStore) Outbox(ctx context.Context, limit int) ([]spac.OutboxEven
 	return out, nil
 }
 
-// Expand implements spac.WebhookStore.
+// expandBatch bounds the deliveries one transaction of Expand creates, and expandBytes the
+// payload bytes it writes: every delivery holds the event's payload, and a Badger transaction
+// holds about 2 MB with this store's memtables.
+const (
+	expandBatch = 100
+	expandBytes = 1 << 20
+)
+
+// Expand implements spac.WebhookStore. The deliveries are created in transactions of at most
+// expandBatch endpoints and expandBytes of payload, the last of which also takes the event out
+// of the outbox: a crash in between leaves the event there, and expanding it again creates
+// only the deliveries missing.
 func (s *WebhookStore) Expand(ctx context.Context, ev spac.OutboxEvent, endpointIDs []string) (int, error) {
-	var created int
-	err := s.db.update(ctx, func(txn *badger.Txn) error {
-		created = 0
-		for _, epID := range endpointIDs {
-			made, err := expandTo(txn, ev, epID)
-			if err != nil {
-				return err
+	per := max(1, min(expandBatch, expandBytes/(len(ev.Payload)+512)))
+	created := 0
+	for first := true; first || len(endpointIDs) > 0; first = false {
+		batch := endpointIDs[:min(len(endpointIDs), per)]
+		endpointIDs = endpointIDs[len(batch):]
+		last := len(endpointIDs) == 0
+		var n int
+		err := s.db.update(ctx, func(txn *badger.Txn) error {
+			n = 0 // a retried transaction starts over
+			for _, epID := range batch {
+				made, err := expandTo(txn, ev, epID)
+				if err != nil {
+					return err
+				}
+				if made {
+					n++
+				}
 			}
-			if made {
-				created++
+			if !last || ev.Seq == 0 {
+				return nil
 			}
+			return txn.Delete([]byte(wbKey(ev.Seq)))
+		})
+		if err != nil {
+			return created, err
 		}
-		if ev.Seq == 0 {
-			return nil
-		}
-		return txn.Delete([]byte(wbKey(ev.Seq)))
-	})
-	return created, err
+		created += n
+	}
+	return created, nil
 }
 
 // expandTo creates the delivery of ev to endpoint epID unless the endpoint is gone or disabled

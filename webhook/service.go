@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
@@ -227,15 +228,19 @@ func (s *Service) relayLocked(ctx context.Context) (map[string]int, error) {
 		if err != nil {
 			return created, err
 		}
+		var failed []error
 		for _, ev := range evs {
+			// An event that cannot be expanded stays in the outbox (tried again on the next
+			// poll) and holds back no other event.
 			n, err := s.store.Expand(ctx, ev, subscribers(endpoints, ev.Type))
 			if err != nil {
-				return created, fmt.Errorf("webhooks: expanding event %s: %w", ev.ID, err)
+				failed = append(failed, fmt.Errorf("webhooks: expanding event %s: %w", ev.ID, err))
+				continue
 			}
 			created[ev.ID] += n
 		}
-		if len(evs) < relayBatch {
-			return created, nil
+		if len(failed) > 0 || len(evs) < relayBatch {
+			return created, errors.Join(failed...)
 		}
 	}
 }

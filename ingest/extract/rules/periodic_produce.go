@@ -20,6 +20,10 @@ var (
 	// Company must ... cease its operations ... if it fails to complete such business
 	// combination"): no condition on the extension.
 	failClauseRe = regexp.MustCompile(`(?i)\b(?:if|in the event) (?:it|the company|we) (?:fails?|does not|is unable|has not|have not)\b[^,;]*`)
+	// optionUsedRe is an extension option already used ("the board's decision to exercise the
+	// first extension option", "the Company exercised its extension option"): a fact, unlike
+	// an option still to be used.
+	optionUsedRe = regexp.MustCompile(`(?i)\b(?:decision\b[^,;]{0,80}? to exercise|exercised|has exercised|elected to exercise) (?:the|its|an?|our) (?:\w+ )?(?:extension )?options?\b`)
 )
 
 // extendedDeadline gives the new deadline of an extension and the old one it replaces. The
@@ -27,7 +31,8 @@ var (
 // a proposal or an option, and the new one alone when it is a cap; the new date must be
 // later than the old one and than the event's own date.
 func extendedDeadline(m *rule.Match) []rule.Out {
-	lead := deadlineDefRe.ReplaceAllString(failClauseRe.ReplaceAllString(m.Text("lead"), ""), "")
+	lead := failClauseRe.ReplaceAllString(optionUsedRe.ReplaceAllString(m.Text("lead"), ""), "")
+	lead = deadlineDefRe.ReplaceAllString(lead, "")
 	if notEventRe.MatchString(lead) || notDeadlineRe.MatchString(lead) {
 		return nil
 	}

@@ -18,7 +18,7 @@ import (
 const (
 	// notEvent vetoes a sentence's lead that makes its event no fact: a condition, a plan, a
 	// proxy that proposes, a meeting to come.
-	notEvent = hypothetical + `|(?i:\b(?:intends?|plans?|expects?|anticipates?|proposes?|proposed|seeks?|seeking|to be held|will (?:hold|be held|vote|be asked|seek|ask)|scheduled|proxy statement|adjourn\w*|postpone\w*|solicit\w*|asked to)\b)|\b(?-i:may|might|could|should)\b`
+	notEvent = hypothetical + `|(?i:\b(?:intends?|plans?|expects?|anticipates?|proposes?|proposed (?:to|that|amendments?|extension|charter)|seeks?|seeking|to be held|will (?:hold|be held|vote|be asked|seek|ask)|scheduled|proxy statement|adjourn\w*|postpone\w*|solicit\w*|asked to)\b)|\b(?-i:may|might|could|should)\b`
 	// notDeadline vetoes a date that is not the deadline an extension set: an option the board
 	// may use later, a date before which something else happens. (A cap on monthly extensions,
 	// "up to June 25, 2024", is the production's to tell.)
@@ -87,7 +87,7 @@ var periodicMeetings = []*rule.Rule{
 		// by which ...", "approved the Extension Amendment Proposal", "the Company held the
 		// Special Meeting and approved the Extension Amendment Proposal".
 		ID: "periodic.kind_extension_approved", Emit: rule.One(spac.FieldMeetingKind), Value: "extension", Period: "p", Lead: true,
-		Pattern:  `(?i)(?:^` + eventOn + `[^⟦]*?)?(?:` + approvedBy + `|` + heldMeeting + ` ` + atWhich + `)[^⟦]{0,240}?(?P<v>` + extensionWords + `)`,
+		Pattern:  `(?i)(?:^` + eventOn + `[^⟦]*?)?(?:` + approvedBy + `|` + heldMeeting + ` ` + atWhich + `)[^⟦]{0,300}?(?P<v>` + extensionWords + `)`,
 		Not:      notEvent,
 		Classes:  periodicForms,
 		NotKinds: notStated,

@@ -49,3 +49,28 @@ func extendedDeadline(m *rule.Match) []rule.Out {
 	}
 	return out
 }
+
+// withPriorPeriod gives field from slot v, dated by the rule's period, and the prior
+// period's value a sentence pairs with it ("At June 30, 2024 and December 31, 2023, ...
+// 2,357,355 and 7,699,729 shares, respectively") from slot w, dated by the second date q -
+// only when the sentence writes that date whole and it is earlier than the first.
+func withPriorPeriod(field string) func(*rule.Match) []rule.Out {
+	return func(m *rule.Match) []rule.Out {
+		var out []rule.Out
+		for _, e := range m.Entities("v") {
+			if v, ok := m.Value(e, field); ok {
+				out = append(out, m.Cite(field, v, e))
+			}
+		}
+		cur, prior, w := m.Entities("p"), m.Entities("q"), m.Entities("w")
+		if len(out) != 1 || len(cur) != 1 || len(prior) != 1 || len(w) != 1 || prior[0].Value >= cur[0].Value {
+			return out
+		}
+		if v, ok := m.Value(w[0], field); ok {
+			o := m.Cite(field, v, w[0])
+			o.Period = prior[0].Value
+			out = append(out, o)
+		}
+		return out
+	}
+}

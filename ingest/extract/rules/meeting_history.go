@@ -49,7 +49,7 @@ var meetingNarrated = []*rule.Rule{
 		ID: "meeting.narrated_deadlines", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline}, Period: "d",
 		Pattern:  narratedMeeting + `.*?(?:` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}|` + extendFromTo + `)`,
 		Not:      narratedVeto + `|earlier|up to` + extensionRefused,
-		Never:    earlyTermination,
+		Never:    earlyTermination + `|` + proposalFailed,
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 10,

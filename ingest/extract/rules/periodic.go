@@ -23,7 +23,9 @@ const (
 	// December 31, 2022 and 2021,"); the first date is the period.
 	asOf = `(?:As of|At) {p:date}(?:,? and (?:{q:date}|\d{4}))?,?`
 	// pair is a value and, optionally, the prior period's after "and" (slot w, dated by the
-	// second date q when the sentence writes it whole: see priorPeriod).
+	// second date q when the sentence writes it whole: see withPriorPeriod). The trust rules
+	// read only the first: a prior period's balance is its own report's, and a later report's
+	// comparative figure that disagrees with it (a typo) would replace it in the series.
 	pairShares = `{v:shares|count}(?:,? and (?:{w:shares|count}|no shares|none))?`
 	pairMoney  = `(?:approximately )?{v:money}(?:,? and (?:approximately )?{w:money})?(?:,? respectively,?)?`
 	// stock names the public shares after a count ("Class A ordinary shares", "shares of
@@ -49,7 +51,7 @@ var periodic = concat(periodicBalances, periodicMeetings, periodicRedemptions)
 var periodicBalances = []*rule.Rule{
 	// --- trust_balance ---------------------------------------------------------------------
 	{
-		ID: "periodic.trust_as_of", Produce: withPriorPeriod(spac.FieldTrustBalance), Gives: []string{spac.FieldTrustBalance}, Period: "p",
+		ID: "periodic.trust_as_of", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
 		Pattern:  `(?i)` + asOf + `[^⟦]*?(?:held in|in) ` + trustAcct + `[^⟦]{0,60}?(?:of|totaled|was|were|amounted to|consisted of) ` + pairMoney,
 		Not:      notBalance,
 		Never:    composition,
@@ -60,7 +62,7 @@ var periodicBalances = []*rule.Rule{
 	{
 		// "As of March 31, 2022, we had approximately $276.1 million in the Trust Account";
 		// "the Company held cash of $18,662,041 in the Trust Account".
-		ID: "periodic.trust_company_had", Produce: withPriorPeriod(spac.FieldTrustBalance), Gives: []string{spac.FieldTrustBalance}, Period: "p",
+		ID: "periodic.trust_company_had", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
 		Pattern:  `(?i)` + asOf + ` (?:we|the company) (?:had|held) (?:(?:cash|investments|marketable securities|assets) of )?` + pairMoney + ` (?:in|held in) ` + trustAcct,
 		Not:      notBalance,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
@@ -70,7 +72,7 @@ var periodicBalances = []*rule.Rule{
 	{
 		// "As of June 30, 2023, there were $58,431,207 in investments and cash held in the
 		// Trust Account".
-		ID: "periodic.trust_there_was", Produce: withPriorPeriod(spac.FieldTrustBalance), Gives: []string{spac.FieldTrustBalance}, Period: "p",
+		ID: "periodic.trust_there_was", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
 		Pattern:  `(?i)` + asOf + ` there (?:was|were) ` + pairMoney + ` (?:(?:in|of) (?:cash|investments|marketable securities|assets|treasury bills|money market funds)(?: and (?:cash|investments|marketable securities))? )?(?:held )?in ` + trustAcct,
 		Not:      notBalance,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},
@@ -79,7 +81,7 @@ var periodicBalances = []*rule.Rule{
 	},
 	{
 		// "As of December 31, 2023, approximately $18.7 million was held in the Trust Account".
-		ID: "periodic.trust_amount_held", Produce: withPriorPeriod(spac.FieldTrustBalance), Gives: []string{spac.FieldTrustBalance}, Period: "p",
+		ID: "periodic.trust_amount_held", Emit: rule.One(spac.FieldTrustBalance), Period: "p",
 		Pattern:  `(?i)` + asOf + ` ` + pairMoney + ` (?:(?:was|were|is|are) held in|remained in|remains in) ` + trustAcct,
 		Not:      notBalance,
 		Classes:  []doc.Class{doc.Periodic, doc.MergerProxy, doc.Proxy},

@@ -30,33 +30,33 @@ var periodicRedemptions = []*rule.Rule{
 		// "the holders of 10,693,417 public shares properly exercised their right to redeem";
 		// "stockholders holding 908,496 Public Shares exercised their right to redeem";
 		// "holders of 8,295,189 shares of Class A common stock elected to redeem".
-		ID: "periodic.redeemed_holders", Emit: rule.One(spac.FieldSharesRedeemed), Period: "p", Lead: true,
+		ID: "periodic.redeemed_holders", Emit: rule.One(spac.FieldSharesRedeemed), Period: "p", Lead: true, Narrated: true,
 		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\b(?:holders? of|holding) (?:an aggregate of |a total of )?{v:shares|count}` + parValue + `[^⟦]{0,120}?(?:(?:validly |properly )?(?:exercised|elected to exercise) (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to redeem|(?:validly |properly )?tendered (?:their|such|those) shares for redemption)`,
 		Not:      notRedemption + `|` + pairedCount + `|(?i:⟦(?:shares|count) \d+⟧ and ⟦(?:shares|count) \d+⟧)`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
-		Priority: 10,
+		Priority: 12,
 	},
 	{
 		// "Redeeming Stockholders properly exercised their right to redeem 40,302,259 Public
 		// Shares"; "our stockholders redeemed 3,209,123 shares of our Common Stock".
-		ID: "periodic.redeemed_count_after", Emit: rule.One(spac.FieldSharesRedeemed), Period: "p", Lead: true,
+		ID: "periodic.redeemed_count_after", Emit: rule.One(spac.FieldSharesRedeemed), Period: "p", Lead: true, Narrated: true,
 		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\b(?:(?:exercised|elected to exercise) (?:their|its|the) rights? to redeem|(?:stockholders|shareholders|holders) (?:have |had )?redeemed) (?:an aggregate of |a total of )?{v:shares}`,
 		Not:      notRedemption + `|` + pairedCount,
 		Never:    `(?i)⟦shares \d+⟧ and ⟦shares \d+⟧`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
-		Priority: 10,
+		Priority: 12,
 	},
 	{
 		// "a total of 3,917,598 public shares were presented for redemption"; "1,181,866 shares
 		// were redeemed".
-		ID: "periodic.redeemed_passive", Emit: rule.One(spac.FieldSharesRedeemed), Period: "p", Lead: true,
+		ID: "periodic.redeemed_passive", Emit: rule.One(spac.FieldSharesRedeemed), Period: "p", Lead: true, Narrated: true,
 		Pattern:  `(?i)(?:^` + eventOn + `.*?)?(?:\b(?:a total of|an aggregate of) |(?:^|, )(?:holders of )?){v:shares}[^⟦]{0,40}? (?:were|was|have been) (?:validly )?(?:presented|tendered|submitted) for redemption|(?:\b(?:a total of|an aggregate of) |(?:^|, ))(?:holders of )?{v:shares}[^⟦]{0,40}? (?:were|was|have been) redeemed\b`,
 		Not:      notRedemption + `|` + pairedCount,
 		Classes:  periodicForms,
 		NotKinds: notStated,
-		Priority: 10,
+		Priority: 12,
 	},
 	// --- redemption_amount, redemption_price -------------------------------------------------------
 	{
@@ -64,67 +64,67 @@ var periodicRedemptions = []*rule.Rule{
 		// redemption of approximately $34,048,795"; "paid cash in the aggregate amount of
 		// approximately $9.77 million, or approximately $10.75 per share, to redeeming
 		// stockholders".
-		ID: "periodic.redemption_amount", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "pr": spac.FieldRedemptionPrice}, Period: "p", Lead: true,
+		ID: "periodic.redemption_amount", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "pr": spac.FieldRedemptionPrice}, Period: "p", Lead: true, Narrated: true,
 		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\b(?:(?:for )?an aggregate redemption (?:amount|price|payment) of|for a total redemption (?:amount )?of|(?:paid|pay|distributed) (?:cash )?(?:in )?(?:the |an )?aggregate (?:amount )?of|redeemed for (?:a total of |an aggregate of )?) (?:approximately )?{v:money}(?:,? (?:or|representing) (?:approximately )?{pr:money} per (?:public )?share)?`,
 		Must:     `(?i)redeem|redemption`,
 		Not:      notRedemption + `|` + pairedCount + `|(?i:\bremain|trust account balance|withdr[ae]w|\bunits?\b|warrants?\b|private placement|excise)`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
-		Priority: 10,
+		Priority: 12,
 	},
 	{
 		// "approximately $86,171,000 was removed from the Trust Account to pay such
 		// redemptions".
-		ID: "periodic.redemption_removed", Emit: rule.One(spac.FieldRedemptionAmount), Period: "p", Lead: true,
+		ID: "periodic.redemption_removed", Emit: rule.One(spac.FieldRedemptionAmount), Period: "p", Lead: true, Narrated: true,
 		Pattern:  `(?i)(?:^` + eventOn + `.*?)?(?:approximately |an aggregate of |a total of )?{v:money} (?:was|were|has been|had been) (?:removed|withdrawn|paid|released|disbursed) (?:from|out of) (?:the |our )?trust account[^⟦]{0,40}? (?:to pay|in connection with|for|to fund) (?:such |the |these )?(?:redemptions|redeeming)`,
 		Not:      notRedemption + `|` + pairedCount + `|(?i:⟦money \d+⟧ and ⟦money \d+⟧)`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
-		Priority: 10,
+		Priority: 12,
 	},
 	{
 		// "at a redemption price of approximately $10.25 per share"; "redeemed 3,209,123
 		// shares at a price of $10.61 per share".
-		ID: "periodic.redemption_price", Emit: rule.One(spac.FieldRedemptionPrice), Period: "p", Lead: true,
+		ID: "periodic.redemption_price", Emit: rule.One(spac.FieldRedemptionPrice), Period: "p", Lead: true, Narrated: true,
 		Pattern:  `(?i)(?:^` + eventOn + `.*?)?(?:\bat a redemption price of|\bredeem(?:ed)?\b[^⟦]{0,40}?(?:⟦shares \d+⟧[^⟦]{0,60}?)?(?:for cash )?at a price of) (?:approximately )?{v:money} per (?:public )?share`,
 		Must:     `(?i)exercised|redeemed|elected to redeem|tendered|presented`,
 		Not:      notRedemption + `|` + pairedCount + `|(?i:liquidat|dissol|wind|\ball\b)`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
-		Priority: 10,
+		Priority: 12,
 	},
 	// --- shares_remaining ----------------------------------------------------------------------
 	{
 		// "Following such redemptions, 2,056,583 public shares remain outstanding"; "leaving
 		// 611,157 Public Shares outstanding".
-		ID: "periodic.shares_remaining", Emit: rule.One(spac.FieldSharesRemaining), Period: "p", Lead: true,
+		ID: "periodic.shares_remaining", Emit: rule.One(spac.FieldSharesRemaining), Period: "p", Lead: true, Narrated: true,
 		Pattern:  `(?i)(?:^` + eventOn + `.*?)?(?:\b(?:following|after) (?:such|the|these|giving effect to (?:the|such)) redemptions,? (?:there (?:are|were) )?(?:approximately )?{v:shares|count}(?: public shares| class a [^⟦]{0,40}?)? (?:remain(?:ed)?|were|are) (?:issued and )?outstanding|\bleaving (?:a total of )?{v:shares|count}(?: public shares| class a [^⟦]{0,40}?)? (?:issued and )?outstanding)`,
 		Not:      notRedemption + `|` + pairedCount + `|(?i:class b|founder|including)`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
-		Priority: 10,
+		Priority: 12,
 	},
 	// --- extension_deposit --------------------------------------------------------------------------
 	{
 		// One deposit: "On July 10, 2023, the Sponsor deposited $120,000 into the Trust Account";
 		// "we ... deposited $100,000 into the trust account for each of the Extensions".
-		ID: "periodic.deposit", Emit: rule.One(spac.FieldExtensionDeposit), Period: "p", Lead: true,
+		ID: "periodic.deposit", Emit: rule.One(spac.FieldExtensionDeposit), Period: "p", Lead: true, Narrated: true,
 		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\b(?:deposited|caused to be deposited|contributed) {v:money}(?: \([^)]{0,80}\))? (?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust account(?: \([^)]{0,40}\))?(?: on {p:date})?`,
 		Must:     `(?i)exten`,
 		Not:      depositFlow,
 		Classes:  periodicForms,
 		NotKinds: notStated,
-		Priority: 10,
+		Priority: 12,
 	},
 	{
 		// "the Company issued a promissory note ... and deposited $56,296 ..." is the first rule;
 		// "an extension payment of $95,000 was deposited into the Trust Account on <date>".
-		ID: "periodic.deposit_payment", Emit: rule.One(spac.FieldExtensionDeposit), Period: "p", Lead: true,
+		ID: "periodic.deposit_payment", Emit: rule.One(spac.FieldExtensionDeposit), Period: "p", Lead: true, Narrated: true,
 		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\bextension (?:payment|deposit|contribution|fee) of {v:money}[^⟦.]{0,60}? (?:was|has been|were) deposited (?:into|in|to) (?:the |its |our )?trust account(?: on {p:date})?`,
 		Not:      depositFlow,
 		Classes:  periodicForms,
 		NotKinds: notStated,
-		Priority: 10,
+		Priority: 12,
 	},
 	// --- trust_balance, trust_per_share at an event ---------------------------------------------
 	{

@@ -53,5 +53,16 @@ var meetingNarrated = []*rule.Rule{
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 10,
+	},	{
+		// the deadline the approved extension replaced, its new date left to monthly elections
+		// ("... up to twelve times for an additional month each time from June 25, 2023 up to
+		// June 25, 2024")
+		ID: "meeting.narrated_old_deadline", Emit: rule.One(spac.FieldOldDeadline), Period: "d",
+		Pattern:  narratedMeeting + `.*?` + extendWords + `(?:` + notDate + `|⟦duration \d+⟧)*? from {v:date}`,
+		Not:      narratedVeto + extensionRefused + `|\b` + deadlineTo + ` ⟦date \d+⟧.*⟦date \d+⟧$`,
+		Never:    earlyTermination,
+		Classes:  periodicForms,
+		NotKinds: notStated,
+		Priority: 9,
 	},
 }

@@ -53,7 +53,8 @@ var meetingNarrated = []*rule.Rule{
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 10,
-	}, {
+	},
+	{
 		// the deadline the approved extension replaced, its new date left to monthly elections
 		// ("... up to twelve times for an additional month each time from June 25, 2023 up to
 		// June 25, 2024")

@@ -99,7 +99,7 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_held_on", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on {v:date}`,
+		Pattern:  `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on ` + weekday + `{v:date}`,
 		Not:      pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -107,7 +107,7 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_will_be_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting` + orgGap + `*? (?:will|shall) (?:now |instead )?be (?:held|convened)[^⟦]{0,100}?\bon {v:date}`,
+		Pattern:  `(?i)meeting` + orgGap + `*? (?:will|shall) (?:now |instead )?(?:be (?:held|convened)|take place)[^⟦]{0,100}?\bon ` + weekday + `{v:date}`,
 		Not:      pastMeeting + `|originally scheduled|if (?:the|a) `,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -155,7 +155,7 @@ var meetingTerms = []*rule.Rule{
 		// "record" or "filed" between the meeting and the date name another date; said earlier in
 		// the sentence ("as disclosed in the proxy statement filed by ...") they do not
 		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)` + meetingNoun + `[^⟦]{0,60}? on {v:date}`,
+		Pattern:  `(?i)` + meetingNoun + `[^⟦]{0,60}? on ` + weekday + `{v:date}`,
 		Not:      pastMeeting + `|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -215,7 +215,7 @@ var meetingTerms = []*rule.Rule{
 	// redemption_deadline
 	{
 		ID: "meeting.tender_deadline", Emit: rule.One(spac.FieldRedemptionDeadline),
-		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)` + orgGap + `*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on {v:date}`,
+		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)` + orgGap + `*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		NotKinds: notStated,

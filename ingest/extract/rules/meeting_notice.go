@@ -46,6 +46,25 @@ var meetingNotices = []*rule.Rule{
 		Priority: 12,
 	},
 	{
+		// the record date as the date's attribute: "The November 3, 2022 record date is earlier
+		// than the date of the special meeting"
+		ID: "meeting.record_date_attributive", Emit: rule.One(spac.FieldRecordDate),
+		Pattern:  `(?i)\bthe {v:date},? record date\b`,
+		Never:    otherMeeting,
+		Classes:  meetingForms,
+		Priority: 10,
+	},
+	{
+		// the tender deadline named and then given: "The deadline for submitting redemption
+		// requests is 5:00 p.m. Eastern Time on June 20, 2023", "... has been extended to ..."
+		ID: "meeting.tender_deadline_is", Emit: rule.One(spac.FieldRedemptionDeadline),
+		Pattern:  `(?i)\b(?:deadline|last day|time) (?:for|to|by which)[^⟦.]{0,60}?\b(?:redemption|redeem)\w*[^⟦.]{0,40}? (?:is|was|will be|has been (?:extended|moved) to|(?:is|was) (?:extended|moved) to) (?:` + timeOfDay + `,? (?:on )?)?` + weekday + `{v:date}`,
+		Not:      pastMeeting + `|\bif\b|\bmay\b|\bwould\b`,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 11,
+	},
+	{
 		// the date first, the record date in apposition: "As of <date>, the record date for the
 		// Meeting, there were ..."
 		ID: "meeting.record_date_apposed", Emit: rule.One(spac.FieldRecordDate),

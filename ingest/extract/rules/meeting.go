@@ -40,8 +40,9 @@ const (
 	// perSharePrice names the per-share figure a proxy estimates from the trust balance.
 	perSharePrice = `(?:per[- ]share (?:redemption )?price|redemption price per (?:public )?share|price per (?:public )?share)`
 	// deadlineFrom is the "from <old date> (the "Termination Date")" before a new deadline; the
-	// old date is slot o (old_deadline).
-	deadlineFrom = `(?:from {o:date}(?: \([^)]*\))?,? )?`
+	// old date is slot o (old_deadline). The gloss may hold a bracket of its own ("(the date
+	// which is 24 months from the closing of the initial public offering (the "IPO"))").
+	deadlineFrom = `(?:from {o:date}(?: \((?:[^()]|\([^()]*\))*\))?,? )?`
 	// extendWords lead to a new deadline: "extending the date by which ... to <date>".
 	extendWords = `(?:extend|extending|extended|extends|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date|combination period)`
 	// extendDeadline is an extension of the deadline written out; a defined term may stand

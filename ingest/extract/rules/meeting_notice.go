@@ -14,9 +14,10 @@ const otherMeeting = `(?i)\b(?:prior|previous|earlier|first|last) (?:extension |
 var meetingNotices = []*rule.Rule{
 	{
 		// the notice's heading in capitals, "TO BE HELD ON MARCH 25, 2021", on a line of its own
-		// or after "NOTICE OF SPECIAL MEETING ..."; lower-case words are prose, not a heading
+		// or after "NOTICE OF SPECIAL MEETING ..."; lower-case words are prose, not a heading,
+		// unless the heading is in title case ("To Be Held at 1:00 p.m. Eastern Time on ...")
 		ID: "meeting.date_heading", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `^(?:[^⟦a-z]*MEETING[^⟦a-z]* )?TO BE HELD[^⟦a-z]{0,80}?{v:date}`,
+		Pattern:  `^(?:[^⟦a-z]*MEETING[^⟦a-z]* )?TO BE HELD[^⟦a-z]{0,80}?{v:date}|^(?:[^⟦]*MEETING[^⟦]* )?To Be Held (?:[Oo]n |[Aa]t [^⟦]{0,60}? on )` + weekday + `{v:date}`,
 		Not:      `(?i)originally|previously|initially`,
 		Within:   `(?i)meeting`,
 		Classes:  meetingForms,

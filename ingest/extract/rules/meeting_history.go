@@ -55,6 +55,17 @@ var meetingNarrated = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the trust after a meeting's redemptions, per share: "there was approximately $29.9
+		// million in the Trust Account as of October 30, 2015, or approximately $10.63 per
+		// public share"
+		ID: "meeting.narrated_trust_per_share", Emit: rule.One(spac.FieldTrustPerShare), Period: "p",
+		Pattern:  `(?i){money} (?:was |remained |remains |held )?in the trust account as of {p:date},? or (?:approximately |about )?{v:money} per (?:public |class a )?share`,
+		Not:      narratedVeto + `|\bless than\b|\bcould\b`,
+		Classes:  periodicForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// the deadline the approved extension replaced, its new date left to monthly elections
 		// ("... up to twelve times for an additional month each time from June 25, 2023 up to
 		// June 25, 2024")

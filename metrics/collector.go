@@ -25,6 +25,9 @@ type Sources struct {
 	// DataVersion is when the served data last changed (the watermark every response's asOf
 	// carries) and the index's write generation.
 	DataVersion func(ctx context.Context) (watermark time.Time, generation uint64, err error)
+	// Reextract is the position of the background re-extraction of stale filings: the stale
+	// filings it started with, those handled so far, and whether it runs.
+	Reextract func() (stale, done int, running bool)
 }
 
 // ScrapeTimeout bounds the reads of one scrape.
@@ -43,6 +46,9 @@ var (
 	descSubs       = desc("sse_subscribers", "Live stream (Server-Sent Events) subscribers, by topic.", "topic")
 	descWatermark  = desc("data_watermark_timestamp_seconds", "Unix time the served data last changed (the asOf of responses).")
 	descGeneration = desc("index_generation", "Writes applied to the search index since it was opened: part of the data version.")
+	descStale      = desc("reextract_stale_filings", "Stored filings whose facts an older extractor derived, when the background re-extraction started (after it: those left stale).")
+	descDone       = desc("reextract_done_filings", "Stale filings the background re-extraction has handled so far.")
+	descRunning    = desc("reextract_running", "1 while the background re-extraction of stale filings runs, else 0.")
 )
 
 // sourceCollector turns Sources into series at scrape time.
@@ -56,7 +62,7 @@ func newSourceCollector(src Sources, log *slog.Logger) *sourceCollector {
 }
 
 func (c *sourceCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descLSM, descVlog, descIndexDocs, descIndexBytes, descQueue, descSubs, descWatermark, descGeneration} {
+	for _, d := range []*prometheus.Desc{descLSM, descVlog, descIndexDocs, descIndexBytes, descQueue, descSubs, descWatermark, descGeneration, descStale, descDone, descRunning} {
 		ch <- d
 	}
 }
@@ -68,6 +74,21 @@ func (c *sourceCollector) Collect(ch chan<- prometheus.Metric) {
 	c.collectIndex(ctx, ch)
 	c.collectLive(ctx, ch)
 	c.collectVersion(ctx, ch)
+	c.collectReextract(ch)
+}
+
+func (c *sourceCollector) collectReextract(ch chan<- prometheus.Metric) {
+	if c.src.Reextract == nil {
+		return
+	}
+	stale, done, running := c.src.Reextract()
+	ch <- gauge(descStale, float64(stale))
+	ch <- gauge(descDone, float64(done))
+	run := 0.0
+	if running {
+		run = 1
+	}
+	ch <- gauge(descRunning, run)
 }
 
 // failed reports a source's error as an invalid metric (the scrape goes on without it, see

@@ -94,6 +94,7 @@ func TestScrapeReadsSources(t *testing.T) {
 		DataVersion: func(context.Context) (time.Time, uint64, error) {
 			return time.Unix(1700000000, 500_000_000), 42, nil
 		},
+		Reextract: func() (int, int, bool) { return 300, 120, true },
 	}, "dev", "", nil)
 	srv := httptest.NewServer(m.Handler())
 	defer srv.Close()
@@ -117,9 +118,19 @@ spacd_data_watermark_timestamp_seconds 1.7000000005e+09
 # HELP spacd_index_generation Writes applied to the search index since it was opened: part of the data version.
 # TYPE spacd_index_generation gauge
 spacd_index_generation 42
+# HELP spacd_reextract_stale_filings Stored filings whose facts an older extractor derived, when the background re-extraction started (after it: those left stale).
+# TYPE spacd_reextract_stale_filings gauge
+spacd_reextract_stale_filings 300
+# HELP spacd_reextract_done_filings Stale filings the background re-extraction has handled so far.
+# TYPE spacd_reextract_done_filings gauge
+spacd_reextract_done_filings 120
+# HELP spacd_reextract_running 1 while the background re-extraction of stale filings runs, else 0.
+# TYPE spacd_reextract_running gauge
+spacd_reextract_running 1
 `
 	names := []string{"spacd_webhook_queue_depth", "spacd_sse_subscribers", "spacd_store_lsm_bytes", "spacd_store_vlog_bytes",
-		"spacd_data_watermark_timestamp_seconds", "spacd_index_generation", "spacd_index_documents"}
+		"spacd_data_watermark_timestamp_seconds", "spacd_index_generation", "spacd_index_documents",
+		"spacd_reextract_stale_filings", "spacd_reextract_done_filings", "spacd_reextract_running"}
 	if err := testutil.ScrapeAndCompare(srv.URL, strings.NewReader(want), names...); err != nil {
 		t.Error(err)
 	}

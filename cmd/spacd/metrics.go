@@ -9,6 +9,7 @@ import (
 	"time"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/api"
 	"github.com/spacdata/spac/ingest/poll"
 	"github.com/spacdata/spac/metrics"
 )
@@ -19,7 +20,7 @@ const maxQueueCount = 100_000
 // newMetrics builds the service's metrics when metrics.addr is set; nil otherwise (nil counts
 // nothing). The store, index and data-version series are read at scrape time from a; the
 // stream subscribers through subscribers, since the hub is built later.
-func newMetrics(env *environment, a *app, subscribers func(topic string) int) *metrics.Metrics {
+func newMetrics(env *environment, a *app, subscribers func(topic string) int, reextract func() api.ReextractState) *metrics.Metrics {
 	if env.cfg.Metrics.Addr == "" {
 		return nil
 	}
@@ -39,6 +40,10 @@ func newMetrics(env *environment, a *app, subscribers func(topic string) int) *m
 		DataVersion: func(ctx context.Context) (time.Time, uint64, error) {
 			wm, err := a.db.Watermark(ctx)
 			return wm, a.idx.Generation(), err
+		},
+		Reextract: func() (int, int, bool) {
+			st := reextract()
+			return st.Stale, st.Done, st.Running
 		},
 	}, version, buildCommit(), env.log)
 }

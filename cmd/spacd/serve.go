@@ -27,7 +27,8 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	var l *live
 	// Built before the live parts so that the fixture bootstrap is counted; the hub it reads
 	// subscribers from exists before the metrics listener starts.
-	if a.metrics = newMetrics(env, a, func(topic string) int { return l.hub.Subscribers(topic) }); a.metrics != nil {
+	subscribers := func(topic string) int { return l.hub.Subscribers(topic) }
+	if a.metrics = newMetrics(env, a, subscribers, func() api.ReextractState { return l.reextract.State() }); a.metrics != nil {
 		a.pipeline.Metrics = a.metrics
 	}
 	l, stopLive, err := startLive(ctx, env, a)

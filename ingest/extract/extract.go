@@ -63,9 +63,11 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	x.header()
 	x.xbrl()
 	x.coverSymbols()
+	x.rPage()
 	x.votes()
 	switch d.Class {
 	case doc.Periodic:
+		x.periodOfReport()
 		x.trustTable()
 	case doc.Prospectus:
 		x.underwritersTable()

@@ -101,7 +101,7 @@ var (
 	statementTitleRe = regexp.MustCompile(`(?i)^\s*(?:[\w.,&’' -]{0,80}\s)?(?:condensed |consolidated |unaudited |audited )*(?:balance sheets?|statements? of financial (?:position|condition))\b`)
 )
 
-const monthName = `jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|june?|july?|aug(?:ust|\.)?|sep(?:tember|t\.|\.)?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?`
+const monthName = `jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|jun(?:e|\.)?|jul(?:y|\.)?|aug(?:ust|\.)?|sep(?:tember|t\.|\.)?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?`
 
 // periodAbove is the first date of the nearest row above line n that names dates: the
 // balance sheet's column heading, also when its month and day sit on one row and its years
@@ -153,26 +153,6 @@ func parseDateAnyCase(s string) (string, bool) {
 		return "", false
 	}
 	return textutil.ParseDate(strings.ToUpper(low[:1]) + low[1:])
-}
-
-// coverPeriodRe is the cover's statement of the period a report covers.
-var coverPeriodRe = regexp.MustCompile(`(?i)\bfor the (?:quarterly period|quarter|fiscal year|year|period)\s+ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})`)
-
-// reportPeriod is the period a report covers: the header's CONFORMED PERIOD OF REPORT, else
-// the cover's "For the quarterly period ended <date>" ("" when neither is stated).
-func (x *reader) reportPeriod() string {
-	if p := x.d.R.Filing.Period; p != "" {
-		return p
-	}
-	lines := x.d.R.Lines
-	for n := 1; n <= min(len(lines), headerEnd(lines)+200); n++ {
-		if m := coverPeriodRe.FindStringSubmatch(x.d.Line(n)); m != nil {
-			if iso, ok := parseDateAnyCase(m[1]); ok {
-				return iso
-			}
-		}
-	}
-	return ""
 }
 
 // The temporary-equity row: the balance sheet states the shares subject to possible

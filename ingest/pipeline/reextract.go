@@ -99,6 +99,12 @@ func (p *Pipeline) Reextract(ctx context.Context, opts ReextractOptions) (Reextr
 			return p.finishReextract(ctx, sum, start, err)
 		}
 	}
+	if len(targets) == 0 {
+		// Nothing stale: a run killed after its last restamp may still have left SPACs to fold.
+		n, err := p.foldPending(ctx, nil)
+		sum.SPACs += n
+		return p.finishReextract(ctx, sum, start, err)
+	}
 	return p.finishReextract(ctx, sum, start, nil)
 }
 

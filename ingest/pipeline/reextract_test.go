@@ -117,3 +117,29 @@ func TestReextractAll(t *testing.T) {
 		t.Errorf("%d filings stale after --all", stale)
 	}
 }
+
+// TestReextractFoldsWhatAKilledRunLeft: a run killed after its last restamp but before its
+// fold leaves nothing stale and SPACs to fold; the next run folds them.
+func TestReextractFoldsWhatAKilledRunLeft(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t)
+	if _, err := e.p.IngestInputs(ctx, vectorInputs(t)); err != nil {
+		t.Fatal(err)
+	}
+	e.p.Extractor = changedBook(t)
+	// What the killed run did: facts derived again and restamped, stored with fold marks,
+	// no fold.
+	if _, err := e.p.StoreInputs(ctx, vectorInputs(t)); err != nil {
+		t.Fatal(err)
+	}
+	if marks, _ := e.store.FoldMarks(ctx); len(marks) == 0 {
+		t.Fatal("no fold marks pending: the test proves nothing")
+	}
+	sum, err := e.p.Reextract(ctx, pipeline.ReextractOptions{})
+	if err != nil || sum.Stale != 0 || sum.SPACs != 1 {
+		t.Fatalf("reextract after a killed run: %+v, %v; want 0 stale, 1 SPAC folded", sum, err)
+	}
+	if marks, _ := e.store.FoldMarks(ctx); len(marks) != 0 {
+		t.Errorf("%d fold marks still pending", len(marks))
+	}
+}

@@ -172,6 +172,32 @@ func TestCellsFromPipes(t *testing.T) {
 	}
 }
 
+// TestCellBordersStandAlone: the XBRL viewer's pages as sites set them in text put a cell
+// per line, its border a pipe; those lines are not prose to join with the note that follows.
+func TestCellBordersStandAlone(t *testing.T) {
+	r := extracttest.Filing("10-Q", nil,
+		"|",
+		"Subsequent Events",
+		"|9 Months Ended",
+		"Sep. 30, 2023",
+		"|Subsequent Events [Abstract]",
+		"Note 9 - Subsequent Events",
+		"On October 2, 2023, the Company held a special meeting.",
+		"Cash | $ 989,863 | $ 331,273 |",
+		"Other Events |",
+		"continued here.",
+	)
+	var texts []string
+	for _, s := range Build(r).Sentences {
+		texts = append(texts, s.Text)
+	}
+	want := "|\nSubsequent Events\n|9 Months Ended\nSep. 30, 2023\n|Subsequent Events [Abstract]\nNote 9 - Subsequent Events\n" +
+		"On October 2, 2023, the Company held a special meeting.\nCash | $ 989,863 | $ 331,273 |\nOther Events | continued here."
+	if got := strings.Join(texts, "\n"); got != want {
+		t.Errorf("sentences:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 // A prospectus cover sets the company's name and its securities each on a line of its own;
 // they are sentences of their own, not the start of the paragraph below them.
 func TestRevisedProxyIsProxy(t *testing.T) {

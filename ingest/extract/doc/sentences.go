@@ -149,6 +149,9 @@ func tabular(row []spac.Cell) bool {
 // line that the next one continues (it starts in lower case or with a figure: "On December"
 // / "14, 2022, the Company held ...") or that opens like a sentence is prose.
 func standalone(line string, prevEnds bool, next string) bool {
+	if cellBorder(line) {
+		return true
+	}
 	if len(line) > 150 || strings.HasSuffix(line, ",") {
 		return false
 	}
@@ -159,6 +162,16 @@ func standalone(line string, prevEnds bool, next string) bool {
 		return true
 	}
 	return heading && (!endsSentence(line) || endsWithName(line)) && !continues(next)
+}
+
+// cellBorder reports whether a line is a table's row or cell written with its borders as
+// pipes, as sites that republish filings set the XBRL viewer's pages: a cell that opens with
+// its border ("|9 Months Ended") or a row of cells ("Cash | $ 989,863 | $ 331,273 |"). It is
+// never prose to join with the lines around it. (A heading's one closing pipe, "Other Events
+// |", is not enough: PDF renderings end many lines so.)
+func cellBorder(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "|") || strings.Count(t, " |") >= 2
 }
 
 // endsWithName reports whether a line's final period is a company's legal form ("About

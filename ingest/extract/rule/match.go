@@ -12,6 +12,7 @@ import (
 type Match struct {
 	d   *doc.Doc
 	s   *doc.Sentence
+	at  int // s is d.Sentences[at]
 	m   *entity.Masked
 	r   *Rule
 	idx []int // submatch offsets in the masked text

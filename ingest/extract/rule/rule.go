@@ -61,8 +61,15 @@ type Rule struct {
 	// Value is a fixed value for the fields of plain (non-entity) slots: a status, a meeting
 	// kind; the slot then only gives the words that are quoted.
 	Value string
-	// Period names the date slot that gives the facts' Period (the balance-sheet date).
+	// Period names the date slot that gives the facts' Period (the balance-sheet date, the
+	// date of the event a report narrates); a slot need not be emitted to give it.
 	Period string
+	// Lead dates the facts of a sentence that states no date of its own (its Period slot did
+	// not take part) by the event its paragraph opened with: "On <date>, the Company held a
+	// special meeting ... At the meeting, the shareholders approved ...; in connection with
+	// the vote, holders of N shares ..." (see leadDate). Without one the Period is the
+	// filing's.
+	Lead bool
 
 	Classes []doc.Class // form classes it runs in (nil: any)
 	Docs    []string    // document types it reads, by prefix ("EX-2": a plan of acquisition; nil: any)

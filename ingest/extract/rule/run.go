@@ -113,7 +113,7 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 	var applicable []*Rule
 	var lastSection *doc.Section
 	var marks []bool // reused per sentence; a Book is shared by concurrent Runs
-	for _, s := range d.Sentences {
+	for i, s := range d.Sentences {
 		if s.Section != lastSection {
 			lastSection, applicable = s.Section, b.applicable(d, s.Section)
 		}
@@ -121,7 +121,7 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 			continue
 		}
 		marks = b.literals.present(textStart+strings.ToLower(s.Text), marks)
-		for _, f := range b.read(d, s, applicable, marks) {
+		for _, f := range b.read(d, i, applicable, marks) {
 			yield(f)
 		}
 	}
@@ -165,7 +165,8 @@ func sectionText(d *doc.Doc, sec *doc.Section) string {
 }
 
 // read applies rules to one sentence.
-func (b *Book) read(d *doc.Doc, s *doc.Sentence, rules []*Rule, marks []bool) []Finding {
+func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool) []Finding {
+	s := d.Sentences[i]
 	var masked *entity.Masked
 	var present map[entity.Kind]bool
 	var out []Finding
@@ -194,7 +195,7 @@ func (b *Book) read(d *doc.Doc, s *doc.Sentence, rules []*Rule, marks []bool) []
 			if r.not != nil && r.not.MatchString(masked.Text[:m[1]]) {
 				continue
 			}
-			mt := &Match{d: d, s: s, m: masked, r: r, idx: m}
+			mt := &Match{d: d, s: s, at: i, m: masked, r: r, idx: m}
 			out = append(out, b.produce(mt)...)
 		}
 	}
@@ -217,9 +218,15 @@ func (r *Rule) context(masked, raw string) bool {
 func (b *Book) produce(mt *Match) []Finding {
 	r := mt.r
 	period := mt.d.R.Filing.Period
+	dated := false
 	if r.Period != "" {
 		if hits := mt.hits(r.Period, spac.FieldDeadline); len(hits) > 0 {
-			period = hits[0].value
+			period, dated = hits[0].value, true
+		}
+	}
+	if !dated && r.Lead {
+		if lead, ok := leadDate(mt.d, mt.at); ok {
+			period = lead
 		}
 	}
 	var outs []Out

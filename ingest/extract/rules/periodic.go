@@ -41,7 +41,11 @@ const (
 	notCurrent = `(?i)initial public offering|\bipo\b|previously|restat|reclassif|as originally`
 )
 
-var periodic = []*rule.Rule{
+// periodic is the whole family, in the order its rules are tried.
+var periodic = concat(periodicBalances, periodicMeetings)
+
+// periodicBalances: the trust account and the shares subject to redemption at a period end.
+var periodicBalances = []*rule.Rule{
 	// --- trust_balance ---------------------------------------------------------------------
 	{
 		ID: "periodic.trust_as_of", Emit: rule.One(spac.FieldTrustBalance), Period: "p",

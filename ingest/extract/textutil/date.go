@@ -9,10 +9,10 @@ import (
 // DatePattern matches a written date: "March 10, 2021", "Dec. 8, 2022", "Sept. 30, 2022",
 // "December 8th, 2022", "MAY 10 2021". Use it inside extractor regexps; ParseDate reads the
 // match.
-const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)` + dateGap + `\d{1,2}(?:st|nd|rd|th)?,?` + dateGap + `\d{4}`
+const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|Jun(?:e|\.)?|Jul(?:y|\.)?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)` + dateGap + `\d{1,2}(?:st|nd|rd|th)?,?` + dateGap + `\d{4}`
 
 // monthName is the month of a written date, in any case.
-const monthName = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
+const monthName = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|Jun(?:e|\.)?|Jul(?:y|\.)?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
 
 // dateGap separates the parts of a date: spaces, or a no-break space left as an HTML entity
 // by a rendering that escaped it twice ("March&nbsp;9, 2024").

@@ -12,9 +12,10 @@ func ExchangeName(quote string) (string, bool) {
 	case strings.Contains(q, "nasdaq"):
 		return "Nasdaq", true
 	case strings.Contains(q, "nyse american"), strings.Contains(q, "nyse mkt"), strings.Contains(q, "nyse amex"),
-		strings.Contains(q, "nyse alternext"), strings.Contains(q, "american stock exchange"), strings.HasPrefix(q, "amex"):
+		strings.Contains(q, "nyse alternext"), strings.Contains(q, "american stock exchange"), strings.HasPrefix(q, "amex"),
+		q == "nyseamer":
 		// The exchange's earlier names: American Stock Exchange (AMEX), NYSE Alternext US
-		// (2008), NYSE Amex (2009), NYSE MKT (2012).
+		// (2008), NYSE Amex (2009), NYSE MKT (2012); "NYSEAMER" is its code in XBRL covers.
 		return "NYSE American", true
 	case strings.Contains(q, "nyse"), strings.Contains(q, "new york stock exchange"):
 		return "NYSE", true

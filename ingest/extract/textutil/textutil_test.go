@@ -52,6 +52,9 @@ func TestParsers(t *testing.T) {
 		{"exchange alternext", ExchangeName, "NYSE Alternext US LLC", "NYSE American", true},
 		{"exchange amex", ExchangeName, "AMEX", "NYSE American", true},
 		{"exchange american stock exchange", ExchangeName, "the American Stock Exchange", "NYSE American", true},
+		{"exchange dei code", ExchangeName, "NYSEAMER", "NYSE American", true},
+		{"date viewer june", ParseDate, "Jun. 30, 2024", "2024-06-30", true},
+		{"date viewer july", ParseDate, "Jul. 31, 2023", "2023-07-31", true},
 		{"exchange otc", ExchangeName, "OTC Bulletin Board", "OTC", true},
 		{"exchange other", ExchangeName, "London Stock Exchange", "", false},
 	}

@@ -1,0 +1,64 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/spacdata/spac"
+)
+
+// The period a 10-Q or 10-K covers: the header's CONFORMED PERIOD OF REPORT, else the cover's
+// "For the quarterly period ended <date>" (R pages state it in their own way, see rpage.go).
+
+var (
+	// coverPeriodRe is the cover's statement of the period a report covers, loosely: any
+	// "for the ... ended <date>" near the top serves to date the balance sheet.
+	coverPeriodRe = regexp.MustCompile(`(?i)\bfor the (?:quarterly period|quarter|fiscal year|year|period)\s+ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})`)
+	// coverPeriodLineRe is the same statement as the cover prints it, the only words of its
+	// line but for the check box of the next line ("For the quarterly period ended June 30,
+	// 2023 OR", "FOR THE FISCAL YEAR ENDED: DECEMBER 31, 2022 ☐"): the period of report, never
+	// a sentence of the MD&A about a year's results.
+	coverPeriodLineRe = regexp.MustCompile(`(?i)^\W{0,3}(?:(?:annual|quarterly) report\b.{0,80}?)?\bfor the (?:quarterly period|fiscal year|fiscal quarter)\s+ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})[\s.,]*(?:$|or$|[☐☒¨□■oxX]$|(?:[☐☒¨□■oxX]\s+)?transition report)`)
+)
+
+// coverLines bounds the search of the cover: it is at the top of the report.
+const coverLines = 200
+
+// reportPeriod is the period a report covers: the header's CONFORMED PERIOD OF REPORT, else
+// the cover's "For the quarterly period ended <date>" ("" when neither is stated).
+func (x *reader) reportPeriod() string {
+	if p := x.d.R.Filing.Period; p != "" {
+		return p
+	}
+	lines := x.d.R.Lines
+	for n := 1; n <= min(len(lines), headerEnd(lines)+coverLines); n++ {
+		if m := coverPeriodRe.FindStringSubmatch(x.d.Line(n)); m != nil {
+			if iso, ok := parseDateAnyCase(m[1]); ok {
+				return iso
+			}
+		}
+	}
+	return ""
+}
+
+// periodOfReport records the period of report: the header's line, else the cover's.
+func (x *reader) periodOfReport() {
+	if n, v := x.headerValue("CONFORMED PERIOD OF REPORT"); n > 0 {
+		if iso, ok := parseDateAnyCase(v); ok && x.add("header.period_of_report", priorityHeader, spac.FieldPeriodOfReport, iso, n, v, iso) {
+			return
+		}
+	}
+	lines := x.d.R.Lines
+	for n := 1; n <= min(len(lines), headerEnd(lines)+coverLines); n++ {
+		line := x.d.Line(n)
+		if n > 1 && strings.EqualFold(strings.TrimSpace(x.d.Line(n-1)), "for") {
+			line = "For " + line // "For" / "the fiscal year ended December 31, 2023"
+		}
+		if m := coverPeriodLineRe.FindStringSubmatch(line); m != nil {
+			if iso, ok := parseDateAnyCase(m[1]); ok {
+				x.add("cover.period_of_report", priorityTable, spac.FieldPeriodOfReport, iso, n, m[1], iso)
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package rules
+
+import (
+	"regexp"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// Productions of the periodic events (periodic_events.go, periodic_redemptions.go).
+
+var (
+	notEventRe    = regexp.MustCompile(notEvent)
+	notDeadlineRe = regexp.MustCompile(notDeadline)
+	// deadlineCapRe is a cap on monthly extensions: the date it names is the last the board
+	// may reach, not the deadline set ("up to twelve times ... from June 25, 2023 up to June
+	// 25, 2024").
+	deadlineCapRe = regexp.MustCompile(`(?i)\bup to\b|\beach time\b|\bmonthly basis\b`)
+	// failClauseRe is the deadline's own definition inside the lead ("the date by which the
+	// Company must ... cease its operations ... if it fails to complete such business
+	// combination"): no condition on the extension.
+	failClauseRe = regexp.MustCompile(`(?i)\b(?:if|in the event) (?:it|the company|we) (?:fails?|does not|is unable|has not|have not)\b[^,;]*`)
+)
+
+// extendedDeadline gives the new deadline of an extension and the old one it replaces. The
+// words before the new date (slot lead, as written) veto both when they tell of a plan,
+// a proposal or an option, and the new one alone when it is a cap; the new date must be
+// later than the old one and than the event's own date.
+func extendedDeadline(m *rule.Match) []rule.Out {
+	lead := deadlineDefRe.ReplaceAllString(failClauseRe.ReplaceAllString(m.Text("lead"), ""), "")
+	if notEventRe.MatchString(lead) || notDeadlineRe.MatchString(lead) {
+		return nil
+	}
+	old, to, on := m.Entities("o"), m.Entities("v"), m.Entities("p")
+	if len(to) != 1 || len(old) > 1 || len(old) == 1 && old[0].Value >= to[0].Value || len(on) == 1 && on[0].Value >= to[0].Value {
+		return nil
+	}
+	var out []rule.Out
+	if len(old) == 1 {
+		out = append(out, m.Cite(spac.FieldOldDeadline, old[0].Value, old[0]))
+	}
+	if !deadlineCapRe.MatchString(lead) {
+		out = append(out, m.Cite(spac.FieldNewDeadline, to[0].Value, to[0]))
+	}
+	return out
+}

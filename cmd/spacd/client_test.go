@@ -33,6 +33,7 @@ func TestTypedClient(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds the fixture corpus")
 	}
+	t.Parallel()
 	rcv := newReceiver(t, "")
 	ts := startServer(t, map[string]string{"SPACD_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true"})
 	key := ts.createKey(t, "enterprise")

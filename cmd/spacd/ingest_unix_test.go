@@ -16,6 +16,7 @@ import (
 // comes), a dangling link and a path that does not exist are each recorded and skipped; the
 // pipe used to hang the run and a missing path to end it before the paths after it.
 func TestIngestUnreadablePathsAreSkipped(t *testing.T) {
+	t.Parallel()
 	dir, data := t.TempDir(), t.TempDir()
 	writeFiles(t, dir, map[string][]byte{"a-good.txt": fixture(t, goodFirst)})
 	pipe := filepath.Join(dir, "b-pipe.txt")

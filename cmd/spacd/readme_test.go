@@ -39,6 +39,7 @@ func commandLineSection(t *testing.T) string {
 
 // The README shows every command's --help exactly as spacd prints it (-update rewrites it).
 func TestREADMECommandLine(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "..", "README.md")
 	readme, err := os.ReadFile(path)
 	if err != nil {

@@ -120,6 +120,7 @@ const vectorUndatedCeiling = 1
 // from Vector's real filings sits on a line that holds its quote, and each quote is the value
 // it cites (or the citation is derived from inputs that hold).
 func TestVectorStoreCitationsHoldTheirValues(t *testing.T) {
+	t.Parallel()
 	s, db := readServed(t, vectorStore(t))
 	w := &citecheck.Walker{Store: db}
 	s.walk(t, w)

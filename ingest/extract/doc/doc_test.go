@@ -220,6 +220,9 @@ func TestCoverQuantityLines(t *testing.T) {
 			"On its closing date the company sold an aggregate of 5,000,000 Units to the public."},
 		{[]string{"The meeting was held on December", "14, 2022, and the proposal passed."},
 			"The meeting was held on December 14, 2022, and the proposal passed."},
+		// A dateline in title case runs on into the release's first sentence.
+		{[]string{"NEW YORK, July 2, 2021 /PRNewswire/ -- Larkspur Bay Capital", "Corp IV (NYSE: LBCC) announced today."},
+			"NEW YORK, July 2, 2021 /PRNewswire/ -- Larkspur Bay Capital Corp IV (NYSE: LBCC) announced today."},
 		// A heading that names a company ends with its legal form, not a sentence.
 		{[]string{"The call starts at noon.", "About Quarry Lane Acquisition Corp.", "Quarry Lane Acquisition Corp. is a blank check company."},
 			"The call starts at noon.|About Quarry Lane Acquisition Corp.|Quarry Lane Acquisition Corp. is a blank check company."},

@@ -155,6 +155,9 @@ func standalone(line string, prevEnds bool, next string) bool {
 	if len(line) > 150 || strings.HasSuffix(line, ",") {
 		return false
 	}
+	if datelineRe.MatchString(line) {
+		return false // "NEW YORK, July 2, 2021 /PRNewswire/ -- Acme Capital" runs on
+	}
 	heading := allCaps(line) || prevEnds && titleCase(line) && len(line) < 100 && !startsSentence(line)
 	if heading && quantityLine(next) {
 		// A cover's name over its securities line ("Acme Acquisition Corp." / "30,000,000
@@ -193,6 +196,9 @@ var (
 	bareFigureRe = regexp.MustCompile(`^\$?\d{1,3}(?:,\d{3})+$`)
 	classNounRe  = regexp.MustCompile(`^(?i:units|shares|ordinary shares|warrants|rights)$`)
 )
+
+// datelineRe is a release's dateline that its first sentence follows on the same line.
+var datelineRe = regexp.MustCompile(`\s--\s?\S`)
 
 // quantityLine reports whether a line states a quantity alone (see quantityRe).
 func quantityLine(line string) bool {

@@ -114,6 +114,7 @@ func orgs(s string) []Entity {
 			start += len(w) + 1 + len(rest) - len(strings.TrimLeft(rest, " "))
 		}
 		start = afterNotName(s, start, m[1])
+		start = wordStart(s, start, m[1])
 		name := s[start:m[1]]
 		words := strings.Fields(name)
 		if len(words) < 2 || strings.EqualFold(name, "the company") {
@@ -123,6 +124,27 @@ func orgs(s string) []Entity {
 			Value: strings.Join(words, " ")})
 	}
 	return out
+}
+
+// wordStart moves a name's start past a word it begins inside of: a name starts a word
+// ("1:02PM Acme Acquisition Corp." names "Acme Acquisition Corp.").
+func wordStart(s string, start, end int) int {
+	if start == 0 || !isAlnum(s[start-1]) {
+		return start
+	}
+	i := strings.IndexByte(s[start:end], ' ')
+	if i < 0 {
+		return start
+	}
+	start += i
+	for start < end && s[start] == ' ' {
+		start++
+	}
+	return start
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // capitalised turns a word in capitals into its capitalised form ("AMONG" -> "Among"), so

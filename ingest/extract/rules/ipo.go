@@ -18,14 +18,15 @@ var offeringClosing = []*rule.Rule{
 	},
 	{
 		ID: "offering.sponsor_apposition", Emit: rule.One(spac.FieldSponsor),
-		Pattern:  `(?:(?:^|[.,;:] |\b)(?:Our|our|The|the|Its|its) sponsor, {v:org},|{v:org}, (?:the Company` + ap + `s|our|its) sponsor\b)`,
+		Pattern: `(?:(?:^|[.,;:] |\b)(?:Our|our|The|the|Its|its|the Company` + ap + `s|The Company` + ap + `s) sponsor, {v:org},` +
+			`|{v:org}, (?:the Company` + ap + `s|our|its) sponsor\b|{v:org}, the sponsor of the Company\b)`,
 		Not:      otherSPAC + `|controlled by`,
 		Classes:  narrated,
 		Priority: 11,
 	},
 	{
 		ID: "offering.sponsor_parenthesis", Emit: rule.One(spac.FieldSponsor),
-		Pattern:  `{v:org}(?:, a [^()⟦]{0,60}?)?,? \((?:our|the) ` + q + `(?:[Ss]ponsor)` + eq + `\)`,
+		Pattern:  `{v:org}(?:, a [^()⟦]{0,60}?)?,? \((?:our|the) ` + q + `?(?:[Ss]ponsor)` + eq + `?\)`,
 		Classes:  narrated,
 		Priority: 11,
 	},
@@ -40,7 +41,8 @@ var offeringClosing = []*rule.Rule{
 		// A release's "The Company is sponsored by X LLC." or "Acme Acquisition Corp. is
 		// sponsored by ..." (the subject is the SPAC: not a team's earlier SPAC, not a target).
 		ID: "offering.sponsor_sponsored_by", Produce: sponsoredBy, Gives: []string{spac.FieldSponsor},
-		Pattern:  `(?:^|[.;] )(?:The Company|We|The company|(?P<s>{org})(?: \([^)]{0,40}\))?) (?:is|are) sponsored by {v:org}`,
+		Pattern: `(?:^|[.;] )(?:The Company|We|The company|(?P<s>{org})(?: \([^)]{0,40}\))?) (?:is|are) sponsored by {v:org}` +
+			`|(?:^|[.;] |--\s?|[-–—] )(?P<s>{org})(?: \([^)]{0,60}\))*,? (?:a|an) (?:blank check|special purpose acquisition) company,? sponsored by {v:org}`,
 		Not:      otherSPAC,
 		Classes:  narrated,
 		NotKinds: notStated,
@@ -106,7 +108,8 @@ var offeringClosing = []*rule.Rule{
 	{
 		ID: "offering.ipo_date_consummated", Emit: rule.One(spac.FieldIPODate),
 		Pattern: `(?i)\bOn {v:date},? ` + notDate + `*?(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords +
-			`|\b(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords + `(?: \([^)]{0,40}\))?(?: of {units})?,? on {v:date}`,
+			`|\b(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords + `(?: \([^)]{0,40}\))?(?: of {units})?,? on {v:date}` +
+			`|\bOn {v:date},? (?:we|the Company) closed on (?:its|the|our) ` + ipoWords,
 		Not:      otherSPAC + `|` + overAllotment,
 		Classes:  closedForms,
 		Priority: 10,

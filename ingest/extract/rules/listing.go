@@ -15,14 +15,14 @@ var offeringListing = []*rule.Rule{
 		Pattern: `(?i)(?:\bunits [^⟦]*?(?:listed|list|trade|traded|trading|quoted|listing)|(?:list|listed|quote|quoted) (?:our |the )?units) on (?:the )?{ex:exchange}` +
 			listGap + `{0,120}?under the (?:ticker |trading )?symbol {v:ticker}`,
 		Not:      otherSPAC + `|` + notListed,
-		Classes:  ipoForms,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 10,
 	},
 	{
 		ID: "offering.class_symbols", Produce: pairSymbols, Gives: tickerFields,
 		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)` + classGap + `*?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?(?:{ticker}|` + bareSymbol + `)){1,3})`,
 		Not:      otherSPAC + `|` + notListed + `|new symbols|combined company`,
-		Classes:  ipoForms,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 10,
 	},
 	{
@@ -53,6 +53,16 @@ var offeringListing = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// The filer's own name before its bracket anywhere in a release (after a headline run
+		// into the text): only the filer's, so no other company's bracket is read.
+		ID: "offering.release_symbols_filer", Produce: filerOnly(releaseSymbols), Gives: append(tickerFields, spac.FieldExchange),
+		Pattern: `(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?:[,;]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		Never:    otherSPAC,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 8,
+	},
+	{
 		// A release's bracket that names each symbol's class: "(NASDAQ: Common Stock: “ACME”,
 		// Units: “ACMEU”, Warrants: “ACMEW”)", "(Nasdaq: “ACMEU” for units and “ACMEW” for
 		// warrants)"; the company is the SPAC, as for offering.release_symbols.
@@ -66,9 +76,9 @@ var offeringListing = []*rule.Rule{
 	},
 	{
 		ID: "offering.listed_on", Emit: rule.One(spac.FieldExchange),
-		Pattern:  `(?i)\b(?:list(?:ed)?|approved for listing|trade|traded) (?:our |the )?(?:units )?on (?:the )?{v:exchange}`,
+		Pattern:  `(?i)\b(?:list(?:ed)?|approved for listing|trade|traded) (?:our |the )?(?:units )?(?:separately )?on (?:the )?{v:exchange}`,
 		Not:      otherSPAC + `|` + notListed + `|rules require`,
-		Classes:  ipoForms,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 8,
 	},
 	// underwriters
@@ -108,9 +118,11 @@ var offeringListing = []*rule.Rule{
 		// An older prospectus names the representative in apposition: "We have granted X & Co.,
 		// Inc., the representative of the underwriters, a 45-day option ...".
 		ID: "offering.underwriter_representative", Emit: rule.One(spac.FieldUnderwriter),
-		Pattern:  `{v:org},? (?:the|as) (?i:representatives? of the (?:several )?underwriters)\b`,
+		// "X, the underwriter for our IPO", "X (“X”), one of the underwriters".
+		Pattern: `{v:org}(?: \(` + q + `[^()]{1,40}` + eq + `\))?,? (?:the|as|one of the) (?i:representatives? of the (?:several )?underwriters|underwriters\b|` +
+			`(?:sole |lead )?underwriter (?:for|of|in) (?:our|the|its) (?:IPO|initial public offering))`,
 		Not:      otherSPAC,
-		Classes:  ipoForms,
+		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 9,
 	},

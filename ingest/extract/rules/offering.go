@@ -45,10 +45,10 @@ const notOwnUnits = `(?i)shall mean|\bmeans\b|\bparent\b|pubco|holdco`
 // right (with what the right entitles to), before "upon ...", a clause ("..., and was
 // conducted pursuant to"), a cell or a symbol.
 const (
-	unitHead  = `(?:share of |ordinary share|class a|common|public)`
-	unitRight = `(?: (?:entitling|to receive)[^.;⟦•]{3,80}?(?:share|stock))?`
+	unitHead  = `(?:share of |ordinary share|class a|common|public|of (?:our|its) )`
+	unitRight = `(?: (?:entitling|to receive|to purchase|to acquire)[^.;⟦•]{3,80}?(?:share|stock))?`
 	unitTail  = `(?:warrants?|rights?)` + unitRight + `)` +
-		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange))`
+		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
 )
 
 // listGap is the text between a listing verb and its symbol: exchanges ("the Nasdaq Global
@@ -103,7 +103,7 @@ func JurisdictionAt(text string) (name, quote string, ok bool) {
 const notOwnJurisdiction = `(?i)domesticat|continuance|by way of continuation|deregist|re-?domicil|reincorporat`
 
 // offering is the whole family, in the order its rules are tried.
-var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringState)
+var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringState, offeringNarrated)
 
 // offeringTerms: units, price, unit structure, warrant terms, trust and deadline.
 var offeringTerms = []*rule.Rule{
@@ -128,7 +128,8 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.units_cover_line", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
-		Pattern: `(?i)^{v:units}$`, Classes: prospectus, Kinds: []doc.Kind{doc.Cover}, Priority: 11,
+		// The cover may follow a table of contents, which opens a body section.
+		Pattern: `(?i)^{v:units}$`, Classes: prospectus, Kinds: []doc.Kind{doc.Cover, doc.Body}, Priority: 11,
 	},
 	{
 		ID: "offering.units_ipo_of", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
@@ -174,7 +175,7 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.unit_price_public_offering", Emit: rule.One(spac.FieldUnitPrice),
-		Pattern:  `(?i)(?:^public offering price|offering price of) (?:\| )?{v:money}(?: per unit)?`,
+		Pattern:  `(?i)(?:^public offering price|offering price of|public offering price of each unit was) (?:\| )?{v:money}(?: per unit)?`,
 		Not:      `(?i)private placement|warrant`,
 		Classes:  narrated,
 		NotKinds: notStated,
@@ -193,7 +194,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?` + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
-		Classes:  narrated,
+		Classes:  append(narrated, doc.Communication),
 		Priority: 10,
 	},
 	{
@@ -202,7 +203,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.unit_structure_par_value", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?(?:{money} par value|par value {money})[^.;⟦]*?` + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
-		Classes:  narrated,
+		Classes:  append(narrated, doc.Communication),
 		Priority: 8,
 	},
 	{
@@ -213,16 +214,37 @@ var offeringTerms = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 9,
 	},
+	{
+		// The components set on lines of their own under "consists of:" (text without the
+		// bullets): "one share of our common stock; and" / "one warrant.".
+		ID: "offering.unit_structure_lines", Produce: joinedStructure, Gives: []string{spac.FieldUnitStructure},
+		Pattern:  `(?i)^(?P<a>one (?:share of |ordinary|class a|common)[^;⟦•]*?(?:share|stock));?,? and (?P<b>one[- ][^;⟦•]*?(?:warrant|right)s?)\.?$`,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 9,
+	},
 	// warrant_exercise_price
 	{
 		ID: "offering.warrant_whole_warrant", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one [^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole )?share|[.,;]|$)`,
+		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one[- ][^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole |half )?share|[.,;]|$)`,
 		Classes:  narrated,
 		Priority: 10,
 	},
 	{
+		// The warrant's terms inside the unit's description: "one redeemable warrant to
+		// purchase one share of common stock, at a price of $11.50 per share".
+		ID: "offering.warrant_to_purchase", Emit: rule.One(spac.FieldWarrantExercise),
+		Pattern:  `(?i)\bwarrants? to purchase one[- ][^⟦]*?,? at (?:a price of |an exercise price of )?{v:money} per (?:whole |half )?share`,
+		Not:      `(?i)\$9\.20|adjusted to be|private|placement`,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		ID: "offering.warrant_exercise_price", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one [^⟦|]*?at (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|\s\||$)`,
+		// A cover table's warrant title ends at its cell, or at the symbol of its column
+		// ("... at an exercise price of $11.50 APXTW").
+		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|[,;]|\s\||(?-i:\s[A-Z]{2,6}\b)|$)`,
 		Not:      `(?i)\$9\.20|issue price of less|adjusted to be`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		Priority: 9,
@@ -300,7 +322,11 @@ var offeringTerms = []*rule.Rule{
 	// deadline_months
 	{
 		ID: "offering.deadline_within", Emit: rule.One(spac.FieldDeadlineMonths),
-		Pattern:  `(?i)(?:within|have|until|date that is) {v:duration} (?:from|after|of|following) the (?:closing|consummation|completion) of (?:this|the|our) (?:offering|initial public offering|ipo)`,
+		// "within 24 months from the closing of this offering", "until <date>, or 15 months
+		// after the closing of our IPO", "within 24 months of the Company's initial public
+		// offering", "only have 15 months from the date of this prospectus".
+		Pattern: `(?i)(?:within|have|until|date (?:that|which) is|until {date},? or) {v:duration} (?:from|after|of|following) ` +
+			`(?:the (?:closing|consummation|completion) of (?:this|the|our) (?:offering|initial public offering|ipo)|(?:the Company` + ap + `s|its|our) (?:initial public offering|ipo)\b|the date of this prospectus)`,
 		Not:      `(?i)warrants? (?:will )?become exercisable|exercisable|36 months|\bwarrants? (?:entitles?|will entitle)`,
 		Classes:  narrated,
 		Priority: 10,

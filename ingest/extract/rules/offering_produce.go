@@ -276,11 +276,17 @@ func jurisdictionOf(m *rule.Match) []rule.Out {
 	return []rule.Out{span(m, spac.FieldStateOfInc, name, start, start+len(text))}
 }
 
-// filerJurisdiction is jurisdictionOf when the name of slot org is the filer's own.
-func filerJurisdiction(m *rule.Match) []rule.Out {
-	orgs := m.Entities("org")
-	if len(orgs) != 1 || m.Filer() == "" || bareName(orgs[0].Value) != bareName(m.Filer()) {
+// publicSaleDate emits the date of slot d as the IPO's when the units of slot v are the
+// public offering's (see publicUnits).
+func publicSaleDate(m *rule.Match) []rule.Out {
+	if len(publicUnits(m)) == 0 {
 		return nil
 	}
-	return jurisdictionOf(m)
+	var out []rule.Out
+	for _, e := range m.Entities("d") {
+		if e.Kind == entity.Date {
+			out = append(out, m.Cite(spac.FieldIPODate, e.Value, e))
+		}
+	}
+	return out
 }

@@ -53,7 +53,7 @@ var offeringState = []*rule.Rule{
 		// The filer's own name in apposition: "Acme Acquisition Corp., a Delaware corporation"
 		// (a merger agreement's parties, a release, a proxy's notice). Any other name - the
 		// target, a merger sub, the sponsor - is not read.
-		ID: "offering.state_filer_apposition", Produce: filerJurisdiction, Gives: []string{spac.FieldStateOfInc},
+		ID: "offering.state_filer_apposition", Produce: filerOnly(jurisdictionOf), Gives: []string{spac.FieldStateOfInc},
 		Pattern:  `(?P<org>{org}),? (?:is )?(?:a|an) (?:newly[- ]organized |newly[- ]formed )?` + jurisdictionSlot + ` ` + companyForm + `\b`,
 		Never:    notOwnJurisdiction,
 		Classes:  []doc.Class{doc.Prospectus, doc.Periodic, doc.Proxy, doc.MergerProxy, doc.Current, doc.Communication},

@@ -226,6 +226,17 @@ func filerNamed(m *rule.Match) bool {
 		blankCheckAppositionRe.MatchString(m.Text("tail"))
 }
 
+// filerOnly runs produce only when the org of slot "org" is the filer itself (by name).
+func filerOnly(produce func(*rule.Match) []rule.Out) func(*rule.Match) []rule.Out {
+	return func(m *rule.Match) []rule.Out {
+		orgs := m.Entities("org")
+		if len(orgs) != 1 || m.Filer() == "" || bareName(orgs[0].Value) != bareName(m.Filer()) {
+			return nil
+		}
+		return produce(m)
+	}
+}
+
 // labelledSymbols is the production of a release's bracket that names each symbol's class,
 // before it ("Units: “ACMEU”") or after it ("“ACMEU” for units"); a class named twice, or a
 // symbol of a class that is not listed (subunits), is not read.

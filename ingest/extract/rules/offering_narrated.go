@@ -1,0 +1,86 @@
+package rules
+
+import (
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// offeringNarrated: the amount placed in trust and the private placement as later filings and
+// older prospectuses state them (a report's Note 1, a proxy's background, a trust agreement's
+// recitals, a 2007 prospectus's insiders' commitment). Part of the offering family
+// (offering.go).
+
+// proceedsOf is "of the (net) proceeds from the IPO": a part of the offering's money.
+const proceedsOf = `of the (?:net |gross )?proceeds (?:from|of) (?:the|our|its) (?:IPO|initial public offering|Public Offering|Offering)`
+
+var offeringNarrated = []*rule.Rule{
+	{
+		// The total with its parts: "A total of $X, comprised of $Y of the proceeds ... and $Z
+		// of ..., was placed in the trust account"; "which includes".
+		ID: "offering.trust_total_comprised", Emit: rule.One(spac.FieldTrustSize),
+		Pattern: `(?i)\b(?:a total of|an aggregate of) {v:money},? (?:comprised of|consisting of|which includes?|including) {money}[^⟦]*?(?:and {money}[^⟦]*?)?` +
+			`(?:was|were|has been|have been) (?:placed|deposited|held) in(?:to)? (?:a|the|its) .{0,60}?trust\b`,
+		Not:      overAllotment + `|deferred underwriting|extension|interest`,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// The total after the IPO and its over-allotment both closed: "Following the closing of
+		// the IPO and the partial exercise of the over-allotment option, a total of $X ($10.00
+		// per unit) ... was placed in the Trust Account"; "A total of $X of the proceeds from
+		// the IPO, including the partial exercise of the over-allotment option, ...".
+		ID: "offering.trust_total_with_overallotment", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
+		Pattern: `(?i)(?:(?:closing|consummation) of (?:the|our|its) ` + ipoWords + ` and (?:the )?(?:partial |full )?exercise of the (?:underwriters` + ap + `? )?over-?allotment option,? ` +
+			`a total of {v:money}(?: \({pu:money} per (?:unit|public share|share)\))?` +
+			`|\ba total of {v:money}(?: \({pu:money} per (?:unit|public share|share)\))? ` + proceedsOf + `,? including the (?:partial |full )?exercise of the (?:underwriters` + ap + `? )?over-?allotment option)` +
+			`[^⟦]*?(?:was|were|has been) (?:placed|deposited|held) in(?:to)? (?:a|the|its) .{0,60}?trust\b`,
+		Not:      `(?i)\badditional\b|incremental|extension|interest`,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 11,
+	},
+	{
+		// "Approximately $200,000,000 of the net proceeds from the IPO and the private sale ...
+		// has been deposited in the Trust Account."
+		ID: "offering.trust_proceeds_deposited", Emit: rule.One(spac.FieldTrustSize),
+		Pattern:  `(?i)^(?:approximately )?{v:money} ` + proceedsOf + `[^⟦]*?(?:was|were|has been|have been) (?:placed|deposited|held) in(?:to)? (?:a|the|its) .{0,60}?trust\b`,
+		Not:      overAllotment + `|deferred underwriting|extension|interest|remain|withdr`,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// A trust agreement's recital (its amendments restate it): "WHEREAS, $X of the gross
+		// proceeds of the Offering ... was deposited into the Trust Account".
+		ID: "offering.trust_recital", Emit: rule.One(spac.FieldTrustSize),
+		Pattern:  `(?i)^WHEREAS, (?:an aggregate of |a total of )?{v:money} (?:of the (?:gross |net )?proceeds|was placed)[^⟦;]*?(?:was|were|have been|has been)? ?(?:placed|deposited|delivered)[^⟦;]{0,40}?(?:in|into|to) the (?:Trust Account|Trustee)`,
+		Not:      `(?i)extension|additional|interest|contribution`,
+		Classes:  closedForms,
+		Priority: 10,
+	},
+	{
+		// An older prospectus states the insiders' commitment to buy warrants or units before
+		// the offering, with its total: "have committed to purchase from us an aggregate of
+		// 3,000,000 warrants at $1.00 per warrant (for a total purchase price of $3,000,000)",
+		// "..., or $5,450,000 in the aggregate".
+		ID: "offering.private_committed_purchase", Emit: rule.One(spac.FieldPrivatePlacement),
+		Pattern: `(?i)\b(?:have|has) (?:committed|agreed) to purchase (?:from us )?(?:an aggregate of )?{warrants|units}[^⟦.]{0,60}? at (?:a price of )?{money} per (?:warrant|unit)` +
+			`(?: \((?:for )?(?:a total|an aggregate) (?:purchase price )?of {v:money}\)|,? or {v:money} in the aggregate)`,
+		Not:      `(?i)\bup to\b|in (?:this|the) (?:offering|IPO)|open market|public offering`,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// A report's or proxy's IPO told as the sale of its units: "On January 7, 2022, we
+		// completed the sale of 23,000,000 units at a price of $10.00 per unit" (the units
+		// named as the public's: no private, over-allotment or additional units).
+		ID: "offering.ipo_date_sale_of_units", Produce: publicSaleDate, Gives: []string{spac.FieldIPODate},
+		Pattern:  `(?i)^On {d:date},? (?:we|the Company) (?:completed|consummated) the (?:sale|issuance) of {v:units} at (?:a price of |an offering price of )?{money} per unit`,
+		Not:      otherSPAC + `|` + overAllotment,
+		Classes:  closedForms,
+		NotKinds: notStated,
+		Priority: 8,
+	},
+}

@@ -783,6 +783,45 @@ func (e UniverseParamsStatus) Valid() bool {
 	}
 }
 
+// Defines values for UniverseParamsSector.
+const (
+	UniverseParamsSectorConsumer          UniverseParamsSector = "consumer"
+	UniverseParamsSectorEnergyTransition  UniverseParamsSector = "energy_transition"
+	UniverseParamsSectorFinancialServices UniverseParamsSector = "financial_services"
+	UniverseParamsSectorGeneral           UniverseParamsSector = "general"
+	UniverseParamsSectorHealthcare        UniverseParamsSector = "healthcare"
+	UniverseParamsSectorIndustrials       UniverseParamsSector = "industrials"
+	UniverseParamsSectorMediaTelecom      UniverseParamsSector = "media_telecom"
+	UniverseParamsSectorRealEstate        UniverseParamsSector = "real_estate"
+	UniverseParamsSectorTechnology        UniverseParamsSector = "technology"
+)
+
+// Valid indicates whether the value is a known member of the UniverseParamsSector enum.
+func (e UniverseParamsSector) Valid() bool {
+	switch e {
+	case UniverseParamsSectorConsumer:
+		return true
+	case UniverseParamsSectorEnergyTransition:
+		return true
+	case UniverseParamsSectorFinancialServices:
+		return true
+	case UniverseParamsSectorGeneral:
+		return true
+	case UniverseParamsSectorHealthcare:
+		return true
+	case UniverseParamsSectorIndustrials:
+		return true
+	case UniverseParamsSectorMediaTelecom:
+		return true
+	case UniverseParamsSectorRealEstate:
+		return true
+	case UniverseParamsSectorTechnology:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for UniverseParamsSort.
 const (
 	UniverseParamsSortCik                   UniverseParamsSort = "cik"
@@ -2215,8 +2254,8 @@ type UniverseParams struct {
 	// Status lifecycle statuses, comma-separated (OR)
 	Status *[]UniverseParamsStatus `form:"status,omitempty" json:"status,omitempty"`
 
-	// Sector target sectors, comma-separated (OR)
-	Sector *[]string `form:"sector,omitempty" json:"sector,omitempty"`
+	// Sector sectors, comma-separated (OR): the stated focus before a deal, the target's business once there is one
+	Sector *[]UniverseParamsSector `form:"sector,omitempty" json:"sector,omitempty"`
 
 	// Sponsor sponsor names, comma-separated (OR); "Acme, LLC" stays one name
 	Sponsor *[]string `form:"sponsor,omitempty" json:"sponsor,omitempty"`
@@ -2284,6 +2323,9 @@ type UniverseParams struct {
 
 // UniverseParamsStatus defines parameters for Universe.
 type UniverseParamsStatus string
+
+// UniverseParamsSector defines parameters for Universe.
+type UniverseParamsSector string
 
 // UniverseParamsSort defines parameters for Universe.
 type UniverseParamsSort string

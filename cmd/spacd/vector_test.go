@@ -4,9 +4,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/index"
 	"github.com/spacdata/spac/ingest/extract/extracttest"
 	"github.com/spacdata/spac/ingest/poll/polltest"
 	"github.com/spacdata/spac/internal/citecheck"
@@ -130,4 +132,52 @@ func TestVectorStoreCitationsHoldTheirValues(t *testing.T) {
 	if len(w.Undated) > vectorUndatedCeiling {
 		t.Errorf("%d derived dates no input writes, above the ceiling of %d", len(w.Undated), vectorUndatedCeiling)
 	}
+}
+
+// TestSectorFilterAndFacet: ?sector= and the sector facet return rows on the fixtures and on
+// Vector's store (Rocket Lab: industrials, a space company; technology before its deal).
+func TestSectorFilterAndFacet(t *testing.T) {
+	w := newFixtureWorld(t)
+	checkSectors(t, "fixtures", w.app.idx, "financial_services", 3)
+	data := vectorStore(t)
+	idx, err := index.Open(filepath.Join(data, "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { idx.Close() })
+	checkSectors(t, "Vector", idx, "industrials", 1)
+}
+
+// checkSectors: filtering on sector gives at least min rows, all of that sector, and the facet
+// counts every row under a sector of the vocabulary.
+func checkSectors(t *testing.T, what string, idx *index.Index, sector string, min int) {
+	t.Helper()
+	ctx := context.Background()
+	all, err := idx.Universe(ctx, spac.UniverseQuery{Limit: 500, Facets: []string{"sector"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted := 0
+	for _, b := range all.Facets["sector"] {
+		if !slices.Contains(spac.Sectors, b.Value) {
+			t.Errorf("%s: facet bucket %q is not in the vocabulary", what, b.Value)
+		}
+		counted += b.Count
+	}
+	if counted != all.Total || counted == 0 {
+		t.Errorf("%s: the sector facet counts %d of %d rows (%+v)", what, counted, all.Total, all.Facets["sector"])
+	}
+	page, err := idx.Universe(ctx, spac.UniverseQuery{Limit: 500, Sectors: []string{sector}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Total < min {
+		t.Errorf("%s: sector=%s gives %d rows, want at least %d", what, sector, page.Total, min)
+	}
+	for _, r := range page.Rows {
+		if r.Sector != sector {
+			t.Errorf("%s: sector=%s gives %s of sector %q", what, sector, r.Symbol, r.Sector)
+		}
+	}
+	t.Logf("%s: %d rows, sectors %+v", what, all.Total, all.Facets["sector"])
 }

@@ -48,6 +48,7 @@ func Fold(cik spac.CIK, filings []spac.Filing, facts []spac.Fact) (spac.Profile,
 	p.PendingExtension = pendingExtension(p, recs[life.extensionFrom:])
 	sharesBeforeRedemptions(&p)
 	names(&p, recs)
+	fileSector(&p, recs)
 	currentTrust(&p)
 	payout(&p)
 	return p, calendar(p, recs)

@@ -31,7 +31,6 @@ func universeRow(cik spac.CIK, recs []record, life lifecycle) spac.SPAC {
 	}
 	text(&row.Sponsor, spac.FieldSponsor, "sponsor")
 	text(&row.IPODate, spac.FieldIPODate, "ipo_date")
-	text(&row.Sector, spac.FieldSector, "sector")
 	text(&row.Exchange, spac.FieldExchange, "exchange")
 	if v, c, ok := deadlineOf(recs); ok {
 		row.Deadline = v

@@ -1,5 +1,5 @@
 // Package rules holds the extraction rules, one table per fact family (offering.go,
-// meeting.go, merger.go, liquidation.go, periodic.go), each with its example corpus in
+// meeting.go, merger.go, liquidation.go, periodic.go, sector.go), each with its example corpus in
 // testdata/<family>.corpus that the tests run. A rule is data: an id, the fields it emits,
 // where it runs, a pattern over entity-masked sentences and its priority (see package rule).
 //
@@ -22,7 +22,7 @@ import (
 func Families() map[string][]*rule.Rule {
 	return map[string][]*rule.Rule{
 		"offering": offering, "meeting": meeting, "merger": merger,
-		"liquidation": liquidation, "periodic": periodic,
+		"liquidation": liquidation, "periodic": periodic, "sector": sector,
 	}
 }
 
@@ -47,7 +47,7 @@ func Book() *rule.Book {
 // NewBook compiles the rule tables, then the extra rules: a test changes the book with it
 // (a stored filing's facts derived again by a book with one more rule).
 func NewBook(extra ...*rule.Rule) (*rule.Book, error) {
-	b, err := rule.NewBook(offering, meeting, merger, liquidation, periodic, extra)
+	b, err := rule.NewBook(offering, meeting, merger, liquidation, periodic, sector, extra)
 	if err != nil {
 		return nil, err
 	}

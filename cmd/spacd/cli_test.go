@@ -38,7 +38,7 @@ var helpFlags = map[string][]string{
 	"recompute": {"--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"reextract": {"--all", "--workers", "--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"extract":   {"--explain", "--doc", "--form", "--items", "--cik", "--filed", "--accession", "--name", "--text", "--json"},
-	"keys":      {"--name", "--tier", "--days", "--json", "--config", "--data-dir", "--log-level"},
+	"keys":      {"--name", "--tier", "--days", "--grace", "--json", "--config", "--data-dir", "--log-level"},
 	"fixtures":  {"--out", "--spacs", "--seed", "--json"},
 	"errors":    {"--json", "--config", "--data-dir", "--log-level"},
 	"export": append([]string{"--format", "--out", "--base-url", "--config", "--data-dir", "--log-level"},

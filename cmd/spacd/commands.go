@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -81,7 +82,7 @@ var keysArgHelp = [][2]string{
 	{"create", "create a key (--name, --tier); its secret is shown only once"},
 	{"list", "list the keys"},
 	{"revoke ID", "revoke a key"},
-	{"rotate ID", "replace a key's secret; the new one is shown only once"},
+	{"rotate ID", "replace a key's secret (its webhooks and usage go to the new key); the new one is shown only once"},
 	{"usage ID", "requests per day and endpoint over the last --days days"},
 }
 
@@ -124,6 +125,7 @@ func keysFlags(fs *pflag.FlagSet) {
 	fs.String("name", "", "key name (create)")
 	fs.String("tier", "free", "tier (create)")
 	fs.Int("days", 7, "days of usage to show (usage)")
+	fs.Duration("grace", 0, "how long the old secret keeps working after rotate, as the new key (at most 168h)")
 }
 
 func fixturesFlags(fs *pflag.FlagSet) {
@@ -144,6 +146,11 @@ func flagStrings(fs *pflag.FlagSet, name string) []string {
 
 func flagInt(fs *pflag.FlagSet, name string) int {
 	v, _ := fs.GetInt(name)
+	return v
+}
+
+func flagDuration(fs *pflag.FlagSet, name string) time.Duration {
+	v, _ := fs.GetDuration(name)
 	return v
 }
 

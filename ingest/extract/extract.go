@@ -63,6 +63,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	x.header()
 	x.xbrl()
 	x.coverSymbols()
+	x.successorCover()
 	x.rPage()
 	x.votes()
 	switch d.Class {

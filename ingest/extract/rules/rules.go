@@ -85,7 +85,7 @@ const (
 var (
 	mergerSubRe = regexp.MustCompile(`(?i)merger ?sub|merger corp|acquisition (?:corp|corporation|company|co\b|holdings|inc|ltd|limited|partners)|sponsor|\bspac\b`)
 	spacNameRe  = regexp.MustCompile(`(?i)acquisition\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)|merger sub`)
-	notNameRe   = regexp.MustCompile(`(?i)^(?:the )?(?:company|registrant|corporation|purchaser|parent|target|pubco)\b`)
+	notNameRe   = regexp.MustCompile(`(?i)^(?:the )?(?:(?:surviving|combined|resulting|successor|post-combination|new) )?(?:company|registrant|corporation|purchaser|parent|target|pubco|holdco|entity)\b`)
 )
 
 // valid vetoes values no filing states: founder (Class B) shares redeemed or issued in a
@@ -95,7 +95,7 @@ func valid(field, value string, e *entity.Entity) bool {
 	case spac.FieldSharesRedeemed, spac.FieldSharesRemaining, spac.FieldPIPEShares:
 		return e == nil || e.Class != "B"
 	case spac.FieldTarget:
-		return !mergerSubRe.MatchString(value) && !notNameRe.MatchString(value)
+		return !mergerSubRe.MatchString(value) && !spacNameRe.MatchString(value) && !notNameRe.MatchString(value)
 	case spac.FieldNewName:
 		return !notNameRe.MatchString(value) && !spacNameRe.MatchString(value)
 	case spac.FieldSponsor, spac.FieldUnderwriter:

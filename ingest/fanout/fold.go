@@ -16,8 +16,8 @@ import (
 // pushes nothing.
 func (f *FanOut) OnFold(ctx context.Context, prev, cur spac.Profile) {
 	historical := pipeline.IsHistorical(ctx)
-	if prev.CIK == "" {
-		f.addToLinker(cur) // a SPAC new to the store: let news find it
+	if prev.CIK == "" && !pipeline.IsReplay(ctx) {
+		f.addToLinker(cur) // a SPAC new to the store: let news find it (a replay's is stored)
 	}
 	for _, ref := range newFilings(prev, cur) {
 		if !historical {

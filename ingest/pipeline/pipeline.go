@@ -65,6 +65,10 @@ type Pipeline struct {
 	// Extractor derives the facts (zero: the project's rule book); every stored filing is
 	// stamped with its version, so that a newer one knows which facts to derive again.
 	Extractor extract.Extractor
+	// Bare, when set, reads every document as a bare primary document (HTML or plain text,
+	// no SGML envelope) whose header data are Bare's; a document without an accession takes
+	// the one its file name holds ("..._0001193125-21-252860.txt").
+	Bare *ingest.Sidecar
 
 	foldMu sync.Mutex // one refold at a time: marks, profiles, index rows and outbox in step
 }

@@ -93,7 +93,7 @@ func (p *Pipeline) ingestOne(ctx context.Context, name string, load func(string)
 	if lerr != nil {
 		return p.skipped(name, "", reasonOf(lerr)), nil
 	}
-	r, rerr := p.reader().ReadBytes(name, data)
+	r, rerr := p.read(name, data)
 	if rerr != nil {
 		return p.skipped(name, "", reasonOf(rerr)), nil
 	}
@@ -128,6 +128,18 @@ func (p *Pipeline) plausible(name, accession string, facts []spac.Fact) ([]spac.
 		kept = append(kept, f)
 	}
 	return kept, dropped
+}
+
+// read reads one document: a full submission, or with p.Bare a bare document.
+func (p *Pipeline) read(name string, data []byte) (*spac.RenderedFiling, error) {
+	if p.Bare == nil {
+		return p.reader().ReadBytes(name, data)
+	}
+	meta := *p.Bare
+	if meta.Accession == "" {
+		meta.Accession = ingest.AccessionInName(name)
+	}
+	return p.reader().ReadHTML(name, data, meta)
 }
 
 // extract derives the facts of r and stamps r with the version of the extractor.

@@ -53,6 +53,9 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	}
 	hs := srv.HTTPServer(env.cfg.HTTP.Addr)
 	hs.RegisterOnShutdown(l.hub.Close) // end SSE streams so Shutdown can drain
+	if err := announceStore(ctx, env, a); err != nil {
+		return err
+	}
 	return listenAndServe(ctx, env, srv, hs)
 }
 

@@ -48,7 +48,7 @@ const (
 	unitHead  = `(?:share of |ordinary share|class a|common|public|of (?:our|its) )`
 	unitRight = `(?: (?:entitling|to receive|to purchase|to acquire)[^.;⟦•]{3,80}?(?:share|stock))?`
 	unitTail  = `(?:warrants?|rights?)` + unitRight + `)` +
-		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
+		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
 )
 
 // listGap is the text between a listing verb and its symbol: exchanges ("the Nasdaq Global

@@ -54,8 +54,8 @@ var offeringNarrated = []*rule.Rule{
 		// A trust agreement's recital (its amendments restate it): "WHEREAS, $X of the gross
 		// proceeds of the Offering ... was deposited into the Trust Account".
 		ID: "offering.trust_recital", Emit: rule.One(spac.FieldTrustSize),
-		Pattern:  `(?i)^WHEREAS, (?:an aggregate of |a total of )?{v:money} (?:of the (?:gross |net )?proceeds|was placed)[^⟦;]*?(?:was|were|have been|has been)? ?(?:placed|deposited|delivered)[^⟦;]{0,40}?(?:in|into|to) the (?:Trust Account|Trustee)`,
-		Not:      `(?i)extension|additional|interest|contribution`,
+		Pattern:  `(?i)^WHEREAS, (?:an aggregate of |a total of )?{v:money} (?:of the (?:gross |net )?proceeds[^⟦;]*?)?(?:was|were|have been|has been) (?:placed|deposited|delivered)[^⟦;]{0,40}?(?:in|into|to) the (?:Trust Account|Trustee)`,
+		Never:    `(?i)extension|additional|interest|contribution|monthly`, // a later deposit's recital
 		Classes:  closedForms,
 		Priority: 10,
 	},

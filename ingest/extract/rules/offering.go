@@ -51,6 +51,10 @@ const (
 		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
 )
 
+// unitGap is the text inside a unit's description: no sentence's end, though a period may
+// open a figure ("par value $.0001").
+const unitGap = `(?:[^.;⟦]|\.\d)*?`
+
 // listGap is the text between a listing verb and its symbol: exchanges ("the Nasdaq Global
 // Market, or Nasdaq"), dates ("will begin trading tomorrow, <date>,") but no other symbol.
 const listGap = `(?:[^⟦]|⟦(?:exchange|date) \d+⟧)`
@@ -192,7 +196,7 @@ var offeringTerms = []*rule.Rule{
 	// unit_structure
 	{
 		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?` + unitTail,
+		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 10,
@@ -201,7 +205,7 @@ var offeringTerms = []*rule.Rule{
 		// With the share's par value ("one Class A ordinary share, $0.0001 par value, and ..."),
 		// as fee tables and cover tables write it: a plainer statement elsewhere wins.
 		ID: "offering.unit_structure_par_value", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?(?:{money} par value|par value {money})[^.;⟦]*?` + unitTail,
+		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + unitGap + `(?:{money} par value|par value {money})` + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 8,

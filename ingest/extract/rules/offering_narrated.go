@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
 )
 
@@ -82,5 +83,20 @@ var offeringNarrated = []*rule.Rule{
 		Classes:  closedForms,
 		NotKinds: notStated,
 		Priority: 8,
+	},
+	{
+		// The industry the search is focused on, as written: "we intend to focus our search
+		// for target businesses in the branded consumer goods industry", "... on industrial
+		// companies", "focus on target businesses that provide technology services to the
+		// insurance industry", "operating in various industries including A, B and C".
+		ID: "offering.sector_focus", Produce: sectorText, Gives: []string{spac.FieldSector},
+		Pattern: `(?i)\b(?:intends?|plans?|expects?) to (?:focus|concentrate) (?:` +
+			`(?:our|its) (?:search|efforts)(?: for (?:a )?target business(?:es)?)? (?:in|on) (?:the )?(?P<v>[a-z][^,.;()⟦]{2,80}? (?:industry|industries|sector|sectors|companies|businesses))\b` +
+			`|on (?:target )?(?:businesses|companies) (?:that (?:provide|operate in|are in) (?P<v>[a-z][^,.;()⟦]{2,80}? (?:industry|industries|sector|sectors))\b` +
+			`|[^.;⟦]{0,60}? operating in various industries,? including (?P<v>[a-z][^.;()⟦]{2,100}?)(?:\.|;|$)))`,
+		Not:      otherSPAC,
+		Classes:  append(narrated, doc.Communication),
+		NotKinds: notStated,
+		Priority: 9,
 	},
 }

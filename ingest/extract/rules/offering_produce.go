@@ -290,3 +290,17 @@ func publicSaleDate(m *rule.Match) []rule.Out {
 	}
 	return out
 }
+
+// genericSectorRe is a focus that names no industry: "companies with strong management",
+// "businesses located outside the United States".
+var genericSectorRe = regexp.MustCompile(`(?i)^(?:companies|businesses|targets?|a |an |one or more|those|such|any|all|high-?quality|attractive|middle-market)\b`)
+
+// sectorText emits the text of slot v as the sector unless it names no industry.
+func sectorText(m *rule.Match) []rule.Out {
+	text := strings.TrimSpace(m.Text("v"))
+	if text == "" || genericSectorRe.MatchString(text) {
+		return nil
+	}
+	start := m.Start("v")
+	return []rule.Out{span(m, spac.FieldSector, strings.Join(strings.Fields(text), " "), start, start+len(text))}
+}

@@ -156,6 +156,15 @@ var offeringTerms = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// An older prospectus refers back to the offering inside the option's sentence: "(over
+		// and above the 10,000,000 units referred to above)".
+		ID: "offering.units_over_and_above", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
+		Pattern:  `(?i)\(over and above the {v:units} referred to above\)`,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// An over-allotment report's stated new total.
 		ID: "offering.units_total_increased", Emit: rule.One(spac.FieldUnitsOffered),
 		Pattern:  `(?i)total number of units (?:sold|issued) in (?:the|its|our) (?:initial public )?offering (?:increased|increases|was increased) to {v:count|units}`,

@@ -107,6 +107,9 @@ var (
 	oneOfOurRe = regexp.MustCompile(`(?i)\bone\s+of\s+(?:our|its|the\s+company['’]s)\s+((?:[\w-]+\s+){0,3}?)(share|warrant|right)s\b`)
 )
 
+// UnitStructureValue is unitStructureValue, for the cover readers of package extract.
+func UnitStructureValue(text string) string { return unitStructureValue(text) }
+
 // unitStructureValue normalises a unit's description to its components: without the par
 // value of its share and without the owner ("one share of our common stock" is "one share of
 // common stock"), spaces collapsed.

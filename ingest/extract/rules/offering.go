@@ -55,6 +55,9 @@ const (
 // open a figure ("par value $.0001").
 const unitGap = `(?:[^.;⟦]|\.\d)*?`
 
+// bullet is a list item's mark as filings set it.
+const bullet = `[•·●▪]`
+
 // listGap is the text between a listing verb and its symbol: exchanges ("the Nasdaq Global
 // Market, or Nasdaq"), dates ("will begin trading tomorrow, <date>,") but no other symbol.
 const listGap = `(?:[^⟦]|⟦(?:exchange|date) \d+⟧)`
@@ -222,7 +225,7 @@ var offeringTerms = []*rule.Rule{
 	{
 		// The summary's bullet form ("each unit consisting of:" ends the sentence before).
 		ID: "offering.unit_structure_bullets", Produce: joinedStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)^• (?P<a>one (?:share of |ordinary|class a|common)[^;⟦•]*?(?:share|stock))[;,]?(?: and)? • (?P<b>one[- ][^;⟦•]*?(?:warrant|right)s?` + unitRight + `)(?:[;,]?(?: and)? • (?P<c>one[- ][^;⟦•]*?(?:warrant|right)s?` + unitRight + `))?(?:,? (?:upon|subject to|following)\b[^;⟦•]*?)?[.;]?$`,
+		Pattern:  `(?i)^` + bullet + ` (?P<a>one (?:share of |ordinary|class a|common)[^;⟦•·●▪]*?(?:share|stock))[;,]?(?: and)? ` + bullet + ` (?P<b>(?:one|two|three)[- ][^;⟦•·●▪]*?(?:warrant|right)s?` + unitRight + `)(?:[;,]?(?: and)? ` + bullet + ` (?P<c>(?:one|two|three)[- ][^;⟦•·●▪]*?(?:warrant|right)s?` + unitRight + `))?(?:,? (?:upon|subject to|following)\b[^;⟦•·●▪]*?)?[.;]?$`,
 		Classes:  prospectus,
 		NotKinds: notStated,
 		Priority: 9,
@@ -231,7 +234,7 @@ var offeringTerms = []*rule.Rule{
 		// The components set on lines of their own under "consists of:" (text without the
 		// bullets): "one share of our common stock; and" / "one warrant.".
 		ID: "offering.unit_structure_lines", Produce: joinedStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)^(?P<a>one (?:share of |ordinary|class a|common)[^;⟦•]*?(?:share|stock));?,? and (?P<b>one[- ][^;⟦•]*?(?:warrant|right)s?)\.?$`,
+		Pattern:  `(?i)^(?P<a>one (?:share of |ordinary|class a|common)[^;⟦•]*?(?:share|stock));?,? and (?P<b>(?:one|two|three)[- ][^;⟦•]*?(?:warrant|right)s?)\.?$`,
 		Classes:  prospectus,
 		NotKinds: notStated,
 		Priority: 9,

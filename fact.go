@@ -21,7 +21,7 @@ const (
 	FieldSIC           = "sic"  // "6770"
 	FieldStateOfInc    = "state_of_inc"
 	FieldStatus        = "status"        // one of Statuses; the filing that sets a status
-	FieldSector        = "sector"        // stated target industry focus ("technology")
+	FieldSector        = "sector"        // stated target industry focus, as written ("technology and technology-enabled services sectors")
 	FieldExchange      = "exchange"      // "NYSE", "Nasdaq"
 	FieldTickerUnits   = "ticker_units"  // "LCW.U"
 	FieldTickerShares  = "ticker_shares" // "LCW"
@@ -54,7 +54,10 @@ const (
 	FieldRedemptionValuePS  = "redemption_value_per_share"
 
 	// Business combination (8-K 1.01, S-4/F-4, 425).
-	FieldTarget          = "target" // target company name
+	FieldTarget = "target" // target company name
+	// FieldTargetSector is the target's business as a filing about the deal describes it, as
+	// written ("end-to-end space company").
+	FieldTargetSector    = "target_sector"
 	FieldAgreementDate   = "agreement_date"
 	FieldPIPEAmount      = "pipe_amount"
 	FieldPIPEPrice       = "pipe_price"

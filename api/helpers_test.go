@@ -12,7 +12,7 @@ import (
 	"github.com/spacdata/spac"
 )
 
-var sectors = []string{"technology", "healthcare", "energy"}
+var sectors = []string{"technology", "healthcare", "energy_transition"}
 
 // testSPACs builds n fictional SPACs: symbols AAA0, AAA1, ...; every third is "searching",
 // sponsors alternate between two (one with a ", LLC" tail); SPACs 0 and 1 are the sample.

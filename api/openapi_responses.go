@@ -102,7 +102,7 @@ func addExportContent(content obj, r Route, sch *schemaSet) {
 		rowSchema = obj{"$ref": componentPrefix + row + "Row"}
 	}
 	content[export.MediaCSV] = obj{"schema": obj{"type": "string",
-		"description": "RFC 4180 CSV, UTF-8, a header row then one record per matching " + row + " (every page); columns in the README's order"}}
+		"description": "RFC 4180 CSV, UTF-8, a header row then one record per matching " + row + " (every page); columns in the order docs/api.md lists"}}
 	content[export.MediaNDJSON] = obj{"schema": obj{"type": "string",
 		"description": "one " + row + " JSON object per line, as the JSON route's rows (every page)"},
 		"x-row-schema": rowSchema}

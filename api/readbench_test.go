@@ -111,7 +111,7 @@ func benchProfile(i int) (spac.Profile, []spac.Event) {
 		Status: spac.Statuses[2+i%7], Sponsor: benchWords[(i*7)%len(benchWords)] + " Sponsor LLC",
 		TrustSize: fmt.Sprintf("%d.00", 50_000_000+(i*7919)%400_000_000), TrustPerShare: "10.4213", PublicShares: "13000000",
 		IPODate: fmt.Sprintf("202%d-%02d-%02d", 1+i%5, 1+i%12, 1+i%28), Deadline: fmt.Sprintf("202%d-%02d-%02d", 2+i%5, 1+i%12, 1+i%28),
-		Sector: []string{"technology", "healthcare", "energy", "fintech"}[i%4], Exchange: "NASDAQ",
+		Sector: []string{"technology", "healthcare", "energy_transition", "financial_services"}[i%4], Exchange: "NASDAQ",
 		Tickers: spac.Tickers{Shares: sym, Units: sym + "U", Warrants: sym + "W"}, Sample: i < 5,
 	}
 	for n, f := range []string{"symbol", "name", "status", "sponsor", "trust_size", "trust_per_share", "public_shares", "ipo_date",

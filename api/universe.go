@@ -205,7 +205,7 @@ func citesField(cf, f string) bool {
 // universeParams are the filters, sort and projections of GET /universe.
 var universeParams = []Param{
 	Param{Name: "status", In: InQuery, Type: TypeList, Enum: statusNames(), Description: "lifecycle statuses, comma-separated (OR)"},
-	Param{Name: "sector", In: InQuery, Type: TypeList, Description: "target sectors, comma-separated (OR)"},
+	Param{Name: "sector", In: InQuery, Type: TypeList, Enum: spac.Sectors, Description: "sectors, comma-separated (OR): the stated focus before a deal, the target's business once there is one"},
 	Param{Name: "sponsor", In: InQuery, Type: TypeList, Description: "sponsor names, comma-separated (OR); \"Acme, LLC\" stays one name"},
 	Param{Name: "min_trust", In: InQuery, Type: TypeDecimal, Description: "minimum trust size in dollars, e.g. 100000000.00"},
 	Param{Name: "max_trust", In: InQuery, Type: TypeDecimal, Description: "maximum trust size in dollars"},

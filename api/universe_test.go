@@ -94,7 +94,7 @@ func TestUniverseFilters(t *testing.T) {
 	}{
 		{"", 12},
 		{"status=searching", 4},
-		{"sector=technology,energy", 8},
+		{"sector=technology,energy_transition", 8},
 		{"sponsor=Acme Sponsor, LLC", 6},
 		{"sponsor=acme sponsor, llc,Beta Holdings", 12},
 		{"min_trust=150000000.00", 7},

@@ -109,7 +109,8 @@ var fixtureAlerts = map[string][]wantAlert{
 // TestFixtureAlerts builds the fixture world and compares each SPAC's alerts with the table:
 // a missing or an extra alert fails.
 func TestFixtureAlerts(t *testing.T) {
-	w := newFixtureWorld(t)
+	t.Parallel()
+	w := readFixtureWorld(t)
 	if symbols := manifestSymbols(t); len(symbols) != 24 || len(fixtureAlerts) != 24 {
 		t.Fatalf("the table covers %d SPACs, the corpus has %d: %v", len(fixtureAlerts), len(symbols), symbols)
 	}

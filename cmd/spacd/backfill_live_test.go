@@ -18,6 +18,7 @@ func TestServeBackfillsAsHistory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds the fixture corpus and backfills from a fake EDGAR")
 	}
+	t.Parallel()
 	var withIPO []newSPAC
 	for _, s := range generateNewSPACs(t, 40) {
 		if s.entry.IPODate != "" {

@@ -34,6 +34,7 @@ func runWith(env map[string]string, args ...string) (stdout, stderr string, err 
 // summary as JSON and its progress as plain lines (stderr is no terminal); the store then serves
 // what a direct ingest of the same filings serves.
 func TestBackfillCommand(t *testing.T) {
+	t.Parallel()
 	dir, m := generatedCorpus(t, 4)
 	clean := filepath.Join(t.TempDir(), "clean")
 	if _, err := cli(t, clean, "ingest", dir); err != nil {
@@ -100,6 +101,7 @@ func checkRecordedAsHistory(t *testing.T, dataDir string) {
 // The configuration's placeholder User-Agent is refused for the real EDGAR, with a message
 // asking for a real contact; nothing is sent.
 func TestBackfillRefusesPlaceholderAgent(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{"SPACD_DATA_DIR": t.TempDir(), "SPACD_FIXTURES": "false"}
 	_, _, err := runWith(env, "backfill")
 	if err == nil || !strings.Contains(err.Error(), "real contact") || !strings.Contains(err.Error(), "SPACD_EDGAR_USER_AGENT") {

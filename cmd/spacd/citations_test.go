@@ -22,7 +22,8 @@ import (
 //
 // Every citation must pass: 100 %.
 func TestEveryServedCitationIsVerifiable(t *testing.T) {
-	w := newFixtureWorld(t)
+	t.Parallel()
+	w := readFixtureWorld(t)
 	s := served{events: w.events, alerts: w.alerts, articles: w.articles}
 	for _, p := range w.profiles {
 		p.SPAC = w.live.market.Join(p.SPAC)

@@ -32,13 +32,13 @@ func runCLI(t *testing.T, dataDir string, args ...string) (stdout, stderr string
 // helpFlags are the flags each command's --help must list, and no other (--help aside).
 var helpFlags = map[string][]string{
 	"serve":     {"--config", "--data-dir", "--addr", "--log-level"},
-	"ingest":    {"--workers", "--progress", "--json", "--config", "--data-dir", "--log-level"},
+	"ingest":    {"--workers", "--progress", "--form", "--items", "--cik", "--filed", "--accession", "--name", "--json", "--config", "--data-dir", "--log-level"},
 	"backfill":  {"--since", "--cik", "--no-discover", "--index", "--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"rebuild":   {"--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"recompute": {"--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"reextract": {"--all", "--workers", "--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"extract":   {"--explain", "--doc", "--form", "--items", "--cik", "--filed", "--accession", "--name", "--text", "--json"},
-	"keys":      {"--name", "--tier", "--days", "--json", "--config", "--data-dir", "--log-level"},
+	"keys":      {"--name", "--tier", "--days", "--grace", "--json", "--config", "--data-dir", "--log-level"},
 	"fixtures":  {"--out", "--spacs", "--seed", "--json"},
 	"errors":    {"--json", "--config", "--data-dir", "--log-level"},
 	"export": append([]string{"--format", "--out", "--base-url", "--config", "--data-dir", "--log-level"},
@@ -52,6 +52,7 @@ var helpFlags = map[string][]string{
 // Every command has its own help: `spacd CMD --help` (and `spacd help CMD`) print its usage
 // line, a description and exactly its flags, and exit 0.
 func TestCommandHelp(t *testing.T) {
+	t.Parallel()
 	if got, want := len(commands()), len(helpFlags); got != want {
 		t.Errorf("%d commands, %d in the test's table: add the new command's flags", got, want)
 	}
@@ -95,6 +96,7 @@ func sameSet(a, b []string) bool {
 // A command line spacd cannot run exits 2 with a message naming the problem; a command that
 // fails at run time exits 1.
 func TestExitCodes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, c := range []struct {
 		args   []string
@@ -134,6 +136,10 @@ func TestBinaryExitStatus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds spacd")
 	}
+	// Not parallel: it starts processes, and a child holds a copy of the parent's file
+	// descriptors from fork to exec, Badger's directory lock included, so a parallel test that
+	// closes and reopens its store in that window finds it locked. Sequential tests run before
+	// the parallel ones start.
 	bin := buildSpacd(t)
 	for args, want := range map[string]int{"": 2, "nosuch": 2, "version": 0, "extract --help": 0, "extract /nonexistent/x.txt": 1} {
 		cmd := exec.Command(bin, strings.Fields(args)...)
@@ -154,6 +160,7 @@ func TestBinaryExitStatus(t *testing.T) {
 
 // Every command that prints data prints JSON with --json, and readable text without it.
 func TestJSONOutput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join("..", "..", "fixtures", "corpus", goodFirst)
 	decode := func(args ...string) map[string]any {
@@ -216,6 +223,7 @@ func isEmptyList(v any) bool {
 // Without --json (extract: with --text) the output is aligned text: keys create and keys list print the same key in
 // the same readable form, and an ingest's summary names what it counted.
 func TestTextOutput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out, _, code := runCLI(t, dir, "ingest", filepath.Join("..", "..", "fixtures", "corpus", goodFirst))
 	for _, want := range []string{"files:", "filings:", "SPACs folded:", "took:"} {
@@ -255,6 +263,7 @@ func fieldValue(text, name string) string {
 // ingest, rebuild and recompute show their progress: a bar redrawn in place when asked for
 // (or on a terminal), plain lines on a pipe.
 func TestPipelineProgress(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join("..", "..", "fixtures", "corpus", goodFirst)
 	_, bar, _ := runCLI(t, dir, "ingest", "--progress", "bar", file)
@@ -274,6 +283,7 @@ func TestPipelineProgress(t *testing.T) {
 
 // Log records write durations as strings (slog's JSON handler would write nanoseconds).
 func TestLogDurationsAreStrings(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	newLogger(config.LogConfig{Level: "info", Format: "json"}, &out).Info("edgar request failed", "wait", 2*time.Second+345*time.Millisecond)
 	var rec map[string]any

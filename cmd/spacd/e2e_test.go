@@ -28,6 +28,10 @@ func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds the fixture corpus")
 	}
+	// Not parallel: it starts processes, and a child holds a copy of the parent's file
+	// descriptors from fork to exec, Badger's directory lock included, so a parallel test that
+	// closes and reopens its store in that window finds it locked. Sequential tests run before
+	// the parallel ones start.
 	ts := startServer(t, nil)
 	key := ts.createKey(t, "enterprise")
 	t.Run("contract smoke", func(t *testing.T) { contractSmoke(t, ts) })

@@ -26,6 +26,10 @@ import (
 // temporary directory it names). Without Chromium it skips, unless SPAC_REQUIRE_BROWSER=1
 // (CI sets it), where a missing browser fails.
 func TestExplorerInBrowser(t *testing.T) {
+	// Not parallel: it starts Chromium, and a child holds a copy of the parent's file
+	// descriptors from fork to exec, Badger's directory lock included, so a parallel test that
+	// closes and reopens its store in that window finds it locked. Sequential tests run before
+	// the parallel ones start.
 	chrome := chromiumPath(t)
 	ts := startServer(t, nil)
 	ctx := newBrowser(t, chrome)

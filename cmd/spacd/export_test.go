@@ -29,6 +29,7 @@ func TestExportEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds the fixture corpus")
 	}
+	t.Parallel()
 	at := time.Now().UTC()
 	now := func() time.Time { return at }
 	dir := t.TempDir()
@@ -240,6 +241,7 @@ func checkSampleExport(t *testing.T, ts *testServer) {
 // TestExportFlagsCoverTheRoutes: `spacd export` has a flag for every filter of the routes it
 // exports, and no flag that none of them declares.
 func TestExportFlagsCoverTheRoutes(t *testing.T) {
+	t.Parallel()
 	declared := map[string]bool{}
 	for _, r := range api.New(api.Deps{}).Routes() {
 		if !slices.Contains(exportRoutes, r.Name) {
@@ -272,6 +274,7 @@ func TestExportFlagsCoverTheRoutes(t *testing.T) {
 // flag (exit 2), and --out is then not created; so are an unknown route and a bad --base-url;
 // an unknown symbol (404) is a failure (exit 1).
 func TestExportRefusals(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(t.TempDir(), "universe.csv")
 	_, stderr, code := runCLI(t, dir, "export", "universe", "--status", "bogus", "--out", out)

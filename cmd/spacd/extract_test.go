@@ -13,6 +13,7 @@ import (
 // TestExtractRealS1 runs `spacd extract` on the real LearnCW S-1 (../shared/realdata) and checks
 // the MANIFEST's verified values, each cited on a canonical line that holds the quote.
 func TestExtractRealS1(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "..", "..", "shared", "realdata", "full_submission_txt", "LearnCW_S-1_0001140361-21-010426.txt")
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("real data not found at %s (../shared beside the checkout)", path)
@@ -50,6 +51,7 @@ func TestExtractRealS1(t *testing.T) {
 // TestExtractExplainBareText reads a bare plain-text 8-K with --form/--items (no SGML
 // envelope, no sidecar) and checks that --explain names the rule behind every fact.
 func TestExtractExplainBareText(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "vote.txt")
 	text := "Item 5.07 Submission of Matters to a Vote of Security Holders.\n" +
 		"On May 2, 2025, Harbor Lane Acquisition Corp. held an extraordinary general meeting, at which\n" +
@@ -87,6 +89,7 @@ func TestExtractExplainBareText(t *testing.T) {
 // TestExtractDocModel prints the document model of a bare 8-K: the Item 5.07 section and
 // its sentences with their lines and entities masked, as the rules read them.
 func TestExtractDocModel(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "vote.txt")
 	text := "Item 5.07 Submission of Matters to a Vote of Security Holders.\n" +
 		"On May 2, 2025, the Company held an extraordinary general meeting.\n" +

@@ -23,6 +23,7 @@ func TestHardening(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the server on the fixture corpus")
 	}
+	t.Parallel()
 	ts := startServer(t, map[string]string{
 		"SPACD_HTTP_READ_TIMEOUT": "1s", "SPACD_HTTP_SHUTDOWN_TIMEOUT": "2s", "SPACD_ACCESS_AUTH_FAILURES_PER_MINUTE": "3",
 		"SPACD_LOG_LEVEL": "info", // waitBlocked reads the access log

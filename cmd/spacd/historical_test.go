@@ -18,6 +18,7 @@ import (
 //   - The same SPAC's filings found live (the poller) are news: filing.ingested webhooks and
 //     articles are pushed; its years-old IPO is still recorded as historical.
 func TestHistoricalIsRecordedNotPushed(t *testing.T) {
+	t.Parallel()
 	w := newFixtureWorld(t)
 	ctx := context.Background()
 	log := w.app.db.EventLog(10000)

@@ -144,6 +144,7 @@ func checkStored(t *testing.T, dataDir string, accessions ...string) {
 // between good files. It used to abort the run (the store refused the key: exit 1, no summary,
 // nothing recorded, later files never read); now it is recorded with its reason and skipped.
 func TestIngestBadAccessionIsSkipped(t *testing.T) {
+	t.Parallel()
 	dir, data := t.TempDir(), t.TempDir()
 	first := fixture(t, goodFirst)
 	writeFiles(t, dir, map[string][]byte{
@@ -178,6 +179,7 @@ func sparseFile(t *testing.T, path string, size int64) {
 // command line, is recorded as too_large and never read: the whole run allocates far less
 // than the file's size (it used to read it whole, 1.1 GB of RSS, before rejecting it).
 func TestIngestOversizeIsNotRead(t *testing.T) {
+	t.Parallel()
 	dir, single, data := t.TempDir(), t.TempDir(), t.TempDir()
 	writeFiles(t, dir, map[string][]byte{"a-good.txt": fixture(t, goodFirst), "c-good.txt": secondGood(t)})
 	sparseFile(t, filepath.Join(dir, "b-huge.txt"), 1<<30+1)
@@ -200,6 +202,7 @@ func TestIngestOversizeIsNotRead(t *testing.T) {
 // TestErrorsOnAnEmptyStoreIsAnEmptyList: `spacd errors --json` prints [], never null; the
 // readable form says there is nothing.
 func TestErrorsOnAnEmptyStoreIsAnEmptyList(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out, err := cli(t, dir, "errors", "--json")
 	if err != nil || strings.TrimSpace(string(out)) != "[]" {

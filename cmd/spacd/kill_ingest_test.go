@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spacdata/spac/fixtures/gen"
+	"github.com/spacdata/spac/internal/longtest"
 	"github.com/spacdata/spac/internal/storetest"
 )
 
@@ -75,9 +76,7 @@ func killAfter(t *testing.T, cmd *exec.Cmd, d time.Duration) {
 // further ingest completes it). Before the fold marks the second ingest found the stored
 // filings unchanged and never folded them.
 func TestIngestKilledIsRepaired(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds spacd and kills it")
-	}
+	longtest.Skip(t, "kills spacd ingest four times and compares each store with a clean one")
 	bin := buildSpacd(t)
 	corpus, m := generatedCorpus(t, 40)
 	root := t.TempDir()

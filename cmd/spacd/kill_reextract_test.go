@@ -10,6 +10,7 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract"
+	"github.com/spacdata/spac/internal/longtest"
 	"github.com/spacdata/spac/internal/storetest"
 	"github.com/spacdata/spac/kv"
 )
@@ -19,9 +20,7 @@ import (
 // by ingesting a generated corpus and then replacing every filing's facts with none under an
 // old stamp (and refolding), so the re-extraction really changes facts and profiles.
 func TestReextractKilledIsCompleted(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds spacd and kills it")
-	}
+	longtest.Skip(t, "kills spacd reextract three times and compares each store with a clean one")
 	bin := buildSpacd(t)
 	corpus, _ := generatedCorpus(t, 40)
 	root := t.TempDir()

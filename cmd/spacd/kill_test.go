@@ -14,23 +14,13 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/internal/longtest"
 )
 
 // spacdProcess is `spacd serve` run as a real process, so it can be SIGKILLed.
 type spacdProcess struct {
 	*testServer
 	cmd *exec.Cmd
-}
-
-// buildSpacd compiles this command into a temporary directory.
-func buildSpacd(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "spacd")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }
 
 // startProcess runs `spacd serve` on dataDir with env added to the test's environment and
@@ -55,9 +45,13 @@ func startProcess(t *testing.T, bin, dataDir string, env map[string]string) *spa
 	p := &spacdProcess{cmd: cmd}
 	t.Cleanup(func() { p.kill(t) })
 	addr := make(chan string, 1)
+	var metricsURL string // set before addr is sent: serve announces metrics first
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
+			if m, ok := strings.CutPrefix(sc.Text(), "metrics on "); ok {
+				metricsURL = m
+			}
 			if a, ok := strings.CutPrefix(sc.Text(), "listening on "); ok {
 				addr <- a
 			}
@@ -67,9 +61,9 @@ func startProcess(t *testing.T, bin, dataDir string, env map[string]string) *spa
 	select {
 	case base, ok := <-addr:
 		if !ok {
-			t.Fatalf("spacd exited before listening; stderr:\n%s", stderr.String())
+			t.Fatalf("spacd exited before listening (%v); stderr:\n%s", cmd.Wait(), stderr.String())
 		}
-		p.testServer = &testServer{base: base, client: &http.Client{Timeout: 30 * time.Second}, admin: "kill-admin-token", stderr: stderr}
+		p.testServer = &testServer{base: base, metrics: metricsURL, client: &http.Client{Timeout: 30 * time.Second}, admin: "kill-admin-token", stderr: stderr}
 	case <-time.After(liveTimeout):
 		t.Fatalf("spacd did not listen; stderr:\n%s", stderr.String())
 	}
@@ -128,9 +122,7 @@ func (ts *testServer) waitDeliveries(t *testing.T, key, hookID, what string, ok 
 // a delivery in flight when the process is killed again is sent again with the same
 // webhook-id; in the end every event is acknowledged exactly once per webhook-id, none lost.
 func TestWebhooksSurviveKill(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds spacd and runs it as a process")
-	}
+	longtest.Skip(t, "kills a spacd process twice and waits out webhook retries")
 	bin := buildSpacd(t)
 	feed := polltest.New(t)
 	env := liveEnv(feed.URL())

@@ -22,6 +22,7 @@ func TestLiveData(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds the fixture corpus and polls a fake EDGAR")
 	}
+	t.Parallel()
 	feed := polltest.New(t)
 	clock := newTestClock(gen.ReferenceDate)
 	ts := startServerAt(t, liveEnv(feed.URL()), clock.now)

@@ -49,14 +49,11 @@ type newFiling struct {
 	data []byte
 }
 
-// generateNewSPACs generates n SPACs and returns those not in the committed corpus.
+// generateNewSPACs generates n SPACs (the corpus of generatedCorpus, written once) and returns
+// those not in the committed corpus, read from disk for this caller.
 func generateNewSPACs(t testing.TB, n int) []newSPAC {
 	t.Helper()
-	dir := t.TempDir()
-	m, err := gen.Generate(dir, gen.Options{SPACs: n})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, m := generatedCorpus(t, n)
 	committed := committedCIKs(t)
 	var out []newSPAC
 	for _, e := range m.SPACs {

@@ -115,6 +115,7 @@ func TestMetricsScraped(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds the fixture corpus and polls a fake EDGAR")
 	}
+	t.Parallel()
 	feed := polltest.New(t)
 	clock := newTestClock(gen.ReferenceDate)
 	env := liveEnv(feed.URL())

@@ -23,6 +23,7 @@ func TestNewsStreamStartsWithTheNewest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds the fixture corpus")
 	}
+	t.Parallel()
 	ts := startServerAt(t, nil, newTestClock(worldNow).now)
 	key := ts.createKey(t, "institutional")
 	waitFixtureFeed(t, ts, key)
@@ -82,6 +83,7 @@ func TestNewsPublishedWebhook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds the fixture corpus and polls a fake EDGAR and a news feed")
 	}
+	t.Parallel()
 	edgar := polltest.New(t)
 	feed := newRSSFeed(t)
 	env := liveEnv(edgar.URL())
@@ -142,6 +144,7 @@ func (f *rssFeed) add(title, guid string, at time.Time) {
 // Fictional news and prices are served only with the fixtures: a deployment on real data
 // (fixtures: false) reads the feeds and the quotes file it configures, or none.
 func TestNoFixtureNewsOrQuotesWithoutFixtures(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name       string
 		fixtures   bool
@@ -157,10 +160,10 @@ func TestNoFixtureNewsOrQuotesWithoutFixtures(t *testing.T) {
 		env := &environment{now: time.Now}
 		env.cfg.Fixtures, env.cfg.News.Feeds = tc.fixtures, tc.feeds
 		var names []string
-		for _, f := range newsFeeds(env) {
+		for _, f := range newsFeeds(env, tc.fixtures) {
 			names = append(names, f.Name)
 		}
-		quotes, err := loadQuotes(env)
+		quotes, err := loadQuotes(env, tc.fixtures)
 		book, _ := quotes.Book()
 		if !slices.Equal(names, tc.wantFeeds) || err != nil || (book.Len() > 0) != tc.wantQuotes {
 			t.Errorf("%s: feeds %v, quotes %d (%v); want feeds %v, quotes %v", tc.name, names, book.Len(), err, tc.wantFeeds, tc.wantQuotes)

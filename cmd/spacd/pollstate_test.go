@@ -14,6 +14,10 @@ func TestPollerStateSurvivesRestart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds spacd and kills it")
 	}
+	// Not parallel: it starts processes, and a child holds a copy of the parent's file
+	// descriptors from fork to exec, Badger's directory lock included, so a parallel test that
+	// closes and reopens its store in that window finds it locked. Sequential tests run before
+	// the parallel ones start.
 	bin := buildSpacd(t)
 	feed := polltest.New(t)
 	e := feed.PublishCorpus("0009900001/0009900001-25-000004.txt")

@@ -40,6 +40,7 @@ func openPTY(t *testing.T) (tty, reader *os.File) {
 // With --progress auto (the default) ingest draws its bar when stderr is a terminal, and only
 // then: the same run with stderr on a file prints lines.
 func TestProgressBarOnATerminal(t *testing.T) {
+	t.Parallel()
 	tty, reader := openPTY(t)
 	seen := make(chan string, 1)
 	go func() {

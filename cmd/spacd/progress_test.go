@@ -14,6 +14,7 @@ import (
 // On a terminal the progress is one bar per phase redrawn in place (carriage return, line
 // cleared) with counts, percentage and ETA; a new phase starts a new line.
 func TestProgressBar(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	p := newProgressPrinter(&out, "backfill", "bar")
 	p.tellBackfill(backfill.Progress{Phase: "fetch", Done: 0, Total: 40, ETA: spac.Duration(4 * time.Second)})
@@ -37,6 +38,7 @@ func TestProgressBar(t *testing.T) {
 // A log record written while a bar is drawn takes the bar's line (cleared first) and the bar
 // is redrawn below it: the two never share a line.
 func TestLogLineDuringBar(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	guard := guardOf(&out)
 	p := newProgressPrinter(guard, "ingest", "bar")

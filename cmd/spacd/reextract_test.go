@@ -55,6 +55,8 @@ func TestReextractVector(t *testing.T) {
 	if testing.Short() {
 		t.Skip("ingests 18 real filings twice")
 	}
+	// Not parallel: it swaps the package's extractor (withExtractor). Sequential tests end
+	// before the parallel ones start.
 	files := writeVector(t)
 	data := t.TempDir()
 	if _, errOut, code := runCLI(t, data, "ingest", "--progress", "off", files); code != 0 {
@@ -105,6 +107,7 @@ func TestServeReextractsInTheBackground(t *testing.T) {
 	if testing.Short() {
 		t.Skip("re-extracts a generated corpus under serve")
 	}
+	t.Parallel()
 	corpus, _ := generatedCorpus(t, 40)
 	root := t.TempDir()
 	clean, data := filepath.Join(root, "clean"), filepath.Join(root, "data")

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	spac "github.com/spacdata/spac"
@@ -49,15 +51,29 @@ func countPrefix(snap map[string]string, prefix string) int {
 	return n
 }
 
-// generatedCorpus writes n generated SPACs below a temporary directory.
-func generatedCorpus(t *testing.T, n int) (string, gen.Manifest) {
+// generatedCorpus returns the directory of n generated SPACs and its manifest, written once per
+// test binary and shared by the tests that ask for the same n: they only read it.
+func generatedCorpus(t testing.TB, n int) (string, gen.Manifest) {
 	t.Helper()
-	dir := t.TempDir()
-	m, err := gen.Generate(dir, gen.Options{SPACs: n})
-	if err != nil {
-		t.Fatal(err)
+	once, _ := corpora.LoadOrStore(n, sync.OnceValue(func() generatedDir {
+		dir := filepath.Join(testTmp, fmt.Sprintf("corpus%d", n))
+		m, err := gen.Generate(dir, gen.Options{SPACs: n})
+		return generatedDir{dir, m, err}
+	}))
+	c := once.(func() generatedDir)()
+	if c.err != nil {
+		t.Fatal(c.err)
 	}
-	return dir, m
+	return c.dir, c.manifest
+}
+
+// corpora holds a func() generatedDir per SPAC count.
+var corpora sync.Map
+
+type generatedDir struct {
+	dir      string
+	manifest gen.Manifest
+	err      error
 }
 
 // archiveManifest puts every filing of a generated corpus in the fake EDGAR's archive and

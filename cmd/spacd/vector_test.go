@@ -4,9 +4,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/index"
 	"github.com/spacdata/spac/ingest/extract/extracttest"
 	"github.com/spacdata/spac/ingest/poll/polltest"
 	"github.com/spacdata/spac/internal/citecheck"
@@ -59,9 +61,15 @@ func readServed(t *testing.T, data string) (served, *kv.DB) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	return readFrom(t, db), db
+}
+
+// readFrom reads what an open store serves.
+func readFrom(t *testing.T, db *kv.DB) served {
+	t.Helper()
 	ctx := context.Background()
 	var s served
-	err = db.EachCIK(ctx, func(cik spac.CIK) error {
+	err := db.EachCIK(ctx, func(cik spac.CIK) error {
 		p, err := db.Profile(ctx, cik)
 		s.profiles = append(s.profiles, p)
 		return err
@@ -78,7 +86,7 @@ func readServed(t *testing.T, data string) (served, *kv.DB) {
 	if s.articles, err = db.Articles(ctx, spac.ArticleQuery{}); err != nil {
 		t.Fatal(err)
 	}
-	return s, db
+	return s
 }
 
 // walk checks every citation of what s serves; it reports each problem and returns the walker.
@@ -120,6 +128,7 @@ const vectorUndatedCeiling = 1
 // from Vector's real filings sits on a line that holds its quote, and each quote is the value
 // it cites (or the citation is derived from inputs that hold).
 func TestVectorStoreCitationsHoldTheirValues(t *testing.T) {
+	t.Parallel()
 	s, db := readServed(t, vectorStore(t))
 	w := &citecheck.Walker{Store: db}
 	s.walk(t, w)
@@ -129,4 +138,52 @@ func TestVectorStoreCitationsHoldTheirValues(t *testing.T) {
 	if len(w.Undated) > vectorUndatedCeiling {
 		t.Errorf("%d derived dates no input writes, above the ceiling of %d", len(w.Undated), vectorUndatedCeiling)
 	}
+}
+
+// TestSectorFilterAndFacet: ?sector= and the sector facet return rows on the fixtures and on
+// Vector's store (Rocket Lab: industrials, a space company; technology before its deal).
+func TestSectorFilterAndFacet(t *testing.T) {
+	w := newFixtureWorld(t)
+	checkSectors(t, "fixtures", w.app.idx, "financial_services", 3)
+	data := vectorStore(t)
+	idx, err := index.Open(filepath.Join(data, "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { idx.Close() })
+	checkSectors(t, "Vector", idx, "industrials", 1)
+}
+
+// checkSectors: filtering on sector gives at least min rows, all of that sector, and the facet
+// counts every row under a sector of the vocabulary.
+func checkSectors(t *testing.T, what string, idx *index.Index, sector string, min int) {
+	t.Helper()
+	ctx := context.Background()
+	all, err := idx.Universe(ctx, spac.UniverseQuery{Limit: 500, Facets: []string{"sector"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted := 0
+	for _, b := range all.Facets["sector"] {
+		if !slices.Contains(spac.Sectors, b.Value) {
+			t.Errorf("%s: facet bucket %q is not in the vocabulary", what, b.Value)
+		}
+		counted += b.Count
+	}
+	if counted != all.Total || counted == 0 {
+		t.Errorf("%s: the sector facet counts %d of %d rows (%+v)", what, counted, all.Total, all.Facets["sector"])
+	}
+	page, err := idx.Universe(ctx, spac.UniverseQuery{Limit: 500, Sectors: []string{sector}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Total < min {
+		t.Errorf("%s: sector=%s gives %d rows, want at least %d", what, sector, page.Total, min)
+	}
+	for _, r := range page.Rows {
+		if r.Sector != sector {
+			t.Errorf("%s: sector=%s gives %s of sector %q", what, sector, r.Symbol, r.Sector)
+		}
+	}
+	t.Logf("%s: %d rows, sectors %+v", what, all.Total, all.Facets["sector"])
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -44,6 +45,38 @@ func newFixtureWorld(t *testing.T) *fixtureWorld {
 		w.app.Close()
 	})
 	return w
+}
+
+// The fixture world that tests which only read it share: built once per test binary, on
+// first use, and closed by TestMain (closeSharedWorld).
+var (
+	sharedWorldOnce sync.Once
+	sharedWorld     *fixtureWorld
+	sharedWorldErr  error
+)
+
+// readFixtureWorld returns the shared fixture world, for a test that changes nothing in it
+// (a test that ingests or registers anything builds its own with newFixtureWorld).
+func readFixtureWorld(t *testing.T) *fixtureWorld {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the whole fixture corpus with the live hooks")
+	}
+	sharedWorldOnce.Do(func() {
+		sharedWorld, sharedWorldErr = buildFixtureWorld(filepath.Join(testTmp, "world"), worldNow)
+	})
+	if sharedWorldErr != nil {
+		t.Fatal(sharedWorldErr)
+	}
+	return sharedWorld
+}
+
+// closeSharedWorld stops and closes the shared fixture world if a test built it.
+func closeSharedWorld() {
+	if sharedWorld != nil {
+		sharedWorld.stop()
+		sharedWorld.app.Close()
+	}
 }
 
 // buildFixtureWorld bootstraps a data directory from the fixtures with the service's hooks at

@@ -31,7 +31,6 @@ func universeRow(cik spac.CIK, recs []record, life lifecycle) spac.SPAC {
 	}
 	text(&row.Sponsor, spac.FieldSponsor, "sponsor")
 	text(&row.IPODate, spac.FieldIPODate, "ipo_date")
-	text(&row.Sector, spac.FieldSector, "sector")
 	text(&row.Exchange, spac.FieldExchange, "exchange")
 	if v, c, ok := deadlineOf(recs); ok {
 		row.Deadline = v
@@ -120,7 +119,7 @@ func deadlineFacts(r record) []spac.Fact {
 	return out
 }
 
-// twoDecimals writes a money amount with two fractional digits (DECISIONS.md: "250000000.00").
+// twoDecimals writes a money amount with two fractional digits (docs/decisions.md: "250000000.00").
 func twoDecimals(v string) string {
 	whole, frac, _ := strings.Cut(v, ".")
 	switch {

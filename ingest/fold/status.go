@@ -9,7 +9,7 @@ import (
 )
 
 // lifecycle replays the status facts of a SPAC's filings in order through the transition rules
-// of DECISIONS.md ("Identity and lifecycle"). Extractors see one filing at a time, so the fold
+// of docs/decisions.md ("Identity and lifecycle"). Extractors see one filing at a time, so the fold
 // decides what a proposed status means given the state so far:
 //   - pre_ipo only starts a lifecycle; withdrawn (RW) only ends a registration that never closed
 //     an IPO (an RW after the IPO withdraws some other registration, e.g. an S-4).
@@ -127,7 +127,7 @@ var impliedRules = []struct {
 	status   spac.Status
 	evidence func(*lifecycle, record) ([]spac.Fact, bool)
 }{
-	{spac.StatusPreIPO, one(formEvidence("S-1", "F-1"))},
+	{spac.StatusPreIPO, one(formEvidence("S-1", "F-1", "424B4", "424B1"))}, // a prospectus without an IPO date: not public yet as far as the record shows
 	{spac.StatusWithdrawn, one(formEvidence("RW"))},
 	{spac.StatusSearching, one(factEvidence(spac.FieldIPODate))},
 	{spac.StatusCombinationAnnounced, one(dealEvidence)},

@@ -49,11 +49,13 @@ var profileFields = []profileField{
 	{name: "offering.trust_amount", folded: func(p spac.Profile) string { return p.Offering.TrustAmount }, manifest: func(e gen.Entry) string { return e.TrustSize }},
 	{name: "name (closed SPACs: the combined company)", folded: func(p spac.Profile) string { return strings.TrimSuffix(p.Name, ".") }, manifest: func(e gen.Entry) string { return unlessClosed(e, "", e.Name) }},
 
-	// Known disagreements: logged, routed to the lead.
 	{
-		name: "sector", folded: func(p spac.Profile) string { return p.Sector }, manifest: func(e gen.Entry) string { return e.Sector },
-		known: "extract/offering sectorRe drops the trailing noun (industry/sector); the manifest keeps it",
+		// the stated focus (or the target's business) filed under the vocabulary
+		name: "sector", folded: func(p spac.Profile) string { return p.Sector },
+		manifest: func(e gen.Entry) string { s, _ := spac.SectorOf(e.Sector); return s },
 	},
+
+	// Known disagreements: logged, routed to the lead.
 	{
 		name: "combination.new_name (trailing period dropped)", folded: combinationField(func(c *spac.Combination) string { return strings.TrimSuffix(c.NewName, ".") }),
 		manifest: func(e gen.Entry) string { return unlessClosed(e, "", e.Name) },

@@ -80,6 +80,11 @@ type Rule struct {
 	Kinds    []doc.Kind // section kinds it reads (nil: any not in NotKinds)
 	NotKinds []doc.Kind
 	Priority int // among facts of one field in one filing, the higher wins
+	// Narrated lets the rule also read periodic reports, which narrate meetings, redemptions
+	// and extensions as history: there each fact's Period is its event's date (see
+	// eventDate), and a match no date places gives nothing, since a report may narrate
+	// several events whose values must not mix.
+	Narrated bool
 
 	re      *regexp.Regexp
 	not     *regexp.Regexp
@@ -318,7 +323,7 @@ func (r *Rule) Fields() []string {
 
 // Applies reports whether the rule reads a section of a filing of class c.
 func (r *Rule) Applies(c doc.Class, s *doc.Section) bool {
-	if len(r.Classes) > 0 && !contains(r.Classes, c) {
+	if len(r.Classes) > 0 && !contains(r.Classes, c) && !(r.Narrated && c == doc.Periodic) {
 		return false
 	}
 	if len(r.Items) > 0 && c == doc.Current && !anyItem(s, r.Items) {

@@ -217,8 +217,7 @@ func (r *Rule) context(masked, raw string) bool {
 // emitted slot (per entity of the slot, for an Each rule) whose value is valid.
 func (b *Book) produce(mt *Match) []Finding {
 	r := mt.r
-	period := mt.d.R.Filing.Period
-	dated := false
+	period, dated := mt.d.R.Filing.Period, false
 	if r.Period != "" {
 		if hits := mt.hits(r.Period, spac.FieldDeadline); len(hits) > 0 {
 			period, dated = hits[0].value, true
@@ -226,7 +225,13 @@ func (b *Book) produce(mt *Match) []Finding {
 	}
 	if !dated && r.Lead {
 		if lead, ok := leadDate(mt.d, mt.at); ok {
-			period = lead
+			period, dated = lead, true
+		}
+	}
+	if r.Narrated && mt.d.Class == doc.Periodic && !dated {
+		var ok bool
+		if period, ok = mt.eventDate(); !ok {
+			return nil
 		}
 	}
 	var outs []Out
@@ -245,8 +250,12 @@ func (b *Book) produce(mt *Match) []Finding {
 		if b.Valid != nil && !b.Valid(o.Field, o.Value, o.Entity) {
 			continue
 		}
+		at := period
+		if o.Period != "" {
+			at = o.Period
+		}
 		fact := spac.Fact{
-			CIK: mt.d.R.Filing.CIK, Field: o.Field, Value: o.Value, Period: period,
+			CIK: mt.d.R.Filing.CIK, Field: o.Field, Value: o.Value, Period: at,
 			Citation: spac.Citation{Field: o.Field, Line: o.Line, Quote: o.Quote},
 		}
 		found = append(found, Finding{Fact: fact, Rule: r.ID, Priority: r.Priority, Sentence: mt.s.Text, Col: o.Col})

@@ -51,7 +51,7 @@ var mergerEnd = []*rule.Rule{
 		ID: "merger.expected_close", Produce: expectedClose, Gives: []string{spac.FieldExpectedClose},
 		Pattern: `(?i)(?:\b(?:business combination|transactions?|mergers?|closing|combination)\b[^.⟦]{0,100}? (?:is|are) (?:currently |now )?(?:expected|anticipated) to|` +
 			`\b(?:expects?|anticipates?) (?:that )?(?:the )?(?:business combination|transactions?|mergers?)(?: will| to)?) (?:close|be (?:completed|consummated)|occur)\b[^.⟦]{0,60}? ` +
-			`(?:(?:on or about|on) {d:date}|in (?:the )?` + expectedPeriod + `)`,
+			`(?:(?:on or about|on|today,?) {d:date}|in (?:the )?` + expectedPeriod + `)`,
 		Not:      `(?i)\bnot\b|\bno longer\b|fiscal|by the end of|initial public offering|\bIPO\b|\bPIPE\b|private placement|offering is`,
 		Classes:  dealForms,
 		NotKinds: notStated,
@@ -147,9 +147,9 @@ var mergerEnd = []*rule.Rule{
 	{
 		// "the company will operate as X and is expected to trade under the symbol “X”"
 		ID: "merger.new_ticker_named", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
-		Pattern:  `(?i)(?:operate as|be named|be renamed|be known as|change its name to) ` + q + `?{org}.*?(?:trade|list\w*)[^⟦]{0,30}? ` + underSymbols,
+		Pattern:  `(?i)(?:operate as|be named|be renamed|be known as|change its name to) ` + q + `?{org}.*?(?:trade|list\w*)(?: on {exchange})?[^⟦]{0,30}? ` + underSymbols,
 		Not:      `(?i)separat|delist`,
-		Classes:  dealForms,
+		Classes:  dealPeriodic,
 		NotKinds: notStated,
 		Priority: 9,
 	},
@@ -164,8 +164,16 @@ var mergerEnd = []*rule.Rule{
 	{
 		ID: "merger.termination", Emit: rule.One(spac.FieldTerminationDate),
 		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:mutually )?(?:agreed to )?terminat\w* (?:the |that certain |their |its )?(?:previously announced )?` + agreementName,
-		Not:      `(?i)\bmay\b|right to|\bif\b|could|would`,
-		Classes:  dealNews,
+		Not:      `(?i)\bmay\b|right to|\bif\b|could|would|` + biography,
+		Classes:  dealReports,
+		Priority: 11,
+	},
+	{
+		// "On <date>, the Business Combination Agreement was terminated" (a report's account)
+		ID: "merger.termination_passive", Emit: rule.One(spac.FieldTerminationDate),
+		Pattern:  `(?i)\bOn {v:date},? (?:the )?(?:previously announced )?` + agreementName + `(?: \([^)]{0,80}\))?,? (?:was|has been|were) (?:mutually )?terminated\b`,
+		Not:      `(?i)\bmay\b|right to|\bif\b|could|would|` + biography,
+		Classes:  dealReports,
 		Priority: 11,
 	},
 	{

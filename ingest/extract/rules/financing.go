@@ -55,6 +55,16 @@ var mergerFinancing = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// the price before the financing's name: "commitments to purchase ... at $10.00 per share
+		// through a private investment in public equity (a “PIPE”)"; "at the PIPE offer price of $15.00"
+		ID: "merger.pipe_price_through", Emit: rule.One(spac.FieldPIPEPrice),
+		Pattern:  `(?i)\bat {v:money} per share,? (?:through|in|pursuant to|by way of) (?:a |an |the )?(?:private investment in public equity|PIPE)\b|\bPIPE (?:offer(?:ing)? |purchase |subscription |issue )?price of {v:money} per share`,
+		Not:      dealConditional,
+		Classes:  dealPeriodic,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		ID: "merger.pipe_shares", Emit: rule.One(spac.FieldPIPEShares),
 		Pattern:  `(?i)(?:agreed|committed|agree) to (?:subscribe for and )?purchase,? (?:an aggregate of |a total of )?(?:{v:shares}|{v:count} (?:[A-Z][\w-]* ){0,3}(?:convertible )?preferred (?:shares|stock))`,
 		Must:     `(?i)PIPE|subscri|private placement`,
@@ -86,7 +96,7 @@ var mergerFinancing = []*rule.Rule{
 		// a forward purchase's stated maximum ("agreed to purchase up to 6,000,000 shares ...,
 		// for an aggregate of $60,000,000") is its amount; an intention or an option is not
 		ID: "merger.fpa_amount", Emit: rule.One(spac.FieldFPAAmount),
-		Pattern:  `(?i)(?:forward (?:share )?purchase|\bFPA\b).*?(?:(?:aggregate (?:purchase price|amount|investment)|for an aggregate|for aggregate (?:gross )?proceeds) of {v:money}|{money} per (?:share|unit),? (?:or|for|providing|representing)(?: an| a total| total| aggregate| gross| proceeds| purchase price| of)* {v:money})`,
+		Pattern:  `(?i)(?:forward (?:share )?purchase|\bFPA\b).*?(?:(?:aggregate (?:purchase price|amount|investment)|for an aggregate|for (?:aggregate )?(?:gross )?proceeds) of (?:approximately )?{v:money}|{money} per (?:share|unit),? (?:or|for|providing|representing)(?: an| a total| total| aggregate| gross| proceeds| purchase price| of)* {v:money})`,
 		Not:      hypothetical + `|\bintends?\b|\bseeks?\b|\boption\b|\belect`,
 		Never:    `(?i)\bmay,? but (?:is|are|shall) not (?:be )?obligated|\bnot obligated\b`,
 		Classes:  dealIPO,
@@ -173,7 +183,9 @@ var mergerFinancing = []*rule.Rule{
 	{
 		// "a lock-up of 180 days after the Closing", "a 12-month lock-up"
 		ID: "merger.lockup_named", Emit: rule.One(spac.FieldLockupDays + "|" + spac.FieldLockupMonths),
-		Pattern:  `(?i)\block-?up (?:period )?(?:of|for) (?:[^⟦]{0,40}? for )?{v:duration} (?:after|following|from)|{v:duration}(?: post-closing)? lock-?up\b`,
+		Pattern: `(?i)\block-?up (?:period )?(?:of|for) (?:[^⟦]{0,40}? for )?(?:a period of )?{v:duration} (?:after|following|from)|{v:duration}(?: post-closing)? lock-?up\b` +
+			`|\blocked[- ]up (?:for|during) (?:a period of )?{v:duration} (?:after|following|from)` +
+			`|\block-?up period (?:for [^⟦]{0,60}? )?(?:is|will be|shall be) (?:a period of )?{v:duration} (?:after|following|from)`,
 		Not:      dealConditionalNear,
 		Never:    notLockup,
 		Classes:  dealForms,

@@ -69,7 +69,7 @@ var liquidationItems = []string{"8.01", "7.01", "5.07", "1.02", "3.01", "5.03"}
 // delistingScope: the exchange's or issuer's Form 25, and the 8-K that announces the delisting.
 var delistingScope = []doc.Class{doc.Delisting, doc.Current}
 
-var liquidation = []*rule.Rule{
+var liquidationNotices = []*rule.Rule{
 	// status
 	{
 		ID: "liquidation.will_redeem_all", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusLiquidating),

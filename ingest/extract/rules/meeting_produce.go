@@ -9,25 +9,28 @@ import (
 
 // Productions of the meeting family (meeting.go, redemption.go).
 
-// Vetoes of a deposit: an optional or capped amount, a formula, a per-share gloss, history.
+// Vetoes of a deposit: an optional or capped amount, a formula, a per-share gloss, history
+// (a total to date, as of the report's date, an aggregate over the extensions).
 const (
 	depositVeto    = `(?i)up to (?:an aggregate of |a total of )?⟦money|lesser of|aggregate of all|total of all|in the aggregate since|per share\)? (?:for|in)|may deposit|will not|\bif (?:the )?(?:company|sponsor|we|it) (?:elects?|decides?|chooses?|determines?)|\b(?:intends?|plans?|expects?) to\b|\bwould\b`
-	depositHistory = `(?i)\bto date\b|\bso far\b|since (?:the|our) (?:ipo|initial public offering)`
+	depositHistory = `(?i)\bto date\b|\bso far\b|since (?:the|our) (?:ipo|initial public offering)|\bas of the date of (?:this|the filing of this) (?:quarterly |annual )?report\b|\baggregate of ⟦money \d+⟧[^.]*\bextensions\b`
 )
 
 var (
 	// deadlineDefRe is the deadline's own definition, no condition on the extension: "the date
 	// for the cessation of operations if the Company has not completed a business combination".
-	deadlineDefRe = regexp.MustCompile(`(?i)\b(?:date|operations|deadline|period)\b[^,;.⟦]{0,60}? (?:if|in the event) (?:the company|it|we) (?:has|have|does|did|is|are) not (?:yet )?(?:been able to )?(?:complete|consummate|effect)\w*`)
+	deadlineDefRe = regexp.MustCompile(`(?i)\b(?:date|operations|deadline|period)\b[^,;.⟦]{0,60}? (?:if|in the event) (?:the company|it|we) (?:(?:has|have|does|did|is|are) not (?:yet )?(?:been able to )?|fails? to )(?:complete|consummate|effect)\w*`)
 	// deadlineIfRe is a condition on the extension ("If the Extension Amendment Proposal is
 	// approved ...", "if the Sponsor elects to extend ...").
 	deadlineIfRe = regexp.MustCompile(`(?i)\bif (?:the|a) `)
+	// failRe is a proposal that failed, or a condition on failing, before the new deadline.
+	failRe = regexp.MustCompile(`(?i)\bfail`)
 )
 
 // unconditionalDeadline gives the new deadline of "extending the date ... to <date>" unless a
 // condition stands before the date.
 func unconditionalDeadline(m *rule.Match) []rule.Out {
-	if deadlineIfRe.MatchString(deadlineDefRe.ReplaceAllString(m.Text("lead"), "")) {
+	if lead := deadlineDefRe.ReplaceAllString(m.Text("lead"), ""); deadlineIfRe.MatchString(lead) || failRe.MatchString(lead) {
 		return nil
 	}
 	var out []rule.Out

@@ -21,6 +21,13 @@ const (
 	// notCommitted vetoes financing not (yet) committed: caps, intentions, options.
 	notCommitted = `|\bup to\b|\bseek\w*|\bintends?\b|\bmay\b|not to exceed|shall not exceed|\bnot obligated`
 
+	// notTheAgreement vetoes an agreement that amends, joins or ends the business combination
+	// agreement: its date is not the agreement's.
+	notTheAgreement = `(?i)amendment(?: no\.)? \d|amended and restated|terminat|\b(?:amendment|joinder|waiver|supplement|assignment)s? (?:no\. ?\w+ )?(?:to|of)\b[^⟦]{0,40}$`
+
+	// biography vetoes a management team's record: another company's agreement.
+	biography = `(?i)\b(?:mr|ms|mrs|dr)\.? [a-z]+,? (?:\w+ )?(?:served|serves|was|is|has been|had been)\b|\b(?:he|she) (?:served|serves|was|is|has been|had been)\b|\b(?:served|serving|serves) as\b|track record|predecessor|prior (?:spac|blank check|special purpose)`
+
 	// dealDateline is a press release's "CITY, <date> (WIRE) --" opening.
 	dealDateline = `{v:date}(?: \([^)]{0,40}\))?,? ?(?:--|—|–) `
 
@@ -31,7 +38,11 @@ const (
 	underSymbols = `under (?:the )?(?:new )?(?:{exchange} )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})(?P<after>[^.⟦]{0,30})`
 
 	// closingNotDone vetoes statements of what has not happened: a deadline, a condition, a failure.
-	closingNotDone = `|\bnot\b|\bnever\b|\buntil\b|\bfail\w*|\bwhether\b|\bexpected\b|\bscheduled\b`
+	// A clause that waits for the combination ("once the Business Combination has been
+	// consummated"), a future perfect, and another SPAC's deal in a biography are not done either.
+	closingNotDone = `|\bnot\b|\bnever\b|\buntil\b|\bfail\w*|\bwhether\b|\bexpected\b|\bscheduled\b|\banticipated\b` +
+		`|\b(?:once|when|whenever|after|before|unless|upon|following|prior to)\s+(?:the\s+)?(?:proposed\s+)?(?:initial\s+)?(?:business combination|mergers?|transactions?|combination)\b[^.,;]{0,60}$` +
+		`|\b(?:will|shall|would) have\b|\bwhich (?:\w+ )?(?:completed|consummated|closed)\b|` + biography
 
 	// lockupFrom is the event a lock-up period runs from.
 	lockupFrom = `(?:the )?(?:date of (?:the )?)?(?:closing(?: date)?|consummation|completion|effective time)`
@@ -41,12 +52,18 @@ const (
 
 	// notLockup vetoes transfer restrictions that are not the combination's lock-up: the IPO's
 	// private placement warrants and founder shares, the underwriters' lock-up.
-	notLockup = `(?i)placement warrants|initial business combination|underwriters?\b|this offering`
+	notLockup = `(?i)placement warrants|initial business combination|underwriters?\b|this offering|(?:effective )?date of (?:this|the) (?:final )?prospectus`
 
 	// dealConditional vetoes a value stated under a condition; dealConditionalNear only one in the
 	// value's own clause (an earlier clause's "if" does not veto a later clause's lock-up).
 	dealConditional     = `(?i)\b(?:if|unless|would|hypothetical|illustrat\w*|for example)\b`
 	dealConditionalNear = `(?i)\b(?:if|unless|would|assuming|hypothetical|illustrat\w*|for example)\b[^,;.]{0,80}$`
+
+	// targetWithNot vetoes "combination with X" where X is not this SPAC's target: another SPAC's
+	// deal in a management team's track record, a possible deal, and the SPAC itself in "the
+	// company to go public in a merger with <SPAC>".
+	targetWithNot = `(?i)terminat|potential|prospective|any business combination|\bprior\b|\bprevious\b|predecessor|track record|experience|served|(?:which|previously) (?:\w+ )?(?:completed|consummated|closed)|\bgo(?:es|ing)? public\b` +
+		`|\b(?:if|should|in the event|unless|whether)\b[^.;]{0,60}\b(?:enters? into|were to|pursues?|negotiat\w+|identif\w+|select\w*)\b`
 
 	// earnoutContext is a sentence about contingent consideration.
 	earnoutContext = `(?i)earn-?out|contingent (?:consideration|shares|right)|triggering event|milestone|vwap|(?:trading|closing|sale) price[^.]{0,60}(?:equals|exceeds|greater)`
@@ -59,12 +76,13 @@ var (
 	dealPeriodic = append(append([]doc.Class(nil), dealForms...), doc.Periodic)
 	dealIPO      = append(append([]doc.Class(nil), dealPeriodic...), doc.Prospectus)
 	dealNews     = []doc.Class{doc.Current, doc.Communication}
+	dealReports  = []doc.Class{doc.Current, doc.Communication, doc.Periodic}
 	// partyKinds: a party named in an agreement is a fact even in a forward-looking legend.
 	partyKinds = []doc.Kind{doc.Risk, doc.ProForma}
 )
 
 // merger is the whole family, in the order its rules are tried.
-var merger = concat(mergerAgreement, mergerFinancing, mergerEnd)
+var merger = concat(mergerAgreement, mergerFinancing, mergerEnd, mergerReports)
 
 // mergerAgreement: the agreement (date, target) and the announced status.
 var mergerAgreement = []*rule.Rule{
@@ -72,9 +90,20 @@ var mergerAgreement = []*rule.Rule{
 	{
 		ID: "merger.agreement_on_date", Emit: rule.One(spac.FieldAgreementDate),
 		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:entered into|executed|signed) (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName,
-		Not:      `(?i)amendment(?: no\.)? \d|amended and restated|terminat`,
+		Not:      notTheAgreement,
 		Classes:  dealForms,
 		Items:    mergerItems,
+		NotKinds: notStated,
+		Priority: 11,
+	},
+	{
+		// a quarterly or annual report's account of the agreement, the SPAC its subject (a
+		// director's biography tells of other companies' agreements)
+		ID: "merger.agreement_on_date_report", Emit: rule.One(spac.FieldAgreementDate),
+		Pattern: `(?i)\bOn {v:date},? (?:we|the Company|{org},?(?: a [^⟦()]{0,60}?)? \((?:the )?` + q + `Company` + eq + `[^)]{0,30}\),?)` +
+			notDate + `{0,200}?(?:entered into|executed|signed) (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName,
+		Not:      notTheAgreement + `|` + biography,
+		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 11,
 	},
@@ -84,7 +113,7 @@ var mergerAgreement = []*rule.Rule{
 		// the amendment's or the termination agreement's own date; an amendment's preamble
 		// ("This Second Amendment (this "Amendment") to the Business Combination Agreement dated
 		// as of <its own date> is entered into ...") does not date the agreement
-		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|^this\b[^⟦]{0,80}?\b(?:amendment|waiver)\b[^⟦]*⟦date \d+⟧$`,
+		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|\bamendment (?:no\. ?\w+ )?to (?:the |that )?[^⟦]{0,30}?` + agreementName + `[^⟦]{0,30}$|^this\b[^⟦]{0,80}?\b(?:amendment|waiver)\b[^⟦]*⟦date \d+⟧$`,
 		Classes:  dealPeriodic,
 		Items:    mergerItems,
 		NotKinds: notStated,
@@ -111,7 +140,7 @@ var mergerAgreement = []*rule.Rule{
 	{
 		ID: "merger.agreement_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusCombinationAnnounced),
 		Pattern:  `(?i)(?P<v>entered into (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName + `)`,
-		Not:      `(?i)terminat|amendment(?: no\.)? \d|\bif\b|whereas`,
+		Not:      `(?i)terminat|amendment(?: no\.)? \d|\bif\b|whereas|\bnot\b|\bnever\b`,
 		Classes:  current,
 		Items:    []string{"1.01"},
 		Priority: 20,
@@ -120,6 +149,7 @@ var mergerAgreement = []*rule.Rule{
 	{
 		ID: "merger.target_with", Produce: partyTarget, Gives: []string{spac.FieldTarget},
 		Pattern:  `(?i)(?:entered into|enter into|executed|signed|announced|pursuant to|contemplated by|under) [^⟦]{0,60}?` + agreementName + `(?P<gap>.*?)\b(?:with|by and among|among|between)\b(?P<v>.*)`,
+		Not:      biography,
 		Classes:  dealPeriodic,
 		NotKinds: partyKinds,
 		Priority: 10,
@@ -152,12 +182,21 @@ var mergerAgreement = []*rule.Rule{
 	},
 	{
 		ID: "merger.target_combination_with", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern: `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? (?:with|between [^⟦]*? and) (?P<v>{org})`,
-		// another SPAC's deal in a management team's track record is not this one
-		Not:      `(?i)terminat|potential|prospective|any business combination|\bprior\b|\bprevious\b|predecessor|track record|experience|served|(?:which|previously) (?:\w+ )?(?:completed|consummated|closed)`,
+		Pattern:  `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? (?:with|between [^⟦]*? and) (?P<v>{org})`,
+		Not:      targetWithNot,
 		Classes:  dealPeriodic,
 		NotKinds: partyKinds,
 		Priority: 9,
+	},
+	{
+		// a target named without its legal form, by the short name it is given: "its business
+		// combination with Lucid Motors (“Lucid”)"
+		ID: "merger.target_combination_with_defined", Produce: partyTarget, Gives: []string{spac.FieldTarget},
+		Pattern:  `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? with (?P<v>(?-i:[A-Z])[^⟦()]{0,80}?\((?:the )?(?:` + q + `[^”"]{2,30}` + eq + `|{ticker})\))`,
+		Not:      targetWithNot,
+		Classes:  dealPeriodic,
+		NotKinds: partyKinds,
+		Priority: 8,
 	},
 	{
 		// the parties to a termination agreement: "On <date>, A, B and C entered into a termination agreement"

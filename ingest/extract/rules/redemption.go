@@ -14,6 +14,8 @@ const (
 	classPar = `(?:(?:[^⟦;]|⟦org \d+⟧){0,80}?,? par value {money} per share,?)?`
 	// deadlineTo leads to the new deadline: "to", "until", "through and including".
 	deadlineTo = `(?:to|until|through(?: and including)?)`
+	// proposalFailed is a proposal the meeting did not approve, wherever the sentence says so.
+	proposalFailed = `(?i)\bfailed to (?:receive|obtain|pass|be approved)|\b(?:was|were) not (?:approved|adopted)|\bdid not (?:receive|obtain|pass)`
 )
 
 // meetingRedemptions: redemptions, shares remaining, extensions and deposits. Part of the
@@ -27,6 +29,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redeemed_elected", Emit: rule.One(spac.FieldSharesRedeemed),
@@ -35,6 +38,17 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
+	},
+	{
+		// "Our stockholders redeemed 3,209,123 shares of our common stock at a price of ..."
+		ID: "meeting.redeemed_by_holders", Emit: rule.One(spac.FieldSharesRedeemed),
+		Pattern:  `(?i)\b(?:stockholders|shareholders|holders)(?: of (?:our |the )?public shares)? (?:have )?redeemed (?:an aggregate of |a total of )?{v:shares}`,
+		Not:      hypothetical + `|` + pastMeeting + `|\bnot\b|\bno\b`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redeemed_tendered", Emit: rule.One(spac.FieldSharesRedeemed),
@@ -43,6 +57,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redeemed_aggregate", Emit: rule.One(spac.FieldSharesRedeemed),
@@ -51,6 +66,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		// "which reflects the redemption of 968,617 Class A ordinary shares" (a closing 8-K)
@@ -63,29 +79,32 @@ var meetingRedemptions = []*rule.Rule{
 	},
 	{
 		ID: "meeting.redemption_price", Emit: rule.One(spac.FieldRedemptionPrice),
-		Pattern:  `(?i)redemption price of (?:approximately )?{v:money} per (?:public )?share`,
+		Pattern:  `(?i)redemption price of (?:approximately )?{v:money} per (?:public )?share|per[- ]share redemption price of (?:approximately )?{v:money}`,
 		Must:     `(?i)redeem|redemption`,
-		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be`,
+		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|\ball\b|liquidat|dissol|wind(?:ing)? up`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redeemed_at_price", Emit: rule.One(spac.FieldRedemptionPrice),
-		Pattern:  `(?i)redeem(?:ed)?\b[^⟦]{0,60}? at (?:a price of )?(?:approximately )?{v:money} per (?:public )?share`,
+		Pattern:  `(?i)redeem(?:ed)?\b[^⟦]{0,60}?(?:{shares}[^⟦]{0,40}?)? at (?:a price of )?(?:approximately )?{v:money} per (?:public )?share`,
 		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|par value|\ball\b|liquidat|dissol|wind`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redemption_amount", Emit: rule.One(spac.FieldRedemptionAmount),
-		Pattern:  `(?i)(?:aggregate (?:redemption )?(?:amount|payment) of|(?:for|or) an aggregate of|redeemed for) (?:approximately )?{v:money}`,
+		Pattern:  `(?i)(?:aggregate (?:redemption )?(?:amount|payment) of|total redemption (?:amount |payment )?of|(?:for|or) an aggregate of|redeemed for) (?:approximately )?{v:money}`,
 		Must:     `(?i)redeem|redemption`,
 		Not:      hypothetical + `|` + pastMeeting + `|remain|warrants?\b|units?\b|private placement`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redemption_amount_price", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "p": spac.FieldRedemptionPrice},
@@ -94,6 +113,19 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
+	},
+	{
+		// "an aggregate of approximately $64.3 million will be removed from the Trust Account to
+		// pay such holders"
+		ID: "meeting.redemption_amount_removed", Emit: rule.One(spac.FieldRedemptionAmount),
+		Pattern:  `(?i)(?:^|as a result,? |an aggregate of |total of |and )(?:approximately )?{v:money}[^⟦(]{0,30}? (?:will be|was|has been|were|is being) (?:removed|withdrawn|paid|released|distributed) (?:from|out of) (?:the |its |our )?(?:company` + ap + `s )?trust account(?: to pay (?:such|the|those|all) (?:redeeming )?(?:public )?(?:holders|stockholders|shareholders)| to (?:redeem|fund|pay for) (?:the|such|those) (?:redemptions?|shares)| in connection with (?:the|such) redemptions?| for (?:the|such) redemptions?)`,
+		Not:      hypothetical + `|` + pastMeeting + `|remain|taxes|working capital|interest`,
+		Never:    `(?i)liquidat|dissol|wind(?:ing)? up`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.redeemed_for_or_price", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "p": spac.FieldRedemptionPrice},
@@ -102,6 +134,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 12,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.shares_remaining", Emit: rule.One(spac.FieldSharesRemaining),
@@ -118,6 +151,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.shares_remain_number", Emit: rule.One(spac.FieldSharesRemaining),
@@ -126,16 +160,18 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// "... and 2,104,383 public shares will remain outstanding": only a count of PUBLIC shares
 		// (a count of all shares would hold the founders' too)
 		ID: "meeting.public_shares_remain", Produce: countOfPublicShares(spac.FieldSharesRemaining), Gives: []string{spac.FieldSharesRemaining},
-		Pattern:  `(?i){v:shares}(?: (?:will|shall))? remain(?:s|ed|ing)? (?:issued and )?outstanding`,
-		Not:      hypothetical + `|` + pastMeeting + `|class b|founder|including`,
+		Pattern:  `(?i){v:shares}(?: (?:will|shall))? remain(?:s|ed|ing)? (?:issued and )?outstanding|(?:redemptions?|redeemed)\b[^⟦]{0,40}?(?:there (?:are|were|will be) |leaving )(?:approximately )?{v:shares}(?: (?:issued and )?outstanding)?`,
+		Not:      hypothetical + `|` + pastMeeting + `|class b|founder|including|record date|entitled to vote`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// "1,690,196 of the shares remaining outstanding after the redemption are owned by our
@@ -146,6 +182,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
+		Narrated: true,
 	},
 	{
 		// a closing 8-K counts the combined company's shares issued to the SPAC's public holders
@@ -162,8 +199,34 @@ var meetingRedemptions = []*rule.Rule{
 		// a condition before the date vetoes it (unconditionalDeadline)
 		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}|^(?P<lead>.*?` + extendFromTo + `)`,
-		Not:      pastMeeting + `|earlier|not approved|fail|up to` + extensionRefused + extensionAsked,
+		Not:      pastMeeting + `|earlier|not approved|up to|extension option|option to extend|(?:to|will) be held|(?:filed|mailed|sent) (?:a |its |the )?(?:definitive |preliminary )?proxy statement` + extensionRefused + extensionAsked,
+		Never:    proposalFailed,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "As a result, the Company now has until June 9, 2025 to consummate a business combination"
+		// in a section that tells of the extension
+		ID: "meeting.new_deadline_now_until", Emit: rule.One(spac.FieldNewDeadline),
+		Pattern:  `(?i)(?:\b(?:the company|it|we)|⟦org \d+⟧|\b(?-i:[A-Z]{2,6})) (?:now )?(?:has|have|will have) until ` + weekday + `{v:date}(?: \([^)]{0,60}\))?,? (?:to|in which to|within which to) (?:complete|consummate|effect)`,
+		Within:   `(?i)\bexten(?:d|ded|sion)\b`,
+		Not:      pastMeeting + `|\bif\b|\bunless\b|\bwould\b|\bup to\b|\bmay\b|originally|previously|\bhad\b`,
+		Never:    proposalFailed,
+		Classes:  current,
+		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// "the date by which the Company must consummate a business combination was extended from
+		// <old> to <new>"
+		ID: "meeting.new_deadline_was_extended", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
+		Pattern:  `(?i)\b(?:date|deadline|termination date|combination period)\b[^⟦]{0,100}? (?:has been|was|is|had been) (?:further )?extended(?: by [^⟦]{0,20}?)? ` + deadlineFrom + deadlineTo + ` {v:date}`,
+		Not:      pastMeeting + `|\bif\b|\bwould\b|\bup to\b|\bmay\b|option`,
+		Never:    proposalFailed,
+		Classes:  current,
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
 		Priority: 10,
@@ -177,6 +240,18 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 10,
+	},
+	{
+		// the new deadline a defined term ("from April 18, 2023 to the New Termination Date") or
+		// the cap of monthly options ("from November 5, 2023 to up to May 5, 2024"): the date it
+		// replaces is still stated
+		ID: "meeting.old_deadline_to_term", Emit: rule.One(spac.FieldOldDeadline),
+		Pattern:  `(?i)` + extendWords + `(?:[^⟦]|⟦(?:duration|org|count|percent) \d+⟧)*? from {v:date}(?: \([^)]{0,60}\))?,? (?:(?:to|until) the (?-i:(?:[A-Z][a-z]+ ){0,3}(?:Date|Deadline|Period))\b|(?:to |until )?up to {date})`,
+		Not:      pastMeeting + `|earlier|not approved|\bif (?:the|a) |\b(?:we|the company) held\b|previously|option`,
+		Never:    proposalFailed,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 9,
 	},
 	{
 		// "changes the date by which ... from <old> to <new>": an extension only when the new date
@@ -199,6 +274,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// "has deposited into the Company's trust account an aggregate of $48,000"
@@ -210,6 +286,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// "a monthly extension payment of $41,287.50 ... has been deposited into its trust account"
@@ -220,6 +297,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		// "the Company drew $142,500 under the promissory note ... and deposited it into the Trust
@@ -232,6 +310,7 @@ var meetingRedemptions = []*rule.Rule{
 		Classes:  current,
 		Items:    []string{"8.01", "7.01", "5.03", "2.03"},
 		Priority: 10,
+		Narrated: true,
 	},
 	{
 		ID: "meeting.extension_approved_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),

@@ -1,5 +1,5 @@
 // Package rules holds the extraction rules, one table per fact family (offering.go,
-// meeting.go, merger.go, liquidation.go, periodic.go), each with its example corpus in
+// meeting.go, merger.go, liquidation.go, periodic.go, sector.go), each with its example corpus in
 // testdata/<family>.corpus that the tests run. A rule is data: an id, the fields it emits,
 // where it runs, a pattern over entity-masked sentences and its priority (see package rule).
 //
@@ -22,7 +22,7 @@ import (
 func Families() map[string][]*rule.Rule {
 	return map[string][]*rule.Rule{
 		"offering": offering, "meeting": meeting, "merger": merger,
-		"liquidation": liquidation, "periodic": periodic,
+		"liquidation": liquidation, "periodic": periodic, "sector": sector,
 	}
 }
 
@@ -47,7 +47,7 @@ func Book() *rule.Book {
 // NewBook compiles the rule tables, then the extra rules: a test changes the book with it
 // (a stored filing's facts derived again by a book with one more rule).
 func NewBook(extra ...*rule.Rule) (*rule.Book, error) {
-	b, err := rule.NewBook(offering, meeting, merger, liquidation, periodic, extra)
+	b, err := rule.NewBook(offering, meeting, merger, liquidation, periodic, sector, extra)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +85,7 @@ const (
 var (
 	mergerSubRe = regexp.MustCompile(`(?i)merger ?sub|merger corp|acquisition (?:corp|corporation|company|co\b|holdings|inc|ltd|limited|partners)|sponsor|\bspac\b`)
 	spacNameRe  = regexp.MustCompile(`(?i)acquisition\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)|merger sub`)
-	notNameRe   = regexp.MustCompile(`(?i)^(?:the )?(?:company|registrant|corporation|purchaser|parent|target|pubco)\b`)
+	notNameRe   = regexp.MustCompile(`(?i)^(?:the )?(?:(?:surviving|combined|resulting|successor|post-combination|new) )?(?:company|registrant|corporation|purchaser|parent|target|pubco|holdco|entity)\b`)
 )
 
 // valid vetoes values no filing states: founder (Class B) shares redeemed or issued in a
@@ -95,7 +95,7 @@ func valid(field, value string, e *entity.Entity) bool {
 	case spac.FieldSharesRedeemed, spac.FieldSharesRemaining, spac.FieldPIPEShares:
 		return e == nil || e.Class != "B"
 	case spac.FieldTarget:
-		return !mergerSubRe.MatchString(value) && !notNameRe.MatchString(value)
+		return !mergerSubRe.MatchString(value) && !spacNameRe.MatchString(value) && !notNameRe.MatchString(value)
 	case spac.FieldNewName:
 		return !notNameRe.MatchString(value) && !spacNameRe.MatchString(value)
 	case spac.FieldSponsor, spac.FieldUnderwriter:

@@ -1,0 +1,294 @@
+package rules
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/entity"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// The parties of a business combination agreement: which one is the target (not the SPAC, a
+// merger sub, a new holding company or another role the agreement defines).
+
+// partyTarget is the production of a rule whose slot "v" holds an agreement's parties (or one
+// party; slot "gap", when present, is what comes between the agreement and its parties): the
+// target is the party defined as the “Company”, else the first party that is not the SPAC, a
+// merger sub, a new holding company or another role the agreement defines. In a press release
+// only the parties after the dealDateline count; on a cover page in capitals, whose names the
+// recogniser does not read, the capitalised names are the parties, and so are names followed by
+// the short name they are given ("Lucid Motors (“Lucid”)"). A party that is some other party's
+// subsidiary leaves the target in doubt (the seller's operating subsidiary may be the business
+// acquired), unless a party is defined as the Company.
+func partyTarget(m *rule.Match) []rule.Out {
+	text, base := m.Text("v"), m.Start("v")
+	if base < 0 || otherAgreementRe.MatchString(m.Text("gap")) {
+		return nil
+	}
+	orgs := parties(m, text, base)
+	var first, company, beforeHolders *entity.Entity
+	doubt := false
+	for i := range orgs {
+		e := &orgs[i]
+		end := len(text)
+		if i+1 < len(orgs) {
+			end = orgs[i+1].Start - base
+		}
+		about := partyDescription(text[e.End-base : end])
+		before := text[:e.Start-base]
+		if !valid(spac.FieldTarget, e.Value, e) || numberedRe.MatchString(before) {
+			continue
+		}
+		if notTargetParty(about) {
+			doubt = doubt || otherSubsidiary(about)
+			continue
+		}
+		if first == nil {
+			first = e
+		}
+		if company == nil && companyTermRe.MatchString(about) {
+			company = e
+		}
+		if company == nil && holdersNextRe.MatchString(about) {
+			beforeHolders = e
+		}
+	}
+	switch {
+	case company != nil:
+		first = company
+	case doubt:
+		return nil
+	case beforeHolders != nil:
+		first = beforeHolders
+	}
+	if first == nil {
+		return nil
+	}
+	return []rule.Out{m.Cite(spac.FieldTarget, first.Value, *first)}
+}
+
+// parties returns the names in slot text (at offset base of its sentence) that may be parties,
+// in order: recognised companies, names in capitals, names given a short name; not an office's
+// agent, not a party's former or trade name, nothing before a press release's dateline.
+func parties(m *rule.Match, text string, base int) []entity.Entity {
+	var orgs []entity.Entity
+	for _, e := range m.Entities("v") {
+		if e.Kind == entity.Org {
+			orgs = append(orgs, e)
+		}
+	}
+	orgs = withCapitalNames(orgs, capitalNames(text, base))
+	orgs = withCapitalNames(orgs, definedNames(text, base))
+	// an office's agent is an address, not a party: the description of the party before it
+	// runs on to the next party ("..., having its registered office at <agent>, ... (“Pubco”)")
+	orgs = slices.DeleteFunc(orgs, func(e entity.Entity) bool {
+		return addressRe.MatchString(text[:e.Start-base]) || aliasRe.MatchString(text[:e.Start-base])
+	})
+	if loc := datelineDashRe.FindAllStringIndex(text, -1); len(loc) > 0 {
+		cut := base + loc[len(loc)-1][1]
+		for len(orgs) > 0 && orgs[0].Start < cut {
+			orgs = orgs[1:]
+		}
+	}
+	return orgs
+}
+
+// otherSubsidiary reports whether a party's description makes it a subsidiary of a party other
+// than the SPAC or a holding company the agreement forms, with no role defined for it.
+func otherSubsidiary(about string) bool {
+	if !subsidiaryRe.MatchString(about) || vehicleOwnerRe.MatchString(about) {
+		return false
+	}
+	g := termRe.FindStringSubmatch(about)
+	return g == nil || !roleTermRe.MatchString(strings.TrimSpace(g[1]+g[2]))
+}
+
+var (
+	// otherAgreementRe: the words between the agreement's name and "with" speak of another
+	// agreement ("... as contemplated by the Merger Agreement, entered into subscription
+	// agreements with certain investors").
+	otherAgreementRe = regexp.MustCompile(`(?i)subscription|investors?\b|\bPIPE\b|support agreement|lock-?up|registration rights|voting|sponsor|letter agreement|advisor|placement agent|non-redemption|forward purchase`)
+	// datelineDashRe ends a press release's dealDateline ("BOSTON, Nov. 18, 2022 (GLOBE NEWSWIRE) --").
+	datelineDashRe = regexp.MustCompile(` (?:--|—|–) `)
+	// aliasRe: a name right after "f/k/a" or "d/b/a" is the party before it under another name.
+	aliasRe = regexp.MustCompile(`(?i)\b(?:f/k/a|formerly known as|formerly|d/b/a|doing business as)\s*$`)
+	// subsidiaryRe: a party described as a subsidiary; vehicleOwnerRe: of the SPAC or of a
+	// holding company the agreement forms (a merger sub, whatever its name).
+	subsidiaryRe   = regexp.MustCompile(`(?i)wholly[- ]owned subsidiary|\bsubsidiary of\b`)
+	vehicleOwnerRe = regexp.MustCompile(`(?i)subsidiary of (?:the )?(?:company|spac|parent|pubco|holdco|topco|newco|purchaser|acquir[eo]r|buyer|registrant|us|ours)\b`)
+	// numberedRe: a numbered company ("1519004 B.C. Ltd.") is a holding vehicle, not a target.
+	numberedRe = regexp.MustCompile(`\d\s*$`)
+	// clauseRe ends a party's description where the sentence goes on to the deal's terms.
+	clauseRe = regexp.MustCompile(`(?i)\b(?:pursuant to|whereby|under which|which provides|providing for|in connection with)\b`)
+	// termRe is the first defined term of a description ((“Merger Sub”), as the Purchaser).
+	termRe        = regexp.MustCompile(`[“"]([^”"]{1,40})[”"]|^[,\s]*as (?:the )?([A-Za-z ]{2,30}?)(?:,|$)`)
+	roleTermRe    = regexp.MustCompile(`(?i)^(?:the )?(?:new )?(?:pubco|holdco|topco|newco|parent|purchaser|acquir[eo]r|buyer|spac|sponsor|sellers?|blocker|(?:seller|purchaser|shareholder|stockholder)s?(?:['’])? representative|representative|[\w ]*merger sub[\w ]*)$`)
+	companyTermRe = regexp.MustCompile(`(?i)^[^“"]*[“"](?:the )?(?:company|target)[”"]|^[,\s]*as the company\b`)
+	otherPartyRe  = regexp.MustCompile(`(?i)wholly[- ]owned subsidiary|special purpose acquisition|blank check|^\W*\((?:nasdaq|nyse|otc)`)
+	capitalNameRe = regexp.MustCompile(`\b[A-Z][A-Z0-9&'’.\-]+(?:\s+(?:[A-Z][A-Z0-9&'’.\-]*|&))*,?\s+(?:INC\.|INC\b|CORP\.|CORP\b|CORPORATION\b|COMPANY\b|LTD\.|LTD\b|LIMITED\b|LLC\b|L\.L\.C\.|L\.P\.|LP\b|PLC\b|HOLDINGS\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GMBH\b)`)
+	// addressRe: a name right after "having its registered office at" is the office's agent, an
+	// address, never a party.
+	addressRe = regexp.MustCompile(`(?i)\b(?:office|offices|address|located|situated|place of business|care of|c/o)(?: is| are)?(?: at| of)?\s*$`)
+	// holdersNameRe: "THE SHAREHOLDERS OF THE COMPANY" names holders, not a company.
+	holdersNameRe = regexp.MustCompile(`(?i)\b(?:shareholders|stockholders|holders|members|equityholders|sellers)\b|\bof the company$`)
+	// holdersNextRe: the party a list names right before "the Company Shareholders" (or its
+	// holders, sellers) is the company they hold, where no party is defined as the Company.
+	holdersNextRe = regexp.MustCompile(`(?i)^[,\s]*(?:and\s+)?(?:the\s+)?(?:company|target)\s+(?:shareholders|stockholders|equityholders|holders|members|sellers)\b`)
+)
+
+// partyDescription is what a filing says of a party right after its name, up to the deal's
+// terms.
+func partyDescription(after string) string {
+	if loc := clauseRe.FindStringIndex(after); loc != nil {
+		after = after[:loc[0]]
+	}
+	if len(after) > 200 {
+		after = after[:200]
+	}
+	return after
+}
+
+// notTargetParty reports whether a party's description makes it something other than the
+// target: a role defined for it, a subsidiary, the SPAC itself.
+func notTargetParty(about string) bool {
+	if g := termRe.FindStringSubmatch(about); g != nil && roleTermRe.MatchString(strings.TrimSpace(g[1]+g[2])) {
+		return true
+	}
+	return otherPartyRe.MatchString(about)
+}
+
+// counterparty is the production of a rule whose slot "v" names the parties of an agreement
+// as the subject of what they did to it: the target is the one party that is not the SPAC (the
+// filer, or a company named as a SPAC), a merger sub or another role; none when several remain.
+func counterparty(m *rule.Match) []rule.Out {
+	text, base := m.Text("v"), m.Start("v")
+	var orgs []entity.Entity
+	for _, e := range m.Entities("v") {
+		if e.Kind == entity.Org {
+			orgs = append(orgs, e)
+		}
+	}
+	filer := bareName(m.Filer())
+	var found []entity.Entity
+	for i, e := range orgs {
+		end := len(text)
+		if i+1 < len(orgs) {
+			end = orgs[i+1].Start - base
+		}
+		if !valid(spac.FieldTarget, e.Value, &e) || bareName(e.Value) == filer || notTargetParty(partyDescription(text[e.End-base:end])) {
+			continue
+		}
+		found = append(found, e)
+	}
+	if len(found) != 1 {
+		return nil
+	}
+	return []rule.Out{m.Cite(spac.FieldTarget, found[0].Value, found[0])}
+}
+
+var (
+	nonAlnumRe = regexp.MustCompile(`[^a-z0-9]+`)
+	legalEndRe = regexp.MustCompile(`(?: (?:corp|corporation|inc|incorporated|ltd|limited|co|company|plc|llc))+$`)
+)
+
+// bareName is a company name compared without case, punctuation and legal form ("Halcyon
+// Drift Acquisition Corp." and "HALCYON DRIFT ACQUISITION CORP" are one name).
+func bareName(name string) string {
+	n := strings.TrimSpace(nonAlnumRe.ReplaceAllString(strings.ToLower(name), " "))
+	return legalEndRe.ReplaceAllString(n, "")
+}
+
+// capitalNames finds company names written in capitals ("VELORA THERAPEUTICS, INC.") in text,
+// which starts at offset base of its sentence, as org entities.
+func capitalNames(text string, base int) []entity.Entity {
+	var out []entity.Entity
+	for _, loc := range capitalNameRe.FindAllStringIndex(text, -1) {
+		start := loc[0]
+		for _, lead := range []string{"AND ", "THE ", "BY ", "AMONG "} {
+			if strings.HasPrefix(text[start:loc[1]], lead) {
+				start += len(lead)
+			}
+		}
+		name := strings.Join(strings.Fields(text[start:loc[1]]), " ")
+		if len(strings.Fields(name)) < 2 || holdersNameRe.MatchString(name) {
+			continue
+		}
+		out = append(out, entity.Entity{Kind: entity.Org, Start: base + start, End: base + loc[1],
+			CoreStart: base + start, CoreEnd: base + loc[1], Value: name})
+	}
+	return out
+}
+
+// withCapitalNames adds to the recognised names the names in capitals the recogniser did not
+// read (a title page names the SPAC with a legal form it knows, the target as "THE AIR WATER
+// COMPANY"), in order of position.
+func withCapitalNames(orgs, caps []entity.Entity) []entity.Entity {
+	for _, c := range caps {
+		overlaps := false
+		for _, o := range orgs {
+			if c.Start < o.End && o.Start < c.End {
+				overlaps = true
+				break
+			}
+		}
+		if !overlaps {
+			orgs = append(orgs, c)
+		}
+	}
+	slices.SortStableFunc(orgs, func(a, b entity.Entity) int { return a.Start - b.Start })
+	return orgs
+}
+
+var (
+	// definedNameRe is a name in capitalised words right before the short name it is given:
+	// "Lucid Motors (“Lucid”)", "Integrated Drilling Equipment Company ("IDE")".
+	definedNameRe = regexp.MustCompile(`\b([A-Z][\w&'’.\-]*(?:[ \t]+(?:[A-Z][\w&'’.\-]*|&|of))*),?[ \t]+\((?:the[ \t]+)?[“"]([^”"]{2,30})[”"]`)
+	// notNameWordRe: words no company's name holds but defined terms do (an agreement, a
+	// meeting, a class of securities, a role).
+	notNameWordRe = regexp.MustCompile(`(?i)^(?:agreements?|amendment|sub|sponsor|holders?|stockholders?|shareholders?|members|sellers?|investors?|closing|date|time|period|plan|proposals?|act|meeting|board|directors|statement|registration|subscription|shares?|stock|warrants?|units?|rights?|notes?|trust|account|transactions?|combination|merger|mergers|effective|exchange|surviving|combined|resulting|post-combination|representative|parties|party|spac|pubco|holdco|parent|purchaser|buyer|acquiror)$`)
+)
+
+// definedNames finds, in text at offset base of its sentence, the names of two or more
+// capitalised words given a short name that is their first word(s) or their initials, as org
+// entities: a press release names a target without its legal form.
+func definedNames(text string, base int) []entity.Entity {
+	var out []entity.Entity
+	for _, g := range definedNameRe.FindAllStringSubmatchIndex(text, -1) {
+		start, end := g[2], g[3]
+		words := strings.Fields(text[start:end])
+		for len(words) > 0 && leadWordRe.MatchString(words[0]) {
+			start += strings.Index(text[start:], words[0]) + len(words[0])
+			start += len(text[start:]) - len(strings.TrimLeft(text[start:], " \t"))
+			words = words[1:]
+		}
+		if len(words) < 2 || len(words) > 8 || slices.ContainsFunc(words, notNameWordRe.MatchString) ||
+			!shortNameOf(words, text[g[4]:g[5]]) {
+			continue
+		}
+		name := strings.Join(words, " ")
+		out = append(out, entity.Entity{Kind: entity.Org, Start: base + start, End: base + end,
+			CoreStart: base + start, CoreEnd: base + end, Value: name})
+	}
+	return out
+}
+
+// leadWordRe: words that start a sentence or a phrase before a name ("The", "On", "With").
+var leadWordRe = regexp.MustCompile(`^(?:The|THE|This|On|In|At|As|By|For|From|With|And|Or|Between|Among|Both|Each|Following|Upon|Pursuant|Accordingly|Additionally)$`)
+
+// shortNameOf reports whether short is the name of words' first word(s) or initials.
+func shortNameOf(words []string, short string) bool {
+	s := strings.ToLower(strings.TrimSpace(short))
+	if len(s) < 2 {
+		return false
+	}
+	var initials strings.Builder
+	for _, w := range words {
+		if w != "&" && w != "of" {
+			initials.WriteString(strings.ToLower(w[:1]))
+		}
+	}
+	full := strings.ToLower(strings.Join(words, " "))
+	return strings.HasPrefix(full+" ", s+" ") || strings.HasPrefix(initials.String(), s) && len(s) >= 2 && !strings.Contains(s, " ")
+}

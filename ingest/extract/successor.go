@@ -1,0 +1,140 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/entity"
+	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/rules"
+)
+
+// The successor's cover: after the closing, the combined company files its 8-K under its new
+// name, the SPAC's name on the cover's "(Former name or former address, if changed since last
+// report)" line, and its classes under their new symbols in the Section 12(b) table. The cover
+// then states the combined company's name and ticker, and (with Item 2.01 reported) that the
+// combination closed.
+
+var (
+	registrantLabelRe = regexp.MustCompile(`(?i)^\(?\s*exact name of (?:the )?registrant as specified in its charter`)
+	formerLabelRe     = regexp.MustCompile(`(?i)^\(?\s*former name(?:,? former address)?(?: (?:or|and) former (?:address|fiscal year))*,? if changed since (?:the )?last report`)
+	// coverLabelRe: a line of the cover that labels a field or belongs to another one (the
+	// telephone line above an empty former name), not a name.
+	coverLabelRe = regexp.MustCompile(`(?i)^\(|telephone|zip code|principal executive|area code|commission file|identification no|^not applicable$|^n/?a$|^none$`)
+)
+
+// prioritySuccessorName: the successor's name on its own cover wins over the names its text
+// announces; its ticker does not (a cover filed on the closing day may still list symbols the
+// text says are about to change).
+const (
+	prioritySuccessorName   = 12
+	prioritySuccessorTicker = 8
+	prioritySuccessorClosed = 29
+)
+
+// successorCover reads the cover of an 8-K whose registrant names a former name that is a
+// company's: the registrant's name is the combined company's (new_name) when the former name
+// is the SPAC's (Item 2.01 or 5.06 reported, or a name of a blank check company's kind), the
+// cover's share symbol its new ticker (when the cover lists no units), and with Item 2.01
+// the combination closed.
+func (x *reader) successorCover() {
+	if x.d.Class != doc.Current {
+		return
+	}
+	name, nameLine, former, formerLine := x.coverNames()
+	if name == "" || former == "" || rules.SameCompany(name, former) || rules.SPACName(name) {
+		return
+	}
+	closing := x.reports("2.01")
+	if !closing && !x.reports("5.06") && !rules.SPACName(former) {
+		return
+	}
+	x.add("cover.successor_name", prioritySuccessorName, spac.FieldNewName, name, nameLine, name, "")
+	if closing {
+		x.add("cover.successor_closed", prioritySuccessorClosed, spac.FieldStatus, string(spac.StatusClosed), formerLine, former, "")
+	}
+	if f := x.coverShareSymbol(); f != nil {
+		x.add("cover.successor_ticker", prioritySuccessorTicker, spac.FieldNewTicker, f.Fact.Value, f.Fact.Citation.Line, f.Fact.Value, "")
+	}
+}
+
+// coverShareSymbol returns the cover table's share symbol, none when the table lists units (a
+// cover that lists units is still the SPAC's).
+func (x *reader) coverShareSymbol() *rule.Finding {
+	var shares *rule.Finding
+	for i := range x.out {
+		f := &x.out[i]
+		switch {
+		case f.Rule != "table.cover_symbol":
+		case f.Fact.Field == spac.FieldTickerUnits:
+			return nil
+		case f.Fact.Field == spac.FieldTickerShares:
+			shares = f
+		}
+	}
+	return shares
+}
+
+// reports reports whether the 8-K reports item.
+func (x *reader) reports(item string) bool {
+	for _, it := range x.d.R.Filing.Items {
+		if it == item {
+			return true
+		}
+	}
+	for _, s := range x.d.Sections {
+		if s.HasItem(item) {
+			return true
+		}
+	}
+	return false
+}
+
+// coverNames returns the registrant's name and the former name of the cover, each with its
+// line: the name stands on the nearest line with letters above its label.
+func (x *reader) coverNames() (name string, nameLine int, former string, formerLine int) {
+	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+200)
+	for n := 2; n <= limit; n++ {
+		line := strings.TrimSpace(x.d.Line(n))
+		if len(line) > 200 {
+			continue
+		}
+		switch {
+		case name == "" && registrantLabelRe.MatchString(line):
+			name, nameLine = x.companyAbove(n)
+		case name != "" && formerLabelRe.MatchString(line):
+			former, formerLine = x.companyAbove(n)
+			return
+		}
+	}
+	return "", 0, "", 0
+}
+
+// companyAbove returns the company name on the nearest line with letters above line n (its
+// first filled cell when the line is a row), or "" when that line is a label or no name.
+func (x *reader) companyAbove(n int) (string, int) {
+	for k := n - 1; k >= max(1, n-4); k-- {
+		text := strings.TrimSpace(x.d.Line(k))
+		if !strings.ContainsFunc(text, unicode.IsLetter) {
+			continue
+		}
+		if cells := doc.Filled(x.d.Cells(k)); len(cells) > 0 {
+			text = cells[0].Text
+		}
+		text = strings.TrimSpace(strings.Trim(text, "|"))
+		if coverLabelRe.MatchString(text) || !wholeCompany(text) {
+			return "", 0
+		}
+		return text, k
+	}
+	return "", 0
+}
+
+// wholeCompany reports whether text is one company's name and nothing else.
+func wholeCompany(text string) bool {
+	es := entity.Recognise(text)
+	return len(es) == 1 && es[0].Kind == entity.Org && strings.EqualFold(es[0].Value, strings.Join(strings.Fields(text), " "))
+}

@@ -117,7 +117,7 @@ var offeringTerms = []*rule.Rule{
 	// units_offered and unit_price
 	{
 		ID: "offering.units_at_price", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered, spac.FieldUnitPrice},
-		Pattern: `(?i)(?:offering|sold|sale of|consisting of|consisted of|\bof) {v:units}(?:,? each consisting of [^⟦]*?)?(?: \([^)]*\))?` +
+		Pattern: `(?i)(?:offering|sold|issued|sale of|consisting of|consisted of|\bof) {v:units}(?:,? each consisting of [^⟦]*?)?(?: \([^)]*\))?` +
 			`(?:,? (?:which includes|including) [^⟦]{0,120}?⟦units \d+⟧[^⟦,]{0,80}?)?` +
 			`,? (?:at|for) (?:a |an )?(?:public )?(?:offering |purchase )?(?:price of )?{p:money} per unit`,
 		Not:      otherSPAC + `|` + overAllotment + `|` + sponsorBuys,
@@ -298,7 +298,9 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.trust_total_placed", Emit: rule.One(spac.FieldTrustSize),
 		Pattern: `(?i)(?:(?:a total of|an aggregate (?:amount )?of|an amount of) {v:money}|{v:money} in the aggregate)(?:[^⟦(]|\([^)]*\))*?` +
 			`(?:was|were|has been|have been|will be) (?:placed|deposited|held) in(?:to)? (?:a|the|its|the Company` + ap + `s) .{0,60}?trust\b`,
-		Not:      overAllotment + `|deferred underwriting|extension|interest`,
+		// "An aggregate of $10.10 per Unit sold ... was held in the Trust Account" is a per-unit
+		// amount, not the size.
+		Not:      overAllotment + `|deferred underwriting|extension|interest|(?:of|total) ⟦money \d+⟧ per (?:unit|share|public share)`,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 10,

@@ -52,6 +52,16 @@ var offeringNarrated = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// "Of the total proceeds from the Public Offering and Private Placement, $250,000,000
+		// was deposited into the Trust Account on the Close Date."
+		ID: "offering.trust_of_the_proceeds", Emit: rule.One(spac.FieldTrustSize),
+		Pattern:  `(?i)^Of the (?:total |net |gross )?proceeds (?:from|of) (?:the|our|its) ` + ipoWords + `[^⟦]{0,80}?,? {v:money} (?:was|were|has been) (?:placed|deposited|held) in(?:to)? (?:a|the|its) .{0,60}?trust\b`,
+		Not:      overAllotment + `|deferred underwriting|extension|interest`,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// A trust agreement's recital (its amendments restate it): "WHEREAS, $X of the gross
 		// proceeds of the Offering ... was deposited into the Trust Account".
 		ID: "offering.trust_recital", Emit: rule.One(spac.FieldTrustSize),

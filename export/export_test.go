@@ -66,7 +66,7 @@ func TestUniverseCSVQuotingAndSelection(t *testing.T) {
 		"name": row.Name, "sponsor": row.Sponsor, "trust_size": "230000000.00", "previous_names": "Old, Corp; Older",
 		"tickers_shares": "ABC", "tickers_previous": "XYZ XYZU",
 		"tickers_shares_source": "/filings/0000000001-26-000001?line=5#L5", "cik": "CIK" + string(row.CIK),
-		"name_source":           "/filings/0000000001-26-000001?line=2#L2", "sponsor_source": "",
+		"name_source": "/filings/0000000001-26-000001?line=2#L2", "sponsor_source": "",
 	} {
 		if got[col] != want {
 			t.Errorf("%s = %q, want %q", col, got[col], want)

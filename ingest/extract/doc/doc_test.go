@@ -115,6 +115,7 @@ func TestSentenceBoundaries(t *testing.T) {
 		{"Vector Acquisition Partners, L.P. (the “Sponsor”) agreed. It closed.", "Vector Acquisition Partners, L.P. (the “Sponsor”) agreed.|It closed."},
 		{"The U.S. Bank trust held $10.10 per unit. At 10:00 a.m. Eastern Time, it met.", "The U.S. Bank trust held $10.10 per unit.|At 10:00 a.m. Eastern Time, it met."},
 		{"Shares of Class A. The rest.", "Shares of Class A. The rest."},
+		{"As of June 30. 2024, there were 5 shares. It closed on May 2. 2025 Annual Meeting proposals follow.", "As of June 30. 2024, there were 5 shares.|It closed on May 2.|2025 Annual Meeting proposals follow."},
 	}
 	for _, c := range cases {
 		r := extracttest.Filing("8-K", []string{"8.01"}, c.in)

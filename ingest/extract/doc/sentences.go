@@ -359,6 +359,9 @@ func isBoundary(text string, i, end int, joins []int) bool {
 		if abbr, corporate := abbreviation(text[:i]); abbr && !(corporate && startsSentence(text[end+1:])) {
 			return false
 		}
+		if periodInDate(text[:i], text[end+1:]) {
+			return false
+		}
 	}
 	r, _ := utf8.DecodeRuneInString(text[end+1:])
 	return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("“\"(‘•●■[", r)

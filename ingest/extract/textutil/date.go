@@ -7,9 +7,13 @@ import (
 )
 
 // DatePattern matches a written date: "March 10, 2021", "Dec. 8, 2022", "Sept. 30, 2022",
-// "December 8th, 2022", "MAY 10 2021". Use it inside extractor regexps; ParseDate reads the
-// match.
-const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|Jun(?:e|\.)?|Jul(?:y|\.)?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)` + dateGap + `\d{1,2}(?:st|nd|rd|th)?,?` + dateGap + `\d{4}`
+// "December 8th, 2022", "MAY 10 2021", "June 30. 2023" (a period typed for the comma). Use
+// it inside extractor regexps; ParseDate reads the match.
+const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|Jun(?:e|\.)?|Jul(?:y|\.)?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)` + dateGap + `\d{1,2}(?:st|nd|rd|th)?` + dayYearSep + dateGap + `\d{4}`
+
+// dayYearSep is the punctuation between a month's day and the year: a comma, none, or a
+// period typed for the comma ("September 30. 2023"), a typo filings do carry.
+const dayYearSep = `[,.]?`
 
 // monthName is the month of a written date, in any case.
 const monthName = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|Jun(?:e|\.)?|Jul(?:y|\.)?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
@@ -27,7 +31,7 @@ type DateForm struct {
 // DateForms are the written dates the entity recogniser finds and ParseDate reads: "August
 // 20, 2021", "the 2nd day of May, 2025", "20 August 2021".
 var DateForms = []DateForm{
-	{regexp.MustCompile(`\b(` + monthName + `)` + dateGap + `(\d{1,2})(?:st|nd|rd|th)?,?` + dateGap + `(\d{4})\b`), 2, 1, 3},
+	{regexp.MustCompile(`\b(` + monthName + `)` + dateGap + `(\d{1,2})(?:st|nd|rd|th)?` + dayYearSep + dateGap + `(\d{4})\b`), 2, 1, 3},
 	{regexp.MustCompile(`\b(?:the` + dateGap + `)?(\d{1,2})(?:st|nd|rd|th)` + dateGap + `day` + dateGap + `of` + dateGap + `(` + monthName + `),?` + dateGap + `(\d{4})\b`), 1, 2, 3},
 	{regexp.MustCompile(`\b(\d{1,2})` + dateGap + `(` + monthName + `),?` + dateGap + `(\d{4})\b`), 1, 2, 3},
 }

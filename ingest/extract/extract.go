@@ -94,6 +94,11 @@ var multiValued = map[string]bool{
 	spac.FieldUnderwriter: true, spac.FieldLockupDays: true, spac.FieldLockupMonths: true,
 }
 
+// proxyTerms are the fields an extension proxy can state several terms of: the deposit made
+// once the extension is approved and the one made for each further month ("$396,000 within
+// five days ... $132,000 for each monthly extension") are both deposits of the proposal.
+var proxyTerms = map[string]bool{spac.FieldExtensionDeposit: true}
+
 // collector resolves findings as they come: for each field (and period) it keeps the
 // finding of the highest priority, then the one on the earliest line; for multi-valued
 // fields each distinct value once. Remaining ties are broken by rule, field and value, so
@@ -124,7 +129,7 @@ var narratedEvent = map[string]bool{
 
 func (c *collector) add(f rule.Finding) {
 	key := f.Fact.Field + "\x00" + f.Fact.Period
-	if multiValued[f.Fact.Field] {
+	if multiValued[f.Fact.Field] || (c.class == doc.Proxy && proxyTerms[f.Fact.Field]) {
 		key += "\x00" + f.Fact.Value
 	}
 	cur, ok := c.best[key]

@@ -69,6 +69,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	switch d.Class {
 	case doc.Periodic:
 		x.periodOfReport()
+		x.prosePeriod()
 		x.trustTable()
 	case doc.Prospectus:
 		x.underwritersTable()

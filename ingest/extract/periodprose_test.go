@@ -1,0 +1,45 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/extracttest"
+)
+
+// TestProsePeriod: a 10-Q read without its cover is dated by the latest interim period its
+// MD&A narrates; the prior year's comparative, the annual period it recalls and an interim
+// date that is no month's end are not its period.
+func TestProsePeriod(t *testing.T) {
+	cases := []struct {
+		name, form string
+		lines      []string
+		want       string
+	}{
+		{"latest interim period", "10-Q", []string{
+			"For the three months ended June 30, 2022, we had a net loss of $210,400.",
+			"For the six months ended June 30, 2023, we had net income of $1,102,950, and for the three months ended June 30, 2023, net income of $640,120.",
+		}, "2023-06-30"},
+		{"annual period recalled", "10-Q", []string{
+			"As described in our Annual Report on Form 10-K for the year ended December 31, 2023, we have until May 4, 2025 to complete a business combination.",
+		}, ""},
+		{"not a month end", "10-Q", []string{
+			"For the three months ended March 14, 2024, the sponsor advanced $75,000.",
+		}, ""},
+		{"annual report", "10-K", []string{
+			"For the three months ended December 31, 2023, we had a net loss of $98,000.",
+		}, ""},
+	}
+	for _, c := range cases {
+		r := extracttest.Filing(c.form, nil, c.lines...)
+		got := ""
+		for _, f := range Facts(r) {
+			if f.Field == spac.FieldPeriodOfReport {
+				got = f.Value
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: period_of_report %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -96,7 +96,7 @@ func literalForbiddenHost(host string) bool {
 
 // SendTest queues a "webhook.test" message to e, whatever e subscribes to.
 func (s *Service) SendTest(ctx context.Context, e spac.WebhookEndpoint) (spac.WebhookDelivery, error) {
-	msgID, payload, err := s.newMessage(spac.WebhookTest, map[string]string{"endpointId": e.ID, "message": "test delivery"})
+	msgID, payload, err := s.newMessage(spac.WebhookTest, spac.WebhookTestData{EndpointID: e.ID, Message: "test delivery"})
 	if err != nil {
 		return spac.WebhookDelivery{}, err
 	}

@@ -48,7 +48,7 @@ func (f *FanOut) Recomputed(ctx context.Context, refolded int, now time.Time) er
 	for _, al := range alerts.Scan(profiles, f.cfg.Alerts, now, f.cfg.Market) {
 		f.Fire(ctx, al)
 	}
-	f.publishWebhook(ctx, spac.WebhookTrustRecomputed, map[string]any{"spacs": refolded, "at": now.Format(time.RFC3339)})
+	f.publishWebhook(ctx, spac.WebhookTrustRecomputed, spac.TrustRecomputedData{SPACs: refolded, At: now.Format(time.RFC3339)})
 	return nil
 }
 

@@ -21,17 +21,25 @@ const (
 // APIKey is a caller's key. Only Hash (SHA-256 of the secret) is stored; the secret is shown
 // once at creation.
 type APIKey struct {
-	ID        string     `json:"id"`
-	Name      string     `json:"name"`
-	Tier      Tier       `json:"tier"`
-	Hash      string     `json:"-"`
-	Prefix    string     `json:"prefix"` // first characters of the secret, to recognise it
-	CreatedAt time.Time  `json:"createdAt"`
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Tier      Tier      `json:"tier"`
+	Hash      string    `json:"-"`
+	Prefix    string    `json:"prefix"` // first characters of the secret, to recognise it
+	CreatedAt time.Time `json:"createdAt"`
+	// RevokedAt is when the key stops working. A key rotated with a grace period has it in
+	// the future: until then its secret still works, as the key it was rotated into.
 	RevokedAt *time.Time `json:"revokedAt,omitempty"`
+	// ReplacedBy is the id of the key this one was rotated into.
+	ReplacedBy string `json:"replacedBy,omitempty"`
 }
 
-// Revoked reports whether the key has been revoked.
+// Revoked reports whether the key has been revoked or rotated (even if its grace period runs).
 func (k APIKey) Revoked() bool { return k.RevokedAt != nil }
+
+// ActiveAt reports whether the key's secret is accepted at now: never revoked, or rotated with
+// a grace period that has not ended.
+func (k APIKey) ActiveAt(now time.Time) bool { return k.RevokedAt == nil || now.Before(*k.RevokedAt) }
 
 // KeyStore persists API keys.
 type KeyStore interface {
@@ -74,6 +82,10 @@ type Caller struct {
 	KeyID  string `json:"keyId,omitempty"`
 	Tier   Tier   `json:"tier"`
 	Sample bool   `json:"sample"`
+	// Until is when the credential presented stops working: the end of a rotated key's grace
+	// period (its old secret is served as the new key until then); zero when it has no end.
+	// Long-lived responses (streams) end there.
+	Until time.Time `json:"-"`
 }
 
 // CallerKey is the request-context key (gin.Context.Set/Get) holding the Caller.

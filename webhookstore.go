@@ -2,6 +2,8 @@ package spac
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"time"
 )
 
@@ -39,6 +41,8 @@ type WebhookEndpoint struct {
 	Secret      string     `json:"-"` // whsec_...; shown once, at creation
 	CreatedAt   time.Time  `json:"createdAt"`
 	DisabledAt  *time.Time `json:"disabledAt,omitempty"`
+	// DisabledReason says why an endpoint was disabled ("retries exhausted", "key revoked").
+	DisabledReason string `json:"disabledReason,omitempty"`
 }
 
 // Webhook delivery statuses.
@@ -52,6 +56,7 @@ const (
 // header and the body's id: the same across retries and redeliveries of the message.
 type WebhookDelivery struct {
 	ID          string           `json:"id"`
+	Seq         uint64           `json:"-"` // creation order, assigned by the store; orders deliveries due together
 	EndpointID  string           `json:"endpointId"`
 	MessageID   string           `json:"messageId"`
 	EventType   string           `json:"eventType"`
@@ -70,17 +75,74 @@ type WebhookAttempt struct {
 	DurationMS int64     `json:"durationMs"`
 }
 
-// WebhookStore persists webhook endpoints and the delivery queue: a delivery is written before it
-// is attempted and rewritten after each attempt, so pending deliveries survive a restart. Methods
-// return ErrNotFound (or an error with code ENOTFOUND) for missing ids.
+// OutboxEvent is one outgoing webhook event, written in the transaction of the change that
+// caused it (an alert or article stored, a fold) and turned into one delivery per subscribed
+// endpoint by the webhook engine. ID is the webhook-id: it is given once, when the event is
+// built, and every delivery, retry and redelivery of the event carries it, so a receiver can
+// deduplicate by it whatever crashed in between.
+type OutboxEvent struct {
+	Seq       uint64    `json:"seq"` // assigned by the store, increasing
+	ID        string    `json:"id"`
+	Type      string    `json:"type"`
+	Payload   []byte    `json:"payload"` // the exact body every delivery sends (signed as is)
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// WebhookStore persists webhook endpoints, the outbox and the delivery queue: a delivery is
+// written before it is attempted and rewritten after each attempt, so pending deliveries
+// survive a restart. Methods return ErrNotFound (or an error with code ENOTFOUND) for missing
+// ids.
 type WebhookStore interface {
+	// PutEndpoint inserts or replaces an endpoint. A new endpoint of an owner retired by
+	// RetireOwner is refused (EUNAUTHORIZED): a request authenticated just before its key was
+	// revoked cannot register past the revocation.
 	PutEndpoint(ctx context.Context, e WebhookEndpoint) error
 	Endpoint(ctx context.Context, id string) (WebhookEndpoint, error)
 	Endpoints(ctx context.Context) ([]WebhookEndpoint, error)
+	// EndpointsOf returns the endpoints of one owner (API key id), by creation then id.
+	EndpointsOf(ctx context.Context, owner string) ([]WebhookEndpoint, error)
 	DeleteEndpoint(ctx context.Context, id string) error // also drops its deliveries
+	// RetireOwner ends an API key's ownership in one transaction: its endpoints move to
+	// successor (a rotation) or, when successor is empty, are disabled with the reason "key
+	// revoked"; from then on no endpoint can be created for owner. It returns the endpoints
+	// as they are after the change.
+	RetireOwner(ctx context.Context, owner, successor string, at time.Time) ([]WebhookEndpoint, error)
+
+	// PutEvent appends an event to the outbox on its own (events whose cause stores nothing,
+	// and stores without a transactional path for theirs).
+	PutEvent(ctx context.Context, ev OutboxEvent) error
+	// Outbox returns up to limit events, oldest first.
+	Outbox(ctx context.Context, limit int) ([]OutboxEvent, error)
+	// Expand turns ev into one pending delivery, due at ev.CreatedAt, per listed endpoint that
+	// exists, is enabled and has no delivery of ev yet (delivery ids derive from the event id
+	// and the endpoint, so expanding an event twice creates nothing the second time), and
+	// deletes ev from the outbox once all are written (a store may write them in several
+	// transactions: an event still in the outbox is expanded again). It returns the
+	// deliveries created.
+	Expand(ctx context.Context, ev OutboxEvent, endpointIDs []string) (int, error)
+
 	PutDelivery(ctx context.Context, d WebhookDelivery) error
 	Delivery(ctx context.Context, id string) (WebhookDelivery, error)
 	Deliveries(ctx context.Context, endpointID string) ([]WebhookDelivery, error) // newest first
-	// Due returns up to limit pending deliveries with NextAttempt <= now, oldest first.
+	// Due returns up to limit pending deliveries with NextAttempt <= now, oldest first (then
+	// in creation order).
 	Due(ctx context.Context, now time.Time, limit int) ([]WebhookDelivery, error)
+	// Claim takes a delivery for one attempt. In one transaction it re-reads the delivery and
+	// its endpoint: when the delivery is still pending and due at now and the endpoint exists
+	// and is enabled, it moves the delivery's NextAttempt to until (a lease: a process that
+	// dies mid-attempt leaves the delivery to be retried then) and returns both with ok. A
+	// delivery whose endpoint is disabled is marked failed there and then; anything else
+	// (already attempted, not due, gone) is not ok and changes nothing.
+	Claim(ctx context.Context, id string, now, until time.Time) (d WebhookDelivery, e WebhookEndpoint, ok bool, err error)
 }
+
+// WebhookDeliveryID is the id of the delivery of event eventID to endpoint endpointID: derived
+// from both, so that a store can tell an event it already expanded.
+func WebhookDeliveryID(eventID, endpointID string) string {
+	sum := sha256.Sum256([]byte(eventID + "\x00" + endpointID))
+	return "dlv_" + hex.EncodeToString(sum[:12])
+}
+
+// WebhookEndpointDisabled is the error a failed delivery records when its endpoint was
+// disabled before the attempt.
+const WebhookEndpointDisabled = "endpoint disabled"

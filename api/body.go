@@ -38,6 +38,10 @@ func limitBody(limit int64) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		req := c.Request
 		if req.ContentLength > limit {
+			// Closing the connection keeps net/http from draining up to 256 KiB of the body
+			// before it answers: a client that waits for the answer before sending would get
+			// it only at the read timeout.
+			c.Header("Connection", "close")
 			_ = c.Error(bodyTooLarge(limit))
 			c.Abort()
 			return

@@ -1,11 +1,14 @@
 package api
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -175,4 +178,37 @@ func waitLogLine(t *testing.T, logs *logBuffer, substr string) string {
 	}
 	t.Fatalf("no log line with %s:\n%s", substr, logs.String())
 	return ""
+}
+
+// TestAnnouncedOversizedBodyIsRefusedAtOnce: a body announced over the route's limit but under
+// the 256 KiB net/http drains before answering used to get its 413 only once the read timeout
+// cut the drain (30 s), since the client waits for the answer before sending. The refusal
+// closes the connection instead, so the answer comes without a byte of the body.
+func TestAnnouncedOversizedBodyIsRefusedAtOnce(t *testing.T) {
+	f := liveFixture(t)
+	f.deps.Guard = fullCaller
+	f.deps.ReadTimeout = time.Minute
+	s := New(f.deps)
+	hs := s.HTTPServer("127.0.0.1:0")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = hs.Serve(s.Listener(ln)) }()
+	t.Cleanup(func() { _ = hs.Close() })
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(20 * time.Second)) // a hang guard, well under the read timeout
+	fmt.Fprintf(conn, "POST /v1/webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", 100<<10)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer before the body was sent: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge || !resp.Close {
+		t.Fatalf("status %d, close %v: want 413 closing the connection", resp.StatusCode, resp.Close)
+	}
 }

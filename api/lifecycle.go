@@ -20,6 +20,7 @@ const cutGrace = 2 * time.Second
 // handlers to return, so that the stores can be closed after it. Cutting such clients at the
 // deadline is the intended outcome, not a failure: it is logged and Shutdown returns nil.
 func (s *Server) Shutdown(ctx context.Context, hs *http.Server) error {
+	s.streams.stop()
 	err := hs.Shutdown(ctx)
 	if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return err

@@ -28,6 +28,8 @@ type WebhookAPI interface {
 	Test(c *gin.Context) (any, error)
 	Deliveries(c *gin.Context) (any, error)
 	Redeliver(c *gin.Context) (any, error)
+	AdminList(c *gin.Context) (any, error)
+	AdminDelete(c *gin.Context) (any, error)
 }
 
 var (

@@ -107,7 +107,7 @@ func TestOpenAPIDocumentsStatuses(t *testing.T) {
 	s := New(liveFixture(t).deps)
 	_, doc := fetchOpenAPI(t, s)
 	want := map[string]int{"webhooks_create": 201, "admin_keys_create": 201, "admin_keys_rotate": 201,
-		"webhooks_test": 202, "webhooks_redeliver": 202, "webhooks_delete": 204}
+		"webhooks_test": 202, "webhooks_redeliver": 202, "webhooks_delete": 204, "admin_webhooks_delete": 204}
 	for _, r := range s.Routes() {
 		op := doc.Paths[openAPIPath("/v1"+r.Path)][strings.ToLower(r.Method)]
 		status := want[r.Name]

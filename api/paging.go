@@ -71,6 +71,10 @@ func queryKey(route string, q url.Values) string {
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
+// maxCursorOffset bounds the offset a cursor may carry: far beyond any row count this service
+// holds, and far enough from the integer limit that offset + limit cannot overflow anywhere.
+const maxCursorOffset = 1 << 30
+
 // encodeCursor is base64url("<offset>.<query key>").
 func encodeCursor(offset int, key string) string {
 	return base64.RawURLEncoding.EncodeToString([]byte(strconv.Itoa(offset) + "." + key))
@@ -83,7 +87,7 @@ func decodeCursor(cur, key string) (int, error) {
 	}
 	off, k, ok := strings.Cut(string(raw), ".")
 	n, err := strconv.Atoi(off)
-	if !ok || err != nil || n < 0 {
+	if !ok || err != nil || n < 0 || n > maxCursorOffset {
 		return 0, spac.InvalidParam("cursor", "cursor is malformed; use the next value of a previous page")
 	}
 	if k != key {

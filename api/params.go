@@ -17,6 +17,36 @@ const maxParamLen = 512
 
 var decimalRe = regexp.MustCompile(`^[0-9]{1,18}(\.[0-9]{1,4})?$`)
 
+// normaliseQuery normalises every query value once, after the validator and before anything
+// else reads the query (nothing before it in a route's chain does, so gin's query cache is
+// still empty): it is trimmed, and a value that is blank once trimmed is dropped - the parameter is "not given"
+// all the way through, as the validator takes it (the audit's ?format=%20 passed the
+// validator as absent and reached the export as a format named "", which panicked).
+func normaliseQuery(c *gin.Context) {
+	q := c.Request.URL.Query()
+	changed := false
+	for name, values := range q {
+		kept := values[:0]
+		for _, v := range values {
+			t := strings.TrimSpace(v)
+			changed = changed || t != v
+			if t != "" {
+				kept = append(kept, t)
+			}
+		}
+		if len(kept) == 0 {
+			delete(q, name)
+			continue
+		}
+		q[name] = kept
+	}
+	if changed {
+		u := *c.Request.URL
+		u.RawQuery = q.Encode()
+		c.Request.URL = &u
+	}
+}
+
 // validateQuery rejects unknown query parameters and values that do not fit the route's
 // declared Params, before the handler runs. The 400 names the offending parameter.
 func validateQuery(r Route) gin.HandlerFunc {
@@ -30,7 +60,9 @@ func validateQuery(r Route) gin.HandlerFunc {
 		if err := checkQuery(c, declared); err != nil {
 			_ = c.Error(err)
 			c.Abort()
+			return
 		}
+		normaliseQuery(c)
 	}
 }
 

@@ -167,6 +167,9 @@ func (s *Server) chain(r Route) []gin.HandlerFunc {
 	if r.Versioned {
 		chain = append(chain, s.conditional)
 	}
+	if r.Delivery == DeliverySSE {
+		chain = append(chain, s.streamSlot) // last: a refused request holds no slot
+	}
 	return chain
 }
 

@@ -17,6 +17,8 @@ type KeyAdmin interface {
 
 var daysParam = Param{Name: "days", In: InQuery, Type: TypeInteger, Description: "days of usage, newest first (default 30)"}
 var keyIDParam = Param{Name: "id", In: InPath, Type: TypeString, Required: true, Description: "key id"}
+var graceParam = Param{Name: "grace", In: InQuery, Type: TypeString,
+	Description: "how long the old secret keeps working, as the new key: a duration such as 1h, at most 168h (default 0s: refused at once)"}
 
 // keyBodyLimit bounds POST /admin/keys: {name, tier} with a 200-byte name, even one written
 // entirely in \u escapes, is under 1.5 KiB.

@@ -109,13 +109,19 @@ func (s *Server) routes() []Route {
 			Summary: "List keys (never their secrets)."},
 		{Name: "admin_keys_revoke", Method: del, Path: "/admin/keys/:id", Auth: spac.AuthAdmin, Delivery: rest, needs: needKeys,
 			Handler: key(KeyAdmin.AdminRevoke), Body: spac.APIKey{}, Params: []Param{keyIDParam},
-			Summary: "Revoke a key; effective on its next request."},
+			Summary: "Revoke a key: refused from its next request; its webhooks are disabled (no delivery after the answer) and its streams closed."},
 		{Name: "admin_keys_rotate", Method: post, Path: "/admin/keys/:id/rotate", Auth: spac.AuthAdmin, Delivery: rest, needs: needKeys,
-			Handler: key(KeyAdmin.AdminRotate), Body: access.IssuedKey{}, Status: http.StatusCreated, Params: []Param{keyIDParam},
-			Summary: "Issue a new secret and revoke the old one."},
+			Handler: key(KeyAdmin.AdminRotate), Body: access.IssuedKey{}, Status: http.StatusCreated, Params: []Param{keyIDParam, graceParam},
+			Summary: "Issue a new key for the holder: webhooks, usage and rate-limit windows move to it; the old secret stops working now or after ?grace=."},
 		{Name: "admin_keys_usage", Method: get, Path: "/admin/keys/:id/usage", Auth: spac.AuthAdmin, Delivery: rest, needs: needKeys,
 			Handler: key(KeyAdmin.AdminUsage), Body: access.Usage{}, Params: []Param{keyIDParam, daysParam},
 			Summary: "Usage of a key per day and endpoint."},
+		{Name: "admin_keys_webhooks", Method: get, Path: "/admin/keys/:id/webhooks", Auth: spac.AuthAdmin, Delivery: rest, needs: needKeys,
+			Handler: hook(WebhookAPI.AdminList), Body: webhooks.Page[spac.WebhookEndpoint]{}, Params: []Param{keyIDParam},
+			Summary: "Webhooks a key owns (any key; those of a revoked key are disabled, those of a rotated key moved to its successor)."},
+		{Name: "admin_webhooks_delete", Method: del, Path: "/admin/webhooks/:id", Auth: spac.AuthAdmin, Delivery: rest, needs: needKeys,
+			Handler: hook(WebhookAPI.AdminDelete), Status: http.StatusNoContent, Params: []Param{webhookID},
+			Summary: "Delete any key's webhook; an attempt under way ends first."},
 
 		// Load-test baselines for scripts/load.sh (Deps.BenchRoutes): one bare, one behind the
 		// Guard, so throughput and the auth + limiter cost are ratios measured in the same run.

@@ -49,6 +49,8 @@ type Deps struct {
 	Reextract func() ReextractState
 	// Keys serves the account and admin key routes (api/access.Keys); nil: none mounted.
 	Keys KeyAdmin
+	// StreamCaps bound the SSE streams open at once, per key and in total.
+	StreamCaps StreamCaps
 	// BenchRoutes mounts /_bench/trivial and /_bench/guarded for scripts/load.sh.
 	BenchRoutes bool
 	// Extra are routes of other packages, mounted after the table (routes_table.go).
@@ -77,15 +79,16 @@ type Server struct {
 	engine *gin.Engine
 	table  []Route
 
-	active inflight     // requests being handled (Shutdown waits for them)
-	idem   *idempotency // responses to POSTs by Idempotency-Key
-	boot   string       // this process's part of the data version (version.go)
-	cache  byteCache
+	active  inflight     // requests being handled (Shutdown waits for them)
+	idem    *idempotency // responses to POSTs by Idempotency-Key
+	boot    string       // this process's part of the data version (version.go)
+	cache   byteCache
+	streams *streams // the SSE streams open (streams.go)
 }
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
-	s := &Server{d: d, log: d.Logger, now: d.Now, guard: d.Guard, boot: newBootID(), idem: newIdempotency()}
+	s := &Server{d: d, log: d.Logger, now: d.Now, guard: d.Guard, boot: newBootID(), idem: newIdempotency(), streams: newStreams(d.StreamCaps)}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}

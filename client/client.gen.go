@@ -1604,12 +1604,13 @@ func (e UniverseParamsFormat) Valid() bool {
 
 // APIKey defines model for APIKey.
 type APIKey struct {
-	CreatedAt time.Time  `json:"createdAt"`
-	Id        string     `json:"id"`
-	Name      string     `json:"name"`
-	Prefix    string     `json:"prefix"`
-	RevokedAt *time.Time `json:"revokedAt,omitempty"`
-	Tier      APIKeyTier `json:"tier"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	Id         string     `json:"id"`
+	Name       string     `json:"name"`
+	Prefix     string     `json:"prefix"`
+	ReplacedBy *string    `json:"replacedBy,omitempty"`
+	RevokedAt  *time.Time `json:"revokedAt,omitempty"`
+	Tier       APIKeyTier `json:"tier"`
 }
 
 // APIKeyTier defines model for APIKey.Tier.
@@ -1618,13 +1619,14 @@ type APIKeyTier string
 // APIKeyBody defines model for APIKeyBody.
 type APIKeyBody struct {
 	// AsOf when the served data last changed
-	AsOf      time.Time      `json:"asOf"`
-	CreatedAt time.Time      `json:"createdAt"`
-	Id        string         `json:"id"`
-	Name      string         `json:"name"`
-	Prefix    string         `json:"prefix"`
-	RevokedAt *time.Time     `json:"revokedAt,omitempty"`
-	Tier      APIKeyBodyTier `json:"tier"`
+	AsOf       time.Time      `json:"asOf"`
+	CreatedAt  time.Time      `json:"createdAt"`
+	Id         string         `json:"id"`
+	Name       string         `json:"name"`
+	Prefix     string         `json:"prefix"`
+	ReplacedBy *string        `json:"replacedBy,omitempty"`
+	RevokedAt  *time.Time     `json:"revokedAt,omitempty"`
+	Tier       APIKeyBodyTier `json:"tier"`
 }
 
 // APIKeyBodyTier defines model for APIKeyBody.Tier.
@@ -2636,12 +2638,13 @@ type Vote_Citations_Item struct {
 
 // Webhook defines model for Webhook.
 type Webhook struct {
-	CreatedAt   time.Time       `json:"createdAt"`
-	Description *string         `json:"description,omitempty"`
-	DisabledAt  *time.Time      `json:"disabledAt,omitempty"`
-	Events      []WebhookEvents `json:"events"`
-	Id          string          `json:"id"`
-	Url         string          `json:"url"`
+	CreatedAt      time.Time       `json:"createdAt"`
+	Description    *string         `json:"description,omitempty"`
+	DisabledAt     *time.Time      `json:"disabledAt,omitempty"`
+	DisabledReason *string         `json:"disabledReason,omitempty"`
+	Events         []WebhookEvents `json:"events"`
+	Id             string          `json:"id"`
+	Url            string          `json:"url"`
 }
 
 // WebhookEvents defines model for Webhook.Events.
@@ -2658,13 +2661,14 @@ type WebhookAttempt struct {
 // WebhookBody defines model for WebhookBody.
 type WebhookBody struct {
 	// AsOf when the served data last changed
-	AsOf        time.Time           `json:"asOf"`
-	CreatedAt   time.Time           `json:"createdAt"`
-	Description *string             `json:"description,omitempty"`
-	DisabledAt  *time.Time          `json:"disabledAt,omitempty"`
-	Events      []WebhookBodyEvents `json:"events"`
-	Id          string              `json:"id"`
-	Url         string              `json:"url"`
+	AsOf           time.Time           `json:"asOf"`
+	CreatedAt      time.Time           `json:"createdAt"`
+	Description    *string             `json:"description,omitempty"`
+	DisabledAt     *time.Time          `json:"disabledAt,omitempty"`
+	DisabledReason *string             `json:"disabledReason,omitempty"`
+	Events         []WebhookBodyEvents `json:"events"`
+	Id             string              `json:"id"`
+	Url            string              `json:"url"`
 }
 
 // WebhookBodyEvents defines model for WebhookBody.Events.
@@ -2683,14 +2687,15 @@ type WebhookCreateRequestEvents string
 // WebhookCreated defines model for WebhookCreated.
 type WebhookCreated struct {
 	// AsOf when the served data last changed
-	AsOf        time.Time              `json:"asOf"`
-	CreatedAt   time.Time              `json:"createdAt"`
-	Description *string                `json:"description,omitempty"`
-	DisabledAt  *time.Time             `json:"disabledAt,omitempty"`
-	Events      []WebhookCreatedEvents `json:"events"`
-	Id          string                 `json:"id"`
-	Secret      string                 `json:"secret"`
-	Url         string                 `json:"url"`
+	AsOf           time.Time              `json:"asOf"`
+	CreatedAt      time.Time              `json:"createdAt"`
+	Description    *string                `json:"description,omitempty"`
+	DisabledAt     *time.Time             `json:"disabledAt,omitempty"`
+	DisabledReason *string                `json:"disabledReason,omitempty"`
+	Events         []WebhookCreatedEvents `json:"events"`
+	Id             string                 `json:"id"`
+	Secret         string                 `json:"secret"`
+	Url            string                 `json:"url"`
 }
 
 // WebhookCreatedEvents defines model for WebhookCreated.Events.
@@ -2811,6 +2816,9 @@ type AdminKeysCreateParams struct {
 
 // AdminKeysRotateParams defines parameters for AdminKeysRotate.
 type AdminKeysRotateParams struct {
+	// Grace how long the old secret keeps working, as the new key: a duration such as 1h, at most 168h (default 0s: refused at once)
+	Grace *string `form:"grace,omitempty" json:"grace,omitempty"`
+
 	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
@@ -4600,12 +4608,12 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/admin/keys (the `AdminKeysCreate` operationId).
 	AdminKeysCreate(ctx context.Context, params *AdminKeysCreateParams, body AdminKeysCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// AdminKeysRevoke Revoke a key; effective on its next request.
+	// AdminKeysRevoke Revoke a key: refused from its next request; its webhooks are disabled (no delivery after the answer) and its streams closed.
 	//
 	// Corresponds with DELETE /v1/admin/keys/{id} (the `AdminKeysRevoke` operationId).
 	AdminKeysRevoke(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// AdminKeysRotate Issue a new secret and revoke the old one.
+	// AdminKeysRotate Issue a new key for the holder: webhooks, usage and rate-limit windows move to it; the old secret stops working now or after ?grace=.
 	//
 	// Corresponds with POST /v1/admin/keys/{id}/rotate (the `AdminKeysRotate` operationId).
 	AdminKeysRotate(ctx context.Context, id string, params *AdminKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -4614,6 +4622,16 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /v1/admin/keys/{id}/usage (the `AdminKeysUsage` operationId).
 	AdminKeysUsage(ctx context.Context, id string, params *AdminKeysUsageParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AdminKeysWebhooks Webhooks a key owns (any key; those of a revoked key are disabled, those of a rotated key moved to its successor).
+	//
+	// Corresponds with GET /v1/admin/keys/{id}/webhooks (the `AdminKeysWebhooks` operationId).
+	AdminKeysWebhooks(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AdminWebhooksDelete Delete any key's webhook; an attempt under way ends first.
+	//
+	// Corresponds with DELETE /v1/admin/webhooks/{id} (the `AdminWebhooksDelete` operationId).
+	AdminWebhooksDelete(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Alerts Fired alert events, newest first.
 	//
@@ -4814,7 +4832,7 @@ func (c *Client) AdminKeysCreate(ctx context.Context, params *AdminKeysCreatePar
 	return c.Client.Do(req)
 }
 
-// AdminKeysRevoke Revoke a key; effective on its next request.
+// AdminKeysRevoke Revoke a key: refused from its next request; its webhooks are disabled (no delivery after the answer) and its streams closed.
 //
 // Corresponds with DELETE /v1/admin/keys/{id} (the `AdminKeysRevoke` operationId).
 func (c *Client) AdminKeysRevoke(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -4829,7 +4847,7 @@ func (c *Client) AdminKeysRevoke(ctx context.Context, id string, reqEditors ...R
 	return c.Client.Do(req)
 }
 
-// AdminKeysRotate Issue a new secret and revoke the old one.
+// AdminKeysRotate Issue a new key for the holder: webhooks, usage and rate-limit windows move to it; the old secret stops working now or after ?grace=.
 //
 // Corresponds with POST /v1/admin/keys/{id}/rotate (the `AdminKeysRotate` operationId).
 func (c *Client) AdminKeysRotate(ctx context.Context, id string, params *AdminKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -4849,6 +4867,36 @@ func (c *Client) AdminKeysRotate(ctx context.Context, id string, params *AdminKe
 // Corresponds with GET /v1/admin/keys/{id}/usage (the `AdminKeysUsage` operationId).
 func (c *Client) AdminKeysUsage(ctx context.Context, id string, params *AdminKeysUsageParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewAdminKeysUsageRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AdminKeysWebhooks Webhooks a key owns (any key; those of a revoked key are disabled, those of a rotated key moved to its successor).
+//
+// Corresponds with GET /v1/admin/keys/{id}/webhooks (the `AdminKeysWebhooks` operationId).
+func (c *Client) AdminKeysWebhooks(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAdminKeysWebhooksRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AdminWebhooksDelete Delete any key's webhook; an attempt under way ends first.
+//
+// Corresponds with DELETE /v1/admin/webhooks/{id} (the `AdminWebhooksDelete` operationId).
+func (c *Client) AdminWebhooksDelete(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAdminWebhooksDeleteRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -5431,6 +5479,33 @@ func NewAdminKeysRotateRequest(server string, id string, params *AdminKeysRotate
 		return nil, err
 	}
 
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Grace != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "grace", *params.Grace, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
@@ -5508,6 +5583,74 @@ func NewAdminKeysUsageRequest(server string, id string, params *AdminKeysUsagePa
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewAdminKeysWebhooksRequest constructs an http.Request for the AdminKeysWebhooks method
+func NewAdminKeysWebhooksRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/admin/keys/%s/webhooks", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewAdminWebhooksDeleteRequest constructs an http.Request for the AdminWebhooksDelete method
+func NewAdminWebhooksDeleteRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/admin/webhooks/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -7322,14 +7465,14 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/admin/keys (the `AdminKeysCreate` operationId).
 	AdminKeysCreateWithResponse(ctx context.Context, params *AdminKeysCreateParams, body AdminKeysCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*AdminKeysCreateResponse, error)
 
-	// AdminKeysRevokeWithResponse Revoke a key; effective on its next request.
+	// AdminKeysRevokeWithResponse Revoke a key: refused from its next request; its webhooks are disabled (no delivery after the answer) and its streams closed.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with DELETE /v1/admin/keys/{id} (the `AdminKeysRevoke` operationId).
 	AdminKeysRevokeWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*AdminKeysRevokeResponse, error)
 
-	// AdminKeysRotateWithResponse Issue a new secret and revoke the old one.
+	// AdminKeysRotateWithResponse Issue a new key for the holder: webhooks, usage and rate-limit windows move to it; the old secret stops working now or after ?grace=.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -7342,6 +7485,20 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/admin/keys/{id}/usage (the `AdminKeysUsage` operationId).
 	AdminKeysUsageWithResponse(ctx context.Context, id string, params *AdminKeysUsageParams, reqEditors ...RequestEditorFn) (*AdminKeysUsageResponse, error)
+
+	// AdminKeysWebhooksWithResponse Webhooks a key owns (any key; those of a revoked key are disabled, those of a rotated key moved to its successor).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/admin/keys/{id}/webhooks (the `AdminKeysWebhooks` operationId).
+	AdminKeysWebhooksWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*AdminKeysWebhooksResponse, error)
+
+	// AdminWebhooksDeleteWithResponse Delete any key's webhook; an attempt under way ends first.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /v1/admin/webhooks/{id} (the `AdminWebhooksDelete` operationId).
+	AdminWebhooksDeleteWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*AdminWebhooksDeleteResponse, error)
 
 	// AlertsWithResponse Fired alert events, newest first.
 	//
@@ -8696,6 +8853,337 @@ func (r AdminKeysUsageResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AdminKeysUsageResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AdminKeysWebhooksResponse200Headers the declared response headers of an HTTP 200 response for AdminKeysWebhooks
+type AdminKeysWebhooksResponse200Headers struct {
+	XRequestId *string
+}
+
+// AdminKeysWebhooksResponse400Headers the declared response headers of an HTTP 400 response for AdminKeysWebhooks
+type AdminKeysWebhooksResponse400Headers struct {
+	XRequestId *string
+}
+
+// AdminKeysWebhooksResponse401Headers the declared response headers of an HTTP 401 response for AdminKeysWebhooks
+type AdminKeysWebhooksResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// AdminKeysWebhooksResponse404Headers the declared response headers of an HTTP 404 response for AdminKeysWebhooks
+type AdminKeysWebhooksResponse404Headers struct {
+	XRequestId *string
+}
+
+// AdminKeysWebhooksResponse408Headers the declared response headers of an HTTP 408 response for AdminKeysWebhooks
+type AdminKeysWebhooksResponse408Headers struct {
+	XRequestId *string
+}
+
+// AdminKeysWebhooksResponse413Headers the declared response headers of an HTTP 413 response for AdminKeysWebhooks
+type AdminKeysWebhooksResponse413Headers struct {
+	XRequestId *string
+}
+
+// AdminKeysWebhooksResponse429Headers the declared response headers of an HTTP 429 response for AdminKeysWebhooks
+type AdminKeysWebhooksResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// AdminKeysWebhooksResponse503Headers the declared response headers of an HTTP 503 response for AdminKeysWebhooks
+type AdminKeysWebhooksResponse503Headers struct {
+	XRequestId *string
+}
+
+// AdminKeysWebhooksResponseDefaultHeaders the declared response headers of an HTTP default response for AdminKeysWebhooks
+type AdminKeysWebhooksResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type AdminKeysWebhooksResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WebhookList
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AdminKeysWebhooksResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *AdminKeysWebhooksResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *AdminKeysWebhooksResponse401Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *AdminKeysWebhooksResponse404Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *AdminKeysWebhooksResponse408Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *AdminKeysWebhooksResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AdminKeysWebhooksResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AdminKeysWebhooksResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *AdminKeysWebhooksResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AdminKeysWebhooksResponse) GetJSON200() *WebhookList {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r AdminKeysWebhooksResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r AdminKeysWebhooksResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r AdminKeysWebhooksResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r AdminKeysWebhooksResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r AdminKeysWebhooksResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r AdminKeysWebhooksResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r AdminKeysWebhooksResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r AdminKeysWebhooksResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r AdminKeysWebhooksResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AdminKeysWebhooksResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AdminKeysWebhooksResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AdminKeysWebhooksResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AdminWebhooksDeleteResponse204Headers the declared response headers of an HTTP 204 response for AdminWebhooksDelete
+type AdminWebhooksDeleteResponse204Headers struct {
+	XRequestId *string
+}
+
+// AdminWebhooksDeleteResponse400Headers the declared response headers of an HTTP 400 response for AdminWebhooksDelete
+type AdminWebhooksDeleteResponse400Headers struct {
+	XRequestId *string
+}
+
+// AdminWebhooksDeleteResponse401Headers the declared response headers of an HTTP 401 response for AdminWebhooksDelete
+type AdminWebhooksDeleteResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// AdminWebhooksDeleteResponse404Headers the declared response headers of an HTTP 404 response for AdminWebhooksDelete
+type AdminWebhooksDeleteResponse404Headers struct {
+	XRequestId *string
+}
+
+// AdminWebhooksDeleteResponse408Headers the declared response headers of an HTTP 408 response for AdminWebhooksDelete
+type AdminWebhooksDeleteResponse408Headers struct {
+	XRequestId *string
+}
+
+// AdminWebhooksDeleteResponse413Headers the declared response headers of an HTTP 413 response for AdminWebhooksDelete
+type AdminWebhooksDeleteResponse413Headers struct {
+	XRequestId *string
+}
+
+// AdminWebhooksDeleteResponse429Headers the declared response headers of an HTTP 429 response for AdminWebhooksDelete
+type AdminWebhooksDeleteResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// AdminWebhooksDeleteResponse503Headers the declared response headers of an HTTP 503 response for AdminWebhooksDelete
+type AdminWebhooksDeleteResponse503Headers struct {
+	XRequestId *string
+}
+
+// AdminWebhooksDeleteResponseDefaultHeaders the declared response headers of an HTTP default response for AdminWebhooksDelete
+type AdminWebhooksDeleteResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type AdminWebhooksDeleteResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *AdminWebhooksDeleteResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *AdminWebhooksDeleteResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *AdminWebhooksDeleteResponse401Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *AdminWebhooksDeleteResponse404Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *AdminWebhooksDeleteResponse408Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *AdminWebhooksDeleteResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AdminWebhooksDeleteResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AdminWebhooksDeleteResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *AdminWebhooksDeleteResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r AdminWebhooksDeleteResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r AdminWebhooksDeleteResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r AdminWebhooksDeleteResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r AdminWebhooksDeleteResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r AdminWebhooksDeleteResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r AdminWebhooksDeleteResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r AdminWebhooksDeleteResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r AdminWebhooksDeleteResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r AdminWebhooksDeleteResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AdminWebhooksDeleteResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AdminWebhooksDeleteResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AdminWebhooksDeleteResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -12750,7 +13238,7 @@ func (c *ClientWithResponses) AdminKeysCreateWithResponse(ctx context.Context, p
 	return ParseAdminKeysCreateResponse(rsp)
 }
 
-// AdminKeysRevokeWithResponse Revoke a key; effective on its next request.
+// AdminKeysRevokeWithResponse Revoke a key: refused from its next request; its webhooks are disabled (no delivery after the answer) and its streams closed.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -12763,7 +13251,7 @@ func (c *ClientWithResponses) AdminKeysRevokeWithResponse(ctx context.Context, i
 	return ParseAdminKeysRevokeResponse(rsp)
 }
 
-// AdminKeysRotateWithResponse Issue a new secret and revoke the old one.
+// AdminKeysRotateWithResponse Issue a new key for the holder: webhooks, usage and rate-limit windows move to it; the old secret stops working now or after ?grace=.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -12787,6 +13275,32 @@ func (c *ClientWithResponses) AdminKeysUsageWithResponse(ctx context.Context, id
 		return nil, err
 	}
 	return ParseAdminKeysUsageResponse(rsp)
+}
+
+// AdminKeysWebhooksWithResponse Webhooks a key owns (any key; those of a revoked key are disabled, those of a rotated key moved to its successor).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/admin/keys/{id}/webhooks (the `AdminKeysWebhooks` operationId).
+func (c *ClientWithResponses) AdminKeysWebhooksWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*AdminKeysWebhooksResponse, error) {
+	rsp, err := c.AdminKeysWebhooks(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAdminKeysWebhooksResponse(rsp)
+}
+
+// AdminWebhooksDeleteWithResponse Delete any key's webhook; an attempt under way ends first.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /v1/admin/webhooks/{id} (the `AdminWebhooksDelete` operationId).
+func (c *ClientWithResponses) AdminWebhooksDeleteWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*AdminWebhooksDeleteResponse, error) {
+	rsp, err := c.AdminWebhooksDelete(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAdminWebhooksDeleteResponse(rsp)
 }
 
 // AlertsWithResponse Fired alert events, newest first.
@@ -14839,6 +15353,478 @@ func ParseAdminKeysUsageResponse(rsp *http.Response) (*AdminKeysUsageResponse, e
 		response.Headers503 = &headers
 	case true:
 		var headers AdminKeysUsageResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAdminKeysWebhooksResponse parses an HTTP response from a AdminKeysWebhooksWithResponse call
+func ParseAdminKeysWebhooksResponse(rsp *http.Response) (*AdminKeysWebhooksResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AdminKeysWebhooksResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WebhookList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AdminKeysWebhooksResponse200Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers AdminKeysWebhooksResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers AdminKeysWebhooksResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 404:
+		var headers AdminKeysWebhooksResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 408:
+		var headers AdminKeysWebhooksResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 413:
+		var headers AdminKeysWebhooksResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers AdminKeysWebhooksResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers AdminKeysWebhooksResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers AdminKeysWebhooksResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAdminWebhooksDeleteResponse parses an HTTP response from a AdminWebhooksDeleteWithResponse call
+func ParseAdminWebhooksDeleteResponse(rsp *http.Response) (*AdminWebhooksDeleteResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AdminWebhooksDeleteResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers AdminWebhooksDeleteResponse204Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers AdminWebhooksDeleteResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers AdminWebhooksDeleteResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 404:
+		var headers AdminWebhooksDeleteResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 408:
+		var headers AdminWebhooksDeleteResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 413:
+		var headers AdminWebhooksDeleteResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers AdminWebhooksDeleteResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers AdminWebhooksDeleteResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers AdminWebhooksDeleteResponseDefaultHeaders
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

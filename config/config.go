@@ -17,6 +17,7 @@ type Config struct {
 	Access   AccessConfig  `mapstructure:"access"`
 	Alerts   AlertConfig   `mapstructure:"alerts"`
 	Webhooks WebhookConfig `mapstructure:"webhooks"`
+	Streams  StreamsConfig `mapstructure:"streams"`
 	EDGAR    EDGARConfig   `mapstructure:"edgar"`
 	News     NewsConfig    `mapstructure:"news"`
 	Quotes   QuotesConfig  `mapstructure:"quotes"`
@@ -89,6 +90,13 @@ type WebhookConfig struct {
 	// RetrySchedule is the delay before each retry (empty = the DECISIONS.md schedule 5 s, 5 m,
 	// 30 m, 2 h, 5 h, 10 h, 24 h). Tests shorten it; env: comma-separated durations.
 	RetrySchedule []time.Duration `mapstructure:"retry_schedule"`
+}
+
+// StreamsConfig bounds the SSE streams open at once (each holds a connection, a goroutine and
+// a subscriber buffer while its client stays).
+type StreamsConfig struct {
+	MaxPerKey int `mapstructure:"max_per_key"` // per API key, or per client IP for anonymous callers
+	Max       int `mapstructure:"max"`         // in total
 }
 
 // EDGARConfig configures the live EDGAR poller (off by default).

@@ -49,6 +49,8 @@ var defaults = map[string]any{
 	"webhooks.workers":                 4,
 	"webhooks.max_per_key":             25,
 	"webhooks.retry_schedule":          []string{},
+	"streams.max_per_key":              5,
+	"streams.max":                      500,
 	"edgar.enabled":                    false,
 	"edgar.base_url":                   "https://www.sec.gov",
 	"edgar.submissions_base_url":       "https://data.sec.gov",
@@ -259,6 +261,12 @@ func (c Config) Validate() error {
 	}
 	if c.Webhooks.MaxPerKey < 1 {
 		return fmt.Errorf("config: webhooks.max_per_key must be at least 1, got %d", c.Webhooks.MaxPerKey)
+	}
+	if c.Webhooks.Workers < 1 {
+		return fmt.Errorf("config: webhooks.workers must be at least 1, got %d", c.Webhooks.Workers)
+	}
+	if c.Streams.MaxPerKey < 1 || c.Streams.Max < c.Streams.MaxPerKey {
+		return fmt.Errorf("config: streams.max_per_key must be at least 1 and streams.max at least as large, got %d and %d", c.Streams.MaxPerKey, c.Streams.Max)
 	}
 	for _, d := range c.Webhooks.RetrySchedule {
 		if d <= 0 {

@@ -90,9 +90,18 @@ func (x *Index) universe(ctx context.Context, q spac.UniverseQuery) ([]*entry, i
 	}
 	end := len(matches)
 	if q.Limit > 0 {
-		end = min(end, q.Offset+q.Limit)
+		end = windowEnd(q.Offset, q.Limit, end)
 	}
 	return matches[min(q.Offset, end):end], len(matches), countFacets(matches, q.Facets), nil
+}
+
+// windowEnd is min(offset+limit, n) for non-negative arguments, without overflowing: a forged
+// offset near the integer limit once made offset+limit negative (a 500).
+func windowEnd(offset, limit, n int) int {
+	if offset >= n || limit >= n-offset {
+		return n
+	}
+	return offset + limit
 }
 
 // pageOf is the page of q over candidates already in order, without facets: the matches are
@@ -103,7 +112,7 @@ func pageOf(candidates []*entry, scores map[spac.CIK]float64, f rowFilter, q spa
 		limit = len(candidates)
 	}
 	if scores == nil && f.none() { // every row matches: the page is a slice of the order
-		return candidates[min(q.Offset, len(candidates)):min(q.Offset+limit, len(candidates))], len(candidates)
+		return candidates[min(q.Offset, len(candidates)):windowEnd(q.Offset, limit, len(candidates))], len(candidates)
 	}
 	var page []*entry
 	total := 0

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -275,4 +276,20 @@ func counts(s string) []spac.FacetCount {
 		out = append(out, spac.FacetCount{Value: v, Count: c})
 	}
 	return out
+}
+
+// TestUniverseOffsetNearTheIntegerLimit: an offset near 2^63 (a forged cursor) is an empty
+// page, not an overflow.
+func TestUniverseOffsetNearTheIntegerLimit(t *testing.T) {
+	x := openUniverse(t)
+	for _, q := range []spac.UniverseQuery{
+		{Offset: math.MaxInt - 10, Limit: 500},
+		{Offset: math.MaxInt - 10, Limit: 500, Facets: []string{"status"}},
+		{Offset: math.MaxInt, Limit: 1, Sort: "name"},
+	} {
+		page, err := x.Universe(context.Background(), q)
+		if err != nil || len(page.Rows) != 0 {
+			t.Errorf("offset %d: %d rows, %v", q.Offset, len(page.Rows), err)
+		}
+	}
 }

@@ -76,6 +76,18 @@ type Sidecar struct {
 	Period      string   `json:"period,omitempty"`
 }
 
+// accessionInName finds an EDGAR accession number in a file name.
+var accessionInName = regexp.MustCompile(`(?:^|\D)(\d{10}-\d{2}-\d{6})(?:\D|$)`)
+
+// AccessionInName is the accession number a bare document's file name holds
+// ("17_VectorAcq_8-K_0001193125-21-252860.txt"), "" when it holds none.
+func AccessionInName(name string) string {
+	if m := accessionInName.FindStringSubmatch(filepath.Base(name)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
 // FilingReader reads filings with a size limit; the zero value uses DefaultMaxBytes.
 type FilingReader struct {
 	MaxBytes int64
@@ -199,6 +211,7 @@ func (fr FilingReader) ReadHTML(name string, html []byte, meta Sidecar) (rf *spa
 		return nil, err
 	}
 	cik, _ := spac.ParseCIK(meta.CIK)
+	meta.CIK = string(cik) // written as a header writes it: ten digits
 	f := spac.Filing{
 		Accession: meta.Accession, Form: meta.Form, FiledAt: meta.FiledAt, Period: meta.Period,
 		CIK: cik, CompanyName: meta.CompanyName, SIC: meta.SIC, Items: meta.Items,
@@ -306,6 +319,9 @@ func sidecarHeaderLines(m Sidecar) []string {
 	add("CONFORMED PERIOD OF REPORT", m.Period)
 	add("ITEMS", strings.Join(m.Items, ", "))
 	add("FILED AS OF DATE", m.FiledAt)
+	// The company's data sit in a filer block, as in a real header, so that they are read as
+	// the filer's (its name, CIK and SIC) and not as loose header lines.
+	lines = append(lines, "FILER:", "COMPANY DATA:")
 	add("COMPANY CONFORMED NAME", m.CompanyName)
 	add("CENTRAL INDEX KEY", m.CIK)
 	add("STANDARD INDUSTRIAL CLASSIFICATION", m.SIC)

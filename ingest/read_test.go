@@ -294,3 +294,17 @@ func FuzzReadBytes(f *testing.F) {
 		}
 	})
 }
+
+// A bare document's accession may come from its file name (how EDGAR's downloads are named).
+func TestAccessionInName(t *testing.T) {
+	for name, want := range map[string]string{
+		"dir/17_VectorAcq_8-K_0001193125-21-252860.txt": "0001193125-21-252860",
+		"0001193125-21-252860.htm":                      "0001193125-21-252860",
+		"x10001193125-21-252860.txt":                    "", // eleven digits: not an accession
+		"d12345.htm":                                    "",
+	} {
+		if got := AccessionInName(name); got != want {
+			t.Errorf("AccessionInName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -49,8 +49,9 @@ func descTime(t time.Time) (string, error) {
 }
 
 // put stores item under id unless id is already stored; the stored copy gets the next Seq
-// (setSeq writes it into item). The record, its index key and the counter commit together.
-func (tl timeline) put(ctx context.Context, db *DB, id string, at time.Time, item any, setSeq func(uint64)) (bool, error) {
+// (setSeq writes it into item). The record, its index key and the counter commit together,
+// with the outbox event that event (when not nil) builds from the stored item.
+func (tl timeline) put(ctx context.Context, db *DB, id string, at time.Time, item any, setSeq func(uint64), event func() (*spac.OutboxEvent, error)) (bool, error) {
 	if id == "" {
 		return false, spac.InvalidParam("id", "%s without an id", tl.what)
 	}
@@ -77,10 +78,29 @@ func (tl timeline) put(ctx context.Context, db *DB, id string, at time.Time, ite
 		if err := txn.Set([]byte(tl.idx+when+"/"+id), nil); err != nil {
 			return err
 		}
+		if err := appendBuiltEvent(txn, event); err != nil {
+			return err
+		}
 		added = true
 		return nil
 	})
 	return added, err
+}
+
+// appendBuiltEvent appends the event build makes to the webhook outbox; build or its event
+// may be nil (nothing to send).
+func appendBuiltEvent(txn *badger.Txn, build func() (*spac.OutboxEvent, error)) error {
+	if build == nil {
+		return nil
+	}
+	ev, err := build()
+	if err != nil || ev == nil {
+		return err
+	}
+	if err := checkEvent(*ev); err != nil {
+		return err
+	}
+	return appendEvent(txn, *ev)
 }
 
 // nextSeq increments the counter under key and returns the new value (the first is 1).
@@ -147,7 +167,23 @@ func (tl timeline) get(ctx context.Context, db *DB, id string, v any) error {
 // PutAlert implements spac.AlertStore: it keeps the first alert stored under a.ID, giving it the
 // next alert Seq (a.Seq is ignored), and reports added == false for a repeat.
 func (db *DB) PutAlert(ctx context.Context, a spac.Alert) (bool, error) {
-	return alertTimeline.put(ctx, db, a.ID, a.FiredAt, &a, func(seq uint64) { a.Seq = seq })
+	return db.PutAlertWith(ctx, a, nil)
+}
+
+// PutAlertWith is PutAlert that, when the alert is new, appends the webhook event event builds
+// from the alert as stored (with its Seq) to the outbox in the same transaction: the alert is
+// never stored without its event, nor its event sent without the alert. event may be nil, or
+// return nil (nothing to send).
+func (db *DB) PutAlertWith(ctx context.Context, a spac.Alert, event func(spac.Alert) (*spac.OutboxEvent, error)) (bool, error) {
+	return alertTimeline.put(ctx, db, a.ID, a.FiredAt, &a, func(seq uint64) { a.Seq = seq }, bind(event, &a))
+}
+
+// bind defers build(*item) until the item has its Seq; nil stays nil.
+func bind[T any](build func(T) (*spac.OutboxEvent, error), item *T) func() (*spac.OutboxEvent, error) {
+	if build == nil {
+		return nil
+	}
+	return func() (*spac.OutboxEvent, error) { return build(*item) }
 }
 
 // Alert returns the stored alert with the given id, or spac.ErrNotFound.

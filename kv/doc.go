@@ -30,8 +30,15 @@
 //	ar/<id>, art/<desc time>/<id> the same for spac.Article
 //	m/alertseq, m/articleseq      last Seq given to an alert / article
 //	we/<id>, wo/<owner>/<id>      webhook endpoint (with owner and secret); index by owner key
+//	wr/<owner>                    an API key retired from owning webhooks (revoked or rotated):
+//	                              the successor key id, or empty; no endpoint is created for it
 //	wd/<id>, wx/<endpoint>/<id>   webhook delivery (with payload); index by endpoint
-//	wq/<time>/<id>                empty: pending deliveries by next attempt (Due)
+//	wq/<time>/<seq>/<id>          empty: pending deliveries by next attempt, then creation
+//	                              order (Due); <seq> is 20 digits. Deliveries stored before
+//	                              they had a seq are queued as wq/<time>/<id>
+//	wb/<seq>                      webhook outbox: JSON of one spac.OutboxEvent, written with the
+//	                              change that caused it, deleted when expanded into deliveries
+//	m/webhookseq, m/deliveryseq   last <seq> given to the webhook outbox / to a delivery
 //	tf/<cik>/<accession>          fold mark: {hash, historical} of a filing stored but not yet
 //	                              folded; written with the filing (in or before the transaction
 //	                              of its f/ record), cleared by the pipeline after the fold
@@ -76,14 +83,18 @@ const (
 	prefixDelivery           = "wd/"
 	prefixDeliveryOfEndpoint = "wx/"
 	prefixDue                = "wq/"
+	prefixRetiredOwner       = "wr/"
+	prefixWebhookOutbox      = "wb/"
 	prefixFoldMark           = "tf/"
 	prefixFoldEvent          = "ob/"
 	prefixState              = "st/"
 	prefixSource             = "src/"
 
-	keyWatermark  = "m/watermark"
-	keyAlertSeq   = "m/alertseq"
-	keyArticleSeq = "m/articleseq"
-	keyFoldSeq    = "m/foldseq"
-	keySchema     = "m/schema"
+	keyWatermark   = "m/watermark"
+	keyAlertSeq    = "m/alertseq"
+	keyArticleSeq  = "m/articleseq"
+	keyFoldSeq     = "m/foldseq"
+	keyWebhookSeq  = "m/webhookseq"
+	keyDeliverySeq = "m/deliveryseq"
+	keySchema      = "m/schema"
 )

@@ -23,10 +23,12 @@ var _ spac.WebhookStore = (*WebhookStore)(nil)
 //
 //	we/<id>                    endpoint record
 //	wo/<owner>/<id>            empty: endpoints by owner key
+//	wr/<owner>                 an owner retired by RetireOwner (value: the successor, or empty)
 //	wd/<id>                    delivery record
 //	wx/<endpoint>/<id>         empty: deliveries by endpoint
-//	wq/<nextAttempt>/<id>      empty: pending deliveries by next attempt (sortableTime), so Due
-//	                           reads only the deliveries that are due
+//	wq/<nextAttempt>/<seq>/<id> empty: pending deliveries by next attempt (sortableTime), then
+//	                           creation order, so Due reads only the deliveries that are due
+//	wb/<seq>                   the outbox (webhookoutbox.go)
 type WebhookStore struct{ db *DB }
 
 // Webhooks returns the webhook store over db.
@@ -44,10 +46,13 @@ type endpointRecord struct {
 	Secret      string     `json:"secret"`
 	CreatedAt   time.Time  `json:"createdAt"`
 	DisabledAt  *time.Time `json:"disabledAt,omitempty"`
+	// DisabledReason is the reason a disabled endpoint carries.
+	DisabledReason string `json:"disabledReason,omitempty"`
 }
 
 type deliveryRecord struct {
 	ID          string                `json:"id"`
+	Seq         uint64                `json:"seq,omitempty"`
 	EndpointID  string                `json:"endpointId"`
 	MessageID   string                `json:"messageId"`
 	EventType   string                `json:"eventType"`
@@ -64,8 +69,15 @@ func wdKey(id string) string       { return prefixDelivery + id }
 func wxPrefix(endpoint string) string {
 	return prefixDeliveryOfEndpoint + url.PathEscape(endpoint) + "/"
 }
-func wqKey(at time.Time, id string) string {
-	return prefixDue + at.UTC().Format(sortableTime) + "/" + id
+func wrKey(owner string) string { return prefixRetiredOwner + url.PathEscape(owner) }
+
+// wqKey is a delivery's queue key. A delivery stored before deliveries had a seq (Seq 0) keeps
+// the key it was queued under then, without one.
+func wqKey(at time.Time, seq uint64, id string) string {
+	if seq == 0 {
+		return prefixDue + at.UTC().Format(sortableTime) + "/" + id
+	}
+	return fmt.Sprintf("%s%s/%020d/%s", prefixDue, at.UTC().Format(sortableTime), seq, id)
 }
 
 // PutEndpoint implements spac.WebhookStore (insert or replace by id).
@@ -82,6 +94,10 @@ func (s *WebhookStore) PutEndpoint(ctx context.Context, e spac.WebhookEndpoint) 
 			}
 		case !errors.Is(err, spac.ErrNotFound):
 			return err
+		default:
+			if err := refuseRetired(txn, e.OwnerKeyID); err != nil {
+				return err
+			}
 		}
 		if err := setJSON(txn, weKey(e.ID), endpointRecord(e)); err != nil {
 			return err
@@ -206,13 +222,14 @@ func deleteDelivery(txn *badger.Txn, id string) error {
 func deliveryKeys(d deliveryRecord) []string {
 	keys := []string{wdKey(d.ID), wxPrefix(d.EndpointID) + d.ID}
 	if d.Status == spac.DeliveryPending {
-		keys = append(keys, wqKey(d.NextAttempt, d.ID))
+		keys = append(keys, wqKey(d.NextAttempt, d.Seq, d.ID))
 	}
 	return keys
 }
 
 // PutDelivery implements spac.WebhookStore (insert or replace by id). The old index keys are
-// dropped first: a retried delivery moves in the queue, a finished one leaves it.
+// dropped first: a retried delivery moves in the queue, a finished one leaves it. A new
+// delivery is given the next delivery seq; a replaced one keeps its own.
 func (s *WebhookStore) PutDelivery(ctx context.Context, d spac.WebhookDelivery) error {
 	if d.ID == "" {
 		return spac.InvalidParam("id", "webhook delivery without an id")
@@ -222,21 +239,39 @@ func (s *WebhookStore) PutDelivery(ctx context.Context, d spac.WebhookDelivery) 
 			return spac.InvalidParam("time", "delivery %s: year %d outside 0-9999", d.ID, y)
 		}
 	}
-	r := deliveryRecord(d)
 	return s.db.update(ctx, func(txn *badger.Txn) error {
-		if err := deleteDelivery(txn, d.ID); err != nil {
+		r := deliveryRecord(d)
+		var old deliveryRecord
+		switch err := getRecord(txn, wdKey(d.ID), &old); {
+		case err == nil:
+			r.Seq = old.Seq
+		case !errors.Is(err, spac.ErrNotFound):
 			return err
-		}
-		if err := setJSON(txn, wdKey(d.ID), r); err != nil {
-			return err
-		}
-		for _, k := range deliveryKeys(r)[1:] { // index keys, empty values
-			if err := txn.Set([]byte(k), nil); err != nil {
+		default:
+			seq, err := nextSeq(txn, keyDeliverySeq)
+			if err != nil {
 				return err
 			}
+			r.Seq = seq
 		}
-		return nil
+		return writeDelivery(txn, r)
 	})
+}
+
+// writeDelivery replaces the stored delivery r.ID (if any) and its index keys with r.
+func writeDelivery(txn *badger.Txn, r deliveryRecord) error {
+	if err := deleteDelivery(txn, r.ID); err != nil {
+		return err
+	}
+	if err := setJSON(txn, wdKey(r.ID), r); err != nil {
+		return err
+	}
+	for _, k := range deliveryKeys(r)[1:] { // index keys, empty values
+		if err := txn.Set([]byte(k), nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Delivery implements spac.WebhookStore.
@@ -280,7 +315,7 @@ func (s *WebhookStore) Deliveries(ctx context.Context, endpointID string) ([]spa
 }
 
 // Due implements spac.WebhookStore: up to limit (<= 0: all) pending deliveries with
-// NextAttempt <= now, oldest first (then by id). The wq/ index is in exactly that order.
+// NextAttempt <= now, oldest first (then by seq). The wq/ index is in exactly that order.
 func (s *WebhookStore) Due(ctx context.Context, now time.Time, limit int) ([]spac.WebhookDelivery, error) {
 	var out []spac.WebhookDelivery
 	bound := now.UTC().Format(sortableTime)
@@ -289,6 +324,9 @@ func (s *WebhookStore) Due(ctx context.Context, now time.Time, limit int) ([]spa
 			when, id, ok := strings.Cut(key[len(prefixDue):], "/")
 			if !ok {
 				return fmt.Errorf("kv: bad queue key %q", key)
+			}
+			if _, afterSeq, seqd := strings.Cut(id, "/"); seqd {
+				id = afterSeq
 			}
 			if when > bound {
 				return errStopIteration

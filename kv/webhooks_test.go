@@ -3,7 +3,9 @@ package kv
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -199,7 +201,8 @@ func TestWebhookQueuePersists(t *testing.T) {
 }
 
 // TestWebhookDueOrder states the queue order outright (the MemStore comparison above only
-// proves the two stores agree).
+// proves the two stores agree): by next attempt, then in creation order (c was stored before
+// a), so deliveries of one endpoint due together go out in the order they were queued.
 func TestWebhookDueOrder(t *testing.T) {
 	ctx := context.Background()
 	s := openMem(t).Webhooks()
@@ -220,11 +223,11 @@ func TestWebhookDueOrder(t *testing.T) {
 		limit int
 		want  []string
 	}{
-		{at(20), 0, []string{"z", "b", "a", "c"}},
+		{at(20), 0, []string{"z", "b", "c", "a"}},
 		{at(20), 2, []string{"z", "b"}},
 		{at(19), 0, []string{"z", "b"}},
-		{at(21).Add(-time.Nanosecond), 0, []string{"z", "b", "a", "c"}},
-		{at(21), 0, []string{"z", "b", "a", "c", "later"}},
+		{at(21).Add(-time.Nanosecond), 0, []string{"z", "b", "c", "a"}},
+		{at(21), 0, []string{"z", "b", "c", "a", "later"}},
 		{time.Time{}, 0, []string{"z"}},
 	}
 	for _, tc := range tests {
@@ -237,5 +240,32 @@ func TestWebhookDueOrder(t *testing.T) {
 		if !reflect.DeepEqual(gotIDs, tc.want) {
 			t.Errorf("Due(%v, %d) = %v, want %v", tc.now, tc.limit, gotIDs, tc.want)
 		}
+	}
+}
+
+// TestExpandToManyEndpoints: an event expanded to more endpoints than one transaction holds
+// (300 deliveries of a 20 KB payload, 6 MB) reaches every one, and leaves the outbox.
+func TestExpandToManyEndpoints(t *testing.T) {
+	ctx := context.Background()
+	s := openMem(t).Webhooks()
+	var ids []string
+	for i := range 300 {
+		e := endpoint(fmt.Sprintf("ep%03d", i), "owner", i)
+		must(t, s.PutEndpoint(ctx, e))
+		ids = append(ids, e.ID)
+	}
+	payload := []byte(`{"pad":"` + strings.Repeat("x", 20<<10) + `"}`)
+	must(t, s.PutEvent(ctx, spac.OutboxEvent{ID: "msg_big", Type: "alert.new_ipo", Payload: payload, CreatedAt: at(0)}))
+	box, err := s.Outbox(ctx, 0)
+	must(t, err)
+	n, err := s.Expand(ctx, box[0], ids)
+	if err != nil || n != 300 {
+		t.Fatalf("expanded to %d endpoints (%v), want 300", n, err)
+	}
+	if box, _ := s.Outbox(ctx, 0); len(box) != 0 {
+		t.Fatalf("%d events left in the outbox", len(box))
+	}
+	if n, err := s.Expand(ctx, spac.OutboxEvent{ID: "msg_big", Type: "alert.new_ipo", Payload: payload, CreatedAt: at(0)}, ids); n != 0 || err != nil {
+		t.Fatalf("expanding again created %d (%v)", n, err)
 	}
 }

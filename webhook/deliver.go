@@ -15,12 +15,15 @@ import (
 // dueBatch bounds one poll of the queue.
 const dueBatch = 1000
 
-// dispatch polls the queue and starts a lane for each endpoint with due deliveries and no lane.
+// dispatch expands the outbox and starts lanes for the due deliveries, on every poll and wake.
 func (s *Service) dispatch() {
 	defer s.wg.Done()
 	tick := time.NewTicker(s.cfg.PollInterval)
 	defer tick.Stop()
 	for {
+		if err := s.relay(s.ctx); err != nil && s.ctx.Err() == nil {
+			s.cfg.Logger.Error("webhooks: expanding the outbox", "err", err)
+		}
 		s.dispatchDue()
 		select {
 		case <-s.ctx.Done():
@@ -31,7 +34,12 @@ func (s *Service) dispatch() {
 	}
 }
 
+// dispatchDue gives each endpoint with due deliveries a lane, while fewer than Workers run.
+// The due list is only a hint: each delivery is claimed, and so re-read, before its attempt.
 func (s *Service) dispatchDue() {
+	if s.allBusy() {
+		return // no lane could start: the next one to finish wakes the dispatcher
+	}
 	due, err := s.store.Due(s.ctx, s.cfg.Now(), dueBatch)
 	if err != nil {
 		if s.ctx.Err() == nil {
@@ -39,69 +47,138 @@ func (s *Service) dispatchDue() {
 		}
 		return
 	}
-	byEndpoint := map[string][]spac.WebhookDelivery{}
+	byEndpoint := map[string][]string{}
 	var order []string
 	for _, d := range due {
 		if _, seen := byEndpoint[d.EndpointID]; !seen {
 			order = append(order, d.EndpointID)
 		}
-		byEndpoint[d.EndpointID] = append(byEndpoint[d.EndpointID], d)
+		byEndpoint[d.EndpointID] = append(byEndpoint[d.EndpointID], d.ID)
 	}
 	for _, ep := range order {
-		if s.claim(ep) {
-			s.wg.Add(1)
-			go s.lane(ep, byEndpoint[ep])
+		if !s.startLane(ep, byEndpoint[ep]) && s.allBusy() {
+			return // the next lane to finish wakes the dispatcher
 		}
 	}
 }
 
-// claim marks an endpoint's lane busy; false if one is already running (it will pick the rest
-// up on a later poll).
-func (s *Service) claim(endpointID string) bool {
+// startLane starts a lane for an endpoint unless one runs, the endpoint is being stopped, the
+// service is shutting down or every worker is busy.
+func (s *Service) startLane(endpointID string, deliveryIDs []string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.busy[endpointID] || s.ctx.Err() != nil {
+	if s.lanes[endpointID] != nil || s.stopping[endpointID] > 0 || s.ctx.Err() != nil || len(s.lanes) >= s.cfg.Workers {
 		return false
 	}
-	s.busy[endpointID] = true
+	ctx, cancel := context.WithCancel(s.ctx)
+	l := &lane{cancel: cancel, done: make(chan struct{})}
+	s.lanes[endpointID] = l
+	s.wg.Add(1)
+	go s.runLane(ctx, endpointID, l, deliveryIDs)
 	return true
 }
 
-// lane delivers one endpoint's due deliveries in order, one at a time.
-func (s *Service) lane(endpointID string, deliveries []spac.WebhookDelivery) {
-	defer s.wg.Done()
-	for _, d := range deliveries {
-		if s.ctx.Err() != nil {
-			break
-		}
-		s.attempt(s.ctx, d)
-	}
+func (s *Service) allBusy() bool {
 	s.mu.Lock()
-	delete(s.busy, endpointID)
-	s.mu.Unlock()
-	s.poke() // more may have become due meanwhile
+	defer s.mu.Unlock()
+	return len(s.lanes) >= s.cfg.Workers
 }
 
-// attempt tries a delivery once and records the outcome: success, a rescheduled retry, or
-// failure after the last retry (which disables the endpoint).
-func (s *Service) attempt(ctx context.Context, d spac.WebhookDelivery) {
-	ep, err := s.store.Endpoint(ctx, d.EndpointID)
-	if err != nil || ep.DisabledAt != nil {
-		reason := "endpoint deleted"
-		if err == nil {
-			reason = "endpoint disabled"
+// runLane attempts one endpoint's due deliveries in order, one at a time.
+func (s *Service) runLane(ctx context.Context, endpointID string, l *lane, deliveryIDs []string) {
+	defer s.wg.Done()
+	for _, id := range deliveryIDs {
+		if ctx.Err() != nil {
+			break
 		}
-		d.Status = spac.DeliveryFailed
-		d.Attempts = append(d.Attempts, spac.WebhookAttempt{At: s.cfg.Now().UTC(), Error: reason})
-		s.save(d)
-		s.told(OutcomeFailed)
+		s.attempt(ctx, id)
+	}
+	s.mu.Lock()
+	delete(s.lanes, endpointID)
+	s.mu.Unlock()
+	l.cancel()
+	close(l.done)
+	s.poke() // more may have become due meanwhile, and a worker is free
+}
+
+// stopLanes keeps lanes from starting for the endpoints while fn runs, after waiting for their
+// running lanes: an attempt under way when it is called has ended before fn runs. The attempt
+// is let finish rather than cancelled (it ends within the attempt timeout): a cancelled
+// request may already be on the wire and reach its receiver after the caller was told the
+// endpoint stopped. A lane's later claims fail once its endpoint is disabled or deleted.
+func (s *Service) stopLanes(ctx context.Context, endpointIDs []string, fn func() error) error {
+	var running []*lane
+	s.mu.Lock()
+	for _, id := range endpointIDs {
+		s.stopping[id]++
+		if l := s.lanes[id]; l != nil {
+			running = append(running, l)
+		}
+	}
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		for _, id := range endpointIDs {
+			if s.stopping[id]--; s.stopping[id] == 0 {
+				delete(s.stopping, id)
+			}
+		}
+		s.mu.Unlock()
+	}()
+	for _, l := range running {
+		select {
+		case <-l.done:
+		case <-ctx.Done():
+			return fmt.Errorf("webhooks: stopping deliveries: %w", ctx.Err())
+		}
+	}
+	return fn()
+}
+
+// claimLease is how long a claimed delivery is withheld from other claims. Within a process
+// one lane per endpoint and the claim's re-read already keep a delivery from being attempted
+// twice; the lease keeps a due list read during the attempt from offering it at all, and is
+// short so that a delivery whose process was killed mid-attempt is retried soon after the
+// restart.
+const claimLease = time.Second
+
+// attempt claims a delivery (re-reading its state: a delivery already attempted, rescheduled
+// or whose endpoint went away is skipped), tries it once and records the outcome: success, a
+// rescheduled retry, or failure after the last retry (which disables the endpoint).
+func (s *Service) attempt(ctx context.Context, id string) {
+	start := s.cfg.Now()
+	d, ep, ok, err := s.store.Claim(ctx, id, start, start.Add(claimLease))
+	if err != nil {
+		if ctx.Err() == nil && spac.ErrorCode(err) != spac.ENOTFOUND {
+			s.cfg.Logger.Error("webhooks: claiming a delivery", "delivery", id, "err", err)
+		}
 		return
 	}
-	start := s.cfg.Now()
+	if !ok {
+		if failedAtClaim(d, start) {
+			s.told(OutcomeFailed)
+		}
+		return
+	}
 	code, sendErr := s.send.send(ctx, ep, d, start)
 	if ctx.Err() != nil {
-		return // shutting down: the attempt does not count, the delivery stays pending
+		// Shutting down: the attempt does not count and the delivery is due again at once.
+		d.NextAttempt = start.UTC()
+		s.save(d)
+		return
 	}
+	s.record(ep, d, start, code, sendErr)
+}
+
+// failedAtClaim reports whether the claim at now failed d because its endpoint was disabled.
+func failedAtClaim(d spac.WebhookDelivery, now time.Time) bool {
+	n := len(d.Attempts)
+	return d.Status == spac.DeliveryFailed && n > 0 && d.Attempts[n-1].Error == spac.WebhookEndpointDisabled &&
+		d.Attempts[n-1].At.Equal(now.UTC())
+}
+
+// record saves the outcome of an attempt that started at start.
+func (s *Service) record(ep spac.WebhookEndpoint, d spac.WebhookDelivery, start time.Time, code int, sendErr error) {
 	a := spac.WebhookAttempt{At: start.UTC(), StatusCode: code, DurationMS: s.cfg.Now().Sub(start).Milliseconds()}
 	if sendErr != nil {
 		a.Error = sendErr.Error()
@@ -134,10 +211,17 @@ func (s *Service) save(d spac.WebhookDelivery) {
 	}
 }
 
-func (s *Service) disable(ep spac.WebhookEndpoint) {
+// disable disables an endpoint whose retries ran out. It re-reads the endpoint, which may
+// have moved to another key since its delivery was claimed.
+func (s *Service) disable(claimed spac.WebhookEndpoint) {
+	ctx := context.WithoutCancel(s.ctx)
+	ep, err := s.store.Endpoint(ctx, claimed.ID)
+	if err != nil || ep.DisabledAt != nil {
+		return // deleted, or disabled meanwhile
+	}
 	now := s.cfg.Now().UTC()
-	ep.DisabledAt = &now
-	if err := s.store.PutEndpoint(context.WithoutCancel(s.ctx), ep); err != nil {
+	ep.DisabledAt, ep.DisabledReason = &now, "retries exhausted"
+	if err := s.store.PutEndpoint(ctx, ep); err != nil {
 		s.cfg.Logger.Error("webhooks: disabling an endpoint", "endpoint", ep.ID, "err", err)
 	}
 	s.cfg.Logger.Warn("webhooks: endpoint disabled after exhausting retries", "endpoint", ep.ID)

@@ -46,17 +46,11 @@ func (s *Service) Register(ctx context.Context, ownerKeyID string, r Registratio
 func (s *Service) putWithinCap(ctx context.Context, e spac.WebhookEndpoint) error {
 	s.createMu.Lock()
 	defer s.createMu.Unlock()
-	all, err := s.store.Endpoints(ctx)
+	owned, err := s.store.EndpointsOf(ctx, e.OwnerKeyID)
 	if err != nil {
 		return err
 	}
-	n := 0
-	for _, x := range all {
-		if x.OwnerKeyID == e.OwnerKeyID {
-			n++
-		}
-	}
-	if n >= s.cfg.MaxPerKey {
+	if n := len(owned); n >= s.cfg.MaxPerKey {
 		return spac.Errorf(CodeLimitExceeded, "this key already has %d webhooks, the most it may register; delete one first", n)
 	}
 	return s.store.PutEndpoint(ctx, e)
@@ -96,11 +90,11 @@ func literalForbiddenHost(host string) bool {
 
 // SendTest queues a "webhook.test" message to e, whatever e subscribes to.
 func (s *Service) SendTest(ctx context.Context, e spac.WebhookEndpoint) (spac.WebhookDelivery, error) {
-	msgID, payload, err := s.newMessage(spac.WebhookTest, spac.WebhookTestData{EndpointID: e.ID, Message: "test delivery"})
+	ev, err := s.NewEvent(spac.WebhookTest, "", spac.WebhookTestData{EndpointID: e.ID, Message: "test delivery"})
 	if err != nil {
 		return spac.WebhookDelivery{}, err
 	}
-	return s.enqueue(ctx, e.ID, msgID, spac.WebhookTest, payload)
+	return s.enqueue(ctx, e.ID, ev.ID, ev.Type, ev.Payload)
 }
 
 // Redeliver queues a new delivery of the message of delivery deliveryID (same webhook-id and

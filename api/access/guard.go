@@ -151,7 +151,7 @@ func (g *Guard) lookup(c *gin.Context, secret string, now time.Time) (cachedKey,
 			return key, err
 		}
 	}
-	if key.key.Revoked() {
+	if !key.key.ActiveAt(now) {
 		g.rejectCredentials(c, `error="invalid_token"`, "the API key has been revoked")
 		return key, errInvalidKey
 	}
@@ -172,9 +172,39 @@ func (g *Guard) load(c *gin.Context, sum [sha256.Size]byte, now time.Time) (cach
 		g.rejectCredentials(c, `error="invalid_token"`, "the API key is not valid")
 		return cachedKey{}, errInvalidKey
 	}
-	entry := g.cache.newCachedKey(key, g.tiers[key.Tier].Sample, now)
+	as, err := g.successor(c, key, now)
+	if err != nil {
+		return cachedKey{}, err
+	}
+	entry := g.cache.newCachedKey(key, as, g.tiers[as.Tier].Sample, now)
 	g.cache.fill(sum, entry, epoch)
 	return entry, nil
+}
+
+// maxRotations bounds the chain of rotations followed from an old secret in its grace period.
+const maxRotations = 8
+
+// successor is the key a secret acts as: the key itself, or, for a rotated key still in its
+// grace period, the key it was rotated into (followed through further rotations). A chain that
+// does not end in a live key acts as the secret's own key, which lookup then refuses.
+func (g *Guard) successor(c *gin.Context, key spac.APIKey, now time.Time) (spac.APIKey, error) {
+	as := key
+	for range maxRotations {
+		if as.ReplacedBy == "" || !as.ActiveAt(now) {
+			break
+		}
+		next, err := g.keys.Key(c.Request.Context(), as.ReplacedBy)
+		if spac.ErrorCode(err) == spac.ENOTFOUND {
+			return key, nil
+		}
+		if err != nil {
+			g.log.ErrorContext(c.Request.Context(), "access: key lookup", "err", err)
+			g.fail(c, spac.Errorf(spac.EUNAVAILABLE, "key verification is temporarily unavailable"))
+			return key, err
+		}
+		as = next
+	}
+	return as, nil
 }
 
 var errInvalidKey = errors.New("invalid key")

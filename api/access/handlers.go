@@ -4,9 +4,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/internal/strictjson"
 )
 
 // HTTP handlers for the admin key routes and the key holder's account routes. They follow the
@@ -51,7 +53,7 @@ type Account struct {
 // AdminCreate handles POST /admin/keys {name, tier} -> 201 IssuedKey.
 func (k *Keys) AdminCreate(c *gin.Context) (any, error) {
 	var req CreateKeyRequest
-	if err := c.ShouldBindJSON(&req); err != nil {
+	if err := strictjson.Decode(c.Request.Body, &req); err != nil {
 		return nil, spac.InvalidParam("body", "expected a JSON object {\"name\", \"tier\"}")
 	}
 	secret, key, err := k.Create(c.Request.Context(), req.Name, req.Tier)
@@ -79,10 +81,15 @@ func (k *Keys) AdminRevoke(c *gin.Context) (any, error) {
 	return k.Revoke(c.Request.Context(), c.Param("id"))
 }
 
-// AdminRotate handles POST /admin/keys/:id/rotate -> 201 IssuedKey naming the revoked key.
+// AdminRotate handles POST /admin/keys/:id/rotate[?grace=DURATION] -> 201 IssuedKey naming
+// the rotated-out key.
 func (k *Keys) AdminRotate(c *gin.Context) (any, error) {
 	id := c.Param("id")
-	secret, key, err := k.Rotate(c.Request.Context(), id)
+	grace, err := graceParam(c)
+	if err != nil {
+		return nil, err
+	}
+	secret, key, err := k.Rotate(c.Request.Context(), id, grace)
 	if err != nil {
 		return nil, err
 	}
@@ -131,6 +138,19 @@ func (k *Keys) callerKey(c *gin.Context) (spac.APIKey, error) {
 		return spac.APIKey{}, spac.Errorf(spac.EUNAUTHORIZED, "this endpoint requires an API key")
 	}
 	return k.Get(c.Request.Context(), caller.KeyID)
+}
+
+// graceParam reads ?grace=: a Go duration ("1h", "90m"), 0 when absent.
+func graceParam(c *gin.Context) (time.Duration, error) {
+	raw, given := c.GetQuery("grace")
+	if !given {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(raw)
+	if err != nil || d < 0 || d > MaxRotationGrace {
+		return 0, spac.InvalidParam("grace", "grace must be a duration such as 1h or 30m, from 0s to %s", MaxRotationGrace)
+	}
+	return d, nil
 }
 
 func usageDays(c *gin.Context) (int, error) {

@@ -92,10 +92,24 @@ func (kc *keyCache) forget(hash string) {
 	delete(kc.entries, sum)
 }
 
-// newCachedKey derives the hot-path values of a key read from the store at now.
-func (kc *keyCache) newCachedKey(key spac.APIKey, sample bool, now time.Time) cachedKey {
-	caller := spac.Caller{KeyID: key.ID, Tier: key.Tier, Sample: sample}
-	return cachedKey{key: key, subject: "key:" + key.ID, caller: caller, boxed: caller, expires: now.Add(kc.ttl)}
+// newCachedKey derives the hot-path values of a key read from the store at now, which acts as
+// the key as (itself, or the key it was rotated into). A key whose secret stops working at a
+// known time (a rotation's grace) is cached no longer than that.
+func (kc *keyCache) newCachedKey(key, as spac.APIKey, sample bool, now time.Time) cachedKey {
+	caller := spac.Caller{KeyID: as.ID, Tier: as.Tier, Sample: sample}
+	expires := now.Add(kc.ttl)
+	if key.RevokedAt != nil && key.ActiveAt(now) {
+		caller.Until = *key.RevokedAt
+		expires = minTime(expires, *key.RevokedAt)
+	}
+	return cachedKey{key: key, subject: "key:" + as.ID, caller: caller, boxed: caller, expires: expires}
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }
 
 // maxStackSecret is the longest secret hashed without a heap copy (ours are 47 characters).

@@ -35,6 +35,8 @@ type Keys struct {
 	// and its counter flush, run before usage is read so the report includes unflushed counts.
 	cache *keyCache
 	flush func(context.Context) error
+	// retire is told every revocation and rotation (OnRetire).
+	retire RetireFunc
 }
 
 // NewKeys returns the key service (a Guard exposes one sharing its stores via Guard.Keys).
@@ -134,23 +136,26 @@ func (k *Keys) Get(ctx context.Context, id string) (spac.APIKey, error) {
 	return key, err
 }
 
-// Revoke revokes a key; it is refused from the next request on. Revoking twice is harmless
-// and keeps the first revocation time.
+// Revoke revokes a key; it is refused from the next request on, and the OnRetire hook has
+// stopped what the key set going (its webhooks, its open streams) before Revoke returns.
+// Revoking twice is harmless, keeps the first revocation time and runs the hook again (so a
+// revocation whose hook failed is completed by repeating it).
 func (k *Keys) Revoke(ctx context.Context, id string) (spac.APIKey, error) {
 	key, err := k.Get(ctx, id)
 	if err != nil {
 		return key, err
 	}
-	if key.Revoked() { // perhaps revoked in the store behind the cache's back: drop it now
-		k.forget(key.Hash)
-		return key, nil
+	now := k.now().UTC().Truncate(time.Second)
+	if !key.Revoked() || key.ActiveAt(now) { // never revoked, or rotated with a grace still running
+		key.RevokedAt = &now
+		if err := k.store.PutKey(ctx, key); err != nil {
+			return spac.APIKey{}, fmt.Errorf("store key: %w", err)
+		}
 	}
-	at := k.now().UTC().Truncate(time.Second)
-	key.RevokedAt = &at
-	if err := k.store.PutKey(ctx, key); err != nil {
-		return spac.APIKey{}, fmt.Errorf("store key: %w", err)
+	k.forget(key.Hash) // perhaps revoked in the store behind the cache's back: drop it now
+	if err := k.tellRetired(ctx, Retirement{KeyID: id, At: now}); err != nil {
+		return key, err
 	}
-	k.forget(key.Hash)
 	return key, nil
 }
 
@@ -159,26 +164,6 @@ func (k *Keys) forget(hash string) {
 	if k.cache != nil {
 		k.cache.forget(hash)
 	}
-}
-
-// Rotate issues a new key with the same name and tier and revokes the old one. The new key is
-// stored first, so a failure never leaves the holder without a working key.
-func (k *Keys) Rotate(ctx context.Context, id string) (string, spac.APIKey, error) {
-	old, err := k.Get(ctx, id)
-	if err != nil {
-		return "", spac.APIKey{}, err
-	}
-	if old.Revoked() {
-		return "", spac.APIKey{}, spac.Errorf(spac.ECONFLICT, "key %q is revoked and cannot be rotated", id)
-	}
-	secret, key, err := k.Create(ctx, old.Name, old.Tier)
-	if err != nil {
-		return "", spac.APIKey{}, err
-	}
-	if _, err := k.Revoke(ctx, id); err != nil {
-		return "", spac.APIKey{}, fmt.Errorf("new key %s created but revoking %s failed: %w", key.ID, id, err)
-	}
-	return secret, key, nil
 }
 
 // Usage returns the key's requests per UTC day and endpoint over the last `days` days

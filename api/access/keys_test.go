@@ -58,7 +58,7 @@ func TestCreateKeyRejectsBadInput(t *testing.T) {
 func TestRotateKey(t *testing.T) {
 	h := newHarness(t, nil)
 	oldSecret, old := h.newKey(spac.TierInstitutional)
-	secret, key, err := h.guard.Keys().Rotate(t.Context(), old.ID)
+	secret, key, err := h.guard.Keys().Rotate(t.Context(), old.ID, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,10 +67,10 @@ func TestRotateKey(t *testing.T) {
 	}
 	expectStatus(t, h.do("GET", "/v1/alerts/stream", oldSecret, ""), 401, "old key after rotation")
 	expectStatus(t, h.do("GET", "/v1/alerts/stream", secret, ""), 200, "new key after rotation")
-	if _, _, err := h.guard.Keys().Rotate(t.Context(), old.ID); spac.ErrorCode(err) != spac.ECONFLICT {
+	if _, _, err := h.guard.Keys().Rotate(t.Context(), old.ID, 0); spac.ErrorCode(err) != spac.ECONFLICT {
 		t.Errorf("rotating a revoked key: %v, want conflict", err)
 	}
-	if _, _, err := h.guard.Keys().Rotate(t.Context(), "key_nope"); spac.ErrorCode(err) != spac.ENOTFOUND {
+	if _, _, err := h.guard.Keys().Rotate(t.Context(), "key_nope", 0); spac.ErrorCode(err) != spac.ENOTFOUND {
 		t.Errorf("rotating an unknown key: %v, want not found", err)
 	}
 }

@@ -68,10 +68,15 @@ func (id counterID) storeKey() string {
 }
 
 func minuteCounterKey(subject string, minute int64) string {
-	return "rl/m/" + subject + "/" + strconv.FormatInt(minute, 10)
+	return minuteCounterPrefix(subject) + strconv.FormatInt(minute, 10)
 }
 
-func dayCounterKey(subject string, day int64) string { return "rl/d/" + subject + "/" + dayString(day) }
+func dayCounterKey(subject string, day int64) string {
+	return dayCounterPrefix(subject) + dayString(day)
+}
+
+func minuteCounterPrefix(subject string) string { return "rl/m/" + subject + "/" }
+func dayCounterPrefix(subject string) string    { return "rl/d/" + subject + "/" }
 
 func (id counterID) ttl() time.Duration {
 	switch id.kind {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/spacdata/spac"
 )
@@ -54,4 +56,41 @@ func memInUse() uint64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return m.HeapAlloc + m.StackInuse
+}
+
+// BenchmarkNewsReplay opens news-stream subscribers, one per op, over a log of 2,000 articles
+// of about 1 KB (the news stream's replay: the 50 newest by publication time among the last
+// 2,000 logged). B/op is what one open allocates, replay included; held-bytes/client is what
+// each subscriber still holds once its replay is sent (heap + goroutine stack).
+func BenchmarkNewsReplay(b *testing.B) {
+	hub := NewHub(NewMemLog(10000), HubConfig{})
+	ctx, cancel := context.WithCancel(context.Background())
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	summary := strings.Repeat("x", 900)
+	for i := range 2000 {
+		data := fmt.Sprintf(`{"id":"a%d","title":"Article %d","summary":%q}`, i, i, summary)
+		// Logged out of publication order, as feeds deliver it.
+		ev := spac.StreamEvent{Type: spac.StreamTypeArticle, Data: []byte(data), Time: base.Add(time.Duration(i*7919%2000) * time.Minute)}
+		if _, err := hub.Publish(ctx, spac.TopicNews, ev); err != nil {
+			b.Fatal(err)
+		}
+	}
+	opts := StreamOptions{Recent: 50, RecentByTime: true}
+	var done []<-chan struct{}
+	before := memInUse()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var replayed sync.WaitGroup
+		replayed.Add(opts.Recent)
+		done = append(done, runStream(ctx, hub, spac.TopicNews, opts, newFakeWriter(nil, replayed.Done)))
+		replayed.Wait()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(memInUse()-before)/float64(b.N), "held-bytes/client")
+	cancel()
+	hub.Close()
+	for _, d := range done {
+		<-d
+	}
 }

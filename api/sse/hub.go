@@ -68,7 +68,8 @@ type Hub struct {
 	log spac.StreamLog
 	cfg HubConfig
 
-	publishMu sync.Mutex // serialises Append + fan-out so live order == id order
+	publishMu sync.Mutex // serialises Append + fan-out so live order == id order; guards windows
+	windows   map[string]*recentWindow
 	mu        sync.Mutex // guards topics and closed
 	topics    map[string]map[*Subscription]struct{}
 	closed    bool
@@ -78,10 +79,11 @@ type Hub struct {
 // NewHub returns a hub persisting events in log.
 func NewHub(log spac.StreamLog, cfg HubConfig) *Hub {
 	return &Hub{
-		log:    log,
-		cfg:    cfg.withDefaults(),
-		topics: map[string]map[*Subscription]struct{}{},
-		done:   make(chan struct{}),
+		log:     log,
+		cfg:     cfg.withDefaults(),
+		topics:  map[string]map[*Subscription]struct{}{},
+		windows: map[string]*recentWindow{},
+		done:    make(chan struct{}),
 	}
 }
 
@@ -156,6 +158,7 @@ func (h *Hub) Publish(ctx context.Context, topic string, ev spac.StreamEvent) (s
 	if err != nil {
 		return spac.StreamEvent{}, err
 	}
+	h.follow(topic, &stored)
 	h.fanOut(topic, &stored)
 	return stored, nil
 }

@@ -165,31 +165,31 @@ func (h *Hub) replayRecent(ctx context.Context, topic string, w *frameWriter, f 
 }
 
 // replayNewest sends the n matching events with the latest Time among the last
-// recentByTimeScan logged, in log order.
+// recentByTimeScan logged, in log order. It reads the hub's in-memory window of them.
 func (h *Hub) replayNewest(ctx context.Context, topic string, w *frameWriter, f filter, n int) (uint64, error) {
-	got, err := h.log.Last(ctx, topic, recentByTimeScan)
+	got, err := h.recent(ctx, topic)
 	if err != nil {
 		return 0, err
 	}
 	var highest uint64
-	var matched []spac.StreamEvent
+	var matched []*spac.StreamEvent
 	for _, ev := range got {
 		highest = max(highest, ev.ID)
-		if f.match(ev) {
+		if f.match(*ev) {
 			matched = append(matched, ev)
 		}
 	}
 	if len(matched) > n {
 		byTime := slices.Clone(matched)
-		slices.SortFunc(byTime, func(a, b spac.StreamEvent) int { return cmp.Or(b.Time.Compare(a.Time), cmp.Compare(b.ID, a.ID)) })
-		keep := map[uint64]bool{}
+		slices.SortFunc(byTime, func(a, b *spac.StreamEvent) int { return cmp.Or(b.Time.Compare(a.Time), cmp.Compare(b.ID, a.ID)) })
+		keep := make(map[uint64]bool, n)
 		for _, ev := range byTime[:n] {
 			keep[ev.ID] = true
 		}
-		matched = slices.DeleteFunc(matched, func(ev spac.StreamEvent) bool { return !keep[ev.ID] })
+		matched = slices.DeleteFunc(matched, func(ev *spac.StreamEvent) bool { return !keep[ev.ID] })
 	}
 	for _, ev := range matched {
-		if err := w.event(ev); err != nil {
+		if err := w.event(*ev); err != nil {
 			return highest, err
 		}
 	}

@@ -227,3 +227,28 @@ func TestRecentByTimePicksTheNewestPublished(t *testing.T) {
 		t.Fatalf("live id %d, want 7", f.ID)
 	}
 }
+
+// The in-memory window of the last 2,000 logged events follows every publish after it is
+// loaded, drops the oldest beyond 2,000, and a subscriber opened later replays from it what a
+// read of the log would give: the newest by publication time among the last 2,000 logged.
+func TestRecentWindowFollowsTheLog(t *testing.T) {
+	hub := NewHub(NewMemLog(0), HubConfig{})
+	srv := newServer(t, hub, spac.TopicNews, StreamOptions{Recent: 2, RecentByTime: true})
+	day := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	publish := func(d int) {
+		mustPublish(t, hub, spac.StreamEvent{Type: spac.StreamTypeArticle, Data: []byte(`{}`), Time: day.AddDate(0, 0, d)})
+	}
+	publish(5000) // id 1: the newest of all, but logged first
+	first := connect(t, srv.URL+"/stream", nil)
+	if got := ids(first.events(t, 1)); !slices.Equal(got, []uint64{1}) {
+		t.Fatalf("first replay %v", got)
+	}
+	for i := range recentByTimeScan {
+		publish(i) // ids 2..2001: id 1 falls out of the window
+	}
+	publish(4000) // id 2002
+	later := connect(t, srv.URL+"/stream", nil)
+	if got := ids(later.events(t, 2)); !slices.Equal(got, []uint64{2001, 2002}) {
+		t.Fatalf("later replay %v, want 2001 and 2002 (id 1 is past the last 2,000 logged)", got)
+	}
+}

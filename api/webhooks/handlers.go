@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/internal/strictjson"
 	"github.com/spacdata/spac/webhook"
 )
 
@@ -52,7 +53,7 @@ func (h *Handlers) Create(c *gin.Context) (any, error) {
 		return nil, err
 	}
 	var req CreateRequest
-	if err := c.ShouldBindJSON(&req); err != nil {
+	if err := strictjson.Decode(c.Request.Body, &req); err != nil {
 		return nil, spac.InvalidParam("body", "expected a JSON object {\"url\", \"events\", \"description\"}")
 	}
 	e, err := h.svc.Register(c.Request.Context(), owner, webhook.Registration(req))
@@ -69,17 +70,32 @@ func (h *Handlers) List(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	all, err := h.store.Endpoints(c.Request.Context())
+	return h.listOf(c, owner)
+}
+
+func (h *Handlers) listOf(c *gin.Context, owner string) (any, error) {
+	rows, err := h.svc.EndpointsOf(c.Request.Context(), owner)
 	if err != nil {
 		return nil, err
 	}
-	rows := []spac.WebhookEndpoint{}
-	for _, e := range all {
-		if e.OwnerKeyID == owner {
-			rows = append(rows, e)
-		}
-	}
 	return Page[spac.WebhookEndpoint]{Rows: rows, Count: len(rows), Total: len(rows)}, nil
+}
+
+// AdminList handles GET /admin/keys/:id/webhooks: the endpoints any key owns (admin token).
+func (h *Handlers) AdminList(c *gin.Context) (any, error) {
+	return h.listOf(c, c.Param("id"))
+}
+
+// AdminDelete handles DELETE /admin/webhooks/:id -> 204, whichever key owns the endpoint;
+// an attempt under way is cancelled and waited for first.
+func (h *Handlers) AdminDelete(c *gin.Context) (any, error) {
+	id := c.Param("id")
+	if _, err := h.store.Endpoint(c.Request.Context(), id); spac.ErrorCode(err) == spac.ENOTFOUND {
+		return nil, spac.Errorf(spac.ENOTFOUND, "no webhook %q", id)
+	} else if err != nil {
+		return nil, err
+	}
+	return h.deleted(c, id)
 }
 
 // Get handles GET /webhooks/:id.
@@ -87,13 +103,18 @@ func (h *Handlers) Get(c *gin.Context) (any, error) {
 	return h.owned(c)
 }
 
-// Delete handles DELETE /webhooks/:id -> 204; its queued deliveries are dropped.
+// Delete handles DELETE /webhooks/:id -> 204; its queued deliveries are dropped, and an
+// attempt under way is cancelled and waited for first: nothing is sent after the 204.
 func (h *Handlers) Delete(c *gin.Context) (any, error) {
 	e, err := h.owned(c)
 	if err != nil {
 		return nil, err
 	}
-	if err := h.store.DeleteEndpoint(c.Request.Context(), e.ID); err != nil {
+	return h.deleted(c, e.ID)
+}
+
+func (h *Handlers) deleted(c *gin.Context, id string) (any, error) {
+	if err := h.svc.DeleteEndpoint(c.Request.Context(), id); err != nil {
 		return nil, err
 	}
 	c.Status(http.StatusNoContent)

@@ -54,6 +54,8 @@ func TestRegistrationValidation(t *testing.T) {
 		param string
 	}{
 		{"not an object", "body"},
+		{[]byte(`{"url":"https://example.com/h","events":["*"]} garbage`), "body"},
+		{[]byte(`{"url":"https://example.com/h","events":["*"]}{"url":"https://example.com/2","events":["*"]}`), "body"},
 		{CreateRequest{URL: "ftp://example.com", Events: []string{"alert.*"}}, "url"},
 		{CreateRequest{URL: "/relative", Events: []string{"alert.*"}}, "url"},
 		{CreateRequest{URL: "http://127.0.0.1:8080/x", Events: []string{"alert.*"}}, "url"},

@@ -70,13 +70,17 @@ func newHarness(t *testing.T, cfg webhook.Config) *harness {
 	return &harness{t: t, svc: svc, store: store, api: r}
 }
 
-// do performs a request as key (none when empty) and decodes the JSON body into out (if set).
+// do performs a request as key (none when empty) with body as JSON (a []byte as it is) and decodes the JSON body into out (if set).
 func (h *harness) do(method, path, key string, body any, out any) int {
 	h.t.Helper()
 	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
+	switch b := body.(type) {
+	case nil:
+	case []byte: // sent as is
 		rd = bytes.NewReader(b)
+	default:
+		raw, _ := json.Marshal(body)
+		rd = bytes.NewReader(raw)
 	}
 	req := httptest.NewRequest(method, path, rd)
 	if key != "" {

@@ -154,6 +154,13 @@ export async function keys(): Promise<void> {
   if (keyUsage.error) throw new Error(keyUsage.error.title);
   console.log(keyUsage.data);
 
+  const hooks = await admin.GET("/v1/admin/keys/{id}/webhooks", { params: { path: { id: keyId } } });
+  if (hooks.error) throw new Error(hooks.error.title);
+  for (const w of hooks.data.rows) {
+    const gone = await admin.DELETE("/v1/admin/webhooks/{id}", { params: { path: { id: w.id } } });
+    if (gone.error) throw new Error(gone.error.title);
+  }
+
   const revoked = await admin.DELETE("/v1/admin/keys/{id}", { params: { path: { id: keyId } } });
   if (revoked.error) throw new Error(revoked.error.title);
   console.log(revoked.data.revokedAt);

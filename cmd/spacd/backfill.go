@@ -150,7 +150,11 @@ type (
 
 var errNowhere = errors.New("spacd backfill pushes nothing: only serve streams and sends")
 
-func (noWebhooks) Publish(context.Context, string, any) (int, error) { return 0, errNowhere }
+func (noWebhooks) NewEvent(string, string, any) (spac.OutboxEvent, error) {
+	return spac.OutboxEvent{}, errNowhere
+}
+func (noWebhooks) PublishEvent(context.Context, spac.OutboxEvent) (int, error) { return 0, errNowhere }
+func (noWebhooks) Wake()                                                       {}
 
 func (noStream) Publish(context.Context, string, spac.StreamEvent) (spac.StreamEvent, error) {
 	return spac.StreamEvent{}, errNowhere

@@ -32,13 +32,13 @@ func runCLI(t *testing.T, dataDir string, args ...string) (stdout, stderr string
 // helpFlags are the flags each command's --help must list, and no other (--help aside).
 var helpFlags = map[string][]string{
 	"serve":     {"--config", "--data-dir", "--addr", "--log-level"},
-	"ingest":    {"--workers", "--progress", "--json", "--config", "--data-dir", "--log-level"},
+	"ingest":    {"--workers", "--progress", "--form", "--items", "--cik", "--filed", "--accession", "--name", "--json", "--config", "--data-dir", "--log-level"},
 	"backfill":  {"--since", "--cik", "--no-discover", "--index", "--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"rebuild":   {"--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"recompute": {"--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"reextract": {"--all", "--workers", "--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"extract":   {"--explain", "--doc", "--form", "--items", "--cik", "--filed", "--accession", "--name", "--text", "--json"},
-	"keys":      {"--name", "--tier", "--days", "--json", "--config", "--data-dir", "--log-level"},
+	"keys":      {"--name", "--tier", "--days", "--grace", "--json", "--config", "--data-dir", "--log-level"},
 	"fixtures":  {"--out", "--spacs", "--seed", "--json"},
 	"errors":    {"--json", "--config", "--data-dir", "--log-level"},
 	"export": append([]string{"--format", "--out", "--base-url", "--config", "--data-dir", "--log-level"},

@@ -176,11 +176,29 @@ func (r *typedRun) live() {
 	r.ok("WebhooksDeliveries", err, dl.StatusCode(), 200, dl.JSON200)
 	rd, err := r.c.WebhooksRedeliverWithResponse(ctx, id, te.JSON202.Id, nil)
 	r.ok("WebhooksRedeliver", err, rd.StatusCode(), 202, rd.JSON202)
+	r.adminWebhooks(id)
 	del, err := r.c.WebhooksDeleteWithResponse(ctx, id)
 	r.ok("WebhooksDelete", err, del.StatusCode(), 204, nil)
 	if g.JSON200.Url != r.hookURL || rd.JSON202.MessageId != te.JSON202.MessageId || !slices.ContainsFunc(ls.JSON200.Rows, func(w client.Webhook) bool { return w.Id == id }) {
 		r.t.Fatalf("webhook %s: %+v, redelivery %+v of %+v", id, g.JSON200, rd.JSON202, te.JSON202)
 	}
+}
+
+// adminWebhooks lists the calling key's webhooks as the admin sees them (id among them), and
+// deletes one more the admin way.
+func (r *typedRun) adminWebhooks(id string) {
+	ctx := r.t.Context()
+	acc, err := r.c.AccountWithResponse(ctx)
+	r.ok("Account", err, acc.StatusCode(), 200, acc.JSON200)
+	aw, err := r.admin.AdminKeysWebhooksWithResponse(ctx, acc.JSON200.KeyId)
+	r.ok("AdminKeysWebhooks", err, aw.StatusCode(), 200, aw.JSON200)
+	if !slices.ContainsFunc(aw.JSON200.Rows, func(w client.Webhook) bool { return w.Id == id }) {
+		r.t.Fatalf("the admin's list of the key's webhooks lacks %s: %+v", id, aw.JSON200.Rows)
+	}
+	more, err := r.c.WebhooksCreateWithResponse(ctx, nil, client.WebhookCreateRequest{Url: r.hookURL, Events: []client.WebhookCreateRequestEvents{client.WebhookCreateRequestEventsAlert}})
+	r.ok("WebhooksCreate", err, more.StatusCode(), 201, more.JSON201)
+	ad, err := r.admin.AdminWebhooksDeleteWithResponse(ctx, more.JSON201.Id)
+	r.ok("AdminWebhooksDelete", err, ad.StatusCode(), 204, nil)
 }
 
 // stream opens an SSE operation through the client and decodes the events that arrive

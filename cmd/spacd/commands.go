@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -36,17 +37,17 @@ func commands() []command {
 			about:  "Serves the API until interrupted, then shuts down gracefully. On an empty data directory it first builds the store and index from the embedded fixtures (config key fixtures).",
 			config: []string{config.FlagConfig, config.FlagDataDir, config.FlagAddr, config.FlagLogLevel}, run: cmdServe},
 		{name: "ingest", args: "DIR|FILE...", argHelp: [][2]string{{"DIR|FILE...", "directories (read recursively for .txt full submissions) or files, whatever their extension"}},
-			summary: "ingest full-submission .txt filings into the store and index",
-			about:   "Ingests full-submission filings (idempotent per accession), folds the SPACs they change and prints a summary. A bad document is recorded with its reason and skipped (see spacd errors); it never stops the run.",
+			summary: "ingest filings into the store and index: extract, fold, alerts, filing news",
+			about:   "Ingests full-submission filings (idempotent per accession), or with --form bare documents, through the stages serve, backfill and the poller run: extract, fold, alerts and filing news (recorded as history, nothing pushed), index; prints a summary. A bad document is recorded with its reason and skipped (see spacd errors); it never stops the run. Exits 1 when a path does not exist or nothing was ingested.",
 			minArgs: 1, maxArgs: -1, config: store, json: true, flags: ingestFlags, run: cmdIngest},
 		{name: "backfill", summary: "fetch the history of the SPAC universe from EDGAR (resumable; see the README)",
 			about:  "Discovers the SPACs that filed on EDGAR since --since (and the --cik companies), fetches their filings and folds them as history. Killed, it resumes where it stopped when run again. Requests go at edgar.rate_per_sec with edgar.user_agent.",
 			config: store, json: true, flags: backfillFlags, run: cmdBackfill},
 		{name: "rebuild", summary: "drop the search index and rebuild profiles and index from the store",
-			about:  "Drops the search index and rebuilds every profile and index row from the facts in the store.",
+			about:  "Drops the search index and rebuilds every profile and index row from the facts in the store. It records, as history, the alerts and filing articles the store lacks (a store ingested before spacd ingest ran those stages).",
 			config: store, json: true, flags: progressFlag, run: cmdRebuild},
 		{name: "recompute", summary: "refold every SPAC and scan for time-based alerts (also nightly in serve)",
-			about:  "Refolds every SPAC from its stored facts (deadlines, trust size) and scans for time-based alerts (lockup expiries, YTM from the latest quotes). serve runs it nightly at 00:00 UTC.",
+			about:  "Refolds every SPAC from its stored facts (deadlines, trust size) and scans for time-based alerts (lockup expiries, YTM from the latest quotes). serve runs it nightly at 00:00 UTC. It also records, as history, the alerts and filing articles the store lacks; the changes it finds are pushed as serve pushes them.",
 			config: store, json: true, flags: progressFlag, run: cmdRecompute},
 		{name: "reextract", summary: "derive again the facts of filings stored by an older extractor, from their kept sources",
 			about:  "Derives again, from the source the store kept, the facts of every filing an older extractor derived (every filing with --all), refolds their SPACs and records alerts and filing news as history (nothing is pushed). Killed, the next run (or serve) completes it. serve runs it in the background at start.",
@@ -81,13 +82,24 @@ var keysArgHelp = [][2]string{
 	{"create", "create a key (--name, --tier); its secret is shown only once"},
 	{"list", "list the keys"},
 	{"revoke ID", "revoke a key"},
-	{"rotate ID", "replace a key's secret; the new one is shown only once"},
+	{"rotate ID", "replace a key's secret (its webhooks and usage go to the new key); the new one is shown only once"},
 	{"usage ID", "requests per day and endpoint over the last --days days"},
 }
 
 func ingestFlags(fs *pflag.FlagSet) {
 	fs.Int("workers", 2, "parallel readers")
 	progressFlag(fs)
+	bareFlags(fs, "read every FILE as a bare primary document (.htm or .txt) of this form")
+}
+
+// bareFlags are the header data of a bare document (extract and ingest).
+func bareFlags(fs *pflag.FlagSet, form string) {
+	fs.String("form", "", form)
+	fs.String("items", "", "with --form: the 8-K items, comma-separated (e.g. 5.07,9.01)")
+	fs.String("cik", "", "with --form: the filer's CIK")
+	fs.String("filed", "", "with --form: the filing date, YYYY-MM-DD")
+	fs.String("accession", "", "with --form: the accession number (default: the one in the file's name)")
+	fs.String("name", "", "with --form: the company name")
 }
 
 func reextractFlags(fs *pflag.FlagSet) {
@@ -112,18 +124,14 @@ func progressFlag(fs *pflag.FlagSet) {
 func extractFlags(fs *pflag.FlagSet) {
 	fs.Bool("explain", false, "name the rule behind every fact and the sentence it was read from")
 	fs.Bool("doc", false, "print the document model instead of facts: sections (kind, items, lines) and each sentence as the rules see it, entities masked")
-	fs.String("form", "", "read FILE as a bare primary document (.htm or .txt) of this form")
-	fs.String("items", "", "with --form: the 8-K items, comma-separated (e.g. 5.07,9.01)")
-	fs.String("cik", "", "with --form: the filer's CIK")
-	fs.String("filed", "", "with --form: the filing date, YYYY-MM-DD")
-	fs.String("accession", "", "with --form: the accession number")
-	fs.String("name", "", "with --form: the company name")
+	bareFlags(fs, "read FILE as a bare primary document (.htm or .txt) of this form")
 }
 
 func keysFlags(fs *pflag.FlagSet) {
 	fs.String("name", "", "key name (create)")
 	fs.String("tier", "free", "tier (create)")
 	fs.Int("days", 7, "days of usage to show (usage)")
+	fs.Duration("grace", 0, "how long the old secret keeps working after rotate, as the new key (at most 168h)")
 }
 
 func fixturesFlags(fs *pflag.FlagSet) {
@@ -144,6 +152,11 @@ func flagStrings(fs *pflag.FlagSet, name string) []string {
 
 func flagInt(fs *pflag.FlagSet, name string) int {
 	v, _ := fs.GetInt(name)
+	return v
+}
+
+func flagDuration(fs *pflag.FlagSet, name string) time.Duration {
+	v, _ := fs.GetDuration(name)
 	return v
 }
 

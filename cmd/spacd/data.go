@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,14 +17,27 @@ import (
 	"github.com/spacdata/spac/ingest/pipeline"
 )
 
-// cmdIngest ingests every full-submission .txt below the given directories (or the files).
+// cmdIngest ingests every full-submission .txt below the given directories (or the files), or
+// with --form bare documents, through the stages every entry point runs: extract, fold, alerts,
+// filing news, index. An offline run's folds are history (pipeline.WithHistorical): their
+// alerts and articles are recorded, nothing is pushed. It exits 1, after the summary, when a
+// path does not exist or nothing was ingested.
 func cmdIngest(ctx context.Context, env *environment, args []string) error {
+	missing := missingPaths(args)
 	a, err := openApp(env)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
 	a.pipeline.Workers = flagInt(env.flags, "workers")
+	if a.pipeline.Bare, err = bareHeader(env); err != nil {
+		return err
+	}
+	if a.pipeline.OnFold, err = historyRecorder(env, a); err != nil {
+		return err
+	}
+	a.pipeline.OnHistoricalFold = a.pipeline.OnFold
+	ctx = pipeline.WithHistorical(ctx)
 	progress := pipelineProgressFor(env, a.pipeline, "ingest")
 	total := pipeline.Summary{Errors: []spac.IngestError{}}
 	for _, arg := range args {
@@ -33,7 +48,70 @@ func cmdIngest(ctx context.Context, env *environment, args []string) error {
 		total = addSummary(total, sum)
 	}
 	progress.finish()
-	return emit(env, total, func(w io.Writer) { ingestText(w, total) })
+	if err := emit(env, total, func(w io.Writer) { ingestText(w, total) }); err != nil {
+		return err
+	}
+	return ingestFailure(total, missing, a.pipeline.Bare != nil)
+}
+
+// missingPaths lists the arguments that name nothing on disk.
+func missingPaths(args []string) []string {
+	var out []string
+	for _, p := range args {
+		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ingestFailure is the error of a run that missed a path or ingested nothing, with the
+// reasons (nil when neither).
+func ingestFailure(sum pipeline.Summary, missing []string, bare bool) error {
+	var errs []error
+	if len(missing) > 0 {
+		errs = append(errs, fmt.Errorf("no such file or directory: %s", strings.Join(missing, ", ")))
+	}
+	if sum.Filings == 0 {
+		why := skipReasons(sum.Errors)
+		if !bare && strings.Contains(why, ingest.ReasonUnsupported) {
+			why += " (a bare document, without its SGML envelope, is read with --form and the header flags)"
+		}
+		errs = append(errs, fmt.Errorf("nothing ingested: %d files, %d skipped%s", sum.Files, len(sum.Errors), why))
+	}
+	return errors.Join(errs...)
+}
+
+// skipReasons counts the skipped documents by reason class: ": unsupported 2, io 1".
+func skipReasons(errs []spac.IngestError) string {
+	counts := map[string]int{}
+	var order []string
+	for _, e := range errs {
+		c := pipeline.ReasonClass(e.Reason)
+		if counts[c] == 0 {
+			order = append(order, c)
+		}
+		counts[c]++
+	}
+	parts := make([]string, 0, len(order))
+	for _, c := range order {
+		parts = append(parts, fmt.Sprintf("%s %d", c, counts[c]))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(parts, ", ")
+}
+
+// bareHeader is the header data --form and its companions give bare documents; nil without
+// --form (full submissions).
+func bareHeader(env *environment) (*ingest.Sidecar, error) {
+	form := flagString(env.flags, "form")
+	if form == "" {
+		return nil, nil
+	}
+	meta := sidecarFromFlags(env, form)
+	return &meta, nil
 }
 
 // ingestText is the readable form of an ingest's summary.
@@ -80,13 +158,20 @@ func (s refoldSummary) text(verb string) func(io.Writer) {
 	return func(w io.Writer) { fmt.Fprintf(w, "%s %d SPACs in %s\n", verb, s.SPACs, s.Duration) }
 }
 
-// cmdRebuild drops the index and rebuilds profiles and index rows from the store.
+// cmdRebuild drops the index and rebuilds profiles and index rows from the store, and records
+// as history the alerts and filing articles the store lacks (a store ingested before ingest
+// recorded them): every profile is replayed to the same hook `spacd ingest` runs.
 func cmdRebuild(ctx context.Context, env *environment, _ []string) error {
 	a, err := openApp(env)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
+	if a.pipeline.OnFold, err = historyRecorder(env, a); err != nil {
+		return err
+	}
+	a.pipeline.OnHistoricalFold = a.pipeline.OnFold
+	ctx = pipeline.WithReplay(pipeline.WithHistorical(ctx))
 	progress := pipelineProgressFor(env, a.pipeline, "rebuild")
 	start := time.Now()
 	n, err := a.pipeline.Rebuild(ctx)
@@ -168,6 +253,16 @@ func readForExtract(env *environment, path string) (*spac.RenderedFiling, error)
 	if err != nil {
 		return nil, err
 	}
+	meta := sidecarFromFlags(env, form)
+	if meta.Accession == "" {
+		meta.Accession = ingest.AccessionInName(path)
+	}
+	return ingest.ReadHTML(path, data, meta)
+}
+
+// sidecarFromFlags is the header data of a bare document of form, from the flags --items,
+// --cik, --filed, --accession and --name (extract and ingest share them).
+func sidecarFromFlags(env *environment, form string) ingest.Sidecar {
 	meta := ingest.Sidecar{
 		Form: form, CIK: flagString(env.flags, "cik"), FiledAt: flagString(env.flags, "filed"),
 		Accession: flagString(env.flags, "accession"), CompanyName: flagString(env.flags, "name"),
@@ -177,7 +272,7 @@ func readForExtract(env *environment, path string) (*spac.RenderedFiling, error)
 			meta.Items = append(meta.Items, it)
 		}
 	}
-	return ingest.ReadHTML(path, data, meta)
+	return meta
 }
 
 // cmdErrors lists the documents skipped at ingest.

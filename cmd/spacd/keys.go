@@ -8,6 +8,7 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/access"
+	"github.com/spacdata/spac/webhook"
 )
 
 // newKey is what keys create and rotate print: the key as keys list prints it, with its
@@ -39,6 +40,7 @@ func cmdKeys(ctx context.Context, env *environment, args []string) error {
 	}
 	defer a.Close()
 	keys := access.NewKeys(a.db, a.db, access.Config{})
+	keys.OnRetire(retireWebhooks(webhook.New(a.db.Webhooks(), webhook.Config{})))
 	if sub == "create" || sub == "list" {
 		return keysCreateOrList(ctx, env, keys, sub)
 	}
@@ -72,7 +74,7 @@ func keyAction(ctx context.Context, env *environment, keys *access.Keys, sub, id
 		}
 		return emit(env, k, func(w io.Writer) { keysTable(w, []spac.APIKey{k}) })
 	case "rotate":
-		secret, k, err := keys.Rotate(ctx, id)
+		secret, k, err := keys.Rotate(ctx, id, flagDuration(env.flags, "grace"))
 		if err != nil {
 			return err
 		}
@@ -83,6 +85,15 @@ func keyAction(ctx context.Context, env *environment, keys *access.Keys, sub, id
 			return err
 		}
 		return emit(env, u, func(w io.Writer) { usageText(w, u) })
+	}
+}
+
+// retireWebhooks moves a rotated key's webhooks to its successor, or disables a revoked key's
+// (serve also closes its streams: see live.retire).
+func retireWebhooks(w *webhook.Service) access.RetireFunc {
+	return func(ctx context.Context, r access.Retirement) error {
+		_, err := w.RetireKey(ctx, r.KeyID, r.Successor)
+		return err
 	}
 }
 

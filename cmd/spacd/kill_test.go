@@ -45,9 +45,13 @@ func startProcess(t *testing.T, bin, dataDir string, env map[string]string) *spa
 	p := &spacdProcess{cmd: cmd}
 	t.Cleanup(func() { p.kill(t) })
 	addr := make(chan string, 1)
+	var metricsURL string // set before addr is sent: serve announces metrics first
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
+			if m, ok := strings.CutPrefix(sc.Text(), "metrics on "); ok {
+				metricsURL = m
+			}
 			if a, ok := strings.CutPrefix(sc.Text(), "listening on "); ok {
 				addr <- a
 			}
@@ -57,9 +61,9 @@ func startProcess(t *testing.T, bin, dataDir string, env map[string]string) *spa
 	select {
 	case base, ok := <-addr:
 		if !ok {
-			t.Fatalf("spacd exited before listening; stderr:\n%s", stderr.String())
+			t.Fatalf("spacd exited before listening (%v); stderr:\n%s", cmd.Wait(), stderr.String())
 		}
-		p.testServer = &testServer{base: base, client: &http.Client{Timeout: 30 * time.Second}, admin: "kill-admin-token", stderr: stderr}
+		p.testServer = &testServer{base: base, metrics: metricsURL, client: &http.Client{Timeout: 30 * time.Second}, admin: "kill-admin-token", stderr: stderr}
 	case <-time.After(liveTimeout):
 		t.Fatalf("spacd did not listen; stderr:\n%s", stderr.String())
 	}

@@ -8,6 +8,7 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/api"
+	"github.com/spacdata/spac/api/access"
 	"github.com/spacdata/spac/api/sse"
 	"github.com/spacdata/spac/api/webhooks"
 	"github.com/spacdata/spac/fixtures"
@@ -48,7 +49,7 @@ func newLive(env *environment, a *app) (*live, error) {
 	l.webhooks = webhook.New(a.db.Webhooks(), webhook.Config{
 		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
 		Schedule: retrySchedule(env.cfg.Webhooks.RetrySchedule), MaxPerKey: env.cfg.Webhooks.MaxPerKey,
-		OnAttempt: a.metrics.WebhookAttempt,
+		Workers: env.cfg.Webhooks.Workers, OnAttempt: a.metrics.WebhookAttempt,
 	})
 	l.fanout, err = fanout.New(fanout.Config{
 		Store: a.db, Stream: l.hub, Webhooks: l.webhooks, Alerts: alerts.Config(env.cfg.Alerts),
@@ -110,6 +111,19 @@ func (l *live) stop(env *environment) {
 	l.hub.Close()
 	if err := errors.Join(l.news.Shutdown(ctx), l.webhooks.Shutdown(ctx)); err != nil {
 		env.log.Error("live shutdown", "err", err)
+	}
+}
+
+// retire is told every key revoked or rotated (access.Keys.OnRetire), before the admin call
+// answers: the key's webhooks move to its successor or are disabled (with no attempt left in
+// flight), and its open streams end - at once, or when a rotation's grace ends.
+func (l *live) retire(srv *api.Server) access.RetireFunc {
+	return func(ctx context.Context, r access.Retirement) error {
+		if _, err := l.webhooks.RetireKey(ctx, r.KeyID, r.Successor); err != nil {
+			return err
+		}
+		srv.CloseStreams(r.KeyID, r.At)
+		return nil
 	}
 }
 

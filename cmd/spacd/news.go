@@ -17,7 +17,7 @@ func newAggregator(env *environment, a *app, f *fanout.FanOut) (*news.Aggregator
 	return news.NewAggregator(news.Options{
 		Feeds: newsFeeds(env), Interval: env.cfg.News.PollInterval, Store: a.db,
 		Linker: news.NewLinker(nil), Logger: env.log, Now: env.now,
-		OnNew: f.PushArticle,
+		OnNew: f.PushArticle, Event: f.ArticleEvent,
 	})
 }
 

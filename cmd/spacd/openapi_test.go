@@ -226,6 +226,10 @@ func (c *conformance) run(o op) {
 		c.call(http.MethodPost, withID(c.createKey("/v1/admin/keys")), c.ts.admin, "", http.StatusCreated)
 	case "admin_keys_revoke":
 		c.call(http.MethodDelete, withID(c.createKey("/v1/admin/keys")), c.ts.admin, "", http.StatusOK)
+	case "admin_keys_webhooks":
+		c.call(http.MethodGet, withID(c.keyID), c.ts.admin, "", http.StatusOK)
+	case "admin_webhooks_delete":
+		c.call(http.MethodDelete, withID(c.createWebhook("/v1/webhooks")), c.ts.admin, "", http.StatusNoContent)
 	default:
 		c.t.Errorf("%s %s (%s): no recipe; add one so its responses are validated", o.method, o.path, o.route)
 	}

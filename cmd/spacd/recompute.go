@@ -5,6 +5,7 @@ import (
 	"time"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/pipeline"
 )
 
 // recompute refolds every SPAC from its stored facts (derived values such as deadlines and
@@ -42,7 +43,9 @@ func (l *live) nightly(ctx context.Context, a *app) <-chan struct{} {
 	return done
 }
 
-// cmdRecompute recomputes profiles and time-based alerts now.
+// cmdRecompute recomputes profiles and time-based alerts now, and fills in the alerts and
+// filing articles the store lacks (see pipeline.WithReplay). The nightly run in serve does not
+// replay: serve's folds always ran the hooks.
 func cmdRecompute(ctx context.Context, env *environment, _ []string) error {
 	a, err := openApp(env)
 	if err != nil {
@@ -55,7 +58,9 @@ func cmdRecompute(ctx context.Context, env *environment, _ []string) error {
 	}
 	progress := pipelineProgressFor(env, a.pipeline, "recompute")
 	start := time.Now()
-	n, err := l.recompute(ctx, a, l.env.now().UTC())
+	// A replay also records, as history, the alerts and filing articles a store ingested
+	// without those stages lacks; the changes the refold finds are pushed as before.
+	n, err := l.recompute(pipeline.WithReplay(ctx), a, l.env.now().UTC())
 	if err != nil {
 		return err
 	}

@@ -48,6 +48,7 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	// Deferred after a.Close, so it runs first: the last rate and usage counts reach Badger.
 	defer shutdownGuard(env, guard)
 	srv := api.New(apiDeps(ctx, env, a, guard, l))
+	guard.Keys().OnRetire(l.retire(srv))
 	if err := srv.MountPages(explorer(env, a, srv).Pages()); err != nil {
 		return err
 	}
@@ -127,6 +128,7 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard,
 		Version: version, Commit: buildCommit(), Changelog: spac.Changelog,
 		Sample: sampleCIKs(ctx, env, a),
 		Keys:   guard.Keys(), BenchRoutes: cfg.HTTP.BenchRoutes,
+		StreamCaps:     api.StreamCaps{PerKey: cfg.Streams.MaxPerKey, Total: cfg.Streams.Max},
 		TrustedProxies: cfg.HTTP.TrustedProxies, CORSOrigins: cfg.HTTP.CORSOrigins,
 		ReadHeaderTimeout: cfg.HTTP.ReadHeaderTimeout, ReadTimeout: cfg.HTTP.ReadTimeout, IdleTimeout: cfg.HTTP.IdleTimeout,
 	}

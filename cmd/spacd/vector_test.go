@@ -61,9 +61,15 @@ func readServed(t *testing.T, data string) (served, *kv.DB) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	return readFrom(t, db), db
+}
+
+// readFrom reads what an open store serves.
+func readFrom(t *testing.T, db *kv.DB) served {
+	t.Helper()
 	ctx := context.Background()
 	var s served
-	err = db.EachCIK(ctx, func(cik spac.CIK) error {
+	err := db.EachCIK(ctx, func(cik spac.CIK) error {
 		p, err := db.Profile(ctx, cik)
 		s.profiles = append(s.profiles, p)
 		return err
@@ -80,7 +86,7 @@ func readServed(t *testing.T, data string) (served, *kv.DB) {
 	if s.articles, err = db.Articles(ctx, spac.ArticleQuery{}); err != nil {
 		t.Fatal(err)
 	}
-	return s, db
+	return s
 }
 
 // walk checks every citation of what s serves; it reports each problem and returns the walker.

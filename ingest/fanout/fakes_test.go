@@ -14,26 +14,41 @@ import (
 
 // memStore is the in-memory Store: alerts deduplicated by id as the Badger store does; articles
 // in a news.MemStore, which the news aggregator of the rig shares, as it shares Badger in serve.
+// The events written with alerts and articles go to the fake webhook queue's outbox, in one
+// sequence with those the fan-out publishes itself.
 type memStore struct {
 	*news.MemStore
+	outbox   *memWebhooks
 	mu       sync.Mutex
 	alerts   map[string]spac.Alert
 	filings  map[string]spac.Filing
 	profiles []spac.Profile
 }
 
-func newMemStore() *memStore {
-	return &memStore{MemStore: news.NewMemStore(), alerts: map[string]spac.Alert{}, filings: map[string]spac.Filing{}}
+func newMemStore(outbox *memWebhooks) *memStore {
+	return &memStore{MemStore: news.NewMemStore(), outbox: outbox, alerts: map[string]spac.Alert{}, filings: map[string]spac.Filing{}}
 }
 
-func (s *memStore) PutAlert(_ context.Context, a spac.Alert) (bool, error) {
+func (s *memStore) PutAlertWith(_ context.Context, a spac.Alert, event func(spac.Alert) (*spac.OutboxEvent, error)) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, dup := s.alerts[a.ID]; dup {
 		return false, nil
 	}
 	s.alerts[a.ID] = a
-	return true, nil
+	return true, write(s.outbox, a, event)
+}
+
+func (s *memStore) PutArticleWith(ctx context.Context, a spac.Article, event func(spac.Article) (*spac.OutboxEvent, error)) (bool, error) {
+	added, err := s.PutArticle(ctx, a)
+	if err != nil || !added {
+		return added, err
+	}
+	stored, err := s.ArticleByID(ctx, a.ID)
+	if err != nil {
+		return true, err
+	}
+	return true, write(s.outbox, stored, event)
 }
 
 func (s *memStore) Filing(_ context.Context, accession string) (spac.Filing, error) {
@@ -96,24 +111,48 @@ func (s *memStream) all() []published {
 
 // queued is one event given to the fake webhook queue, its data as the JSON body would carry it.
 type queued struct {
+	ID   string
 	Type string
 	Data json.RawMessage
 }
 
+// memWebhooks is the webhook outbox: every event written, in order, whichever way.
 type memWebhooks struct {
 	mu     sync.Mutex
 	events []queued
 }
 
-func (w *memWebhooks) Publish(_ context.Context, eventType string, data any) (int, error) {
+// NewEvent makes the id from the type and key, as the webhook engine does (a fresh one for an
+// empty key); the payload is the data alone.
+func (w *memWebhooks) NewEvent(eventType, key string, data any) (spac.OutboxEvent, error) {
 	raw, err := json.Marshal(data)
-	if err != nil {
-		return 0, err
+	id := eventType + "/" + key
+	if key == "" {
+		id = eventType + "/" + time.Now().String()
 	}
+	return spac.OutboxEvent{ID: id, Type: eventType, Payload: raw, CreatedAt: time.Now()}, err
+}
+
+func (w *memWebhooks) PublishEvent(_ context.Context, ev spac.OutboxEvent) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.events = append(w.events, queued{eventType, raw})
+	w.events = append(w.events, queued{ev.ID, ev.Type, ev.Payload})
 	return 1, nil
+}
+
+func (w *memWebhooks) Wake() {}
+
+// write records the event build makes of item, as a store writing it with the item does.
+func write[T any](w *memWebhooks, item T, build func(T) (*spac.OutboxEvent, error)) error {
+	if build == nil {
+		return nil
+	}
+	ev, err := build(item)
+	if err != nil || ev == nil {
+		return err
+	}
+	_, err = w.PublishEvent(context.Background(), *ev)
+	return err
 }
 
 func (w *memWebhooks) types() []string {
@@ -148,7 +187,8 @@ type rig struct {
 
 func newRig(t *testing.T, feed []byte, now time.Time) *rig {
 	t.Helper()
-	r := &rig{store: newMemStore(), stream: &memStream{}, webhooks: &memWebhooks{}, clock: &clock{t: now}}
+	r := &rig{stream: &memStream{}, webhooks: &memWebhooks{}, clock: &clock{t: now}}
+	r.store = newMemStore(r.webhooks)
 	f, err := New(Config{Store: r.store, Stream: r.stream, Webhooks: r.webhooks, Alerts: alerts.DefaultConfig(), Now: r.clock.now})
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +197,7 @@ func newRig(t *testing.T, feed []byte, now time.Time) *rig {
 	if feed != nil {
 		feeds = []news.Feed{{Name: "wire", Data: feed}}
 	}
-	r.news, err = news.NewAggregator(news.Options{Feeds: feeds, Store: r.store.MemStore, Linker: news.NewLinker(nil), OnNew: f.PushArticle, Now: r.clock.now})
+	r.news, err = news.NewAggregator(news.Options{Feeds: feeds, Store: r.store, Linker: news.NewLinker(nil), OnNew: f.PushArticle, Event: f.ArticleEvent, Now: r.clock.now})
 	if err != nil {
 		t.Fatal(err)
 	}

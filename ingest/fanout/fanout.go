@@ -21,10 +21,13 @@ import (
 )
 
 // Store is what the fan-out records: alerts and articles (both deduplicated by id, so a
-// re-evaluation never fires twice), and the filings and profiles it reads.
+// re-evaluation never fires twice), and the filings and profiles it reads. PutAlertWith and
+// PutArticleWith store a new item and the webhook event event builds from it (when not nil) in
+// one transaction, so an alert or article is never stored without its event (kv.DB).
 type Store interface {
-	PutAlert(ctx context.Context, a spac.Alert) (added bool, err error)
+	PutAlertWith(ctx context.Context, a spac.Alert, event func(spac.Alert) (*spac.OutboxEvent, error)) (added bool, err error)
 	PutArticle(ctx context.Context, a spac.Article) (added bool, err error)
+	PutArticleWith(ctx context.Context, a spac.Article, event func(spac.Article) (*spac.OutboxEvent, error)) (added bool, err error)
 	Filing(ctx context.Context, accession string) (spac.Filing, error)
 	EachProfile(ctx context.Context, fn func(spac.Profile) error) error
 }
@@ -34,14 +37,20 @@ type Stream interface {
 	Publish(ctx context.Context, topic string, ev spac.StreamEvent) (spac.StreamEvent, error)
 }
 
-// Webhooks queues an event for every endpoint subscribed to its type (the webhook engine).
+// Webhooks is the webhook engine's outbox. NewEvent builds an event whose id derives from
+// eventType and key, so a change told twice (after a crash) gives the same webhook-id;
+// PublishEvent writes an event that no stored item carries and queues it; Wake says a store
+// wrote events with their items.
 type Webhooks interface {
-	Publish(ctx context.Context, eventType string, data any) (queued int, err error)
+	NewEvent(eventType, key string, data any) (spac.OutboxEvent, error)
+	PublishEvent(ctx context.Context, ev spac.OutboxEvent) (queued int, err error)
+	Wake()
 }
 
-// News is the news aggregator (news.Aggregator): Publish stores a filing-derived article and,
-// when it is new, hands it to FanOut.PushArticle through the aggregator's OnNew, in turn with
-// the feed articles it polls; SetLinker replaces the SPAC universe it links articles to.
+// News is the news aggregator (news.Aggregator): Publish stores a filing-derived article (with
+// its webhook event, FanOut.ArticleEvent, the aggregator's Event) and, when it is new, hands it
+// to FanOut.PushArticle through the aggregator's OnNew, in turn with the feed articles it
+// polls; SetLinker replaces the SPAC universe it links articles to.
 type News interface {
 	Publish(ctx context.Context, art spac.Article) (added bool, err error)
 	SetLinker(l *news.Linker)

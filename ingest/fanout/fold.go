@@ -16,12 +16,12 @@ import (
 // pushes nothing.
 func (f *FanOut) OnFold(ctx context.Context, prev, cur spac.Profile) {
 	historical := pipeline.IsHistorical(ctx)
-	if prev.CIK == "" {
-		f.addToLinker(cur) // a SPAC new to the store: let news find it
+	if prev.CIK == "" && !pipeline.IsReplay(ctx) {
+		f.addToLinker(cur) // a SPAC new to the store: let news find it (a replay's is stored)
 	}
 	for _, ref := range newFilings(prev, cur) {
 		if !historical {
-			f.publishWebhook(ctx, spac.WebhookFilingIngested, ref)
+			f.publishWebhook(ctx, spac.WebhookFilingIngested, ref.Accession, ref)
 		}
 		if art, ok := news.FromFiling(cur, f.filing(ctx, ref.Accession)); ok {
 			f.storeArticle(ctx, art, historical)
@@ -48,20 +48,27 @@ func (f *FanOut) Recomputed(ctx context.Context, refolded int, now time.Time) er
 	for _, al := range alerts.Scan(profiles, f.cfg.Alerts, now, f.cfg.Market) {
 		f.Fire(ctx, al)
 	}
-	f.publishWebhook(ctx, spac.WebhookTrustRecomputed, spac.TrustRecomputedData{SPACs: refolded, At: now.Format(time.RFC3339)})
+	at := now.Format(time.RFC3339)
+	f.publishWebhook(ctx, spac.WebhookTrustRecomputed, at, spac.TrustRecomputedData{SPACs: refolded, At: at})
 	return nil
 }
 
-// Fire stores an alert; a new one is streamed and sent to webhooks, unless it is historical
-// (stored and listed, never pushed). Repeats are deduplicated by the store.
+// Fire stores an alert; a new one is streamed and sent to webhooks (its event written with it),
+// unless it is historical (stored and listed, never pushed). Repeats are deduplicated by the
+// store.
 func (f *FanOut) Fire(ctx context.Context, al spac.Alert) {
-	added, err := f.cfg.Store.PutAlert(ctx, al)
+	var event func(spac.Alert) (*spac.OutboxEvent, error)
+	if !al.Historical {
+		event = f.alertEvent
+	}
+	added, err := f.cfg.Store.PutAlertWith(ctx, al, event)
 	if err != nil {
 		f.cfg.Logger.Error("store alert", "id", al.ID, "err", err)
 	}
 	if err != nil || !added || al.Historical {
 		return
 	}
+	f.cfg.Webhooks.Wake()
 	ev, err := spac.AlertStreamEvent(al)
 	if err == nil {
 		_, err = f.cfg.Stream.Publish(ctx, spac.TopicAlerts, ev)
@@ -69,21 +76,33 @@ func (f *FanOut) Fire(ctx context.Context, al spac.Alert) {
 	if err != nil {
 		f.cfg.Logger.Error("stream alert", "id", al.ID, "err", err)
 	}
-	f.publishWebhook(ctx, spac.WebhookAlertEvent(al.Kind), al)
 }
 
-// PushArticle pushes a new article (feed or filing-derived) on the news stream and to the
-// news.published webhooks: the news aggregator's OnNew.
+// alertEvent is the webhook event of a stored alert, named by the alert's id.
+func (f *FanOut) alertEvent(al spac.Alert) (*spac.OutboxEvent, error) {
+	ev, err := f.cfg.Webhooks.NewEvent(spac.WebhookAlertEvent(al.Kind), al.ID, al)
+	return &ev, err
+}
+
+// ArticleEvent is the news.published event of a stored article, named by the article's id:
+// the news aggregator's Event, which the store writes with the article.
+func (f *FanOut) ArticleEvent(art spac.Article) (*spac.OutboxEvent, error) {
+	ev, err := f.cfg.Webhooks.NewEvent(spac.WebhookNewsPublished, art.ID, art)
+	return &ev, err
+}
+
+// PushArticle pushes a new article (feed or filing-derived) on the news stream and wakes the
+// webhook outbox, which holds its news.published event since the article was stored: the news
+// aggregator's OnNew.
 func (f *FanOut) PushArticle(art spac.Article) {
-	ctx := context.Background()
+	f.cfg.Webhooks.Wake()
 	ev, err := spac.ArticleStreamEvent(art)
 	if err == nil {
-		_, err = f.cfg.Stream.Publish(ctx, spac.TopicNews, ev)
+		_, err = f.cfg.Stream.Publish(context.Background(), spac.TopicNews, ev)
 	}
 	if err != nil {
 		f.cfg.Logger.Error("stream article", "id", art.ID, "err", err)
 	}
-	f.publishWebhook(ctx, spac.WebhookNewsPublished, art)
 }
 
 // storeArticle stores a filing-derived article; a new one is pushed unless historical.
@@ -93,10 +112,10 @@ func (f *FanOut) storeArticle(ctx context.Context, art spac.Article, historical 
 	case historical:
 		_, err = f.cfg.Store.PutArticle(ctx, art)
 	case f.news != nil:
-		_, err = f.news.Publish(ctx, art) // its OnNew pushes it
+		_, err = f.news.Publish(ctx, art) // its Event goes with it, its OnNew pushes it
 	default:
 		var added bool
-		if added, err = f.cfg.Store.PutArticle(ctx, art); added {
+		if added, err = f.cfg.Store.PutArticleWith(ctx, art, f.ArticleEvent); added {
 			f.PushArticle(art)
 		}
 	}
@@ -105,8 +124,14 @@ func (f *FanOut) storeArticle(ctx context.Context, art spac.Article, historical 
 	}
 }
 
-func (f *FanOut) publishWebhook(ctx context.Context, eventType string, data any) {
-	if _, err := f.cfg.Webhooks.Publish(ctx, eventType, data); err != nil {
+// publishWebhook sends an event that no stored item carries (a filing folded, a recompute),
+// named by key so that a fold told twice sends it under one id.
+func (f *FanOut) publishWebhook(ctx context.Context, eventType, key string, data any) {
+	ev, err := f.cfg.Webhooks.NewEvent(eventType, key, data)
+	if err == nil {
+		_, err = f.cfg.Webhooks.PublishEvent(ctx, ev)
+	}
+	if err != nil {
 		f.cfg.Logger.Error("webhook publish", "type", eventType, "err", err)
 	}
 }

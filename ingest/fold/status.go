@@ -127,7 +127,7 @@ var impliedRules = []struct {
 	status   spac.Status
 	evidence func(*lifecycle, record) ([]spac.Fact, bool)
 }{
-	{spac.StatusPreIPO, one(formEvidence("S-1", "F-1"))},
+	{spac.StatusPreIPO, one(formEvidence("S-1", "F-1", "424B4", "424B1"))}, // a prospectus without an IPO date: not public yet as far as the record shows
 	{spac.StatusWithdrawn, one(formEvidence("RW"))},
 	{spac.StatusSearching, one(factEvidence(spac.FieldIPODate))},
 	{spac.StatusCombinationAnnounced, one(dealEvidence)},

@@ -130,3 +130,17 @@ func TestStatusHistoryCitesTheFiling(t *testing.T) {
 		t.Errorf("last change = %+v, want derived combination_announced", last)
 	}
 }
+
+// TestFirstSeenByItsProspectus: a SPAC whose first filing in the store is its 424B4 (a
+// backfill starting after its S-1, a live poller joining late) has a status in the enum; the
+// audit saw "status": "" when the prospectus gave no IPO date.
+func TestFirstSeenByItsProspectus(t *testing.T) {
+	prospectus := step{form: "424B4", filed: "2021-03-02", facts: []fv{
+		f(spac.FieldName, "MAPLE RIDGE ACQUISITION CORP."),
+		fq(spac.FieldUnitsOffered, "20000000", "20,000,000 units"),
+	}}
+	p, _ := foldSteps([]step{prospectus})
+	if !p.Status.Valid() {
+		t.Fatalf("status %q is outside the enum", p.Status)
+	}
+}

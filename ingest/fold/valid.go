@@ -28,6 +28,9 @@ func usable(f spac.Fact) bool {
 	if f.Field == spac.FieldStatus {
 		return spac.Status(f.Value).Valid()
 	}
+	if spac.Plausible(f.Field, f.Value) != nil { // stored before ingest dropped such values
+		return false
+	}
 	re, ok := kindFormat[spac.FieldKind(f.Field)]
 	if !ok {
 		return true

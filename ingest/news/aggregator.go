@@ -40,9 +40,13 @@ type Options struct {
 	Client    *http.Client // default: DefaultTimeout
 	UserAgent string
 	OnNew     func(spac.Article) // every newly stored article, as stored (with Seq)
-	OnPoll    func(PollResult)   // after every poll of all feeds
-	Logger    *slog.Logger
-	Now       func() time.Time // stamps articles without a date; default time.Now
+	// Event, when set, builds the webhook event of a new article from it as stored; the
+	// Store (then an OutboxStore) writes it in the transaction that stores the article, so
+	// a crash can never leave an article stored and its event unsent.
+	Event  func(spac.Article) (*spac.OutboxEvent, error)
+	OnPoll func(PollResult) // after every poll of all feeds
+	Logger *slog.Logger
+	Now    func() time.Time // stamps articles without a date; default time.Now
 }
 
 // PollResult is the outcome of one poll of every feed.
@@ -50,6 +54,12 @@ type PollResult struct {
 	Fetched int   // articles read from the feeds
 	Added   int   // articles new to the store
 	Err     error // joined per-feed errors; the other feeds were still polled
+}
+
+// OutboxStore is a Store that writes an article and its webhook event in one transaction
+// (kv.DB): the store Options.Event needs.
+type OutboxStore interface {
+	PutArticleWith(ctx context.Context, a spac.Article, event func(spac.Article) (*spac.OutboxEvent, error)) (bool, error)
 }
 
 // Aggregator polls the configured feeds, links each article to the SPACs it mentions, stores
@@ -67,6 +77,9 @@ type Aggregator struct {
 func NewAggregator(o Options) (*Aggregator, error) {
 	if o.Store == nil {
 		return nil, errors.New("news: aggregator needs a store")
+	}
+	if _, ok := o.Store.(OutboxStore); o.Event != nil && !ok {
+		return nil, errors.New("news: an aggregator with an Event needs a store that writes events with articles")
 	}
 	for i, f := range o.Feeds {
 		if f.URL == "" && len(f.Data) == 0 {
@@ -104,7 +117,13 @@ func (a *Aggregator) Publish(ctx context.Context, art spac.Article) (bool, error
 }
 
 func (a *Aggregator) put(ctx context.Context, art spac.Article) (bool, error) {
-	added, err := a.o.Store.PutArticle(ctx, art)
+	var added bool
+	var err error
+	if a.o.Event != nil {
+		added, err = a.o.Store.(OutboxStore).PutArticleWith(ctx, art, a.o.Event)
+	} else {
+		added, err = a.o.Store.PutArticle(ctx, art)
+	}
 	if err != nil || !added {
 		return false, err
 	}

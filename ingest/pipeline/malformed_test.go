@@ -45,7 +45,7 @@ func malformedInputs(t *testing.T, valid []byte) []badInput {
 		{"truncated-header.txt", ingest.ReasonTruncated, []byte(as("0009900001-25-000093")[:headerEnd/2])},
 		{"junk.bin.txt", ingest.ReasonBinary, []byte(strings.Repeat("\x00\x01\xff\xfeJUNK\x00\x00\x7f", 300))},
 		{"empty.txt", ingest.ReasonUnsupported, nil},
-		{"no-cik.txt", "no filer CIK", []byte(noCIK)},
+		{"no-cik.txt", pipeline.ReasonNoHeader + ": no filer CIK", []byte(noCIK)}, // the code leads, as ingest.Reason* do
 	}
 }
 

@@ -26,3 +26,22 @@ func IsHistorical(ctx context.Context) bool {
 	v, _ := ctx.Value(historicalKey{}).(bool)
 	return v
 }
+
+type replayKey struct{}
+
+// WithReplay marks the folds under ctx as a replay (`spacd rebuild` and `spacd recompute`):
+// before a SPAC's fold, OnHistoricalFold is told its stored profile as new (from the zero
+// profile), so that it records what the store lacks - the alerts and filing articles of a
+// store ingested before ingest ran those stages. The fold's own change, if any, then goes to
+// the hooks as usual (a live one is still pushed). What the hooks record is deduplicated
+// (alerts per SPAC, kind and filing; articles by id), so a replay never records twice.
+func WithReplay(ctx context.Context) context.Context {
+	return context.WithValue(ctx, replayKey{}, true)
+}
+
+// IsReplay reports whether ctx is a replay: a hook that keeps state about the SPACs it saw
+// (the news linker) is told stored SPACs, not new ones.
+func IsReplay(ctx context.Context) bool {
+	v, _ := ctx.Value(replayKey{}).(bool)
+	return v
+}

@@ -186,7 +186,7 @@ func TestStoreRefusalIsPerDocument(t *testing.T) {
 		{Name: "b.txt", Data: []byte(third)},
 		{Name: "c.txt", Data: otherFiling(t)},
 	})
-	checkRun(t, e, sum, err, map[string]string{"b.txt": "store refused it: "})
+	checkRun(t, e, sum, err, map[string]string{"b.txt": "store_refused: "})
 }
 
 // TestLineTooLongForTheStore: a document whose one line is too long for one store value (an
@@ -204,5 +204,31 @@ func TestLineTooLongForTheStore(t *testing.T) {
 		{Name: "b-long.txt", Data: []byte(long)},
 		{Name: "c.txt", Data: otherFiling(t)},
 	})
-	checkRun(t, e, sum, err, map[string]string{"b-long.txt": "store refused it: "})
+	checkRun(t, e, sum, err, map[string]string{"b-long.txt": "store_refused: "})
+}
+
+// TestImplausibleValueIsDroppedAndRecorded: a 48-digit trust (a misreading) used to be stored,
+// served and sorted before every real trust. The filing is stored with its other facts; the
+// value is dropped and recorded with reason implausible_value.
+func TestImplausibleValueIsDroppedAndRecorded(t *testing.T) {
+	ctx := context.Background()
+	huge := strings.Replace(string(fixtureFile(t, validSource)), "$202,000,000", "$"+strings.Repeat("999,", 15)+"999", 1)
+	e := newEnv(t)
+	sum, err := e.p.IngestInputs(ctx, []pipeline.Input{{Name: "huge.txt", Data: []byte(huge)}})
+	if err != nil || sum.Filings != 1 || len(sum.Errors) != 0 {
+		t.Fatalf("run: %+v %v", sum, err)
+	}
+	facts, _ := e.store.FactsOf(ctx, "0009900001")
+	for _, f := range facts {
+		if f.Field == spac.FieldTrustSize {
+			t.Fatalf("the implausible trust was stored: %s", f.Value)
+		}
+	}
+	if len(facts) == 0 {
+		t.Fatal("the filing's other facts were not stored")
+	}
+	stored, _ := e.store.IngestErrors(ctx)
+	if len(sum.Dropped) != 1 || len(stored) != 1 || !strings.HasPrefix(stored[0].Reason, pipeline.ReasonImplausible+": trust_size") {
+		t.Fatalf("recorded %+v (summary %+v), want one implausible trust_size", stored, sum.Dropped)
+	}
 }

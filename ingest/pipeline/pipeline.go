@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -64,6 +65,10 @@ type Pipeline struct {
 	// Extractor derives the facts (zero: the project's rule book); every stored filing is
 	// stamped with its version, so that a newer one knows which facts to derive again.
 	Extractor extract.Extractor
+	// Bare, when set, reads every document as a bare primary document (HTML or plain text,
+	// no SGML envelope) whose header data are Bare's; a document without an accession takes
+	// the one its file name holds ("..._0001193125-21-252860.txt").
+	Bare *ingest.Sidecar
 
 	foldMu sync.Mutex // one refold at a time: marks, profiles, index rows and outbox in step
 }
@@ -77,12 +82,14 @@ type Metrics interface {
 
 // Summary counts what a run did.
 type Summary struct {
-	Files    int                `json:"files"`
-	Filings  int                `json:"filings"`
-	Changed  int                `json:"changed"`
-	Facts    int                `json:"facts"`
-	SPACs    int                `json:"spacs"`
-	Errors   []spac.IngestError `json:"errors"`
+	Files   int                `json:"files"`
+	Filings int                `json:"filings"`
+	Changed int                `json:"changed"`
+	Facts   int                `json:"facts"`
+	SPACs   int                `json:"spacs"`
+	Errors  []spac.IngestError `json:"errors"`
+	// Dropped are values of stored filings dropped as implausible (recorded like Errors).
+	Dropped  []spac.IngestError `json:"dropped,omitempty"`
 	Duration spac.Duration      `json:"duration"` // "1.235s"
 }
 
@@ -150,7 +157,7 @@ func (p *Pipeline) StoreInputs(ctx context.Context, inputs []Input) (Summary, er
 		defer mu.Unlock()
 		sum.add(res)
 	})
-	for _, e := range sum.Errors {
+	for _, e := range append(slices.Clone(sum.Errors), sum.Dropped...) {
 		if perr := p.Store.PutIngestError(context.WithoutCancel(ctx), e); perr != nil {
 			return sum, errors.Join(err, perr)
 		}
@@ -172,6 +179,7 @@ func memoryInputs(inputs []Input) ([]string, func(string) ([]byte, error)) {
 // add counts one document's result.
 func (s *Summary) add(res fileResult) {
 	s.Facts += res.facts
+	s.Dropped = append(s.Dropped, res.dropped...)
 	if res.err != nil {
 		s.Errors = append(s.Errors, *res.err)
 		return
@@ -229,7 +237,7 @@ func (p *Pipeline) ingest(ctx context.Context, names []string, load func(string)
 		// fold marks would also have the next run fold it).
 		ctx = context.WithoutCancel(ctx)
 	}
-	for _, e := range sum.Errors {
+	for _, e := range append(slices.Clone(sum.Errors), sum.Dropped...) {
 		if err := p.Store.PutIngestError(ctx, e); err != nil {
 			return sum, errors.Join(runErr, err)
 		}

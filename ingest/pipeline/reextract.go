@@ -226,7 +226,12 @@ func (p *Pipeline) reextractOne(ctx context.Context, acc string) (changed bool, 
 		return false, p.reextractError(acc, reasonOf(rerr)), nil
 	}
 	r.Source = nil // kept already: not compressed and written again
-	facts := p.extract(r)
+	facts, dropped := p.plausible("src/"+acc, acc, p.extract(r))
+	for _, d := range dropped {
+		if err := p.Store.PutIngestError(ctx, d); err != nil {
+			return false, nil, err
+		}
+	}
 	changed, err = p.putFiling(ctx, r, facts)
 	return changed, nil, err
 }

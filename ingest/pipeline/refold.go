@@ -138,6 +138,9 @@ func (p *Pipeline) fold(ctx context.Context, ledger spac.FoldLedger, cik spac.CI
 		return spac.SPAC{}, err
 	}
 	cur, events := fold.Fold(cik, filings, facts)
+	if IsReplay(ctx) && prev.CIK != "" {
+		p.replay(ctx, prev)
+	}
 	hook := p.hook(historical)
 	if ledger == nil {
 		if err := p.Store.PutProfile(ctx, cur, events); err != nil {
@@ -157,6 +160,16 @@ func (p *Pipeline) fold(ctx context.Context, ledger spac.FoldLedger, cik spac.CI
 	}
 	p.logger().Debug("folded", "cik", cik, "historical", historical)
 	return cur.SPAC, nil
+}
+
+// replay tells the historical hook the stored profile as new (from the zero profile), so that
+// it records as history the alerts and filing articles a store built without the hooks lacks.
+// It runs at once, not through the outbox: what it records is deduplicated (alerts per SPAC,
+// kind and filing; articles by id), so a replay cut short is simply run again.
+func (p *Pipeline) replay(ctx context.Context, stored spac.Profile) {
+	if p.OnHistoricalFold != nil {
+		p.OnHistoricalFold(WithMode(ctx, true), spac.Profile{}, stored)
+	}
 }
 
 // sameProfile compares two profiles as served (JSON), so a profile read back from the store

@@ -16,7 +16,8 @@ type fileResult struct {
 	cik     spac.CIK
 	changed bool
 	facts   int
-	err     *spac.IngestError // the document was skipped for this reason
+	err     *spac.IngestError  // the document was skipped for this reason
+	dropped []spac.IngestError // values of the stored document dropped as implausible
 }
 
 // runWorkers feeds names to p.Workers goroutines. Document errors are results, not failures;
@@ -92,14 +93,14 @@ func (p *Pipeline) ingestOne(ctx context.Context, name string, load func(string)
 	if lerr != nil {
 		return p.skipped(name, "", reasonOf(lerr)), nil
 	}
-	r, rerr := p.reader().ReadBytes(name, data)
+	r, rerr := p.read(name, data)
 	if rerr != nil {
 		return p.skipped(name, "", reasonOf(rerr)), nil
 	}
 	if r.Filing.CIK == "" || r.Filing.Accession == "" {
 		return p.skipped(name, r.Filing.Accession, noHeader), nil
 	}
-	facts := p.extract(r)
+	facts, dropped := p.plausible(name, r.Filing.Accession, p.extract(r))
 	changed, serr := p.putFiling(ctx, r, facts)
 	if spac.ErrorCode(serr) == spac.EINVALID {
 		// The store refused this document (a key or a value it cannot hold), not its disk.
@@ -109,7 +110,36 @@ func (p *Pipeline) ingestOne(ctx context.Context, name string, load func(string)
 		return fileResult{}, fmt.Errorf("store %s: %w", r.Filing.Accession, serr)
 	}
 	p.logger().Debug("ingested", "source", name, "accession", r.Filing.Accession, "facts", len(facts), "changed", changed)
-	return fileResult{cik: r.Filing.CIK, changed: changed, facts: len(facts)}, nil
+	return fileResult{cik: r.Filing.CIK, changed: changed, facts: len(facts), dropped: dropped}, nil
+}
+
+// plausible drops the facts whose value is outside its field's plausible range (a misreading
+// would be served as data, and sort before every real value), and records each as a skip
+// with reason implausible_value: the rest of the filing is stored.
+func (p *Pipeline) plausible(name, accession string, facts []spac.Fact) ([]spac.Fact, []spac.IngestError) {
+	var dropped []spac.IngestError
+	kept := facts[:0]
+	for _, f := range facts {
+		if err := spac.Plausible(f.Field, f.Value); err != nil {
+			p.logger().Warn("value dropped", "source", name, "accession", accession, "field", f.Field, "err", err)
+			dropped = append(dropped, spac.IngestError{Source: name, Accession: accession, Reason: ReasonImplausible + ": " + err.Error(), At: p.now()})
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept, dropped
+}
+
+// read reads one document: a full submission, or with p.Bare a bare document.
+func (p *Pipeline) read(name string, data []byte) (*spac.RenderedFiling, error) {
+	if p.Bare == nil {
+		return p.reader().ReadBytes(name, data)
+	}
+	meta := *p.Bare
+	if meta.Accession == "" {
+		meta.Accession = ingest.AccessionInName(name)
+	}
+	return p.reader().ReadHTML(name, data, meta)
 }
 
 // extract derives the facts of r and stamps r with the version of the extractor.
@@ -131,8 +161,9 @@ func (p *Pipeline) count(res fileResult) {
 
 // Reason classes of skips that are not read errors (ingest.Reason* covers those).
 const (
-	ReasonNoHeader     = "no_header"     // no filer CIK or accession number in the header
-	ReasonStoreRefused = "store_refused" // the store cannot hold a key or value of it
+	ReasonNoHeader     = "no_header"         // no filer CIK or accession number in the header
+	ReasonStoreRefused = "store_refused"     // the store cannot hold a key or value of it
+	ReasonImplausible  = "implausible_value" // a value dropped (the filing is stored): spac.Plausible
 	ReasonOther        = "other"
 )
 
@@ -145,18 +176,23 @@ func ReasonClass(reason string) string {
 		ingest.ReasonUnsupported, ingest.ReasonMissingSidecar, ingest.ReasonBadSidecar, ingest.ReasonIO,
 		ingest.ReasonInternal:
 		return code
-	case storeRefused:
+	case ReasonNoHeader, ReasonStoreRefused, ReasonImplausible:
+		return code
+	case legacyStoreRefused: // recorded before the reasons led with their code
 		return ReasonStoreRefused
-	case noHeader:
+	case legacyNoHeader:
 		return ReasonNoHeader
 	}
 	return ReasonOther
 }
 
-// The recorded reasons of the pipeline's own skips (kept as they were: spacd errors prints them).
+// The recorded reasons of the pipeline's own skips, led by their code like ingest.Reason*'s
+// ("no_header: ..."); the legacy ones are the texts recorded without one.
 const (
-	storeRefused = "store refused it"
-	noHeader     = "no filer CIK or accession number in the header"
+	storeRefused       = ReasonStoreRefused + ": the store refused it"
+	noHeader           = ReasonNoHeader + ": no filer CIK or accession number in the header"
+	legacyStoreRefused = "store refused it"
+	legacyNoHeader     = "no filer CIK or accession number in the header"
 )
 
 // reasonOf is the recorded reason of a read error: its stable reason first ("too_large: ..."),

@@ -16,7 +16,7 @@ lint: ## formatting, vet and the race detector
 	$(GO) test -race $(PKG_RACE)
 	$(GO) test -race -short ./ingest/backfill/...
 
-bench: ## micro-benchmarks (figures go in the README as ratios)
+bench: ## micro-benchmarks (figures go in docs/benchmarks.md as ratios)
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./ingest/... ./index/... ./api/...
 
 golden: ## regenerate golden files under testdata/

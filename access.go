@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Tier is a plan tier (DECISIONS.md, "Access, tiers and limits").
+// Tier is a plan tier (docs/decisions.md, "Access, tiers and limits").
 type Tier string
 
 const (

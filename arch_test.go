@@ -196,18 +196,18 @@ func recordSourceFiles(t *testing.T) {
 	}
 }
 
-// TestReadmeLayoutListsEveryPackage keeps the README's layout table whole: every package of the
-// module has a row naming it (a row may name several, "`a`, `b`").
-func TestReadmeLayoutListsEveryPackage(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+// TestLayoutListsEveryPackage keeps the layout table of docs/architecture.md whole: every
+// package of the module has a row naming it (a row may name several, "`a`, `b`").
+func TestLayoutListsEveryPackage(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("docs", "architecture.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, layout, ok := strings.Cut(string(readme), "### Layout\n")
+	_, layout, ok := strings.Cut(string(readme), "## Layout\n")
 	if !ok {
-		t.Fatal(`README.md has no "### Layout" section`)
+		t.Fatal(`docs/architecture.md has no "## Layout" section`)
 	}
-	layout, _, _ = strings.Cut(layout, "\n### ")
+	layout, _, _ = strings.Cut(layout, "\n## ")
 	named := map[string]bool{}
 	for _, line := range strings.Split(layout, "\n") {
 		cell, ok := strings.CutPrefix(line, "| ")
@@ -221,7 +221,7 @@ func TestReadmeLayoutListsEveryPackage(t *testing.T) {
 	}
 	for _, p := range modulePackages(listPackages(t)) {
 		if p.ImportPath != module && !named[rel(p.ImportPath)] {
-			t.Errorf("README.md's layout table has no row for %s", rel(p.ImportPath))
+			t.Errorf("docs/architecture.md's layout table has no row for %s", rel(p.ImportPath))
 		}
 	}
 }

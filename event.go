@@ -2,7 +2,7 @@ package spac
 
 import "time"
 
-// EventType is the kind of a calendar event (DECISIONS.md, "Alerts and calendar").
+// EventType is the kind of a calendar event (docs/decisions.md, "Alerts and calendar").
 type EventType string
 
 const (

@@ -26,7 +26,7 @@ func ParseCIK(s string) (CIK, bool) {
 	return CIK(strings.Repeat("0", 10-len(s)) + s), true
 }
 
-// Status is the lifecycle status of a SPAC (DECISIONS.md, "Identity and lifecycle").
+// Status is the lifecycle status of a SPAC (docs/decisions.md, "Identity and lifecycle").
 type Status string
 
 const (

@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// StreamEvent is one event of a live stream (the alert and news streams, DECISIONS.md
+// StreamEvent is one event of a live stream (the alert and news streams, docs/decisions.md
 // "Streams"). ID is assigned by the StreamLog on Append and is monotonic per topic.
 type StreamEvent struct {
 	ID      uint64   `json:"id"`

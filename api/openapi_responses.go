@@ -112,7 +112,7 @@ func exportExtension(r Route, sch *schemaSet) obj {
 			"in one of these media types instead of a JSON page; a generated client reads it as text (openapi-fetch: parseAs: \"text\")",
 		"content": obj{
 			export.MediaCSV: obj{"schema": obj{"type": "string",
-				"description": "RFC 4180 CSV, UTF-8, a header row then one record per matching " + row + " (every page); identifiers are text cells"}},
+				"description": "RFC 4180 CSV, UTF-8, a header row then one record per matching " + row + " (every page); columns in the order docs/api.md lists; identifiers are text cells"}},
 			export.MediaNDJSON: obj{"schema": obj{"type": "string",
 				"description": "one " + row + " JSON object per line, as the JSON route's rows (every page)"}, "x-row-schema": rowSchema},
 		},

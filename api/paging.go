@@ -15,7 +15,7 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// Page sizes (DECISIONS.md, "Response shape").
+// Page sizes (docs/decisions.md, "Response shape").
 const (
 	DefaultLimit = 50
 	MaxLimit     = 500

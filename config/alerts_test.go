@@ -7,7 +7,7 @@ import (
 )
 
 // The configuration's alert defaults are the alert rules' own: nothing set means the thresholds
-// of DECISIONS.md, exactly as alerts.DefaultConfig states them.
+// of docs/decisions.md, exactly as alerts.DefaultConfig states them.
 func TestAlertDefaultsAreTheRules(t *testing.T) {
 	c, err := Load(nil, env(nil))
 	if err != nil {

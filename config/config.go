@@ -87,7 +87,7 @@ type WebhookConfig struct {
 	Timeout             time.Duration `mapstructure:"timeout"`
 	Workers             int           `mapstructure:"workers"`
 	MaxPerKey           int           `mapstructure:"max_per_key"` // endpoints one API key may register
-	// RetrySchedule is the delay before each retry (empty = the DECISIONS.md schedule 5 s, 5 m,
+	// RetrySchedule is the delay before each retry (empty = the schedule of docs/decisions.md 5 s, 5 m,
 	// 30 m, 2 h, 5 h, 10 h, 24 h). Tests shorten it; env: comma-separated durations.
 	RetrySchedule []time.Duration `mapstructure:"retry_schedule"`
 }

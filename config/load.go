@@ -14,7 +14,7 @@ import (
 	"github.com/spacdata/spac/internal/editdist"
 )
 
-// alertDefaults are the thresholds of DECISIONS.md, kept in one place: the alert rules'
+// alertDefaults are the thresholds of docs/decisions.md, kept in one place: the alert rules'
 // DefaultConfig, which also fills in a threshold that does not parse.
 var alertDefaults = alerts.DefaultConfig()
 

@@ -15,7 +15,7 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// DefaultSchedule is the delay before each retry after the first attempt (DECISIONS.md).
+// DefaultSchedule is the delay before each retry after the first attempt (docs/decisions.md).
 var DefaultSchedule = []time.Duration{
 	5 * time.Second, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 5 * time.Hour, 10 * time.Hour, 24 * time.Hour,
 }

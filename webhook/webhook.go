@@ -1,4 +1,4 @@
-// Package webhook is the webhook delivery engine (DECISIONS.md, "Webhooks"): endpoint
+// Package webhook is the webhook delivery engine (docs/decisions.md, "Webhooks"): endpoint
 // registration rules, Standard Webhooks signatures, a persistent delivery queue, retries with
 // backoff and jitter, no redirects, a 10 s timeout, per-endpoint isolation and a dial-time SSRF
 // guard. It serves no HTTP: the gin handlers of the /webhooks routes are package api/webhooks.

@@ -1,8 +1,8 @@
 // Package access is the access layer of the HTTP API: it authenticates callers (API keys, the
 // admin token), enforces tier entitlements and rate limits, counts per-key usage and manages the
-// key lifecycle (DECISIONS.md, "Access, tiers and limits").
+// key lifecycle (docs/decisions.md, "Access, tiers and limits").
 //
-// Design notes (the README's design section summarises these):
+// Design notes (docs/decisions.md summarises these):
 //   - The hot path (a keyed request) touches no store: keys come from an in-memory cache
 //     (keycache.go) and the rate-limit windows and usage counters are counted in memory and
 //     written behind to spac.CounterStore (tally.go). A benchmark over the Badger store showed
@@ -59,7 +59,7 @@ func (l TierLimits) Allows(need spac.Entitlement) bool {
 	return false // an unknown entitlement is never granted
 }
 
-// DefaultTiers returns the tier table of DECISIONS.md. Each call returns a fresh map.
+// DefaultTiers returns the tier table of docs/decisions.md. Each call returns a fresh map.
 func DefaultTiers() map[spac.Tier]TierLimits {
 	return map[spac.Tier]TierLimits{
 		spac.TierAnonymous:     {PerMinute: 30, PerDay: 200, Sample: true},

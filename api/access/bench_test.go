@@ -100,7 +100,7 @@ func runHTTPBench(b *testing.B, e *gin.Engine, authorization string) {
 func BenchmarkHTTPNoMiddleware(b *testing.B) { runHTTPBench(b, benchEngine(nil), "") }
 
 // BenchmarkHeadersOnly is the floor of BenchmarkGuard: the trivial handler plus the seven
-// rate-limit headers DECISIONS.md requires on every response, written as constants with no
+// rate-limit headers docs/decisions.md requires on every response, written as constants with no
 // authentication or counting. What the Guard costs above it is its own work.
 func BenchmarkHeadersOnly(b *testing.B) {
 	gin.SetMode(gin.ReleaseMode)

@@ -9,7 +9,7 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// TestTierTable checks every row of the DECISIONS.md tier table: data scope (the Caller's
+// TestTierTable checks every row of the tier table of docs/decisions.md: data scope (the Caller's
 // Sample flag; package api turns it into X-Data-Scope), entitlements and the advertised limits.
 func TestTierTable(t *testing.T) {
 	const ok, unauth, forbidden = http.StatusOK, http.StatusUnauthorized, http.StatusForbidden

@@ -19,7 +19,7 @@ var ErrClosed = errors.New("sse: hub closed")
 // events behind is dropped.
 const DefaultBuffer = 64
 
-// DefaultHeartbeat is the interval of the ": heartbeat" comment (DECISIONS.md: 25 s).
+// DefaultHeartbeat is the interval of the ": heartbeat" comment (docs/decisions.md: 25 s).
 const DefaultHeartbeat = 25 * time.Second
 
 // DefaultWriteTimeout bounds each write to a client; a client that cannot take a frame within it

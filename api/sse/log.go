@@ -1,4 +1,4 @@
-// Package sse is the live-data hub behind the alert and news streams (DECISIONS.md, "Streams"):
+// Package sse is the live-data hub behind the alert and news streams (docs/decisions.md, "Streams"):
 // an ordered, persistent replay log (spac.StreamLog) per topic and a Hub that fans events out to Server-Sent Events
 // subscribers, in the style of dunglas/mercure.//
 // Design notes:

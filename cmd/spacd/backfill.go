@@ -32,7 +32,7 @@ func cmdBackfill(ctx context.Context, env *environment, args []string) error {
 	if err != nil {
 		return err
 	}
-	if a.pipeline.OnHistoricalFold, err = historyRecorder(env, a); err != nil {
+	if a.pipeline.OnHistoricalFold, err = historyRecorder(ctx, env, a); err != nil {
 		return err
 	}
 	a.pipeline.Workers = 2
@@ -126,8 +126,12 @@ func parseCIKs(values []string) ([]spac.CIK, error) {
 // historyRecorder is the fold hook of `spacd backfill`: serve's fan-out (package fanout) over
 // the store, with nowhere to push. A backfill's folds are historical, so it records their alerts
 // and filing articles exactly as a backfill inside serve does, and pushes nothing.
-func historyRecorder(env *environment, a *app) (pipeline.ProfileHook, error) {
-	quotes, err := loadQuotes(env)
+func historyRecorder(ctx context.Context, env *environment, a *app) (pipeline.ProfileHook, error) {
+	fictional, err := a.fictionalStore(ctx, env, false)
+	if err != nil {
+		return nil, err
+	}
+	quotes, err := loadQuotes(env, fictional)
 	if err != nil {
 		return nil, err
 	}

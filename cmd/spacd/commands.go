@@ -40,7 +40,7 @@ func commands() []command {
 			summary: "ingest filings into the store and index: extract, fold, alerts, filing news",
 			about:   "Ingests full-submission filings (idempotent per accession), or with --form bare documents, through the stages serve, backfill and the poller run: extract, fold, alerts and filing news (recorded as history, nothing pushed), index; prints a summary. A bad document is recorded with its reason and skipped (see spacd errors); it never stops the run. Exits 1 when a path does not exist or nothing was ingested.",
 			minArgs: 1, maxArgs: -1, config: store, json: true, flags: ingestFlags, run: cmdIngest},
-		{name: "backfill", summary: "fetch the history of the SPAC universe from EDGAR (resumable; see the README)",
+		{name: "backfill", summary: "fetch the history of the SPAC universe from EDGAR (resumable; see docs/operating.md)",
 			about:  "Discovers the SPACs that filed on EDGAR since --since (and the --cik companies), fetches their filings and folds them as history. Killed, it resumes where it stopped when run again. Requests go at edgar.rate_per_sec with edgar.user_agent.",
 			config: store, json: true, flags: backfillFlags, run: cmdBackfill},
 		{name: "rebuild", summary: "drop the search index and rebuild profiles and index from the store",
@@ -58,7 +58,7 @@ func commands() []command {
 			minArgs: 1, maxArgs: 1, json: true, jsonFirst: true, flags: extractFlags, run: cmdExtract},
 		{name: "keys", args: "create | list | revoke ID | rotate ID | usage ID", argHelp: keysArgHelp,
 			summary: "manage API keys", minArgs: 1, maxArgs: 2,
-			about:  "Manages API keys in the store. The store admits one process at a time: while serve runs, use the admin API instead (see the README).",
+			about:  "Manages API keys in the store. The store admits one process at a time: while serve runs, use the admin API instead (see docs/api.md).",
 			config: store, json: true, flags: keysFlags, run: cmdKeys},
 		{name: "fixtures", summary: "generate a fictional corpus in EDGAR format",
 			about: "Writes a fictional corpus of full submissions: the committed scenarios, or --spacs N generated lifecycles (thousands for benchmarks; never committed).",
@@ -76,7 +76,7 @@ func commands() []command {
 	}
 }
 
-var exportArgHelp = [][2]string{{"universe|calendar|alerts|news", "the list route to export (its filters are the flags of the same name; see the README's Export section)"}}
+var exportArgHelp = [][2]string{{"universe|calendar|alerts|news", "the list route to export (its filters are the flags of the same name; see docs/api.md, Export)"}}
 
 var keysArgHelp = [][2]string{
 	{"create", "create a key (--name, --tier); its secret is shown only once"},

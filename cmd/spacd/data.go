@@ -33,7 +33,7 @@ func cmdIngest(ctx context.Context, env *environment, args []string) error {
 	if a.pipeline.Bare, err = bareHeader(env); err != nil {
 		return err
 	}
-	if a.pipeline.OnFold, err = historyRecorder(env, a); err != nil {
+	if a.pipeline.OnFold, err = historyRecorder(ctx, env, a); err != nil {
 		return err
 	}
 	a.pipeline.OnHistoricalFold = a.pipeline.OnFold
@@ -167,7 +167,7 @@ func cmdRebuild(ctx context.Context, env *environment, _ []string) error {
 		return err
 	}
 	defer a.Close()
-	if a.pipeline.OnFold, err = historyRecorder(env, a); err != nil {
+	if a.pipeline.OnFold, err = historyRecorder(ctx, env, a); err != nil {
 		return err
 	}
 	a.pipeline.OnHistoricalFold = a.pipeline.OnFold

@@ -86,7 +86,7 @@ func cmdExport(ctx context.Context, env *environment, args []string) error {
 		return err
 	}
 	defer a.Close()
-	srv, err := exportServer(env, a)
+	srv, err := exportServer(ctx, env, a)
 	if err != nil {
 		return err
 	}
@@ -119,8 +119,12 @@ func exportRequest(ctx context.Context, fs *pflag.FlagSet, route string) (*http.
 // exportServer is the API over the data directory, every request served as a caller with
 // the full universe (an operator's local tool: no key, no limits), prices joined as serve
 // joins them.
-func exportServer(env *environment, a *app) (*api.Server, error) {
-	quotes, err := loadQuotes(env)
+func exportServer(ctx context.Context, env *environment, a *app) (*api.Server, error) {
+	fictional, err := a.fictionalStore(ctx, env, false)
+	if err != nil {
+		return nil, err
+	}
+	quotes, err := loadQuotes(env, fictional)
 	if err != nil {
 		return nil, err
 	}

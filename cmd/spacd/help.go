@@ -16,7 +16,7 @@ func usage(w io.Writer) {
 	}
 	tw.Flush()
 	fmt.Fprint(w, "\nRun 'spacd COMMAND --help' for a command's arguments and flags. Configuration comes from\n"+
-		"--config FILE, SPACD_* environment variables and flags (see the README).\n")
+		"--config FILE, SPACD_* environment variables and flags (see docs/configuration.md).\n")
 }
 
 // synopsis is the command's usage line without the program name.

@@ -19,7 +19,7 @@ type newKey struct {
 }
 
 // cmdKeys manages API keys in the store. Badger admits one process at a time, so on a running
-// server keys are managed through the admin API instead (see README).
+// server keys are managed through the admin API instead (see docs/api.md).
 func cmdKeys(ctx context.Context, env *environment, args []string) error {
 	sub, rest := args[0], args[1:]
 	want := map[string]int{"create": 0, "list": 0, "revoke": 1, "rotate": 1, "usage": 1}

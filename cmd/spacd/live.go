@@ -31,19 +31,29 @@ type live struct {
 	news     *news.Aggregator
 	fanout   *fanout.FanOut
 	market   *market.Joiner // quotes and yields joined to served rows
-	sample   []string
+	// fictional: the store serves the fixtures (fictionalStore), so their news and quotes go
+	// with it; a store of real filings gets neither.
+	fictional bool
+	// sample and sampleCIKs are the anonymous sample (sampleOf), set once the store is
+	// bootstrapped: symbols for the streams, CIKs for the API.
+	sample     []string
+	sampleCIKs []spac.CIK
 	// reextract derives stale filings' facts again in the background (started by startLive).
 	reextract backgroundReextract
 }
 
 // newLive builds the live parts and hooks the fan-out into the pipeline, so profiles the
 // pipeline writes (at bootstrap, by ingest or by the poller) fire alerts, webhooks and news.
-func newLive(env *environment, a *app) (*live, error) {
-	quotes, err := loadQuotes(env)
+func newLive(ctx context.Context, env *environment, a *app) (*live, error) {
+	fictional, err := a.fictionalStore(ctx, env, true)
 	if err != nil {
 		return nil, err
 	}
-	l := &live{env: env, db: a.db, market: market.NewJoiner(quotes, env.now), sample: sampleSymbols(env)}
+	quotes, err := loadQuotes(env, fictional)
+	if err != nil {
+		return nil, err
+	}
+	l := &live{env: env, db: a.db, market: market.NewJoiner(quotes, env.now), fictional: fictional}
 	a.idx.SetMarket(l.market)
 	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{OnDrop: a.metrics.SubscriberDropped})
 	l.webhooks = webhook.New(a.db.Webhooks(), webhook.Config{
@@ -58,7 +68,7 @@ func newLive(env *environment, a *app) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("alerts config: %w", err)
 	}
-	if l.news, err = newAggregator(env, a, l.fanout); err != nil {
+	if l.news, err = newAggregator(env, a, l.fanout, fictional); err != nil {
 		return nil, err
 	}
 	l.fanout.UseNews(l.news)
@@ -79,23 +89,16 @@ func retrySchedule(s []time.Duration) []time.Duration {
 const fixtureQuotesName = "fixtures/quotes.csv"
 
 // loadQuotes opens the configured quotes file; without one, the embedded fixture quotes when
-// the service runs on fixtures, else none (no prices, no yields: fictional prices are never
-// joined to real SPACs).
-func loadQuotes(env *environment) (*market.Source, error) {
+// the store serves the fixtures (fictional), else none (no prices, no yields: fictional prices
+// are never joined to real SPACs).
+func loadQuotes(env *environment, fictional bool) (*market.Source, error) {
 	switch {
 	case env.cfg.Quotes.File != "":
 		return market.OpenFile(env.cfg.Quotes.File, env.log)
-	case env.cfg.Fixtures:
+	case fictional:
 		return market.Fixed(fixtureQuotesName, fixtures.Quotes)
 	}
 	return nil, nil
-}
-
-func sampleSymbols(env *environment) []string {
-	if s := env.cfg.Access.SampleSymbols; len(s) > 0 {
-		return s
-	}
-	return fixtures.SampleSymbols
 }
 
 func (l *live) start(ctx context.Context) error {

@@ -1,5 +1,5 @@
 // Command spacd is the SPAC Data API: it ingests EDGAR filings into citation-anchored facts and
-// serves them over HTTP. See the README for the commands.
+// serves them over HTTP. See docs/commands.md for the commands.
 package main
 
 import (

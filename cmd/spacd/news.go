@@ -13,9 +13,9 @@ import (
 // is pushed on the news stream and to news.published webhooks. Without configured feeds it
 // reads the embedded fixture feed when the service runs on fixtures, else nothing: fictional
 // articles are never served beside real data.
-func newAggregator(env *environment, a *app, f *fanout.FanOut) (*news.Aggregator, error) {
+func newAggregator(env *environment, a *app, f *fanout.FanOut, fictional bool) (*news.Aggregator, error) {
 	return news.NewAggregator(news.Options{
-		Feeds: newsFeeds(env), Interval: env.cfg.News.PollInterval, Store: a.db,
+		Feeds: newsFeeds(env, fictional), Interval: env.cfg.News.PollInterval, Store: a.db,
 		Linker: news.NewLinker(nil), Logger: env.log, Now: env.now,
 		OnNew: f.PushArticle, Event: f.ArticleEvent,
 	})
@@ -24,12 +24,14 @@ func newAggregator(env *environment, a *app, f *fanout.FanOut) (*news.Aggregator
 // fixtureFeedName is the source of the embedded fixture feed's articles.
 const fixtureFeedName = "fixture-wire"
 
-func newsFeeds(env *environment) []news.Feed {
+// newsFeeds are the configured feeds; without any, the fixture feed on a store of the fixtures
+// (fictional) only: a store of real filings never serves fixture articles.
+func newsFeeds(env *environment, fictional bool) []news.Feed {
 	var feeds []news.Feed
 	for _, u := range env.cfg.News.Feeds {
 		feeds = append(feeds, news.Feed{Name: u, URL: u})
 	}
-	if len(feeds) == 0 && env.cfg.Fixtures {
+	if len(feeds) == 0 && fictional {
 		feeds = append(feeds, news.Feed{Name: fixtureFeedName, Data: fixtures.News})
 	}
 	return feeds

@@ -160,10 +160,10 @@ func TestNoFixtureNewsOrQuotesWithoutFixtures(t *testing.T) {
 		env := &environment{now: time.Now}
 		env.cfg.Fixtures, env.cfg.News.Feeds = tc.fixtures, tc.feeds
 		var names []string
-		for _, f := range newsFeeds(env) {
+		for _, f := range newsFeeds(env, tc.fixtures) {
 			names = append(names, f.Name)
 		}
-		quotes, err := loadQuotes(env)
+		quotes, err := loadQuotes(env, tc.fixtures)
 		book, _ := quotes.Book()
 		if !slices.Equal(names, tc.wantFeeds) || err != nil || (book.Len() > 0) != tc.wantQuotes {
 			t.Errorf("%s: feeds %v, quotes %d (%v); want feeds %v, quotes %v", tc.name, names, book.Len(), err, tc.wantFeeds, tc.wantQuotes)

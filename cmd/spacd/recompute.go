@@ -52,7 +52,7 @@ func cmdRecompute(ctx context.Context, env *environment, _ []string) error {
 		return err
 	}
 	defer a.Close()
-	l, err := newLive(env, a)
+	l, err := newLive(ctx, env, a)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func cmdReextract(ctx context.Context, env *environment, _ []string) error {
 		return err
 	}
 	defer a.Close()
-	if a.pipeline.OnHistoricalFold, err = historyRecorder(env, a); err != nil {
+	if a.pipeline.OnHistoricalFold, err = historyRecorder(ctx, env, a); err != nil {
 		return err
 	}
 	a.pipeline.Workers = flagInt(env.flags, "workers")

@@ -12,7 +12,6 @@ import (
 	"github.com/spacdata/spac/api"
 	"github.com/spacdata/spac/api/access"
 	"github.com/spacdata/spac/config"
-	"github.com/spacdata/spac/fixtures"
 	"github.com/spacdata/spac/web"
 )
 
@@ -54,6 +53,9 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	}
 	hs := srv.HTTPServer(env.cfg.HTTP.Addr)
 	hs.RegisterOnShutdown(l.hub.Close) // end SSE streams so Shutdown can drain
+	if err := announceStore(ctx, env, a); err != nil {
+		return err
+	}
 	return listenAndServe(ctx, env, srv, hs)
 }
 
@@ -61,13 +63,14 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 // directory), then starts the news aggregator, the webhook queue, the EDGAR poller and the
 // nightly recompute. stop ends them in reverse order.
 func startLive(ctx context.Context, env *environment, a *app) (*live, func(), error) {
-	l, err := newLive(env, a)
+	l, err := newLive(ctx, env, a)
 	if err != nil {
 		return nil, nil, err
 	}
 	if err := a.bootstrap(ctx, env); err != nil {
 		return nil, nil, err
 	}
+	l.sampleCIKs, l.sample = sampleOf(ctx, env, a, l.fictional)
 	if err := l.fanout.Relink(ctx); err != nil {
 		return nil, nil, err
 	}
@@ -126,7 +129,7 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard,
 		Filings: a.db, Profiles: a.db, Index: a.idx, Market: l.market, Guard: guard, Logger: env.log,
 		News: newsSource{a.db}, Live: l.routes(), Now: env.now, Reextract: l.reextract.State,
 		Version: version, Commit: buildCommit(), Changelog: spac.Changelog,
-		Sample: sampleCIKs(ctx, env, a),
+		Sample: l.sampleCIKs,
 		Keys:   guard.Keys(), BenchRoutes: cfg.HTTP.BenchRoutes,
 		StreamCaps:     api.StreamCaps{PerKey: cfg.Streams.MaxPerKey, Total: cfg.Streams.Max},
 		TrustedProxies: cfg.HTTP.TrustedProxies, CORSOrigins: cfg.HTTP.CORSOrigins,
@@ -145,24 +148,6 @@ func explorer(env *environment, a *app, srv *api.Server) *web.Explorer {
 		API: srv, Index: a.idx, Profiles: a.db, Filings: a.db, Alerts: a.db, News: newsSource{a.db},
 		Version: version, Logger: env.log,
 	})
-}
-
-// sampleCIKs resolves the configured sample symbols (default: the fixtures' sample set).
-func sampleCIKs(ctx context.Context, env *environment, a *app) []spac.CIK {
-	symbols := env.cfg.Access.SampleSymbols
-	if len(symbols) == 0 {
-		symbols = fixtures.SampleSymbols
-	}
-	var out []spac.CIK
-	for _, s := range symbols {
-		cik, err := a.db.ResolveSymbol(ctx, s)
-		if err != nil {
-			env.log.Warn("sample symbol not in the store", "symbol", s)
-			continue
-		}
-		out = append(out, cik)
-	}
-	return out
 }
 
 // listenAndServe binds first so that the real address (":0" picks a free port) can be

@@ -1,4 +1,4 @@
-// Package alerts is the alert engine (DECISIONS.md, "Alerts and calendar"). Evaluate compares a
+// Package alerts is the alert engine (docs/decisions.md, "Alerts and calendar"). Evaluate compares a
 // SPAC's profile before and after an ingest and returns the alerts the change fires; Scan checks
 // the time-based kinds (lockup expiry, YTM arbitrage) over all profiles, nightly.
 //

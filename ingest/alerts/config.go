@@ -17,7 +17,7 @@ type Config struct {
 	WindowDays              int    // an alert whose event is older than this is historical
 }
 
-// DefaultConfig returns the thresholds of DECISIONS.md and the configuration defaults.
+// DefaultConfig returns the thresholds of docs/decisions.md and the configuration defaults.
 func DefaultConfig() Config {
 	return Config{
 		HighRedemptionsWarn: "50", HighRedemptionsHigh: "80", HighRedemptionsCritical: "90",

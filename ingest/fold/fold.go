@@ -6,7 +6,7 @@
 //   - Filings are replayed in order of FiledAt, AcceptedAt, accession; for a single-valued field
 //     a later filing wins; inside one filing the fact on the lowest line wins.
 //   - Amendments supersede what they amend (order.go: supersede).
-//   - Status follows the lifecycle of DECISIONS.md (status.go).
+//   - Status follows the lifecycle of docs/decisions.md (status.go).
 //   - Every non-empty value carries a citation whose Field is the value's JSON name (dotted for
 //     nested objects without citations of their own, e.g. "tickers.units"). Computed values
 //     (deadline from deadline_months, lockup expiry, dates taken from the filing date) are cited

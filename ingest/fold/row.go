@@ -119,7 +119,7 @@ func deadlineFacts(r record) []spac.Fact {
 	return out
 }
 
-// twoDecimals writes a money amount with two fractional digits (DECISIONS.md: "250000000.00").
+// twoDecimals writes a money amount with two fractional digits (docs/decisions.md: "250000000.00").
 func twoDecimals(v string) string {
 	whole, frac, _ := strings.Cut(v, ".")
 	switch {

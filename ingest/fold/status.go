@@ -9,7 +9,7 @@ import (
 )
 
 // lifecycle replays the status facts of a SPAC's filings in order through the transition rules
-// of DECISIONS.md ("Identity and lifecycle"). Extractors see one filing at a time, so the fold
+// of docs/decisions.md ("Identity and lifecycle"). Extractors see one filing at a time, so the fold
 // decides what a proposed status means given the state so far:
 //   - pre_ipo only starts a lifecycle; withdrawn (RW) only ends a registration that never closed
 //     an IPO (an RW after the IPO withdraws some other registration, e.g. an S-4).

@@ -13,7 +13,7 @@ import (
 	"github.com/spacdata/spac/ingest"
 )
 
-// DefaultForms are the form types a SPAC's life runs through (DECISIONS.md, "Identity and
+// DefaultForms are the form types a SPAC's life runs through (docs/decisions.md, "Identity and
 // lifecycle"): registration, IPO, periodic reports, proxies, merger documents (the 424B3 is
 // the merger proxy once the S-4 is effective), delisting and deregistration, withdrawal.
 var DefaultForms = []string{

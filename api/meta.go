@@ -149,12 +149,15 @@ func (s *Server) sampleCounts(c *gin.Context, v dataVersion, ciks []spac.CIK) (m
 
 // Health is the body of GET /health.
 type Health struct {
-	AsOf         string           `json:"asOf" jsonschema:"format=date-time"`
-	Status       string           `json:"status" jsonschema:"enum=ok,enum=degraded,enum=down"` // ok | degraded (index failing) | down (store failing)
-	Version      string           `json:"version"`
-	Commit       string           `json:"commit"`
-	UniverseRows int              `json:"universeRows"`
-	Checks       map[string]Check `json:"checks"`
+	AsOf         string `json:"asOf" jsonschema:"format=date-time"`
+	Status       string `json:"status" jsonschema:"enum=ok,enum=degraded,enum=down"` // ok | degraded (index failing) | down (store failing)
+	Version      string `json:"version"`
+	Commit       string `json:"commit"`
+	UniverseRows int    `json:"universeRows"`
+	// Store is what the data directory holds: "fixtures" (the embedded fictional SPACs, with
+	// their news feed, quotes and sample) or "filings" (real filings: no fiction served).
+	Store  string           `json:"store,omitempty" jsonschema:"enum=fixtures,enum=filings"`
+	Checks map[string]Check `json:"checks"`
 	// Reextract is how far serve is in deriving stale filings' facts again (absent when the
 	// server was started without it).
 	Reextract *ReextractState `json:"reextract,omitempty"`
@@ -178,7 +181,7 @@ type Check struct {
 
 func (s *Server) health(c *gin.Context) (any, error) {
 	ctx := c.Request.Context()
-	h := Health{Status: "ok", Version: s.d.Version, Commit: s.commit(), Checks: map[string]Check{}}
+	h := Health{Status: "ok", Version: s.d.Version, Commit: s.commit(), Store: s.d.StoreKind, Checks: map[string]Check{}}
 	h.Checks["store"] = s.probe(ctx, "store", func(ctx context.Context) error { return s.d.Profiles.Ping(ctx) })
 	h.Checks["index"] = s.probe(ctx, "index", func(ctx context.Context) error { _, err := s.d.Index.Count(ctx); return err })
 	h.Checks["universe"] = s.probe(ctx, "universe", func(ctx context.Context) error {

@@ -254,6 +254,7 @@ func (b *Book) produce(mt *Match) []Finding {
 			CIK: mt.d.R.Filing.CIK, Field: o.Field, Value: o.Value, Period: period,
 			Citation: spac.Citation{Field: o.Field, Line: o.Line, Quote: o.Quote},
 		}
+		fact.Party = o.Party
 		found = append(found, Finding{Fact: fact, Rule: r.ID, Priority: r.Priority, Sentence: mt.s.Text, Col: o.Col})
 	}
 	return found

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,8 +43,13 @@ func (s *Server) discover(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ch, err := s.cache.chunk(v, chunkKey{kind: "discover"}, func() ([]byte, error) {
-		d, err := s.discoverBody(c, v)
+	sc, err := s.scopeOf(c)
+	if err != nil {
+		return nil, err
+	}
+	// A sample caller's counts are the sample's: its body is cached apart from the full one.
+	ch, err := s.cache.chunk(v, chunkKey{kind: "discover", sel: strconv.FormatBool(sc.sample)}, func() ([]byte, error) {
+		d, err := s.discoverBody(c, v, sc)
 		if err != nil {
 			return nil, err
 		}
@@ -59,8 +65,8 @@ func (s *Server) discover(c *gin.Context) (any, error) {
 	return asOfBody(v, ch), nil
 }
 
-func (s *Server) discoverBody(c *gin.Context, v dataVersion) (Discover, error) {
-	counts, err := s.counts(c, v)
+func (s *Server) discoverBody(c *gin.Context, v dataVersion, sc scope) (Discover, error) {
+	counts, err := s.counts(c, v, sc)
 	if err != nil {
 		return Discover{}, err
 	}
@@ -82,8 +88,12 @@ func (s *Server) discoverBody(c *gin.Context, v dataVersion) (Discover, error) {
 	return Discover{Service: "SPAC Data API", Version: s.d.Version, OpenAPI: "/v1/openapi.json", Counts: counts, Endpoints: eps}, nil
 }
 
-// counts are the live row counts: universe (index), profiles, events, filings and news.
-func (s *Server) counts(c *gin.Context, v dataVersion) (map[string]int, error) {
+// counts are the live row counts within the caller's scope: universe (index), profiles,
+// events, filings and news.
+func (s *Server) counts(c *gin.Context, v dataVersion, sc scope) (map[string]int, error) {
+	if sc.sample {
+		return s.sampleCounts(c, v, sc.ciks)
+	}
 	ctx := c.Request.Context()
 	n, err := s.d.Index.Count(ctx)
 	if err != nil {
@@ -101,14 +111,53 @@ func (s *Server) counts(c *gin.Context, v dataVersion) (map[string]int, error) {
 	return counts, nil
 }
 
+// sampleCounts are the counts of a sample caller: the sample's rows, profiles, filings,
+// events and articles. Issue 25: anonymous callers read the full universe's size here while
+// every data route served them the sample only.
+func (s *Server) sampleCounts(c *gin.Context, v dataVersion, ciks []spac.CIK) (map[string]int, error) {
+	ctx := c.Request.Context()
+	page, err := s.d.Index.Universe(ctx, spac.UniverseQuery{Restrict: ciks, Limit: 1})
+	if err != nil {
+		return nil, unavailable(s, c, err)
+	}
+	cal, err := s.calendarIndex(ctx, v)
+	if err != nil {
+		return nil, unavailable(s, c, err)
+	}
+	articles, err := s.articles(ctx, v, spac.ArticleQuery{CIKs: ciks})
+	if err != nil {
+		return nil, unavailable(s, c, err)
+	}
+	counts := map[string]int{"universe": page.Total, "profiles": 0, "events": 0, "filings": 0, "news": len(articles)}
+	for _, cik := range ciks {
+		if cik == noSuchCIK {
+			continue // the stand-in for an empty sample
+		}
+		p, err := s.d.Profiles.Profile(ctx, cik)
+		if spac.ErrorCode(err) == spac.ENOTFOUND {
+			continue // a configured sample CIK without a profile
+		}
+		if err != nil {
+			return nil, unavailable(s, c, err)
+		}
+		counts["profiles"]++
+		counts["filings"] += len(p.Filings)
+		counts["events"] += len(cal.byCIK[cik])
+	}
+	return counts, nil
+}
+
 // Health is the body of GET /health.
 type Health struct {
-	AsOf         string           `json:"asOf" jsonschema:"format=date-time"`
-	Status       string           `json:"status" jsonschema:"enum=ok,enum=degraded,enum=down"` // ok | degraded (index failing) | down (store failing)
-	Version      string           `json:"version"`
-	Commit       string           `json:"commit"`
-	UniverseRows int              `json:"universeRows"`
-	Checks       map[string]Check `json:"checks"`
+	AsOf         string `json:"asOf" jsonschema:"format=date-time"`
+	Status       string `json:"status" jsonschema:"enum=ok,enum=degraded,enum=down"` // ok | degraded (index failing) | down (store failing)
+	Version      string `json:"version"`
+	Commit       string `json:"commit"`
+	UniverseRows int    `json:"universeRows"`
+	// Store is what the data directory holds: "fixtures" (the embedded fictional SPACs, with
+	// their news feed, quotes and sample) or "filings" (real filings: no fiction served).
+	Store  string           `json:"store,omitempty" jsonschema:"enum=fixtures,enum=filings"`
+	Checks map[string]Check `json:"checks"`
 	// Reextract is how far serve is in deriving stale filings' facts again (absent when the
 	// server was started without it).
 	Reextract *ReextractState `json:"reextract,omitempty"`
@@ -132,7 +181,7 @@ type Check struct {
 
 func (s *Server) health(c *gin.Context) (any, error) {
 	ctx := c.Request.Context()
-	h := Health{Status: "ok", Version: s.d.Version, Commit: s.commit(), Checks: map[string]Check{}}
+	h := Health{Status: "ok", Version: s.d.Version, Commit: s.commit(), Store: s.d.StoreKind, Checks: map[string]Check{}}
 	h.Checks["store"] = s.probe(ctx, "store", func(ctx context.Context) error { return s.d.Profiles.Ping(ctx) })
 	h.Checks["index"] = s.probe(ctx, "index", func(ctx context.Context) error { _, err := s.d.Index.Count(ctx); return err })
 	h.Checks["universe"] = s.probe(ctx, "universe", func(ctx context.Context) error {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gin-gonic/gin"
 
 	"github.com/spacdata/spac"
 )
@@ -152,4 +155,49 @@ type brokenWatermark struct{ *memStore }
 
 func (brokenWatermark) Watermark(context.Context) (time.Time, error) {
 	return time.Time{}, errors.New("badger closed")
+}
+
+// TestDiscoverCountsTheSampleForSampleCallers: issue 25 found anonymous callers reading the
+// full universe's size from /v1/discover although they are served the sample only. A sample
+// caller's counts are the sample's (liveFixture: AAA0 and AAA1 of 8, one profile, event,
+// filing and article each); one server answers a sample and a full caller in turn, since the
+// discover body is cached per data version and the two must not share an entry.
+func TestDiscoverCountsTheSampleForSampleCallers(t *testing.T) {
+	f := liveFixture(t)
+	f.deps.Guard = fullOnHeader{}
+	h := New(f.deps).Handler()
+	counts := func(headers ...string) map[string]int {
+		var body struct {
+			Counts map[string]int `json:"counts"`
+		}
+		if err := json.Unmarshal(do(t, h, "/v1/discover", headers...).Body.Bytes(), &body); err != nil {
+			t.Fatal(err)
+		}
+		return body.Counts
+	}
+	sample := map[string]int{"universe": 2, "profiles": 2, "events": 2, "filings": 2, "news": 2}
+	full := map[string]int{"universe": 8, "profiles": 8, "events": 8, "filings": 8, "news": 8}
+	for _, isFull := range []bool{false, true, false} {
+		want, headers := sample, []string{}
+		if isFull {
+			want, headers = full, []string{"X-Full", "1"}
+		}
+		if got := counts(headers...); !maps.Equal(got, want) {
+			t.Errorf("counts of a caller (full %t): %v, want %v", isFull, got, want)
+		}
+	}
+}
+
+// fullOnHeader serves a request with an X-Full header as fullCaller, any other as sampleCaller.
+type fullOnHeader struct{}
+
+func (fullOnHeader) Handler(mode spac.AuthMode, need spac.Entitlement) gin.HandlerFunc {
+	full, sample := fullCaller.Handler(mode, need), sampleCaller.Handler(mode, need)
+	return func(c *gin.Context) {
+		if c.GetHeader("X-Full") != "" {
+			full(c)
+			return
+		}
+		sample(c)
+	}
 }

@@ -45,6 +45,8 @@ type Deps struct {
 	Live Live
 	// Metrics counts every answered request by route name and status; nil: none.
 	Metrics RequestMetrics
+	// StoreKind is what /health says the store holds: "fixtures" or "filings" (empty: unsaid).
+	StoreKind string
 	// Reextract reports the background re-extraction of stale filings on /health; nil: none.
 	Reextract func() ReextractState
 	// Keys serves the account and admin key routes (api/access.Keys); nil: none mounted.

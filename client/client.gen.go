@@ -285,6 +285,24 @@ func (e HealthStatus) Valid() bool {
 	}
 }
 
+// Defines values for HealthStore.
+const (
+	HealthStoreFilings  HealthStore = "filings"
+	HealthStoreFixtures HealthStore = "fixtures"
+)
+
+// Valid indicates whether the value is a known member of the HealthStore enum.
+func (e HealthStore) Valid() bool {
+	switch e {
+	case HealthStoreFilings:
+		return true
+	case HealthStoreFixtures:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for KeyCreateRequestTier.
 const (
 	KeyCreateRequestTierAnonymous     KeyCreateRequestTier = "anonymous"
@@ -1500,12 +1518,16 @@ type Health struct {
 	Commit       string           `json:"commit"`
 	Reextract    *ReextractState  `json:"reextract,omitempty"`
 	Status       HealthStatus     `json:"status"`
+	Store        *HealthStore     `json:"store,omitempty"`
 	UniverseRows int              `json:"universeRows"`
 	Version      string           `json:"version"`
 }
 
 // HealthStatus defines model for Health.Status.
 type HealthStatus string
+
+// HealthStore defines model for Health.Store.
+type HealthStore string
 
 // IssuedKey defines model for IssuedKey.
 type IssuedKey struct {

@@ -47,36 +47,10 @@ func formatValue(v string, k kind) string {
 	return v
 }
 
-// groupDecimal puts thousands separators into the integer part of a decimal string.
+// groupDecimal puts thousands separators into the integer part of a decimal string; ok is
+// false for anything else, which is then shown as written.
 func groupDecimal(v string) (string, bool) {
-	sign := ""
-	if strings.HasPrefix(v, "-") {
-		sign, v = "-", v[1:]
-	}
-	whole, frac, hasFrac := strings.Cut(v, ".")
-	if whole == "" || !allDigits(whole) || (hasFrac && !allDigits(frac)) {
-		return "", false
-	}
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if hasFrac {
-		b.WriteString("." + frac)
-	}
-	return sign + b.String(), true
-}
-
-func allDigits(s string) bool {
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return s != ""
+	return spac.GroupThousands(v), spac.IsDecimal(v)
 }
 
 // maxQuoteInURL bounds the quote a filing link carries to be marked on the line; a longer

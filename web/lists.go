@@ -155,16 +155,30 @@ func (e *Explorer) alerts(c *gin.Context) {
 		return
 	}
 	d := &ids{}
+	rows = byEventDate(rows)
 	for _, a := range window(rows, pg) {
-		it := itemView{When: a.OccurredAt, Kind: label(string(a.Kind)), Level: a.Severity, Title: a.Title, SPACs: []string{a.Symbol}}
-		if it.When == "" {
-			it.When = a.FiredAt.UTC().Format(time.DateOnly)
-		}
+		it := itemView{When: alertDate(a), Kind: label(string(a.Kind)), Level: a.Severity, Title: a.Title, SPACs: []string{a.Symbol}}
 		it.Details, it.Sources = detailsOf(d, a.Detail, a.Citations)
 		v.Rows = append(v.Rows, it)
 	}
 	v.Links = pg.links(len(v.Rows), len(rows))
 	e.render(c, http.StatusOK, "list", page{Title: "Alerts", Nav: "alerts", Body: v})
+}
+
+// alertDate is the day of the event an alert reports, else the day it fired.
+func alertDate(a spac.Alert) string {
+	if a.OccurredAt != "" {
+		return a.OccurredAt
+	}
+	return a.FiredAt.UTC().Format(time.DateOnly)
+}
+
+// byEventDate orders alerts by the date the page shows, newest first: the store keeps them in
+// the order they fired, and a backfill fires old events late, which read as out of order.
+func byEventDate(rows []spac.Alert) []spac.Alert {
+	out := slices.Clone(rows)
+	slices.SortStableFunc(out, func(a, b spac.Alert) int { return strings.Compare(alertDate(b), alertDate(a)) })
+	return out
 }
 
 func (e *Explorer) news(c *gin.Context) {
@@ -215,13 +229,34 @@ func detailsOf(d *ids, detail map[string]string, cites []spac.Citation) ([]field
 		}
 	}
 	var sources []valueView
+	seen := map[string]bool{}
 	for _, c := range cites {
-		if !used[c.Field] {
-			cv := d.cite(c, 0)
-			sources = append(sources, valueView{Text: c.Filing + " " + c.FiledAt, Cite: &cv})
+		text := sourceLabel(c)
+		if used[c.Field] || seen[text] {
+			continue
 		}
+		seen[text] = true
+		cv := d.cite(c, 0)
+		sources = append(sources, valueView{Text: text, Cite: &cv})
 	}
 	return rows, sources
+}
+
+// maxSourceQuote bounds the quote a source link shows; the link opens the whole line.
+const maxSourceQuote = 60
+
+// sourceLabel names what a source citation holds - the field and the words it was read from,
+// "new deadline: June 17, 2027" - so that a list of sources says what each is; the filing
+// and line are in the link's title.
+func sourceLabel(c spac.Citation) string {
+	q := []rune(strings.TrimSpace(c.Quote))
+	if len(q) > maxSourceQuote {
+		q = append(q[:maxSourceQuote-1], '…')
+	}
+	if len(q) == 0 {
+		return label(c.Field) + " (" + c.Filing + " " + c.FiledAt + ")"
+	}
+	return label(c.Field) + ": " + string(q)
 }
 
 // detailKind is the kind of an alert detail: percentages are named so ("redeemed_pct");

@@ -373,3 +373,18 @@ func TestSearchFindsFormerNames(t *testing.T) {
 		t.Errorf("NMBA's former name is not shown (linked): %q", row)
 	}
 }
+
+// The alerts page says newest first: its rows follow the dates it shows, whatever order the
+// alerts fired in.
+func TestAlertsPageIsNewestFirst(t *testing.T) {
+	alerts := mustPage(t, "/alerts?limit=100", world.key, http.StatusOK)
+	dates := regexp.MustCompile(`<tr>\s*<td>(\d{4}-\d{2}-\d{2})</td>`).FindAllStringSubmatch(alerts, -1)
+	if len(dates) < 2 {
+		t.Fatalf("alerts page: %d dated rows", len(dates))
+	}
+	for i := 1; i < len(dates); i++ {
+		if dates[i][1] > dates[i-1][1] {
+			t.Fatalf("alerts page out of order: %s after %s", dates[i][1], dates[i-1][1])
+		}
+	}
+}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,5 +132,36 @@ func TestChart(t *testing.T) {
 	x0, x1 := ch.Points[0].X, ch.Points[1].X
 	if x0 != "78.0" || x1 != "650.0" {
 		t.Errorf("the first and last dates span the plot: %s .. %s", x0, x1)
+	}
+}
+
+// A list's sources say what each holds ("new deadline: June 17, 2027"), once each, instead of
+// "8-K 2026-11-20" repeated per citation.
+func TestSourcesAreLabelledOnce(t *testing.T) {
+	c := func(field, quote string, line int) spac.Citation {
+		return spac.Citation{Field: field, Filing: "8-K", FiledAt: "2026-11-20", Accession: "0009900006-26-000005", Line: line, Quote: quote}
+	}
+	cites := []spac.Citation{c("new_deadline", "June 17, 2027", 50), c("new_deadline", "June 17, 2027", 50),
+		c("symbol", "KHAC", 47), c("symbol", "KHAC", 48), c("name", "", 14)}
+	_, sources := detailsOf(&ids{}, nil, cites)
+	var got []string
+	for _, s := range sources {
+		got = append(got, s.Text)
+	}
+	want := []string{"new deadline: June 17, 2027", "symbol: KHAC", "name (8-K 2026-11-20)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("sources %q, want %q", got, want)
+	}
+}
+
+// A backfill fires old events after new ones; the page orders by the event's date.
+func TestAlertsOrderByEventDate(t *testing.T) {
+	fired := []spac.Alert{{ID: "a", OccurredAt: "2026-11-01"}, {ID: "b", OccurredAt: "2025-03-02"}, {ID: "c", OccurredAt: "2026-11-20"}}
+	var got []string
+	for _, a := range byEventDate(fired) {
+		got = append(got, a.ID)
+	}
+	if !slices.Equal(got, []string{"c", "a", "b"}) {
+		t.Errorf("order %v, want c a b", got)
 	}
 }

@@ -38,6 +38,7 @@ func TestExplorerInBrowser(t *testing.T) {
 	profile := fetchProfile(t, ts, symbol)
 
 	browse(t, ctx, chromedp.Navigate(ts.base+"/"), chromedp.WaitVisible(chromedp.CSS("#universe")))
+	fitsTheWindow(t, ctx, "#universe")
 	screenshot(t, ctx, filepath.Join(shots, "explorer-universe.png"))
 
 	trust := citedField(t, profile.Citations, "trust_size")
@@ -61,6 +62,17 @@ func TestExplorerInBrowser(t *testing.T) {
 	t.Logf("screenshots in %s", shots)
 }
 
+// fitsTheWindow fails when the table is wider than its scroll box at the browser's 1280 px:
+// columns an analyst must scroll sideways to see are clipped.
+func fitsTheWindow(t *testing.T, ctx context.Context, table string) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => { const t = document.querySelector(%q); return [t.scrollWidth, t.parentElement.clientWidth] })()`, table)
+	w := read(t, ctx, chromedp.Evaluate[[]int](js))
+	if len(w) != 2 || w[0] > w[1] {
+		t.Errorf("%s is %v px wide in a box of %v px at a 1280 px window: columns are clipped", table, w[0], w[1])
+	}
+}
+
 // chromiumPath is Debian's Chromium, or a skip (a failure where CI requires the browser).
 func chromiumPath(t *testing.T) string {
 	t.Helper()
@@ -81,7 +93,7 @@ func chromiumPath(t *testing.T) string {
 func newBrowser(t *testing.T, chrome string) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chrome), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1200, 900),
+		chromedp.ExecPath(chrome), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
 		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
 		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/spacdata/spac/api"
 )
 
 // TestNoFictionInARealStore: serve on a store built by `spacd ingest` of Vector's real filings,
@@ -35,5 +37,20 @@ func TestNoFictionInARealStore(t *testing.T) {
 	ts.getJSON(t, "/v1/universe", "", http.StatusOK, &pg)
 	if pg.Total != 1 {
 		t.Errorf("anonymous universe: %d rows, want Vector's", pg.Total)
+	}
+	var h api.Health
+	if ts.getJSON(t, "/health", "", http.StatusOK, &h); h.Store != "filings" {
+		t.Errorf("/health says the store holds %q, want filings", h.Store)
+	}
+}
+
+// /health says a store built from the embedded fixtures holds fixtures, so an operator sees
+// at once that the data served is fiction.
+func TestHealthNamesAFixtureStore(t *testing.T) {
+	t.Parallel()
+	ts := startServer(t, nil)
+	var h api.Health
+	if ts.getJSON(t, "/health", "", http.StatusOK, &h); h.Store != "fixtures" {
+		t.Errorf("/health says the store holds %q, want fixtures", h.Store)
 	}
 }

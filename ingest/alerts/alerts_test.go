@@ -64,6 +64,9 @@ func TestNewIPO(t *testing.T) {
 		t.Fatalf("got %d new_ipo alerts, want 1", len(got))
 	}
 	checkAlert(t, got[0], spac.AlertNewIPO, "0001-23-000001", "2023-12-20")
+	if !strings.Contains(got[0].Title, "IPO of 25,000,000 units closed on 2023-12-20") {
+		t.Errorf("title %q: the unit count should be grouped in thousands", got[0].Title)
+	}
 	want := map[string]string{
 		"ipo_date": "2023-12-20", "units_offered": "25000000", "unit_price": "10.00", "gross_proceeds": "250000000.00",
 		"trust_amount": "252500000.00", "trust_per_unit": "10.10",

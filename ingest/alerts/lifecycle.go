@@ -36,7 +36,7 @@ func newIPO(prev, cur spac.Profile) []spac.Alert {
 		}
 	}
 	if o.UnitsOffered != "" && o.GrossProceeds != "" {
-		a.Title = fmt.Sprintf("IPO of %s units closed on %s", o.UnitsOffered, cur.IPODate)
+		a.Title = fmt.Sprintf("IPO of %s units closed on %s", spac.GroupThousands(o.UnitsOffered), cur.IPODate)
 	}
 	occurred(&a, cur.IPODate, date)
 	return []spac.Alert{a}

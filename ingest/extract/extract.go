@@ -74,7 +74,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	case doc.Prospectus:
 		x.underwritersTable()
 	}
-	c := newCollector()
+	c := newCollector(d.Class)
 	for _, f := range x.out {
 		c.add(f)
 	}
@@ -105,9 +105,26 @@ var multiValued = map[string]bool{
 // document with many candidates costs memory for its distinct facts alone.
 type collector struct {
 	best map[string]rule.Finding
+	// contested are the keys of a report's narrated events that two sentences give different
+	// values at one rank (see narratedEvent).
+	contested map[string]bool
+	class     doc.Class
 }
 
-func newCollector() *collector { return &collector{best: map[string]rule.Finding{}} }
+func newCollector(class doc.Class) *collector {
+	return &collector{best: map[string]rule.Finding{}, contested: map[string]bool{}, class: class}
+}
+
+// narratedEvent are the fields of an event a 10-Q or 10-K narrates (a redemption, a
+// deposit). Its facts are dated by the event; a sentence that states no date gives the
+// report's period, so two undated events of one report meet under one key (two sentences,
+// or two values one rule read in one). Their values are then not told apart - the count of one redemption would go with the amount of the other - and none is
+// kept: a value another statement of the report contradicts is better not emitted.
+var narratedEvent = map[string]bool{
+	spac.FieldSharesRedeemed: true, spac.FieldRedemptionAmount: true, spac.FieldRedemptionPrice: true,
+	spac.FieldSharesRemaining: true, spac.FieldExtensionDeposit: true,
+	spac.FieldNewDeadline: true, spac.FieldOldDeadline: true,
+}
 
 func (c *collector) add(f rule.Finding) {
 	key := f.Fact.Field + "\x00" + f.Fact.Period
@@ -118,7 +135,15 @@ func (c *collector) add(f rule.Finding) {
 		// each statement's evidence of its party, so that every period cites its own sentence
 		key += "\x00" + strconv.Itoa(f.Fact.Citation.Line)
 	}
-	if cur, ok := c.best[key]; !ok || better(f, cur) {
+	cur, ok := c.best[key]
+	if ok && c.class == doc.Periodic && narratedEvent[f.Fact.Field] && f.Priority == cur.Priority &&
+		f.Fact.Value != cur.Fact.Value && (f.Sentence != cur.Sentence || f.Rule == cur.Rule) {
+		c.contested[key] = true
+	}
+	if !ok || better(f, cur) {
+		if ok && f.Priority > cur.Priority {
+			delete(c.contested, key) // a higher rank settles it
+		}
 		c.best[key] = f
 	}
 }
@@ -134,8 +159,10 @@ func better(a, b rule.Finding) bool {
 // kept returns the kept findings in line order.
 func (c *collector) kept() []rule.Finding {
 	out := make([]rule.Finding, 0, len(c.best))
-	for _, f := range c.best {
-		out = append(out, f)
+	for key, f := range c.best {
+		if !c.contested[key] {
+			out = append(out, f)
+		}
 	}
 	sort.Slice(out, func(a, b int) bool { return before(out[a], out[b]) })
 	return out

@@ -62,3 +62,17 @@ func (x *reader) periodOfReport() {
 		}
 	}
 }
+
+// statedPeriod is the report's period as read so far: the header's, else a period of report
+// a reader found (the cover, an R page's heading); "" when none is.
+func (x *reader) statedPeriod() string {
+	if p := x.d.R.Filing.Period; p != "" {
+		return p
+	}
+	for _, f := range x.out {
+		if f.Fact.Field == spac.FieldPeriodOfReport {
+			return f.Fact.Value
+		}
+	}
+	return ""
+}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
-	"github.com/spacdata/spac/ingest/extract/entity"
 	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
@@ -36,17 +35,20 @@ func (x *reader) trustTable() {
 			if !strings.Contains(strings.ToLower(x.d.Line(n)), "trust") {
 				continue
 			}
-			cells := doc.Filled(x.d.Cells(n))
+			cells, at := doc.Filled(x.d.Cells(n)), n
 			if len(cells) < 2 {
 				cells = plainRow(x.d.Line(n))
-				if len(cells) < 2 || !plainLabelRe.MatchString(cells[0].Text) {
-					continue
-				}
+			}
+			if len(cells) < 2 {
+				cells, at = x.stackedRow(n)
+			}
+			if len(cells) < 2 || len(doc.Filled(x.d.Cells(n))) < 2 && !plainLabelRe.MatchString(cells[0].Text) {
+				continue
 			}
 			if !trustRowRe.MatchString(cells[0].Text) || notTrustRe.MatchString(cells[0].Text) {
 				continue
 			}
-			if ok, p := x.trustRow(n, cells); ok {
+			if ok, p := x.trustRow(n, at, cells); ok {
 				period = p
 				return
 			}
@@ -54,7 +56,9 @@ func (x *reader) trustTable() {
 	}
 }
 
-func (x *reader) trustRow(n int, cells []spac.Cell) (bool, string) {
+// trustRow reads the first figure of a trust row whose label is on line n and figures on
+// line at (the same line but in a stacked layout).
+func (x *reader) trustRow(n, at int, cells []spac.Cell) (bool, string) {
 	for _, c := range cells[1:] {
 		m := moneyCellRe.FindStringSubmatch(c.Text)
 		if m == nil {
@@ -66,15 +70,53 @@ func (x *reader) trustRow(n int, cells []spac.Cell) (bool, string) {
 		}
 		v := strconv.FormatInt(whole, 10) + ".00"
 		period := x.periodAbove(n)
-		return x.add("table.trust_balance", priorityTable, spac.FieldTrustBalance, v, n, m[1], period), period
+		if at != n {
+			period = x.stackedPeriodAbove(n)
+		}
+		if period == "" {
+			period = x.statedPeriod()
+		}
+		return x.add("table.trust_balance", priorityTable, spac.FieldTrustBalance, v, at, m[1], period), period
 	}
 	return false, ""
 }
 
 var (
-	// figuresRe is the run of figures that ends a plain-text table row: amounts, "$" signs,
-	// negative figures in parentheses and dashes for nil.
-	figuresRe     = regexp.MustCompile(`(?:\s+(?:\$\s?)?(?:\(?\d{1,3}(?:,\d{3})+\)?|[—–-]))+\s*$`)
+	// stackNoiseRe is a line of a stacked table that holds no cell text: a border, a "$".
+	stackNoiseRe = regexp.MustCompile(`^[\s|$]*$`)
+	// leadFigureRe is a line that opens with a figure (a stacked row's first value).
+	leadFigureRe = regexp.MustCompile(`^\s*\|?\s*(?:\$\s?)?(\(?\d{1,3}(?:,\d{3})+\)?)`)
+)
+
+// maxStack bounds the lines between a stacked row's label and its first figure.
+const maxStack = 8
+
+// stackedRow reads a row whose label stands alone on line n and whose figures follow on the
+// next lines (a table set one cell per line, with borders and "$" cells between; or a label
+// wrapped above its figures): the label and the first figure as cells, and the figure's
+// line. Any other text before a figure ends the search.
+func (x *reader) stackedRow(n int) ([]spac.Cell, int) {
+	label := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.d.Line(n)), "|"))
+	if label == "" || leadFigureRe.MatchString(label) {
+		return nil, n
+	}
+	for k := n + 1; k <= min(n+maxStack, len(x.d.R.Lines)); k++ {
+		line := x.d.Line(k)
+		if stackNoiseRe.MatchString(line) {
+			continue
+		}
+		if m := leadFigureRe.FindStringSubmatch(line); m != nil {
+			return []spac.Cell{{Text: label}, {Text: m[1]}}, k
+		}
+		return nil, n
+	}
+	return nil, n
+}
+
+var (
+	// figuresRe is the run of figures that ends a plain-text table row: amounts, "$" signs
+	// (also a "$" whose cell is empty), negative figures in parentheses and dashes for nil.
+	figuresRe     = regexp.MustCompile(`(?:\s+(?:\$\s?)?(?:\(?\d{1,3}(?:,\d{3})+\)?|[—–-])|\s+\$)+\s*$`)
 	plainFigureRe = regexp.MustCompile(`(?:\$\s?)?(?:\(?\d{1,3}(?:,\d{3})+\)?|[—–-])`)
 )
 
@@ -103,37 +145,54 @@ var (
 
 const monthName = `jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|jun(?:e|\.)?|jul(?:y|\.)?|aug(?:ust|\.)?|sep(?:tember|t\.|\.)?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?`
 
+// maxHeadingDistance bounds how far above a row its table's heading is looked for: a table
+// set one cell per line (with border lines) spreads a few rows over a hundred lines.
+const maxHeadingDistance = 150
+
 // periodAbove is the first date of the nearest row above line n that names dates: the
 // balance sheet's column heading, also when its month and day sit on one row and its years
 // on the next ("March 31, December 31," over "2021 2020") or it is written in capitals. The
 // search stops at the statement's title and at prose (a line ending a sentence), after
 // reading the date of a lead-in sentence ("... at December 31, 2021:").
-func (x *reader) periodAbove(n int) string {
-	year := ""
-	for k := n - 1; k >= max(1, n-40); k-- {
+func (x *reader) periodAbove(n int) string { return x.headingDate(n, false) }
+
+// stackedPeriodAbove is periodAbove for a table set one cell per line: its heading's dates
+// stand one above the other, the current period's first, so the topmost date under the
+// statement's title is the period.
+func (x *reader) stackedPeriodAbove(n int) string { return x.headingDate(n, true) }
+
+// headingDate walks up from line n to the dates of a table's heading: the nearest, or with
+// topmost the last one before the title or prose that ends the search.
+func (x *reader) headingDate(n int, topmost bool) string {
+	year, found := "", ""
+	for k := n - 1; k >= max(1, n-maxHeadingDistance); k-- {
 		line := x.d.Line(k)
 		if len(line) > 300 {
-			return ""
+			return found
 		}
+		iso := ""
 		if m := periodRowRe.FindStringSubmatch(line); m != nil {
-			if iso, ok := parseDateAnyCase(m[1]); ok {
-				return iso
-			}
+			iso, _ = parseDateAnyCase(m[1])
 		}
-		if y := yearsRowRe.FindStringSubmatch(line); y != nil {
+		if y := yearsRowRe.FindStringSubmatch(line); iso == "" && y != nil {
 			year = y[1]
 			continue
 		}
-		if m := monthDayRe.FindStringSubmatch(line); m != nil && year != "" {
-			if iso, ok := parseDateAnyCase(m[1] + " " + m[2] + ", " + year); ok {
-				return iso
+		if m := monthDayRe.FindStringSubmatch(line); iso == "" && m != nil && year != "" {
+			iso, _ = parseDateAnyCase(m[1] + " " + m[2] + ", " + year)
+		}
+		if iso != "" {
+			if !topmost || prose(line) {
+				return iso // a lead-in sentence ("... at December 31, 2021:") ends the search
 			}
+			found, year = iso, ""
+			continue
 		}
 		if statementTitleRe.MatchString(line) || prose(line) {
-			return ""
+			return found
 		}
 	}
-	return ""
+	return found
 }
 
 // prose reports whether a line is running text rather than a table row or heading.
@@ -153,287 +212,4 @@ func parseDateAnyCase(s string) (string, bool) {
 		return "", false
 	}
 	return textutil.ParseDate(strings.ToUpper(low[:1]) + low[1:])
-}
-
-// The temporary-equity row: the balance sheet states the shares subject to possible
-// redemption and their redemption value per share in the row's label ("Class A ordinary
-// shares subject to possible redemption, 25,669,707 and 28,025,733 shares at March 31, 2021
-// and December 31, 2020 (at $10.00 per share), respectively"); the first figure of each pair
-// is the current period's. Text renderings wrap the label over lines before the figures.
-var (
-	captionRe   = regexp.MustCompile(`(?i)^(?:redeemable )?(?:shares of )?(?:(?:class|series) [a-z] )?(?:common stock|ordinary shares|common shares|public shares)\b`)
-	classBRe    = regexp.MustCompile(`(?i)^class b\b`)
-	subjectRe   = regexp.MustCompile(`(?i)subject to (?:possible )?redemption`)
-	permanentRe = regexp.MustCompile(`(?i)\b(?:excluding|after deducting)\b`)
-	// excludingRe is the permanent-equity row's "(excluding 41,400,000 shares subject to
-	// possible redemption)".
-	excludingRe = regexp.MustCompile(`(?i)\b(?:excluding|after deducting)\s+⟦(?:count|shares) (\d+)⟧(?:,?\s+and\s+(?:⟦(?:count|shares) \d+⟧|no|none|0)(?:\s+shares)?)?,?(?:\s+respectively,?)?\s+(?:(?:class [a-z] )?(?:ordinary shares|common stock|shares)\s+)?subject to (?:possible )?redemption`)
-	perShareRe  = regexp.MustCompile(`⟦money (\d+)⟧(?:,? (?:and|or) ⟦money \d+⟧)*,? per (?:share|ordinary share|public share)\b`)
-	// A quantity of shares authorized is not the count subject to redemption; nor is the
-	// second figure of a pair whose first is nil ("0 and 23,000,000 shares").
-	authorizedRe = regexp.MustCompile(`^\s*(?:[\w ]{0,30}\s)?authori[sz]ed`)
-	nilFirstRe   = regexp.MustCompile(`(?i)(?:\b0|\bno|\bnone|\bnil|[—–-])(?:\s+shares)?\s+and\s+$`)
-	// A restatement table's row of the share count ("... subject to possible redemption
-	// (shares)"), read in its "As Restated" column.
-	restatedRowRe = regexp.MustCompile(`(?i)subject to (?:possible )?redemption\s*\(?(?:in |number of )?shares\)?$`)
-	restatedColRe = regexp.MustCompile(`(?i)^as restated$`)
-	// A roll-forward row ("... subject to possible redemption, September 30, 2023") read in
-	// its "Shares" column.
-	rollRowRe    = regexp.MustCompile(`^[,\s]*(?:(?i:at|as of|balance,?)\s+|[—–-]\s*)?⟦date \d+⟧$`)
-	sharesColRe  = regexp.MustCompile(`(?i)^(?:number of )?shares$`)
-	sentenceInRe = regexp.MustCompile(`\.\s+[A-Z]`)
-	continuedRe  = regexp.MustCompile(`^(?:[a-z(\d$]|(?i:` + monthName + `)\s+\d)`)
-	figureCellRe = regexp.MustCompile(`^(?:\$\s?)?(?:\(?\d{1,3}(?:,\d{3})*\)?|[—–-]|\$)$`)
-)
-
-// maxLabelLines bounds a wrapped label.
-const maxLabelLines = 4
-
-// tempFinding is a value the temporary-equity reader found, kept until the current period is
-// known.
-type tempFinding struct {
-	rule, field, value, quote, period string
-	line, priority                    int
-}
-
-// tempEquity reads the temporary-equity rows of a 10-Q/10-K: the balance sheet's label (count
-// and redemption value per share), else the permanent-equity row's "(excluding N shares
-// subject to possible redemption)", the "As Restated" column of a restatement of the current
-// balance sheet, or the closing row of a roll-forward with a "Shares" column. Only the
-// current period's values are kept: the report's period, else the balance sheet's (the
-// trust row's heading), else the latest date the rows name.
-func (x *reader) tempEquity(balanceSheet string) {
-	var found []tempFinding
-	for _, s := range x.d.Sections {
-		if s.Kind == doc.Risk || s.Kind == doc.Forward || s.Kind == doc.ProForma {
-			continue
-		}
-		for n := s.From; n <= s.To; n++ {
-			if low := strings.ToLower(x.d.Line(n)); !strings.Contains(low, "stock") && !strings.Contains(low, "shares") {
-				continue
-			}
-			if head, _, _ := x.rowParts(n); !captionRe.MatchString(head) || classBRe.MatchString(head) {
-				continue
-			}
-			if r, ok := x.wrappedRow(n, s.To); ok {
-				found = append(found, x.tempRow(r)...)
-			}
-		}
-	}
-	report := x.reportPeriod()
-	current := report
-	if current == "" {
-		current = balanceSheet
-	}
-	if current == "" {
-		for _, f := range found {
-			current = max(current, f.period)
-		}
-	}
-	best := map[string]tempFinding{}
-	for _, f := range found {
-		if f.period == "" {
-			f.period = current
-		}
-		if f.period != current || f.rule == "table.restated_shares_subject_to_redemption" && f.period != report {
-			continue
-		}
-		if b, ok := best[f.field]; !ok || f.priority > b.priority || f.priority == b.priority && f.line < b.line {
-			best[f.field] = f
-		}
-	}
-	for _, field := range []string{spac.FieldSharesSubjectToRed, spac.FieldRedemptionValuePS} {
-		if f, ok := best[field]; ok {
-			x.add(f.rule, f.priority, f.field, f.value, f.line, f.quote, f.period)
-		}
-	}
-}
-
-// labelPart says that row.label from byte off on is line's text from byte at on.
-type labelPart struct{ off, line, at int }
-
-// tableRow is a row whose label may be wrapped over several lines: the label joined with
-// spaces, and the figure cells of the line that ends it.
-type tableRow struct {
-	label   string
-	parts   []labelPart
-	last    int         // the line that holds the figures
-	figures []spac.Cell // the filled cells after the label on the last line
-}
-
-// rowParts splits line n into its label (and where it starts on the line) and its figures.
-func (x *reader) rowParts(n int) (label string, at int, figures []spac.Cell) {
-	line := x.d.Line(n)
-	cells := doc.Filled(x.d.Cells(n))
-	if len(cells) == 0 {
-		cells = plainRow(line)
-	}
-	if len(cells) == 0 {
-		label = strings.TrimSpace(line)
-		return label, strings.Index(line, label), nil
-	}
-	if figureCellRe.MatchString(cells[0].Text) {
-		return "", 0, nil
-	}
-	for _, c := range cells[1:] {
-		if figureCellRe.MatchString(c.Text) {
-			figures = append(figures, c)
-		}
-	}
-	return cells[0].Text, strings.Index(line, cells[0].Text), figures
-}
-
-// wrappedRow reads the row whose label starts on line n: the label goes on over lines that
-// continue it (starting in lower case, with a figure or a date's day) up to the line that
-// ends with the figures.
-func (x *reader) wrappedRow(n, to int) (tableRow, bool) {
-	var r tableRow
-	for k := n; k <= min(n+maxLabelLines-1, to); k++ {
-		text, at, figures := x.rowParts(k)
-		if text == "" || at < 0 || k > n && !continuedRe.MatchString(text) {
-			return r, false
-		}
-		if k > n {
-			r.label += " "
-		}
-		r.parts = append(r.parts, labelPart{off: len(r.label), line: k, at: at})
-		r.label += text
-		if len(figures) > 0 {
-			r.last, r.figures = k, figures
-			return r, !sentenceInRe.MatchString(r.label)
-		}
-	}
-	return r, false
-}
-
-// cite returns the line and quote of label[a:b].
-func (r tableRow) cite(x *reader, a, b int) (int, string) {
-	for i := len(r.parts) - 1; i >= 0; i-- {
-		p := r.parts[i]
-		if a >= p.off {
-			line := x.d.Line(p.line)
-			from := p.at + a - p.off
-			to := min(from+b-a, len(line))
-			if from > to {
-				return 0, ""
-			}
-			return p.line, line[from:to]
-		}
-	}
-	return 0, ""
-}
-
-// tempRow reads one row that opens with a class of stock and speaks of shares subject to
-// redemption.
-func (x *reader) tempRow(r tableRow) []tempFinding {
-	subj := subjectRe.FindStringIndex(r.label)
-	if subj == nil {
-		return nil
-	}
-	m := entity.Mask(r.label)
-	// The row's period: the first date of its label, else its table's heading (a restated
-	// balance sheet of an earlier date is then not the current one).
-	period := ""
-	for _, e := range m.Entities {
-		if e.Kind == entity.Date {
-			period = e.Value
-			break
-		}
-	}
-	labelDate := period != ""
-	if !labelDate {
-		period = x.periodAbove(r.parts[0].line)
-	}
-	hit := func(rule string, priority int, field, value string, e entity.Entity) []tempFinding {
-		line, quote := r.cite(x, e.CoreStart, e.CoreEnd)
-		if line == 0 || value == "" {
-			return nil
-		}
-		return []tempFinding{{rule: rule, field: field, value: value, quote: quote, period: period, line: line, priority: priority}}
-	}
-	if permanentRe.MatchString(r.label[:subj[0]]) {
-		if g := excludingRe.FindStringSubmatch(m.Text); g != nil {
-			e := m.Entities[atoi(g[1])]
-			return hit("table.excluding_shares_subject_to_redemption", priorityTable-5, spac.FieldSharesSubjectToRed, count(e), e)
-		}
-		return nil
-	}
-	var out []tempFinding
-	if e, ok := firstCount(r.label, m); ok {
-		out = append(out, hit("table.shares_subject_to_redemption", priorityTable, spac.FieldSharesSubjectToRed, count(e), e)...)
-		if g := perShareRe.FindStringSubmatch(m.Text); g != nil {
-			e := m.Entities[atoi(g[1])]
-			if v, _ := e.Num.Float64(); v >= 1 && v <= 100 {
-				out = append(out, hit("table.redemption_value_per_share", priorityTable, spac.FieldRedemptionValuePS, e.Num.FloatString(4), e)...)
-			}
-		}
-		return out
-	}
-	tail := m.Text[subjectRe.FindStringIndex(m.Text)[1]:]
-	switch {
-	case restatedRowRe.MatchString(r.label):
-		period = x.periodAbove(r.last)
-		return x.columnFinding(r, restatedColRe, "table.restated_shares_subject_to_redemption", priorityTable-2, period)
-	case rollRowRe.MatchString(tail) && labelDate:
-		return x.columnFinding(r, sharesColRe, "table.rollforward_shares_subject_to_redemption", priorityTable-3, period)
-	}
-	return nil
-}
-
-// firstCount is the first quantity of shares in a label that is not a number authorized, not
-// of Class B and not the second of a pair whose first is nil.
-func firstCount(label string, m *entity.Masked) (entity.Entity, bool) {
-	for _, e := range m.Entities {
-		if e.Kind != entity.Count && e.Kind != entity.Shares || e.Class == "B" || !e.Num.IsInt() {
-			continue
-		}
-		if authorizedRe.MatchString(label[e.End:]) {
-			continue
-		}
-		if nilFirstRe.MatchString(label[:e.Start]) {
-			return entity.Entity{}, false
-		}
-		return e, true
-	}
-	return entity.Entity{}, false
-}
-
-// columnFinding reads the count of row r in the column whose heading (a row above, within
-// the table) matches col.
-func (x *reader) columnFinding(r tableRow, col *regexp.Regexp, rule string, priority int, period string) []tempFinding {
-	row := x.d.Cells(r.last)
-	if row == nil || period == "" {
-		return nil
-	}
-	for k := r.last - 1; k >= max(1, r.last-12); k-- {
-		header := doc.Filled(x.d.Cells(k))
-		for i, h := range header {
-			if !col.MatchString(strings.TrimSpace(h.Text)) {
-				continue
-			}
-			j := doc.Align(header, row)[i]
-			if j < 0 {
-				return nil
-			}
-			m := moneyCellRe.FindStringSubmatch(row[j].Text)
-			if m == nil || strings.Contains(row[j].Text, "$") {
-				return nil
-			}
-			v := strings.ReplaceAll(m[1], ",", "")
-			return []tempFinding{{rule: rule, field: spac.FieldSharesSubjectToRed, value: v, quote: m[1], period: period, line: r.last, priority: priority}}
-		}
-	}
-	return nil
-}
-
-func count(e entity.Entity) string {
-	if e.Num == nil || !e.Num.IsInt() {
-		return ""
-	}
-	return e.Num.Num().String()
-}
-
-func atoi(s string) int {
-	n, _ := strconv.Atoi(s)
-	return n
 }

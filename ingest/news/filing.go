@@ -33,7 +33,7 @@ func FromFiling(p spac.Profile, f spac.Filing) (spac.Article, bool) {
 		URL:         f.ArchiveURL(),
 		Source:      SourceFiling,
 		PublishedAt: publishedAt(f),
-		Summary:     summaryOf(f, h.lead),
+		Summary:     summaryOf(f, h.lead, cs),
 		CIKs:        []spac.CIK{cikOf(p, f)},
 		Symbols:     []string{},
 		Citations:   appendUnique(cs, h.extra...),
@@ -71,14 +71,29 @@ func publishedAt(f spac.Filing) time.Time {
 	return t.UTC()
 }
 
-// summaryOf quotes the filing line behind the headline.
-func summaryOf(f spac.Filing, lead spac.Citation) string {
+// summaryOf quotes the filing line behind the headline. A table row ("10,120,000 | 1,377,860 |
+// 2,140") says nothing read alone, so the first prose line of the filing's citations is quoted
+// instead, or none.
+func summaryOf(f spac.Filing, lead spac.Citation, cs []spac.Citation) string {
+	excerpt := lead.Excerpt
+	if isTableRow(excerpt) {
+		excerpt = ""
+		for _, c := range cs {
+			if c.Accession == f.Accession && c.Excerpt != "" && !isTableRow(c.Excerpt) {
+				excerpt = c.Excerpt
+				break
+			}
+		}
+	}
 	s := "From the " + f.Form + " filed " + f.FiledAt + "."
-	if lead.Excerpt != "" {
-		s = "From the " + f.Form + " filed " + f.FiledAt + ": " + lead.Excerpt
+	if excerpt != "" {
+		s = "From the " + f.Form + " filed " + f.FiledAt + ": " + excerpt
 	}
 	return truncateRunes(s, maxSummaryRunes)
 }
+
+// isTableRow: canonical text writes a table row's cells joined by " | ".
+func isTableRow(line string) bool { return strings.Contains(line, " | ") }
 
 // citationsOf collects every citation in the profile that points into the filing accession.
 func citationsOf(p spac.Profile, accession string) []spac.Citation {

@@ -209,3 +209,24 @@ func TestMoneyFormats(t *testing.T) {
 		t.Errorf("price = %q", got)
 	}
 }
+
+// A vote table's row read alone says nothing ("20,000,000 | 1,000 | 0"): the summary quotes
+// a prose line of the same filing instead, or no line at all.
+func TestFromFilingSummaryIsNeverATableRow(t *testing.T) {
+	p := mapleProfile()
+	p.Votes[1].Citations[0].Excerpt = "20,000,000 | 1,000 | 0"
+	p.Redemptions[0].Citations[0].Excerpt = "12,345,678 | $10.23"
+	f := filing("8-K", accVote, "5.07")
+	a, ok := FromFiling(p, f)
+	if !ok {
+		t.Fatal("no article for the vote 8-K")
+	}
+	if a.Summary != "From the 8-K filed 2024-01-02." {
+		t.Errorf("summary %q: with only table rows cited, no line should be quoted", a.Summary)
+	}
+	p.Redemptions[0].Citations[0].Excerpt = "holders of 12,345,678 shares exercised their right to redeem"
+	a, _ = FromFiling(p, f)
+	if want := "From the 8-K filed 2024-01-02: holders of 12,345,678 shares exercised their right to redeem"; a.Summary != want {
+		t.Errorf("summary %q, want the prose line %q", a.Summary, want)
+	}
+}

@@ -213,17 +213,7 @@ func price(dec string) string {
 }
 
 // integer groups thousands: "12345678" -> "12,345,678".
-func integer(s string) string {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
-}
+func integer(s string) string { return spac.GroupThousands(s) }
 
 func longDate(d string) string {
 	t, err := time.Parse(time.DateOnly, d)

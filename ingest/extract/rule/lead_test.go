@@ -50,3 +50,21 @@ func TestLeadDatesTheParagraphsEvent(t *testing.T) {
 		t.Errorf("without Lead: %q", got)
 	}
 }
+
+// TestOutPeriodOverridesTheRules: a production may date one of its values by a date of its
+// own (a prior period's value in a sentence stating two periods).
+func TestOutPeriodOverridesTheRules(t *testing.T) {
+	pair := &Rule{ID: "t.pair", Gives: []string{"trust_balance"}, Period: "p",
+		Pattern: `At {p:date} and {q:date}, the trust held {v:money} and {w:money}`,
+		Produce: func(m *Match) []Out {
+			cur, prior := m.Entities("v")[0], m.Entities("w")[0]
+			o := m.Cite("trust_balance", "2.00", prior)
+			o.Period = m.Entities("q")[0].Value
+			return []Out{m.Cite("trust_balance", "1.00", cur), o}
+		}}
+	got := periods(t, []*Rule{pair}, "At June 30, 2024 and December 31, 2023, the trust held $1 and $2.")
+	want := []string{"trust_balance=1.00@2024-06-30", "trust_balance=2.00@2023-12-31"}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

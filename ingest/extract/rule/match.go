@@ -26,6 +26,10 @@ type Out struct {
 	Quote        string
 	Entity       *entity.Entity // the entity it was read from (nil for plain text)
 	Party        string         // who the value holds for (spac.Fact.Party), "" for most fields
+	// Period, when set, dates this value instead of the rule's Period (a sentence that states
+	// two periods' values: "at June 30, 2024 and December 31, 2023, ... 2,357,355 and
+	// 7,699,729 shares, respectively").
+	Period string
 }
 
 // span returns the masked offsets of slot name (the alternative that took part).
@@ -75,6 +79,12 @@ func (mt *Match) entityAt(idx string) (entity.Entity, bool) {
 		return entity.Entity{}, false
 	}
 	return mt.m.Entities[i], true
+}
+
+// Value normalises entity e of the sentence to the value format of field (false when e is
+// not of a kind the field takes).
+func (mt *Match) Value(e entity.Entity, field string) (string, bool) {
+	return valueOf(e, mt.s.Text, field)
 }
 
 // Cite returns the Out of field with value, cited on the core of entity e.

@@ -250,8 +250,12 @@ func (b *Book) produce(mt *Match) []Finding {
 		if b.Valid != nil && !b.Valid(o.Field, o.Value, o.Entity) {
 			continue
 		}
+		at := period
+		if o.Period != "" {
+			at = o.Period
+		}
 		fact := spac.Fact{
-			CIK: mt.d.R.Filing.CIK, Field: o.Field, Value: o.Value, Period: period,
+			CIK: mt.d.R.Filing.CIK, Field: o.Field, Value: o.Value, Period: at,
 			Citation: spac.Citation{Field: o.Field, Line: o.Line, Quote: o.Quote},
 		}
 		fact.Party = o.Party

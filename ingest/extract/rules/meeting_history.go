@@ -23,7 +23,7 @@ const narratedMeeting = `(?i)^(?:\| )?(?:` +
 
 // narratedVeto vetoes a condition or an intention standing before the value.
 // (a charter's "cease operations if it fails to complete ..." inside the account is none).
-const narratedVeto = `(?i)\bif (?:the |a |such )?(?:extension|proposal|amendment|sponsor|board|stockholders|shareholders|company (?:elects|decides|determines))|\bwould\b|\bwill\b|\bintends?\b|\bexpects?\b|\bnot approved\b`
+const narratedVeto = `(?i)\bif (?:the |a |such )?(?:extension|proposal|amendment|sponsor|board|stockholders|shareholders|company (?:elects|decides|determines))|\bwould\b|\bwill\b|\bintends?\b|\bexpects?\b|\bnot approved\b|\bextension options?\b`
 
 var meetingNarrated = []*rule.Rule{
 	{

@@ -9,10 +9,11 @@ import (
 
 // Productions of the meeting family (meeting.go, redemption.go).
 
-// Vetoes of a deposit: an optional or capped amount, a formula, a per-share gloss, history.
+// Vetoes of a deposit: an optional or capped amount, a formula, a per-share gloss, history
+// (a total to date, as of the report's date, an aggregate over the extensions).
 const (
 	depositVeto    = `(?i)up to (?:an aggregate of |a total of )?⟦money|lesser of|aggregate of all|total of all|in the aggregate since|per share\)? (?:for|in)|may deposit|will not|\bif (?:the )?(?:company|sponsor|we|it) (?:elects?|decides?|chooses?|determines?)|\b(?:intends?|plans?|expects?) to\b|\bwould\b`
-	depositHistory = `(?i)\bto date\b|\bso far\b|since (?:the|our) (?:ipo|initial public offering)`
+	depositHistory = `(?i)\bto date\b|\bso far\b|since (?:the|our) (?:ipo|initial public offering)|\bas of the date of (?:this|the filing of this) (?:quarterly |annual )?report\b|\baggregate of ⟦money \d+⟧[^.]*\bextensions\b`
 )
 
 var (

@@ -21,10 +21,13 @@ const (
 	notBalance = trustFlow + `|` + hypothetical + `|(?i:estimat\w*|expected|anticipated)`
 	// asOf opens a sentence that states a balance at one or two balance-sheet dates ("As of
 	// December 31, 2022 and 2021,"); the first date is the period.
-	asOf = `(?:As of|At) {p:date}(?:,? and (?:{date}|\d{4}))?,?`
-	// pair is a value and, optionally, the prior period's after "and": the first is read.
-	pairShares = `{v:shares|count}(?:,? and (?:{shares|count}|no shares|none))?`
-	pairMoney  = `(?:approximately )?{v:money}(?:,? and (?:approximately )?{money})?(?:,? respectively,?)?`
+	asOf = `(?:As of|At) {p:date}(?:,? and (?:{q:date}|\d{4}))?,?`
+	// pair is a value and, optionally, the prior period's after "and" (slot w, dated by the
+	// second date q when the sentence writes it whole: see withPriorPeriod). The trust rules
+	// read only the first: a prior period's balance is its own report's, and a later report's
+	// comparative figure that disagrees with it (a typo) would replace it in the series.
+	pairShares = `{v:shares|count}(?:,? and (?:{w:shares|count}|no shares|none))?`
+	pairMoney  = `(?:approximately )?{v:money}(?:,? and (?:approximately )?{w:money})?(?:,? respectively,?)?`
 	// stock names the public shares after a count ("Class A ordinary shares", "shares of
 	// Class A common stock"); a quantity entity often holds it already.
 	stock = `(?:(?:shares of )?(?:Class A )?(?:ordinary shares|common stock|shares) )?`
@@ -32,7 +35,7 @@ const (
 	trustAcct = `(?:the |its |our |the Company` + ap + `s )?trust account`
 	// composition is a trust account broken into parts without a total: no part is the
 	// balance.
-	composition = `(?i)consisted of (?:approximately )?{money} in [^⟦]{0,60}and (?:approximately )?{money} in`
+	composition = `(?i)(?:consist|consists|consisted|comprised|comprise|comprises|included|includes)(?: of)? (?:approximately )?⟦money \d+⟧ (?:in|of) (?:[^⟦]|⟦date \d+⟧){0,120}?\band (?:approximately )?⟦money \d+⟧ (?:in|of)\b`
 	// tableRow is a balance sheet row (cells, or a label followed by figures): the table
 	// readers read those, with the column headings.
 	tableRow = `\| |(?:⟦(?:count|money) \d+⟧\)?|[—–])\s*$`
@@ -42,7 +45,7 @@ const (
 )
 
 // periodic is the whole family, in the order its rules are tried.
-var periodic = concat(periodicBalances, periodicMeetings)
+var periodic = concat(periodicBalances, periodicMeetings, periodicRedemptions)
 
 // periodicBalances: the trust account and the shares subject to redemption at a period end.
 var periodicBalances = []*rule.Rule{
@@ -114,7 +117,7 @@ var periodicBalances = []*rule.Rule{
 		// and outstanding, all of which are subject to possible redemption"; "the 14,360,208
 		// and 23,000,000 shares of Class A common stock then issued and outstanding,
 		// respectively, were all presented as temporary equity".
-		ID: "periodic.shares_all_outstanding", Emit: rule.One(spac.FieldSharesSubjectToRed), Period: "p",
+		ID: "periodic.shares_all_outstanding", Produce: withPriorPeriod(spac.FieldSharesSubjectToRed), Gives: []string{spac.FieldSharesSubjectToRed}, Period: "p",
 		Pattern:  `(?i)` + asOf + ` (?:there (?:were|was) |the )(?:respectively )?` + pairShares + ` ` + stock + `(?:then )?(?:issued and )?outstanding(?:,? respectively)?,? (?:all of which (?:are|were)|(?:were|are) all) (?:subject to possible redemption|(?:presented|classified) as temporary equity)`,
 		Not:      hypothetical + `|` + notCurrent + `|class b`,
 		Never:    tableRow,
@@ -126,8 +129,20 @@ var periodicBalances = []*rule.Rule{
 		// "there were respectively 2,209,414 and 3,334,568 shares of Class A common stock
 		// outstanding, of which 859,414 and 1,984,568 shares were subject to possible
 		// redemption".
-		ID: "periodic.shares_of_which", Emit: rule.One(spac.FieldSharesSubjectToRed), Period: "p",
+		ID: "periodic.shares_of_which", Produce: withPriorPeriod(spac.FieldSharesSubjectToRed), Gives: []string{spac.FieldSharesSubjectToRed}, Period: "p",
 		Pattern:  `(?i)` + asOf + ` there (?:were|was) (?:respectively )?{shares|count}(?:,? and {shares|count})? ` + stock + `(?:issued and )?outstanding(?:,? respectively)?,? of which ` + pairShares + ` ` + stock + `(?:were|are) subject to possible redemption`,
+		Not:      hypothetical + `|` + notCurrent + `|class b`,
+		Never:    tableRow,
+		Classes:  periodicForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "At September 30, 2023 and December 31, 2022, all 25,797,765 and 34,092,954,
+		// respectively, shares of Class A common stock issued and outstanding are reflected as
+		// common stock subject to redemption".
+		ID: "periodic.shares_all_reflected", Produce: withPriorPeriod(spac.FieldSharesSubjectToRed), Gives: []string{spac.FieldSharesSubjectToRed}, Period: "p",
+		Pattern:  `(?i)` + asOf + ` all (?:of the )?` + pairShares + `(?:,? respectively,?)? ` + stock + `(?:then )?(?:issued and )?outstanding[^⟦]{0,40}? (?:are|were|is|was) (?:reflected|classified|presented|recorded) as (?:(?:class a )?(?:common stock|ordinary shares|shares) subject to (?:possible )?redemption|temporary equity)`,
 		Not:      hypothetical + `|` + notCurrent + `|class b`,
 		Never:    tableRow,
 		Classes:  periodicForms,
@@ -138,7 +153,7 @@ var periodicBalances = []*rule.Rule{
 		// The equity note: "there were 6,330,293 and 3,974,267 Class A ordinary shares issued
 		// and outstanding, excluding 25,669,707 and 28,025,733 Class A ordinary shares subject
 		// to possible redemption, respectively".
-		ID: "periodic.shares_excluding", Emit: rule.One(spac.FieldSharesSubjectToRed), Period: "p",
+		ID: "periodic.shares_excluding", Produce: withPriorPeriod(spac.FieldSharesSubjectToRed), Gives: []string{spac.FieldSharesSubjectToRed}, Period: "p",
 		Pattern:  `(?i)` + asOf + ` there (?:were|was) ` + notDate + `*?\(?(?:excluding|after deducting) ` + pairShares + `(?:,? respectively,?)? ` + stock + `subject to possible redemption`,
 		Not:      hypothetical + `|` + notCurrent,
 		Never:    tableRow,

@@ -18,7 +18,7 @@ import (
 const (
 	// notEvent vetoes a sentence's lead that makes its event no fact: a condition, a plan, a
 	// proxy that proposes, a meeting to come.
-	notEvent = hypothetical + `|(?i:\b(?:intends?|plans?|expects?|anticipates?|proposes?|proposed|seeks?|seeking|to be held|will (?:hold|be held|vote|be asked|seek|ask)|scheduled|proxy statement|adjourn\w*|postpone\w*|solicit\w*|asked to)\b)|\b(?-i:may|might|could|should)\b`
+	notEvent = hypothetical + `|(?i:\b(?:intends?|plans?|expects?|anticipates?|proposes?|proposed (?:to|that|amendments?|extension|charter)|seeks?|seeking|to be held|will (?:hold|be held|vote|be asked|seek|ask)|scheduled|proxy statement|adjourn\w*|postpone\w*|solicit\w*|asked to)\b)|\b(?-i:may|might|could|should)\b`
 	// notDeadline vetoes a date that is not the deadline an extension set: an option the board
 	// may use later, a date before which something else happens. (A cap on monthly extensions,
 	// "up to June 25, 2024", is the production's to tell.)
@@ -31,7 +31,7 @@ const (
 	// extendTheDate is the extension of the deadline, written out.
 	extendTheDate = `(?:extend|extends|extended|extending|extension of)(?: \([^)]{0,40}\))? (?:the|its|our) ` + deadlineNoun
 	// extensionWords name the extension a meeting approved.
-	extensionWords = `(?:` + extendTheDate + `|extension(?: amendment)? proposals?|(?:charter|articles) extension|the extension\b)`
+	extensionWords = `(?:` + extendTheDate + `|extension(?: amendment)? proposals?|(?:charter|articles) extension|the extension\b|extension options?\b)`
 	// deadlineNoun is what an extension moves.
 	deadlineNoun = `(?:date|time|period|deadline|termination date|combination period|business combination period|liquidation date|outside date)\b`
 	// atWhich follows a meeting held: "at which the Company's shareholders approved".
@@ -87,7 +87,7 @@ var periodicMeetings = []*rule.Rule{
 		// by which ...", "approved the Extension Amendment Proposal", "the Company held the
 		// Special Meeting and approved the Extension Amendment Proposal".
 		ID: "periodic.kind_extension_approved", Emit: rule.One(spac.FieldMeetingKind), Value: "extension", Period: "p", Lead: true,
-		Pattern:  `(?i)(?:^` + eventOn + `[^⟦]*?)?(?:` + approvedBy + `|` + heldMeeting + ` ` + atWhich + `)[^⟦]{0,240}?(?P<v>` + extensionWords + `)`,
+		Pattern:  `(?i)(?:^` + eventOn + `[^⟦]*?)?(?:` + approvedBy + `|` + heldMeeting + ` ` + atWhich + `)[^⟦]{0,300}?(?P<v>` + extensionWords + `)`,
 		Not:      notEvent,
 		Classes:  periodicForms,
 		NotKinds: notStated,
@@ -126,9 +126,10 @@ var periodicMeetings = []*rule.Rule{
 		// An extension stated as done: "the date by which the Company has to consummate a
 		// Business Combination was extended from January 26, 2023 to April 26, 2023"; "The
 		// Charter Amendment extended the date ... from March 19, 2023 to September 19, 2023".
+		// The past tense is the fact: the words vetted start at the verb.
 		ID: "periodic.deadline_was_extended", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Period: "p", Lead: true,
-		Pattern:  `(?i)^(?P<lead>` + eventOn + `?.*?(?:\b(?:was|were|has been|had been) extended|\bamendment (?:extended|extends) the (?:date|deadline|period|time)\b)` + extendGap + `from {o:date}(?: \([^)]{0,60}\))?,? )(?:to|until) {v:date}`,
+		Pattern:  `(?i)(?:^` + eventOn + `.*?)?(?P<lead>\b(?:(?:was|were|has been|had been) extended|amendment (?:extended|extends) the (?:date|deadline|period|time)\b)` + extendGap + `from {o:date}(?: \([^)]{0,60}\))?,? )(?:to|until) {v:date}`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 10,
@@ -141,6 +142,16 @@ var periodicMeetings = []*rule.Rule{
 		ID: "periodic.deadline_board_extended", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Period: "p", Lead: true,
 		Pattern:  `(?i)^(?P<lead>` + eventOn + `?.*?\b(?:board(?: of directors)?|the Company|we|the Sponsor)(?: has| have| had)? (?:elected to extend|approved (?:an?|the) [^⟦.]{0,40}?extension of|extended|determined to extend|resolved to extend) (?:the|its|our) ` + deadlineNoun + extendGap + deadlineFromTo,
+		Classes:  periodicForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// The board's approval as the time of a deposit: "Upon Board approval of an extension
+		// to July 26, 2023, the Sponsor deposited $412,500 into the Trust Account".
+		ID: "periodic.deadline_upon_approval", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
+		Period: "p", Lead: true,
+		Pattern:  `(?i)^(?P<lead>` + eventOn + `?(?:upon|following|after) (?:the )?(?:board(?: of directors)?` + ap + `?s? )?approval (?:by the board(?: of directors)? )?of (?:an?|the) (?:\w+ )?extension (?:of the [^⟦.]{0,40}? )?(?:from {o:date} )?)(?:to|until) {v:date},? (?:the Sponsor|the Company|we|[^⟦]{0,40}?) (?:deposited|has deposited|caused to be deposited)`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 9,

@@ -40,8 +40,9 @@ const (
 	// perSharePrice names the per-share figure a proxy estimates from the trust balance.
 	perSharePrice = `(?:per[- ]share (?:redemption )?price|redemption price per (?:public )?share|price per (?:public )?share)`
 	// deadlineFrom is the "from <old date> (the "Termination Date")" before a new deadline; the
-	// old date is slot o (old_deadline).
-	deadlineFrom = `(?:from {o:date}(?: \([^)]*\))?,? )?`
+	// old date is slot o (old_deadline). The gloss may hold a bracket of its own ("(the date
+	// which is 24 months from the closing of the initial public offering (the "IPO"))").
+	deadlineFrom = `(?:from {o:date}(?: \((?:[^()]|\([^()]*\))*\))?,? )?`
 	// extendWords lead to a new deadline: "extending the date by which ... to <date>".
 	extendWords = `(?:extend|extending|extended|extends|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date|combination period)`
 	// extendDeadline is an extension of the deadline written out; a defined term may stand
@@ -65,7 +66,7 @@ const (
 func votesOf(slot string) string { return strings.ReplaceAll(voteCount, "SLOT", slot) }
 
 // meeting is the whole family, in the order its rules are tried.
-var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingNarrated, meetingRedemptions)
+var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingNarrated, meetingExtensionTerms, meetingRedemptions)
 
 // meetingTerms: the meeting (dates, record date, tender deadline, kind) and votes stated
 // in sentences.
@@ -99,7 +100,7 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_held_on", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on {v:date}`,
+		Pattern:  `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on ` + weekday + `{v:date}`,
 		Not:      pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -107,7 +108,7 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_will_be_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting` + orgGap + `*? (?:will|shall) (?:now |instead )?be (?:held|convened)[^⟦]{0,100}?\bon {v:date}`,
+		Pattern:  `(?i)meeting` + orgGap + `*? (?:will|shall) (?:now |instead )?(?:be (?:held|convened)|take place)[^⟦]{0,100}?\bon ` + weekday + `{v:date}`,
 		Not:      pastMeeting + `|originally scheduled|if (?:the|a) `,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -155,7 +156,7 @@ var meetingTerms = []*rule.Rule{
 		// "record" or "filed" between the meeting and the date name another date; said earlier in
 		// the sentence ("as disclosed in the proxy statement filed by ...") they do not
 		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)` + meetingNoun + `[^⟦]{0,60}? on {v:date}`,
+		Pattern:  `(?i)` + meetingNoun + `[^⟦]{0,60}? on ` + weekday + `{v:date}`,
 		Not:      pastMeeting + `|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -215,7 +216,7 @@ var meetingTerms = []*rule.Rule{
 	// redemption_deadline
 	{
 		ID: "meeting.tender_deadline", Emit: rule.One(spac.FieldRedemptionDeadline),
-		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)` + orgGap + `*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on {v:date}`,
+		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)` + orgGap + `*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		NotKinds: notStated,

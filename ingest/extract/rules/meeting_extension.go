@@ -1,6 +1,12 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
 
 // The terms of an extension (new deadline, the deadline it replaces), shared by the rules of
 // redemption.go that read them in 8-Ks, releases and proxies, and by the meeting kinds.
@@ -24,3 +30,43 @@ var (
 	// extendFromToAny captures no slot (a meeting kind's words).
 	extendFromToAny = strings.NewReplacer("OLD", "{date}", "NEW", "{date}").Replace(extendFromToWords)
 )
+
+// meetingExtensionTerms: the deadline an extension proxy seeks to replace, where the proxy
+// states it without the new date beside it.
+var meetingExtensionTerms = []*rule.Rule{
+	{
+		// "to extend the date by which ... by three months from December 15, 2023 (...)": the
+		// date the extension runs from is the deadline in force; the pair "from <old> to <new>"
+		// (new_deadline_proposed) says the same with more. After a new date ("extend ... to
+		// September 14, 2023 and then monthly from September 14, 2023") it is the new one.
+		ID: "meeting.old_deadline_extend_from", Emit: rule.One(spac.FieldOldDeadline),
+		Pattern:  `(?i)` + extendWords + `(?:` + notDate + `|⟦duration \d+⟧)*? from {v:date}`,
+		Not:      pastMeeting + `|\b(?:approved|held|previously|originally)\b|(?-i:\bextended\b)|\b` + deadlineTo + ` ⟦date \d+⟧.*⟦date \d+⟧$`,
+		Never:    earlyTermination,
+		Classes:  []doc.Class{doc.Proxy},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// the same in the report of an extension approved or made: "approved ... extending the
+		// date ... by up to six months, from November 5, 2023 to up to May 5, 2024", "from April
+		// 18, 2023 to the New Termination Date"
+		ID: "meeting.old_deadline_extended_from", Emit: rule.One(spac.FieldOldDeadline),
+		Pattern:  `(?i)` + extendWords + `(?:` + notDate + `|⟦duration \d+⟧)*? from {v:date}`,
+		Not:      pastMeeting + `|\b(?:previously|originally|if|may|might|would|could)\b` + extensionAsked + extensionRefused + `|\b` + deadlineTo + ` ⟦date \d+⟧.*⟦date \d+⟧$`,
+		Never:    earlyTermination + `|` + proposalFailed,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// the board's reason for an extension: "there will not be sufficient time before
+		// September 27, 2023 to complete an initial business combination"
+		ID: "meeting.old_deadline_not_sufficient_time", Emit: rule.One(spac.FieldOldDeadline),
+		Pattern:  `(?i)\bnot (?:be )?(?:sufficient|enough|adequate) time (?:before|prior to|by) {v:date},? to (?:complete|consummate|effect)`,
+		Classes:  []doc.Class{doc.Proxy},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+}

@@ -6,10 +6,10 @@ import (
 )
 
 // meetingNarrated: a 10-Q or 10-K narrates the SPAC's meetings ("On <date>, the Company held an
-// extraordinary general meeting at which the shareholders approved ... to extend the date ...
-// from <old> to <new>"). Each fact is dated by its meeting (the rule's Period), so a report
-// that narrates several meetings gives each its own event. Part of the meeting family
-// (meeting.go); corpus: testdata/meeting.corpus.
+// extraordinary general meeting at which the shareholders approved ..."). Each fact is dated
+// by its meeting (the rule's Period), so a report that narrates several meetings gives each
+// its own event. The extension such a meeting approved (kind, new and old deadline) is read by
+// periodic_events.go. Part of the meeting family (meeting.go); corpus: testdata/meeting.corpus.
 
 // narratedMeeting is the head of a narrated meeting with its date in slot d: "On <date>, the
 // Company held a special meeting", "On <date>, (at an extraordinary general meeting,) the
@@ -34,22 +34,12 @@ var meetingNarrated = []*rule.Rule{
 		Priority: 10,
 	},
 	{
-		// the extension the narrated meeting approved, in the same sentence
-		ID: "meeting.narrated_extension", Emit: rule.One(spac.FieldMeetingKind), Value: "extension", Period: "d",
-		Pattern:  narratedMeeting + `.*?(?P<v>` + extendDeadline + `|` + extendFromToAny + `|extension (?:amendment )?proposal)`,
-		Not:      narratedVeto,
-		Never:    earlyTermination,
-		Classes:  periodicForms,
-		NotKinds: notStated,
-		Priority: 10,
-	},
-	{
-		// "... approved ... to extend the date by which ... from <old> to <new>"; monthly
-		// extensions "up to" an outer date are not the meeting's new deadline
-		ID: "meeting.narrated_deadlines", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline}, Period: "d",
-		Pattern:  narratedMeeting + `.*?(?:` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}|` + extendFromTo + `)`,
-		Not:      narratedVeto + `|earlier|up to` + extensionRefused,
-		Never:    earlyTermination + `|` + proposalFailed,
+		// the trust after a meeting's redemptions, per share: "there was approximately $29.9
+		// million in the Trust Account as of October 30, 2015, or approximately $10.63 per
+		// public share"
+		ID: "meeting.narrated_trust_per_share", Emit: rule.One(spac.FieldTrustPerShare), Period: "p",
+		Pattern:  `(?i){money} (?:was |remained |remains |held )?in the trust account as of {p:date},? or (?:approximately |about )?{v:money} per (?:public |class a )?share`,
+		Not:      narratedVeto + `|\bless than\b|\bcould\b`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 10,

@@ -14,9 +14,10 @@ const otherMeeting = `(?i)\b(?:prior|previous|earlier|first|last) (?:extension |
 var meetingNotices = []*rule.Rule{
 	{
 		// the notice's heading in capitals, "TO BE HELD ON MARCH 25, 2021", on a line of its own
-		// or after "NOTICE OF SPECIAL MEETING ..."; lower-case words are prose, not a heading
+		// or after "NOTICE OF SPECIAL MEETING ..."; lower-case words are prose, not a heading,
+		// unless the heading is in title case ("To Be Held at 1:00 p.m. Eastern Time on ...")
 		ID: "meeting.date_heading", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `^(?:[^⟦a-z]*MEETING[^⟦a-z]* )?TO BE HELD[^⟦a-z]{0,80}?{v:date}`,
+		Pattern:  `^(?:[^⟦a-z]*MEETING[^⟦a-z]* )?TO BE HELD[^⟦a-z]{0,80}?{v:date}|^(?:[^⟦]*MEETING[^⟦]* )?To Be Held (?:[Oo]n |[Aa]t [^⟦]{0,60}? on )` + weekday + `{v:date}`,
 		Not:      `(?i)originally|previously|initially`,
 		Within:   `(?i)meeting`,
 		Classes:  meetingForms,
@@ -44,6 +45,25 @@ var meetingNotices = []*rule.Rule{
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 12,
+	},
+	{
+		// the record date as the date's attribute: "The November 3, 2022 record date is earlier
+		// than the date of the special meeting"
+		ID: "meeting.record_date_attributive", Emit: rule.One(spac.FieldRecordDate),
+		Pattern:  `(?i)\bthe {v:date},? record date\b`,
+		Never:    otherMeeting,
+		Classes:  meetingForms,
+		Priority: 10,
+	},
+	{
+		// the tender deadline named and then given: "The deadline for submitting redemption
+		// requests is 5:00 p.m. Eastern Time on June 20, 2023", "... has been extended to ..."
+		ID: "meeting.tender_deadline_is", Emit: rule.One(spac.FieldRedemptionDeadline),
+		Pattern:  `(?i)\b(?:deadline|last day|time) (?:for|to|by which)[^⟦.]{0,60}?\b(?:redemption|redeem)\w*[^⟦.]{0,40}? (?:is|was|will be|has been (?:extended|moved) to|(?:is|was) (?:extended|moved) to) (?:` + timeOfDay + `,? (?:on )?)?` + weekday + `{v:date}`,
+		Not:      pastMeeting + `|\bif\b|\bmay\b|\bwould\b`,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 11,
 	},
 	{
 		// the date first, the record date in apposition: "As of <date>, the record date for the

@@ -117,7 +117,10 @@ var periodicMeetings = []*rule.Rule{
 		// from March 25, 2024 to September 25, 2024".
 		ID: "periodic.deadline_approved", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Period: "p", Lead: true,
-		Pattern:  `(?i)^(?P<lead>` + eventOn + `?.*?(?:` + approvedBy + `|` + heldMeeting + ` ` + atWhich + `)[^⟦]{0,240}?` + extendTheDate + extendGap + deadlineFromTo,
+		Pattern: `(?i)^(?P<lead>` + eventOn + `?.*?(?:` + approvedBy + `|` + heldMeeting + ` ` + atWhich + `)[^⟦]{0,240}?` + extendTheDate + extendGap + deadlineFromTo,
+		// a proposal the sentence says failed moved nothing, wherever it says so (the lead's
+		// veto sees only the words before the dates)
+		Never:    proposalFailed,
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 10,

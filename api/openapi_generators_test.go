@@ -182,6 +182,9 @@ func TestOpenAPIClosedVocabulariesAreEnums(t *testing.T) {
 			t.Errorf("%s.events enum %v, want %v", s, got, webhook.Patterns())
 		}
 	}
+	if got := enum("Lockup", "party"); len(got) != len(spac.LockupParties) {
+		t.Errorf("Lockup.party enum %v, want %v", got, spac.LockupParties)
+	}
 	codes := enum("Problem", "code")
 	for code := range statuses {
 		if !slices.Contains(codes, code) {

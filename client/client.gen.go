@@ -643,6 +643,7 @@ const (
 	ProfileStatusLiquidating          ProfileStatus = "liquidating"
 	ProfileStatusPreIpo               ProfileStatus = "pre_ipo"
 	ProfileStatusSearching            ProfileStatus = "searching"
+	ProfileStatusUnknown              ProfileStatus = "unknown"
 	ProfileStatusWithdrawn            ProfileStatus = "withdrawn"
 )
 
@@ -665,6 +666,8 @@ func (e ProfileStatus) Valid() bool {
 		return true
 	case ProfileStatusSearching:
 		return true
+	case ProfileStatusUnknown:
+		return true
 	case ProfileStatusWithdrawn:
 		return true
 	default:
@@ -682,6 +685,7 @@ const (
 	SPACStatusLiquidating          SPACStatus = "liquidating"
 	SPACStatusPreIpo               SPACStatus = "pre_ipo"
 	SPACStatusSearching            SPACStatus = "searching"
+	SPACStatusUnknown              SPACStatus = "unknown"
 	SPACStatusWithdrawn            SPACStatus = "withdrawn"
 )
 
@@ -704,6 +708,8 @@ func (e SPACStatus) Valid() bool {
 		return true
 	case SPACStatusSearching:
 		return true
+	case SPACStatusUnknown:
+		return true
 	case SPACStatusWithdrawn:
 		return true
 	default:
@@ -721,6 +727,7 @@ const (
 	SPACSelectionStatusLiquidating          SPACSelectionStatus = "liquidating"
 	SPACSelectionStatusPreIpo               SPACSelectionStatus = "pre_ipo"
 	SPACSelectionStatusSearching            SPACSelectionStatus = "searching"
+	SPACSelectionStatusUnknown              SPACSelectionStatus = "unknown"
 	SPACSelectionStatusWithdrawn            SPACSelectionStatus = "withdrawn"
 )
 
@@ -743,6 +750,8 @@ func (e SPACSelectionStatus) Valid() bool {
 		return true
 	case SPACSelectionStatusSearching:
 		return true
+	case SPACSelectionStatusUnknown:
+		return true
 	case SPACSelectionStatusWithdrawn:
 		return true
 	default:
@@ -760,6 +769,7 @@ const (
 	SearchRowStatusLiquidating          SearchRowStatus = "liquidating"
 	SearchRowStatusPreIpo               SearchRowStatus = "pre_ipo"
 	SearchRowStatusSearching            SearchRowStatus = "searching"
+	SearchRowStatusUnknown              SearchRowStatus = "unknown"
 	SearchRowStatusWithdrawn            SearchRowStatus = "withdrawn"
 )
 
@@ -782,6 +792,8 @@ func (e SearchRowStatus) Valid() bool {
 		return true
 	case SearchRowStatusSearching:
 		return true
+	case SearchRowStatusUnknown:
+		return true
 	case SearchRowStatusWithdrawn:
 		return true
 	default:
@@ -799,6 +811,7 @@ const (
 	StatusChangeStatusLiquidating          StatusChangeStatus = "liquidating"
 	StatusChangeStatusPreIpo               StatusChangeStatus = "pre_ipo"
 	StatusChangeStatusSearching            StatusChangeStatus = "searching"
+	StatusChangeStatusUnknown              StatusChangeStatus = "unknown"
 	StatusChangeStatusWithdrawn            StatusChangeStatus = "withdrawn"
 )
 
@@ -820,6 +833,8 @@ func (e StatusChangeStatus) Valid() bool {
 	case StatusChangeStatusPreIpo:
 		return true
 	case StatusChangeStatusSearching:
+		return true
+	case StatusChangeStatusUnknown:
 		return true
 	case StatusChangeStatusWithdrawn:
 		return true
@@ -1366,6 +1381,7 @@ const (
 	UniverseParamsStatusLiquidating          UniverseParamsStatus = "liquidating"
 	UniverseParamsStatusPreIpo               UniverseParamsStatus = "pre_ipo"
 	UniverseParamsStatusSearching            UniverseParamsStatus = "searching"
+	UniverseParamsStatusUnknown              UniverseParamsStatus = "unknown"
 	UniverseParamsStatusWithdrawn            UniverseParamsStatus = "withdrawn"
 )
 
@@ -1387,6 +1403,8 @@ func (e UniverseParamsStatus) Valid() bool {
 	case UniverseParamsStatusPreIpo:
 		return true
 	case UniverseParamsStatusSearching:
+		return true
+	case UniverseParamsStatusUnknown:
 		return true
 	case UniverseParamsStatusWithdrawn:
 		return true

@@ -2,6 +2,10 @@
 // citations, filings, facts, calendar events, alerts and news. It depends on nothing but the
 // standard library; the adapters (kv = Badger, index = Bleve, api = Gin, ingest = EDGAR readers)
 // talk to each other only through the types and interfaces declared here.
+//
+// Codes are closed vocabularies declared here and listed in the OpenAPI schema as enums:
+// Status, EventType, AlertKind, Basis, Tier, and LockupParty - who a lock-up binds: sponsor,
+// target_holders, sponsor_and_holders (one statement binding both), pipe_investors, other.
 package spac
 
 import (
@@ -39,12 +43,17 @@ const (
 	StatusClosed               Status = "closed"                // de-SPAC completed (8-K 2.01)
 	StatusLiquidating          Status = "liquidating"           // liquidation announced
 	StatusLiquidated           Status = "liquidated"            // Form 25 / 15 after liquidation
+	// StatusUnknown: no filing the store holds states or implies a step of the lifecycle - a
+	// SPAC known only from a mid-life document (an extension release, a vote 8-K). The fold
+	// never guesses one (a SPAC read as searching while a deal is pending would mislead), and
+	// it is never extracted from a filing.
+	StatusUnknown Status = "unknown"
 )
 
-// Statuses lists every status in lifecycle order.
+// Statuses lists every status in lifecycle order, unknown last.
 var Statuses = []Status{
 	StatusPreIPO, StatusWithdrawn, StatusSearching, StatusCombinationAnnounced, StatusInVote,
-	StatusInExtension, StatusClosed, StatusLiquidating, StatusLiquidated,
+	StatusInExtension, StatusClosed, StatusLiquidating, StatusLiquidated, StatusUnknown,
 }
 
 // Valid reports whether s is one of Statuses.

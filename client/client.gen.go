@@ -201,6 +201,33 @@ func (e CitationRefBasis) Valid() bool {
 	}
 }
 
+// Defines values for EventParty.
+const (
+	EventPartyOther             EventParty = "other"
+	EventPartyPipeInvestors     EventParty = "pipe_investors"
+	EventPartySponsor           EventParty = "sponsor"
+	EventPartySponsorAndHolders EventParty = "sponsor_and_holders"
+	EventPartyTargetHolders     EventParty = "target_holders"
+)
+
+// Valid indicates whether the value is a known member of the EventParty enum.
+func (e EventParty) Valid() bool {
+	switch e {
+	case EventPartyOther:
+		return true
+	case EventPartyPipeInvestors:
+		return true
+	case EventPartySponsor:
+		return true
+	case EventPartySponsorAndHolders:
+		return true
+	case EventPartyTargetHolders:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EventType.
 const (
 	EventTypeDeadline           EventType = "deadline"
@@ -309,6 +336,33 @@ func (e KeyCreateRequestTier) Valid() bool {
 	}
 }
 
+// Defines values for LockupParty.
+const (
+	LockupPartyOther             LockupParty = "other"
+	LockupPartyPipeInvestors     LockupParty = "pipe_investors"
+	LockupPartySponsor           LockupParty = "sponsor"
+	LockupPartySponsorAndHolders LockupParty = "sponsor_and_holders"
+	LockupPartyTargetHolders     LockupParty = "target_holders"
+)
+
+// Valid indicates whether the value is a known member of the LockupParty enum.
+func (e LockupParty) Valid() bool {
+	switch e {
+	case LockupPartyOther:
+		return true
+	case LockupPartyPipeInvestors:
+		return true
+	case LockupPartySponsor:
+		return true
+	case LockupPartySponsorAndHolders:
+		return true
+	case LockupPartyTargetHolders:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ProfileStatus.
 const (
 	ProfileStatusClosed               ProfileStatus = "closed"
@@ -319,6 +373,7 @@ const (
 	ProfileStatusLiquidating          ProfileStatus = "liquidating"
 	ProfileStatusPreIpo               ProfileStatus = "pre_ipo"
 	ProfileStatusSearching            ProfileStatus = "searching"
+	ProfileStatusUnknown              ProfileStatus = "unknown"
 	ProfileStatusWithdrawn            ProfileStatus = "withdrawn"
 )
 
@@ -341,6 +396,8 @@ func (e ProfileStatus) Valid() bool {
 		return true
 	case ProfileStatusSearching:
 		return true
+	case ProfileStatusUnknown:
+		return true
 	case ProfileStatusWithdrawn:
 		return true
 	default:
@@ -358,6 +415,7 @@ const (
 	SPACStatusLiquidating          SPACStatus = "liquidating"
 	SPACStatusPreIpo               SPACStatus = "pre_ipo"
 	SPACStatusSearching            SPACStatus = "searching"
+	SPACStatusUnknown              SPACStatus = "unknown"
 	SPACStatusWithdrawn            SPACStatus = "withdrawn"
 )
 
@@ -380,6 +438,8 @@ func (e SPACStatus) Valid() bool {
 		return true
 	case SPACStatusSearching:
 		return true
+	case SPACStatusUnknown:
+		return true
 	case SPACStatusWithdrawn:
 		return true
 	default:
@@ -397,6 +457,7 @@ const (
 	SPACSelectionStatusLiquidating          SPACSelectionStatus = "liquidating"
 	SPACSelectionStatusPreIpo               SPACSelectionStatus = "pre_ipo"
 	SPACSelectionStatusSearching            SPACSelectionStatus = "searching"
+	SPACSelectionStatusUnknown              SPACSelectionStatus = "unknown"
 	SPACSelectionStatusWithdrawn            SPACSelectionStatus = "withdrawn"
 )
 
@@ -419,6 +480,8 @@ func (e SPACSelectionStatus) Valid() bool {
 		return true
 	case SPACSelectionStatusSearching:
 		return true
+	case SPACSelectionStatusUnknown:
+		return true
 	case SPACSelectionStatusWithdrawn:
 		return true
 	default:
@@ -436,6 +499,7 @@ const (
 	SearchRowStatusLiquidating          SearchRowStatus = "liquidating"
 	SearchRowStatusPreIpo               SearchRowStatus = "pre_ipo"
 	SearchRowStatusSearching            SearchRowStatus = "searching"
+	SearchRowStatusUnknown              SearchRowStatus = "unknown"
 	SearchRowStatusWithdrawn            SearchRowStatus = "withdrawn"
 )
 
@@ -458,6 +522,8 @@ func (e SearchRowStatus) Valid() bool {
 		return true
 	case SearchRowStatusSearching:
 		return true
+	case SearchRowStatusUnknown:
+		return true
 	case SearchRowStatusWithdrawn:
 		return true
 	default:
@@ -475,6 +541,7 @@ const (
 	StatusChangeStatusLiquidating          StatusChangeStatus = "liquidating"
 	StatusChangeStatusPreIpo               StatusChangeStatus = "pre_ipo"
 	StatusChangeStatusSearching            StatusChangeStatus = "searching"
+	StatusChangeStatusUnknown              StatusChangeStatus = "unknown"
 	StatusChangeStatusWithdrawn            StatusChangeStatus = "withdrawn"
 )
 
@@ -496,6 +563,8 @@ func (e StatusChangeStatus) Valid() bool {
 	case StatusChangeStatusPreIpo:
 		return true
 	case StatusChangeStatusSearching:
+		return true
+	case StatusChangeStatusUnknown:
 		return true
 	case StatusChangeStatusWithdrawn:
 		return true
@@ -772,6 +841,7 @@ const (
 	UniverseParamsStatusLiquidating          UniverseParamsStatus = "liquidating"
 	UniverseParamsStatusPreIpo               UniverseParamsStatus = "pre_ipo"
 	UniverseParamsStatusSearching            UniverseParamsStatus = "searching"
+	UniverseParamsStatusUnknown              UniverseParamsStatus = "unknown"
 	UniverseParamsStatusWithdrawn            UniverseParamsStatus = "withdrawn"
 )
 
@@ -793,6 +863,8 @@ func (e UniverseParamsStatus) Valid() bool {
 	case UniverseParamsStatusPreIpo:
 		return true
 	case UniverseParamsStatusSearching:
+		return true
+	case UniverseParamsStatusUnknown:
 		return true
 	case UniverseParamsStatusWithdrawn:
 		return true
@@ -1338,6 +1410,7 @@ type Event struct {
 	EndDate   *string                 `json:"end_date,omitempty"`
 	Id        string                  `json:"id"`
 	Name      string                  `json:"name"`
+	Party     *EventParty             `json:"party,omitempty"`
 	Period    *string                 `json:"period,omitempty"`
 	Symbol    string                  `json:"symbol"`
 	Title     string                  `json:"title"`
@@ -1348,6 +1421,9 @@ type Event struct {
 type Event_Citations_Item struct {
 	union json.RawMessage
 }
+
+// EventParty defines model for Event.Party.
+type EventParty string
 
 // EventType defines model for Event.Type.
 type EventType string
@@ -1566,12 +1642,16 @@ type Lockup struct {
 	Days      *string                  `json:"days,omitempty"`
 	Expires   *string                  `json:"expires,omitempty"`
 	Months    *string                  `json:"months,omitempty"`
+	Party     LockupParty              `json:"party"`
 }
 
 // Lockup_Citations_Item defines model for Lockup.citations.Item.
 type Lockup_Citations_Item struct {
 	union json.RawMessage
 }
+
+// LockupParty defines model for Lockup.Party.
+type LockupParty string
 
 // Offering defines model for Offering.
 type Offering struct {

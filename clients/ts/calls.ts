@@ -128,6 +128,36 @@ export async function webhooks(): Promise<void> {
   if (deleted.error) throw new Error(deleted.error.title);
 }
 
+export async function spreadsheets(): Promise<void> {
+  const link = await client.POST("/v1/account/export-links", { body: { route: "universe", params: { status: "searching" }, ttl: "720h" } });
+  if (link.error) throw new Error(link.error.title);
+  const url: string = link.data.url;
+  const expiresAt: string = link.data.expiresAt;
+  console.log(url, expiresAt);
+
+  const links = await client.GET("/v1/account/export-links");
+  if (links.error) throw new Error(links.error.title);
+  for (const l of links.data.rows) console.log(l.id, l.route);
+
+  // what a spreadsheet fetches: the CSV, authorised by the link's token alone
+  const anon = createClient<paths>({ baseUrl: "http://localhost:8080" });
+  const token = new URL(url).searchParams.get("token") ?? "";
+  const sheets = [
+    await anon.GET("/v1/links/universe.csv", { params: { query: { token } }, parseAs: "text" }),
+    await anon.GET("/v1/links/calendar.csv", { params: { query: { token } }, parseAs: "text" }),
+    await anon.GET("/v1/links/alerts.csv", { params: { query: { token } }, parseAs: "text" }),
+    await anon.GET("/v1/links/news.csv", { params: { query: { token } }, parseAs: "text" }),
+  ];
+  for (const csv of sheets) {
+    if (csv.error) throw new Error(csv.error.title);
+    const text: string = csv.data;
+    console.log(text.split("\n").length);
+  }
+
+  const gone = await client.DELETE("/v1/account/export-links/{id}", { params: { path: { id: link.data.id } } });
+  if (gone.error) throw new Error(gone.error.title);
+}
+
 export async function keys(): Promise<void> {
   const account = await client.GET("/v1/account");
   if (account.error) throw new Error(account.error.title);

@@ -153,6 +153,180 @@ func (e AlertKind) Valid() bool {
 	}
 }
 
+// Defines values for AlertSeverity.
+const (
+	AlertSeverityCritical AlertSeverity = "critical"
+	AlertSeverityHigh     AlertSeverity = "high"
+	AlertSeverityInfo     AlertSeverity = "info"
+	AlertSeverityWarn     AlertSeverity = "warn"
+)
+
+// Valid indicates whether the value is a known member of the AlertSeverity enum.
+func (e AlertSeverity) Valid() bool {
+	switch e {
+	case AlertSeverityCritical:
+		return true
+	case AlertSeverityHigh:
+		return true
+	case AlertSeverityInfo:
+		return true
+	case AlertSeverityWarn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertDespacClosingMessageType.
+const (
+	AlertDespacClosingMessageTypeAlertDespacClosing AlertDespacClosingMessageType = "alert.despac_closing"
+)
+
+// Valid indicates whether the value is a known member of the AlertDespacClosingMessageType enum.
+func (e AlertDespacClosingMessageType) Valid() bool {
+	switch e {
+	case AlertDespacClosingMessageTypeAlertDespacClosing:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertExtensionVoteMessageType.
+const (
+	AlertExtensionVoteMessageTypeAlertExtensionVote AlertExtensionVoteMessageType = "alert.extension_vote"
+)
+
+// Valid indicates whether the value is a known member of the AlertExtensionVoteMessageType enum.
+func (e AlertExtensionVoteMessageType) Valid() bool {
+	switch e {
+	case AlertExtensionVoteMessageTypeAlertExtensionVote:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertHighRedemptionsMessageType.
+const (
+	AlertHighRedemptionsMessageTypeAlertHighRedemptions AlertHighRedemptionsMessageType = "alert.high_redemptions"
+)
+
+// Valid indicates whether the value is a known member of the AlertHighRedemptionsMessageType enum.
+func (e AlertHighRedemptionsMessageType) Valid() bool {
+	switch e {
+	case AlertHighRedemptionsMessageTypeAlertHighRedemptions:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertLiquidationMessageType.
+const (
+	AlertLiquidationMessageTypeAlertLiquidation AlertLiquidationMessageType = "alert.liquidation"
+)
+
+// Valid indicates whether the value is a known member of the AlertLiquidationMessageType enum.
+func (e AlertLiquidationMessageType) Valid() bool {
+	switch e {
+	case AlertLiquidationMessageTypeAlertLiquidation:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertLockupExpiryMessageType.
+const (
+	AlertLockupExpiryMessageTypeAlertLockupExpiry AlertLockupExpiryMessageType = "alert.lockup_expiry"
+)
+
+// Valid indicates whether the value is a known member of the AlertLockupExpiryMessageType enum.
+func (e AlertLockupExpiryMessageType) Valid() bool {
+	switch e {
+	case AlertLockupExpiryMessageTypeAlertLockupExpiry:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertNewIpoMessageType.
+const (
+	AlertNewIpoMessageTypeAlertNewIpo AlertNewIpoMessageType = "alert.new_ipo"
+)
+
+// Valid indicates whether the value is a known member of the AlertNewIpoMessageType enum.
+func (e AlertNewIpoMessageType) Valid() bool {
+	switch e {
+	case AlertNewIpoMessageTypeAlertNewIpo:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertStreamEventEvent.
+const (
+	AlertStreamEventEventAlert AlertStreamEventEvent = "alert"
+)
+
+// Valid indicates whether the value is a known member of the AlertStreamEventEvent enum.
+func (e AlertStreamEventEvent) Valid() bool {
+	switch e {
+	case AlertStreamEventEventAlert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertTrustDrawdownMessageType.
+const (
+	AlertTrustDrawdownMessageTypeAlertTrustDrawdown AlertTrustDrawdownMessageType = "alert.trust_drawdown"
+)
+
+// Valid indicates whether the value is a known member of the AlertTrustDrawdownMessageType enum.
+func (e AlertTrustDrawdownMessageType) Valid() bool {
+	switch e {
+	case AlertTrustDrawdownMessageTypeAlertTrustDrawdown:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertYtmArbitrageMessageType.
+const (
+	AlertYtmArbitrageMessageTypeAlertYtmArbitrage AlertYtmArbitrageMessageType = "alert.ytm_arbitrage"
+)
+
+// Valid indicates whether the value is a known member of the AlertYtmArbitrageMessageType enum.
+func (e AlertYtmArbitrageMessageType) Valid() bool {
+	switch e {
+	case AlertYtmArbitrageMessageTypeAlertYtmArbitrage:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ArticleStreamEventEvent.
+const (
+	ArticleStreamEventEventArticle ArticleStreamEventEvent = "article"
+)
+
+// Valid indicates whether the value is a known member of the ArticleStreamEventEvent enum.
+func (e ArticleStreamEventEvent) Valid() bool {
+	switch e {
+	case ArticleStreamEventEventArticle:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CitationBasis.
 const (
 	CitationBasisDerived CitationBasis = "derived"
@@ -201,6 +375,33 @@ func (e CitationRefBasis) Valid() bool {
 	}
 }
 
+// Defines values for EventParty.
+const (
+	EventPartyOther             EventParty = "other"
+	EventPartyPipeInvestors     EventParty = "pipe_investors"
+	EventPartySponsor           EventParty = "sponsor"
+	EventPartySponsorAndHolders EventParty = "sponsor_and_holders"
+	EventPartyTargetHolders     EventParty = "target_holders"
+)
+
+// Valid indicates whether the value is a known member of the EventParty enum.
+func (e EventParty) Valid() bool {
+	switch e {
+	case EventPartyOther:
+		return true
+	case EventPartyPipeInvestors:
+		return true
+	case EventPartySponsor:
+		return true
+	case EventPartySponsorAndHolders:
+		return true
+	case EventPartyTargetHolders:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EventType.
 const (
 	EventTypeDeadline           EventType = "deadline"
@@ -231,6 +432,21 @@ func (e EventType) Valid() bool {
 	case EventTypeRedemptionDeadline:
 		return true
 	case EventTypeWarrantExpiry:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FilingIngestedMessageType.
+const (
+	FilingIngestedMessageTypeFilingIngested FilingIngestedMessageType = "filing.ingested"
+)
+
+// Valid indicates whether the value is a known member of the FilingIngestedMessageType enum.
+func (e FilingIngestedMessageType) Valid() bool {
+	switch e {
+	case FilingIngestedMessageTypeFilingIngested:
 		return true
 	default:
 		return false
@@ -309,6 +525,114 @@ func (e KeyCreateRequestTier) Valid() bool {
 	}
 }
 
+// Defines values for LockupParty.
+const (
+	LockupPartyOther             LockupParty = "other"
+	LockupPartyPipeInvestors     LockupParty = "pipe_investors"
+	LockupPartySponsor           LockupParty = "sponsor"
+	LockupPartySponsorAndHolders LockupParty = "sponsor_and_holders"
+	LockupPartyTargetHolders     LockupParty = "target_holders"
+)
+
+// Valid indicates whether the value is a known member of the LockupParty enum.
+func (e LockupParty) Valid() bool {
+	switch e {
+	case LockupPartyOther:
+		return true
+	case LockupPartyPipeInvestors:
+		return true
+	case LockupPartySponsor:
+		return true
+	case LockupPartySponsorAndHolders:
+		return true
+	case LockupPartyTargetHolders:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NewsPublishedMessageType.
+const (
+	NewsPublishedMessageTypeNewsPublished NewsPublishedMessageType = "news.published"
+)
+
+// Valid indicates whether the value is a known member of the NewsPublishedMessageType enum.
+func (e NewsPublishedMessageType) Valid() bool {
+	switch e {
+	case NewsPublishedMessageTypeNewsPublished:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ProblemCode.
+const (
+	ProblemCodeBodyTooLarge          ProblemCode = "body_too_large"
+	ProblemCodeConflict              ProblemCode = "conflict"
+	ProblemCodeForbidden             ProblemCode = "forbidden"
+	ProblemCodeHeadersTooLarge       ProblemCode = "headers_too_large"
+	ProblemCodeIdempotencyInProgress ProblemCode = "idempotency_in_progress"
+	ProblemCodeIdempotencyKeyReused  ProblemCode = "idempotency_key_reused"
+	ProblemCodeInternal              ProblemCode = "internal"
+	ProblemCodeInvalidParameter      ProblemCode = "invalid_parameter"
+	ProblemCodeLimitExceeded         ProblemCode = "limit_exceeded"
+	ProblemCodeMalformedRequest      ProblemCode = "malformed_request"
+	ProblemCodeMethodNotAllowed      ProblemCode = "method_not_allowed"
+	ProblemCodeNotFound              ProblemCode = "not_found"
+	ProblemCodeNotImplemented        ProblemCode = "not_implemented"
+	ProblemCodeNotInSample           ProblemCode = "not_in_sample"
+	ProblemCodeRateLimited           ProblemCode = "rate_limited"
+	ProblemCodeRequestTimeout        ProblemCode = "request_timeout"
+	ProblemCodeUnauthorized          ProblemCode = "unauthorized"
+	ProblemCodeUnavailable           ProblemCode = "unavailable"
+)
+
+// Valid indicates whether the value is a known member of the ProblemCode enum.
+func (e ProblemCode) Valid() bool {
+	switch e {
+	case ProblemCodeBodyTooLarge:
+		return true
+	case ProblemCodeConflict:
+		return true
+	case ProblemCodeForbidden:
+		return true
+	case ProblemCodeHeadersTooLarge:
+		return true
+	case ProblemCodeIdempotencyInProgress:
+		return true
+	case ProblemCodeIdempotencyKeyReused:
+		return true
+	case ProblemCodeInternal:
+		return true
+	case ProblemCodeInvalidParameter:
+		return true
+	case ProblemCodeLimitExceeded:
+		return true
+	case ProblemCodeMalformedRequest:
+		return true
+	case ProblemCodeMethodNotAllowed:
+		return true
+	case ProblemCodeNotFound:
+		return true
+	case ProblemCodeNotImplemented:
+		return true
+	case ProblemCodeNotInSample:
+		return true
+	case ProblemCodeRateLimited:
+		return true
+	case ProblemCodeRequestTimeout:
+		return true
+	case ProblemCodeUnauthorized:
+		return true
+	case ProblemCodeUnavailable:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ProfileStatus.
 const (
 	ProfileStatusClosed               ProfileStatus = "closed"
@@ -319,6 +643,7 @@ const (
 	ProfileStatusLiquidating          ProfileStatus = "liquidating"
 	ProfileStatusPreIpo               ProfileStatus = "pre_ipo"
 	ProfileStatusSearching            ProfileStatus = "searching"
+	ProfileStatusUnknown              ProfileStatus = "unknown"
 	ProfileStatusWithdrawn            ProfileStatus = "withdrawn"
 )
 
@@ -341,6 +666,8 @@ func (e ProfileStatus) Valid() bool {
 		return true
 	case ProfileStatusSearching:
 		return true
+	case ProfileStatusUnknown:
+		return true
 	case ProfileStatusWithdrawn:
 		return true
 	default:
@@ -358,6 +685,7 @@ const (
 	SPACStatusLiquidating          SPACStatus = "liquidating"
 	SPACStatusPreIpo               SPACStatus = "pre_ipo"
 	SPACStatusSearching            SPACStatus = "searching"
+	SPACStatusUnknown              SPACStatus = "unknown"
 	SPACStatusWithdrawn            SPACStatus = "withdrawn"
 )
 
@@ -380,6 +708,8 @@ func (e SPACStatus) Valid() bool {
 		return true
 	case SPACStatusSearching:
 		return true
+	case SPACStatusUnknown:
+		return true
 	case SPACStatusWithdrawn:
 		return true
 	default:
@@ -397,6 +727,7 @@ const (
 	SPACSelectionStatusLiquidating          SPACSelectionStatus = "liquidating"
 	SPACSelectionStatusPreIpo               SPACSelectionStatus = "pre_ipo"
 	SPACSelectionStatusSearching            SPACSelectionStatus = "searching"
+	SPACSelectionStatusUnknown              SPACSelectionStatus = "unknown"
 	SPACSelectionStatusWithdrawn            SPACSelectionStatus = "withdrawn"
 )
 
@@ -419,6 +750,8 @@ func (e SPACSelectionStatus) Valid() bool {
 		return true
 	case SPACSelectionStatusSearching:
 		return true
+	case SPACSelectionStatusUnknown:
+		return true
 	case SPACSelectionStatusWithdrawn:
 		return true
 	default:
@@ -436,6 +769,7 @@ const (
 	SearchRowStatusLiquidating          SearchRowStatus = "liquidating"
 	SearchRowStatusPreIpo               SearchRowStatus = "pre_ipo"
 	SearchRowStatusSearching            SearchRowStatus = "searching"
+	SearchRowStatusUnknown              SearchRowStatus = "unknown"
 	SearchRowStatusWithdrawn            SearchRowStatus = "withdrawn"
 )
 
@@ -458,6 +792,8 @@ func (e SearchRowStatus) Valid() bool {
 		return true
 	case SearchRowStatusSearching:
 		return true
+	case SearchRowStatusUnknown:
+		return true
 	case SearchRowStatusWithdrawn:
 		return true
 	default:
@@ -475,6 +811,7 @@ const (
 	StatusChangeStatusLiquidating          StatusChangeStatus = "liquidating"
 	StatusChangeStatusPreIpo               StatusChangeStatus = "pre_ipo"
 	StatusChangeStatusSearching            StatusChangeStatus = "searching"
+	StatusChangeStatusUnknown              StatusChangeStatus = "unknown"
 	StatusChangeStatusWithdrawn            StatusChangeStatus = "withdrawn"
 )
 
@@ -497,7 +834,279 @@ func (e StatusChangeStatus) Valid() bool {
 		return true
 	case StatusChangeStatusSearching:
 		return true
+	case StatusChangeStatusUnknown:
+		return true
 	case StatusChangeStatusWithdrawn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TrustRecomputedMessageType.
+const (
+	TrustRecomputedMessageTypeTrustRecomputed TrustRecomputedMessageType = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the TrustRecomputedMessageType enum.
+func (e TrustRecomputedMessageType) Valid() bool {
+	switch e {
+	case TrustRecomputedMessageTypeTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEvents.
+const (
+	WebhookEventsAlert                WebhookEvents = "alert.*"
+	WebhookEventsAlertDespacClosing   WebhookEvents = "alert.despac_closing"
+	WebhookEventsAlertExtensionVote   WebhookEvents = "alert.extension_vote"
+	WebhookEventsAlertHighRedemptions WebhookEvents = "alert.high_redemptions"
+	WebhookEventsAlertLiquidation     WebhookEvents = "alert.liquidation"
+	WebhookEventsAlertLockupExpiry    WebhookEvents = "alert.lockup_expiry"
+	WebhookEventsAlertNewIpo          WebhookEvents = "alert.new_ipo"
+	WebhookEventsAlertTrustDrawdown   WebhookEvents = "alert.trust_drawdown"
+	WebhookEventsAlertYtmArbitrage    WebhookEvents = "alert.ytm_arbitrage"
+	WebhookEventsAsterisk             WebhookEvents = "*"
+	WebhookEventsFiling               WebhookEvents = "filing.*"
+	WebhookEventsFilingIngested       WebhookEvents = "filing.ingested"
+	WebhookEventsNews                 WebhookEvents = "news.*"
+	WebhookEventsNewsPublished        WebhookEvents = "news.published"
+	WebhookEventsTrust                WebhookEvents = "trust.*"
+	WebhookEventsTrustRecomputed      WebhookEvents = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEvents enum.
+func (e WebhookEvents) Valid() bool {
+	switch e {
+	case WebhookEventsAlert:
+		return true
+	case WebhookEventsAlertDespacClosing:
+		return true
+	case WebhookEventsAlertExtensionVote:
+		return true
+	case WebhookEventsAlertHighRedemptions:
+		return true
+	case WebhookEventsAlertLiquidation:
+		return true
+	case WebhookEventsAlertLockupExpiry:
+		return true
+	case WebhookEventsAlertNewIpo:
+		return true
+	case WebhookEventsAlertTrustDrawdown:
+		return true
+	case WebhookEventsAlertYtmArbitrage:
+		return true
+	case WebhookEventsAsterisk:
+		return true
+	case WebhookEventsFiling:
+		return true
+	case WebhookEventsFilingIngested:
+		return true
+	case WebhookEventsNews:
+		return true
+	case WebhookEventsNewsPublished:
+		return true
+	case WebhookEventsTrust:
+		return true
+	case WebhookEventsTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookBodyEvents.
+const (
+	WebhookBodyEventsAlert                WebhookBodyEvents = "alert.*"
+	WebhookBodyEventsAlertDespacClosing   WebhookBodyEvents = "alert.despac_closing"
+	WebhookBodyEventsAlertExtensionVote   WebhookBodyEvents = "alert.extension_vote"
+	WebhookBodyEventsAlertHighRedemptions WebhookBodyEvents = "alert.high_redemptions"
+	WebhookBodyEventsAlertLiquidation     WebhookBodyEvents = "alert.liquidation"
+	WebhookBodyEventsAlertLockupExpiry    WebhookBodyEvents = "alert.lockup_expiry"
+	WebhookBodyEventsAlertNewIpo          WebhookBodyEvents = "alert.new_ipo"
+	WebhookBodyEventsAlertTrustDrawdown   WebhookBodyEvents = "alert.trust_drawdown"
+	WebhookBodyEventsAlertYtmArbitrage    WebhookBodyEvents = "alert.ytm_arbitrage"
+	WebhookBodyEventsAsterisk             WebhookBodyEvents = "*"
+	WebhookBodyEventsFiling               WebhookBodyEvents = "filing.*"
+	WebhookBodyEventsFilingIngested       WebhookBodyEvents = "filing.ingested"
+	WebhookBodyEventsNews                 WebhookBodyEvents = "news.*"
+	WebhookBodyEventsNewsPublished        WebhookBodyEvents = "news.published"
+	WebhookBodyEventsTrust                WebhookBodyEvents = "trust.*"
+	WebhookBodyEventsTrustRecomputed      WebhookBodyEvents = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookBodyEvents enum.
+func (e WebhookBodyEvents) Valid() bool {
+	switch e {
+	case WebhookBodyEventsAlert:
+		return true
+	case WebhookBodyEventsAlertDespacClosing:
+		return true
+	case WebhookBodyEventsAlertExtensionVote:
+		return true
+	case WebhookBodyEventsAlertHighRedemptions:
+		return true
+	case WebhookBodyEventsAlertLiquidation:
+		return true
+	case WebhookBodyEventsAlertLockupExpiry:
+		return true
+	case WebhookBodyEventsAlertNewIpo:
+		return true
+	case WebhookBodyEventsAlertTrustDrawdown:
+		return true
+	case WebhookBodyEventsAlertYtmArbitrage:
+		return true
+	case WebhookBodyEventsAsterisk:
+		return true
+	case WebhookBodyEventsFiling:
+		return true
+	case WebhookBodyEventsFilingIngested:
+		return true
+	case WebhookBodyEventsNews:
+		return true
+	case WebhookBodyEventsNewsPublished:
+		return true
+	case WebhookBodyEventsTrust:
+		return true
+	case WebhookBodyEventsTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookCreateRequestEvents.
+const (
+	WebhookCreateRequestEventsAlert                WebhookCreateRequestEvents = "alert.*"
+	WebhookCreateRequestEventsAlertDespacClosing   WebhookCreateRequestEvents = "alert.despac_closing"
+	WebhookCreateRequestEventsAlertExtensionVote   WebhookCreateRequestEvents = "alert.extension_vote"
+	WebhookCreateRequestEventsAlertHighRedemptions WebhookCreateRequestEvents = "alert.high_redemptions"
+	WebhookCreateRequestEventsAlertLiquidation     WebhookCreateRequestEvents = "alert.liquidation"
+	WebhookCreateRequestEventsAlertLockupExpiry    WebhookCreateRequestEvents = "alert.lockup_expiry"
+	WebhookCreateRequestEventsAlertNewIpo          WebhookCreateRequestEvents = "alert.new_ipo"
+	WebhookCreateRequestEventsAlertTrustDrawdown   WebhookCreateRequestEvents = "alert.trust_drawdown"
+	WebhookCreateRequestEventsAlertYtmArbitrage    WebhookCreateRequestEvents = "alert.ytm_arbitrage"
+	WebhookCreateRequestEventsAsterisk             WebhookCreateRequestEvents = "*"
+	WebhookCreateRequestEventsFiling               WebhookCreateRequestEvents = "filing.*"
+	WebhookCreateRequestEventsFilingIngested       WebhookCreateRequestEvents = "filing.ingested"
+	WebhookCreateRequestEventsNews                 WebhookCreateRequestEvents = "news.*"
+	WebhookCreateRequestEventsNewsPublished        WebhookCreateRequestEvents = "news.published"
+	WebhookCreateRequestEventsTrust                WebhookCreateRequestEvents = "trust.*"
+	WebhookCreateRequestEventsTrustRecomputed      WebhookCreateRequestEvents = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookCreateRequestEvents enum.
+func (e WebhookCreateRequestEvents) Valid() bool {
+	switch e {
+	case WebhookCreateRequestEventsAlert:
+		return true
+	case WebhookCreateRequestEventsAlertDespacClosing:
+		return true
+	case WebhookCreateRequestEventsAlertExtensionVote:
+		return true
+	case WebhookCreateRequestEventsAlertHighRedemptions:
+		return true
+	case WebhookCreateRequestEventsAlertLiquidation:
+		return true
+	case WebhookCreateRequestEventsAlertLockupExpiry:
+		return true
+	case WebhookCreateRequestEventsAlertNewIpo:
+		return true
+	case WebhookCreateRequestEventsAlertTrustDrawdown:
+		return true
+	case WebhookCreateRequestEventsAlertYtmArbitrage:
+		return true
+	case WebhookCreateRequestEventsAsterisk:
+		return true
+	case WebhookCreateRequestEventsFiling:
+		return true
+	case WebhookCreateRequestEventsFilingIngested:
+		return true
+	case WebhookCreateRequestEventsNews:
+		return true
+	case WebhookCreateRequestEventsNewsPublished:
+		return true
+	case WebhookCreateRequestEventsTrust:
+		return true
+	case WebhookCreateRequestEventsTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookCreatedEvents.
+const (
+	WebhookCreatedEventsAlert                WebhookCreatedEvents = "alert.*"
+	WebhookCreatedEventsAlertDespacClosing   WebhookCreatedEvents = "alert.despac_closing"
+	WebhookCreatedEventsAlertExtensionVote   WebhookCreatedEvents = "alert.extension_vote"
+	WebhookCreatedEventsAlertHighRedemptions WebhookCreatedEvents = "alert.high_redemptions"
+	WebhookCreatedEventsAlertLiquidation     WebhookCreatedEvents = "alert.liquidation"
+	WebhookCreatedEventsAlertLockupExpiry    WebhookCreatedEvents = "alert.lockup_expiry"
+	WebhookCreatedEventsAlertNewIpo          WebhookCreatedEvents = "alert.new_ipo"
+	WebhookCreatedEventsAlertTrustDrawdown   WebhookCreatedEvents = "alert.trust_drawdown"
+	WebhookCreatedEventsAlertYtmArbitrage    WebhookCreatedEvents = "alert.ytm_arbitrage"
+	WebhookCreatedEventsAsterisk             WebhookCreatedEvents = "*"
+	WebhookCreatedEventsFiling               WebhookCreatedEvents = "filing.*"
+	WebhookCreatedEventsFilingIngested       WebhookCreatedEvents = "filing.ingested"
+	WebhookCreatedEventsNews                 WebhookCreatedEvents = "news.*"
+	WebhookCreatedEventsNewsPublished        WebhookCreatedEvents = "news.published"
+	WebhookCreatedEventsTrust                WebhookCreatedEvents = "trust.*"
+	WebhookCreatedEventsTrustRecomputed      WebhookCreatedEvents = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookCreatedEvents enum.
+func (e WebhookCreatedEvents) Valid() bool {
+	switch e {
+	case WebhookCreatedEventsAlert:
+		return true
+	case WebhookCreatedEventsAlertDespacClosing:
+		return true
+	case WebhookCreatedEventsAlertExtensionVote:
+		return true
+	case WebhookCreatedEventsAlertHighRedemptions:
+		return true
+	case WebhookCreatedEventsAlertLiquidation:
+		return true
+	case WebhookCreatedEventsAlertLockupExpiry:
+		return true
+	case WebhookCreatedEventsAlertNewIpo:
+		return true
+	case WebhookCreatedEventsAlertTrustDrawdown:
+		return true
+	case WebhookCreatedEventsAlertYtmArbitrage:
+		return true
+	case WebhookCreatedEventsAsterisk:
+		return true
+	case WebhookCreatedEventsFiling:
+		return true
+	case WebhookCreatedEventsFilingIngested:
+		return true
+	case WebhookCreatedEventsNews:
+		return true
+	case WebhookCreatedEventsNewsPublished:
+		return true
+	case WebhookCreatedEventsTrust:
+		return true
+	case WebhookCreatedEventsTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookTestMessageType.
+const (
+	WebhookTestMessageTypeWebhookTest WebhookTestMessageType = "webhook.test"
+)
+
+// Valid indicates whether the value is a known member of the WebhookTestMessageType enum.
+func (e WebhookTestMessageType) Valid() bool {
+	switch e {
+	case WebhookTestMessageTypeWebhookTest:
 		return true
 	default:
 		return false
@@ -772,6 +1381,7 @@ const (
 	UniverseParamsStatusLiquidating          UniverseParamsStatus = "liquidating"
 	UniverseParamsStatusPreIpo               UniverseParamsStatus = "pre_ipo"
 	UniverseParamsStatusSearching            UniverseParamsStatus = "searching"
+	UniverseParamsStatusUnknown              UniverseParamsStatus = "unknown"
 	UniverseParamsStatusWithdrawn            UniverseParamsStatus = "withdrawn"
 )
 
@@ -793,6 +1403,8 @@ func (e UniverseParamsStatus) Valid() bool {
 	case UniverseParamsStatusPreIpo:
 		return true
 	case UniverseParamsStatusSearching:
+		return true
+	case UniverseParamsStatusUnknown:
 		return true
 	case UniverseParamsStatusWithdrawn:
 		return true
@@ -1114,7 +1726,7 @@ type APIKeyBodyTier string
 type Account struct {
 	// AsOf when the served data last changed
 	AsOf      time.Time   `json:"asOf"`
-	CreatedAt string      `json:"createdAt"`
+	CreatedAt time.Time   `json:"createdAt"`
 	KeyId     string      `json:"keyId"`
 	Limits    TierLimits  `json:"limits"`
 	Name      string      `json:"name"`
@@ -1127,23 +1739,104 @@ type AccountTier string
 
 // Alert defines model for Alert.
 type Alert struct {
-	Cik             string            `json:"cik"`
-	Citations       []Citation        `json:"citations"`
-	Detail          map[string]string `json:"detail"`
-	FiredAt         time.Time         `json:"firedAt"`
-	Historical      bool              `json:"historical"`
-	Id              string            `json:"id"`
-	Kind            AlertKind         `json:"kind"`
-	OccurredAt      string            `json:"occurredAt"`
-	Seq             int               `json:"seq"`
-	Severity        string            `json:"severity"`
-	SourceAccession *string           `json:"sourceAccession,omitempty"`
-	Symbol          string            `json:"symbol"`
-	Title           string            `json:"title"`
+	Cik             string             `json:"cik"`
+	Citations       []Citation         `json:"citations"`
+	Detail          map[string]string  `json:"detail"`
+	FiredAt         time.Time          `json:"firedAt"`
+	Historical      bool               `json:"historical"`
+	Id              string             `json:"id"`
+	Kind            AlertKind          `json:"kind"`
+	OccurredAt      openapi_types.Date `json:"occurredAt"`
+	Seq             int                `json:"seq"`
+	Severity        AlertSeverity      `json:"severity"`
+	SourceAccession *string            `json:"sourceAccession,omitempty"`
+	Symbol          string             `json:"symbol"`
+	Title           string             `json:"title"`
 }
 
 // AlertKind defines model for Alert.Kind.
 type AlertKind string
+
+// AlertSeverity defines model for Alert.Severity.
+type AlertSeverity string
+
+// AlertDespacClosingMessage the alert.despac_closing webhook message (Standard Webhooks)
+type AlertDespacClosingMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                        `json:"id"`
+	Type AlertDespacClosingMessageType `json:"type"`
+}
+
+// AlertDespacClosingMessageType defines model for AlertDespacClosingMessage.Type.
+type AlertDespacClosingMessageType string
+
+// AlertExtensionVoteMessage the alert.extension_vote webhook message (Standard Webhooks)
+type AlertExtensionVoteMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                        `json:"id"`
+	Type AlertExtensionVoteMessageType `json:"type"`
+}
+
+// AlertExtensionVoteMessageType defines model for AlertExtensionVoteMessage.Type.
+type AlertExtensionVoteMessageType string
+
+// AlertHighRedemptionsMessage the alert.high_redemptions webhook message (Standard Webhooks)
+type AlertHighRedemptionsMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                          `json:"id"`
+	Type AlertHighRedemptionsMessageType `json:"type"`
+}
+
+// AlertHighRedemptionsMessageType defines model for AlertHighRedemptionsMessage.Type.
+type AlertHighRedemptionsMessageType string
+
+// AlertLiquidationMessage the alert.liquidation webhook message (Standard Webhooks)
+type AlertLiquidationMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                      `json:"id"`
+	Type AlertLiquidationMessageType `json:"type"`
+}
+
+// AlertLiquidationMessageType defines model for AlertLiquidationMessage.Type.
+type AlertLiquidationMessageType string
+
+// AlertLockupExpiryMessage the alert.lockup_expiry webhook message (Standard Webhooks)
+type AlertLockupExpiryMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                       `json:"id"`
+	Type AlertLockupExpiryMessageType `json:"type"`
+}
+
+// AlertLockupExpiryMessageType defines model for AlertLockupExpiryMessage.Type.
+type AlertLockupExpiryMessageType string
+
+// AlertNewIpoMessage the alert.new_ipo webhook message (Standard Webhooks)
+type AlertNewIpoMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                 `json:"id"`
+	Type AlertNewIpoMessageType `json:"type"`
+}
+
+// AlertNewIpoMessageType defines model for AlertNewIpoMessage.Type.
+type AlertNewIpoMessageType string
 
 // AlertPage defines model for AlertPage.
 type AlertPage struct {
@@ -1160,6 +1853,50 @@ type AlertPage struct {
 	// Total rows matching the query
 	Total int `json:"total"`
 }
+
+// AlertStreamEvent one SSE event of /v1/alerts/stream
+type AlertStreamEvent struct {
+	// Data one Alert as JSON
+	Data openapi_types.File `json:"data"`
+
+	// Event the SSE event name
+	Event AlertStreamEventEvent `json:"event"`
+
+	// Id the event's id; send the last one seen as Last-Event-ID (or lastEventId) to resume
+	Id string `json:"id"`
+
+	// Retry reconnection delay in milliseconds (the stream's first frame)
+	Retry *int `json:"retry,omitempty"`
+}
+
+// AlertStreamEventEvent the SSE event name
+type AlertStreamEventEvent string
+
+// AlertTrustDrawdownMessage the alert.trust_drawdown webhook message (Standard Webhooks)
+type AlertTrustDrawdownMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                        `json:"id"`
+	Type AlertTrustDrawdownMessageType `json:"type"`
+}
+
+// AlertTrustDrawdownMessageType defines model for AlertTrustDrawdownMessage.Type.
+type AlertTrustDrawdownMessageType string
+
+// AlertYtmArbitrageMessage the alert.ytm_arbitrage webhook message (Standard Webhooks)
+type AlertYtmArbitrageMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                       `json:"id"`
+	Type AlertYtmArbitrageMessageType `json:"type"`
+}
+
+// AlertYtmArbitrageMessageType defines model for AlertYtmArbitrageMessage.Type.
+type AlertYtmArbitrageMessageType string
 
 // Article defines model for Article.
 type Article struct {
@@ -1191,6 +1928,24 @@ type ArticlePage struct {
 	Total int `json:"total"`
 }
 
+// ArticleStreamEvent one SSE event of /v1/news/stream
+type ArticleStreamEvent struct {
+	// Data one Article as JSON
+	Data openapi_types.File `json:"data"`
+
+	// Event the SSE event name
+	Event ArticleStreamEventEvent `json:"event"`
+
+	// Id the event's id; send the last one seen as Last-Event-ID (or lastEventId) to resume
+	Id string `json:"id"`
+
+	// Retry reconnection delay in milliseconds (the stream's first frame)
+	Retry *int `json:"retry,omitempty"`
+}
+
+// ArticleStreamEventEvent the SSE event name
+type ArticleStreamEventEvent string
+
 // Check defines model for Check.
 type Check struct {
 	Error     *string `json:"error,omitempty"`
@@ -1200,19 +1955,19 @@ type Check struct {
 
 // Citation defines model for Citation.
 type Citation struct {
-	Accession string         `json:"accession"`
-	AsOf      *string        `json:"asOf,omitempty"`
-	Basis     *CitationBasis `json:"basis,omitempty"`
-	Document  *string        `json:"document,omitempty"`
-	Excerpt   *string        `json:"excerpt,omitempty"`
-	Field     string         `json:"field"`
-	FiledAt   *string        `json:"filedAt,omitempty"`
-	Filing    string         `json:"filing"`
-	Inputs    *[]Citation    `json:"inputs,omitempty"`
-	Line      *int           `json:"line,omitempty"`
-	Quote     *string        `json:"quote,omitempty"`
-	Source    *string        `json:"source,omitempty"`
-	Url       *string        `json:"url,omitempty"`
+	Accession string              `json:"accession"`
+	AsOf      *openapi_types.Date `json:"asOf,omitempty"`
+	Basis     *CitationBasis      `json:"basis,omitempty"`
+	Document  *string             `json:"document,omitempty"`
+	Excerpt   *string             `json:"excerpt,omitempty"`
+	Field     string              `json:"field"`
+	FiledAt   *openapi_types.Date `json:"filedAt,omitempty"`
+	Filing    string              `json:"filing"`
+	Inputs    *[]Citation         `json:"inputs,omitempty"`
+	Line      *int                `json:"line,omitempty"`
+	Quote     *string             `json:"quote,omitempty"`
+	Source    *string             `json:"source,omitempty"`
+	Url       *string             `json:"url,omitempty"`
 }
 
 // CitationBasis defines model for Citation.Basis.
@@ -1242,11 +1997,11 @@ type Citations struct {
 
 // Combination defines model for Combination.
 type Combination struct {
-	AgreementDate *string `json:"agreement_date,omitempty"`
+	AgreementDate *openapi_types.Date `json:"agreement_date,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations       *[]Combination_Citations_Item `json:"citations,omitempty"`
-	ClosingDate     *string                       `json:"closing_date,omitempty"`
+	ClosingDate     *openapi_types.Date           `json:"closing_date,omitempty"`
 	Earnout         Earnout                       `json:"earnout"`
 	Fpa             FPA                           `json:"fpa"`
 	Lockups         []Lockup                      `json:"lockups"`
@@ -1255,7 +2010,7 @@ type Combination struct {
 	NewTicker       *string                       `json:"new_ticker,omitempty"`
 	Pipe            PIPE                          `json:"pipe"`
 	Target          *string                       `json:"target,omitempty"`
-	TerminationDate *string                       `json:"termination_date,omitempty"`
+	TerminationDate *openapi_types.Date           `json:"termination_date,omitempty"`
 }
 
 // Combination_Citations_Item defines model for Combination.citations.Item.
@@ -1265,9 +2020,9 @@ type Combination_Citations_Item struct {
 
 // DayUsage defines model for DayUsage.
 type DayUsage struct {
-	Date      string         `json:"date"`
-	Endpoints map[string]int `json:"endpoints"`
-	Total     int            `json:"total"`
+	Date      openapi_types.Date `json:"date"`
+	Endpoints map[string]int     `json:"endpoints"`
+	Total     int                `json:"total"`
 }
 
 // Discover defines model for Discover.
@@ -1334,10 +2089,11 @@ type Event struct {
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations *[]Event_Citations_Item `json:"citations,omitempty"`
-	Date      string                  `json:"date"`
-	EndDate   *string                 `json:"end_date,omitempty"`
+	Date      openapi_types.Date      `json:"date"`
+	EndDate   *openapi_types.Date     `json:"end_date,omitempty"`
 	Id        string                  `json:"id"`
 	Name      string                  `json:"name"`
+	Party     *EventParty             `json:"party,omitempty"`
 	Period    *string                 `json:"period,omitempty"`
 	Symbol    string                  `json:"symbol"`
 	Title     string                  `json:"title"`
@@ -1348,6 +2104,9 @@ type Event struct {
 type Event_Citations_Item struct {
 	union json.RawMessage
 }
+
+// EventParty defines model for Event.Party.
+type EventParty string
 
 // EventType defines model for Event.Type.
 type EventType string
@@ -1368,16 +2127,55 @@ type EventPage struct {
 	Total int `json:"total"`
 }
 
+// ExportLink defines model for ExportLink.
+type ExportLink struct {
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	Id        string    `json:"id"`
+	KeyId     string    `json:"keyId"`
+	Prefix    string    `json:"prefix"`
+	Query     string    `json:"query"`
+	Route     string    `json:"route"`
+}
+
+// ExportLinkCreated defines model for ExportLinkCreated.
+type ExportLinkCreated struct {
+	// AsOf when the served data last changed
+	AsOf      time.Time `json:"asOf"`
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	Id        string    `json:"id"`
+	KeyId     string    `json:"keyId"`
+	Prefix    string    `json:"prefix"`
+	Query     string    `json:"query"`
+	Route     string    `json:"route"`
+	Url       string    `json:"url"`
+}
+
+// ExportLinkList defines model for ExportLinkList.
+type ExportLinkList struct {
+	// AsOf when the served data last changed
+	AsOf time.Time    `json:"asOf"`
+	Rows []ExportLink `json:"rows"`
+}
+
+// ExportLinkRequest defines model for ExportLinkRequest.
+type ExportLinkRequest struct {
+	Params *map[string]string `json:"params,omitempty"`
+	Route  string             `json:"route"`
+	Ttl    *string            `json:"ttl,omitempty"`
+}
+
 // Extension defines model for Extension.
 type Extension struct {
 	Accession string `json:"accession"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations   *[]Extension_Citations_Item `json:"citations,omitempty"`
-	Date        *string                     `json:"date,omitempty"`
+	Date        *openapi_types.Date         `json:"date,omitempty"`
 	Deposit     *string                     `json:"deposit,omitempty"`
-	NewDeadline *string                     `json:"new_deadline,omitempty"`
-	OldDeadline *string                     `json:"old_deadline,omitempty"`
+	NewDeadline *openapi_types.Date         `json:"new_deadline,omitempty"`
+	OldDeadline *openapi_types.Date         `json:"old_deadline,omitempty"`
 }
 
 // Extension_Citations_Item defines model for Extension.citations.Item.
@@ -1412,22 +2210,35 @@ type Filing struct {
 	Amends     *string    `json:"amends,omitempty"`
 
 	// AsOf when the served data last changed
-	AsOf                 time.Time  `json:"asOf"`
-	Cik                  string     `json:"cik"`
-	CompanyName          string     `json:"companyName"`
-	Documents            []Document `json:"documents"`
-	ExtractVersion       *string    `json:"extractVersion,omitempty"`
-	FiledAt              string     `json:"filedAt"`
-	Form                 string     `json:"form"`
-	Items                *[]string  `json:"items,omitempty"`
-	LineCount            int        `json:"lineCount"`
-	Period               *string    `json:"period,omitempty"`
-	RenderVersion        int        `json:"renderVersion"`
-	Sic                  *string    `json:"sic,omitempty"`
-	Source               *string    `json:"source,omitempty"`
-	StateOfIncorporation *string    `json:"stateOfIncorporation,omitempty"`
-	Url                  string     `json:"url"`
+	AsOf                 time.Time          `json:"asOf"`
+	Cik                  string             `json:"cik"`
+	CompanyName          string             `json:"companyName"`
+	Documents            []Document         `json:"documents"`
+	ExtractVersion       *string            `json:"extractVersion,omitempty"`
+	FiledAt              openapi_types.Date `json:"filedAt"`
+	Form                 string             `json:"form"`
+	Items                *[]string          `json:"items,omitempty"`
+	LineCount            int                `json:"lineCount"`
+	Period               *string            `json:"period,omitempty"`
+	RenderVersion        int                `json:"renderVersion"`
+	Sic                  *string            `json:"sic,omitempty"`
+	Source               *string            `json:"source,omitempty"`
+	StateOfIncorporation *string            `json:"stateOfIncorporation,omitempty"`
+	Url                  string             `json:"url"`
 }
+
+// FilingIngestedMessage the filing.ingested webhook message (Standard Webhooks)
+type FilingIngestedMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      FilingRef `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                    `json:"id"`
+	Type FilingIngestedMessageType `json:"type"`
+}
+
+// FilingIngestedMessageType defines model for FilingIngestedMessage.Type.
+type FilingIngestedMessageType string
 
 // FilingLines defines model for FilingLines.
 type FilingLines struct {
@@ -1446,11 +2257,11 @@ type FilingLines struct {
 
 // FilingRef defines model for FilingRef.
 type FilingRef struct {
-	Accession string    `json:"accession"`
-	FiledAt   string    `json:"filedAt"`
-	Form      string    `json:"form"`
-	Items     *[]string `json:"items,omitempty"`
-	Url       string    `json:"url"`
+	Accession string             `json:"accession"`
+	FiledAt   openapi_types.Date `json:"filedAt"`
+	Form      string             `json:"form"`
+	Items     *[]string          `json:"items,omitempty"`
+	Url       string             `json:"url"`
 }
 
 // Health defines model for Health.
@@ -1509,9 +2320,9 @@ type LineRow struct {
 type Liquidation struct {
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations          *[]Liquidation_Citations_Item `json:"citations,omitempty"`
-	Date               *string                       `json:"date,omitempty"`
-	DelistingDate      *string                       `json:"delisting_date,omitempty"`
-	DeregistrationDate *string                       `json:"deregistration_date,omitempty"`
+	Date               *openapi_types.Date           `json:"date,omitempty"`
+	DelistingDate      *openapi_types.Date           `json:"delisting_date,omitempty"`
+	DeregistrationDate *openapi_types.Date           `json:"deregistration_date,omitempty"`
 	PricePerShare      *string                       `json:"price_per_share,omitempty"`
 }
 
@@ -1525,14 +2336,31 @@ type Lockup struct {
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations *[]Lockup_Citations_Item `json:"citations,omitempty"`
 	Days      *string                  `json:"days,omitempty"`
-	Expires   *string                  `json:"expires,omitempty"`
+	Expires   *openapi_types.Date      `json:"expires,omitempty"`
 	Months    *string                  `json:"months,omitempty"`
+	Party     LockupParty              `json:"party"`
 }
 
 // Lockup_Citations_Item defines model for Lockup.citations.Item.
 type Lockup_Citations_Item struct {
 	union json.RawMessage
 }
+
+// LockupParty defines model for Lockup.Party.
+type LockupParty string
+
+// NewsPublishedMessage the news.published webhook message (Standard Webhooks)
+type NewsPublishedMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Article   `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                   `json:"id"`
+	Type NewsPublishedMessageType `json:"type"`
+}
+
+// NewsPublishedMessageType defines model for NewsPublishedMessage.Type.
+type NewsPublishedMessageType string
 
 // Offering defines model for Offering.
 type Offering struct {
@@ -1579,11 +2407,11 @@ type PendingExtension struct {
 	Citations          *[]PendingExtension_Citations_Item `json:"citations,omitempty"`
 	Deposit            *string                            `json:"deposit,omitempty"`
 	EstimatedPerShare  *string                            `json:"estimated_per_share,omitempty"`
-	MeetingDate        *string                            `json:"meeting_date,omitempty"`
-	NewDeadline        *string                            `json:"new_deadline,omitempty"`
-	OldDeadline        *string                            `json:"old_deadline,omitempty"`
-	RecordDate         *string                            `json:"record_date,omitempty"`
-	RedemptionDeadline *string                            `json:"redemption_deadline,omitempty"`
+	MeetingDate        *openapi_types.Date                `json:"meeting_date,omitempty"`
+	NewDeadline        *openapi_types.Date                `json:"new_deadline,omitempty"`
+	OldDeadline        *openapi_types.Date                `json:"old_deadline,omitempty"`
+	RecordDate         *openapi_types.Date                `json:"record_date,omitempty"`
+	RedemptionDeadline *openapi_types.Date                `json:"redemption_deadline,omitempty"`
 }
 
 // PendingExtension_Citations_Item defines model for PendingExtension.citations.Item.
@@ -1593,16 +2421,19 @@ type PendingExtension_Citations_Item struct {
 
 // Problem defines model for Problem.
 type Problem struct {
-	Code        string    `json:"code"`
-	Detail      string    `json:"detail"`
-	Instance    string    `json:"instance"`
-	Param       *string   `json:"param,omitempty"`
-	RequestId   string    `json:"requestId"`
-	Status      int       `json:"status"`
-	Suggestions *[]string `json:"suggestions,omitempty"`
-	Title       string    `json:"title"`
-	Type        string    `json:"type"`
+	Code        ProblemCode `json:"code"`
+	Detail      string      `json:"detail"`
+	Instance    string      `json:"instance"`
+	Param       *string     `json:"param,omitempty"`
+	RequestId   string      `json:"requestId"`
+	Status      int         `json:"status"`
+	Suggestions *[]string   `json:"suggestions,omitempty"`
+	Title       string      `json:"title"`
+	Type        string      `json:"type"`
 }
+
+// ProblemCode defines model for Problem.Code.
+type ProblemCode string
 
 // Profile defines model for Profile.
 type Profile struct {
@@ -1613,20 +2444,20 @@ type Profile struct {
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations        *[]Profile_Citations_Item `json:"citations,omitempty"`
 	Combination      *Combination              `json:"combination"`
-	Deadline         *string                   `json:"deadline,omitempty"`
+	Deadline         *openapi_types.Date       `json:"deadline,omitempty"`
 	Exchange         *string                   `json:"exchange,omitempty"`
 	Extensions       []Extension               `json:"extensions"`
 	Filings          []FilingRef               `json:"filings"`
-	IpoDate          *string                   `json:"ipo_date,omitempty"`
+	IpoDate          *openapi_types.Date       `json:"ipo_date,omitempty"`
 	Liquidation      *Liquidation              `json:"liquidation"`
 	Name             string                    `json:"name"`
 	Offering         Offering                  `json:"offering"`
-	PayoutDate       *string                   `json:"payout_date,omitempty"`
+	PayoutDate       *openapi_types.Date       `json:"payout_date,omitempty"`
 	PayoutPerShare   *string                   `json:"payout_per_share,omitempty"`
 	PendingExtension *PendingExtension         `json:"pending_extension"`
 	PreviousNames    *[]string                 `json:"previous_names,omitempty"`
 	Price            *string                   `json:"price,omitempty"`
-	PriceDate        *string                   `json:"price_date,omitempty"`
+	PriceDate        *openapi_types.Date       `json:"price_date,omitempty"`
 	PublicShares     *string                   `json:"public_shares,omitempty"`
 	RedeemedPct      *string                   `json:"redeemed_pct,omitempty"`
 	Redemptions      []Redemption              `json:"redemptions"`
@@ -1637,7 +2468,7 @@ type Profile struct {
 	Symbol           string                    `json:"symbol"`
 	Target           *string                   `json:"target,omitempty"`
 	Tickers          Tickers                   `json:"tickers"`
-	TrustAsOf        *string                   `json:"trust_as_of,omitempty"`
+	TrustAsOf        *openapi_types.Date       `json:"trust_as_of,omitempty"`
 	TrustPerShare    *string                   `json:"trust_per_share,omitempty"`
 	TrustSeries      []TrustPoint              `json:"trust_series"`
 	TrustSize        *string                   `json:"trust_size,omitempty"`
@@ -1661,7 +2492,7 @@ type Redemption struct {
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations       *[]Redemption_Citations_Item `json:"citations,omitempty"`
-	Date            *string                      `json:"date,omitempty"`
+	Date            *openapi_types.Date          `json:"date,omitempty"`
 	Price           *string                      `json:"price,omitempty"`
 	RedeemedPct     *string                      `json:"redeemed_pct,omitempty"`
 	SharesBefore    *string                      `json:"shares_before,omitempty"`
@@ -1685,9 +2516,9 @@ type ReextractState struct {
 
 // Release defines model for Release.
 type Release struct {
-	Changes []string `json:"changes"`
-	Date    *string  `json:"date,omitempty"`
-	Version string   `json:"version"`
+	Changes []string            `json:"changes"`
+	Date    *openapi_types.Date `json:"date,omitempty"`
+	Version string              `json:"version"`
 }
 
 // ReleasePage defines model for ReleasePage.
@@ -1712,15 +2543,15 @@ type SPAC struct {
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations        *[]SPAC_Citations_Item `json:"citations,omitempty"`
-	Deadline         *string                `json:"deadline,omitempty"`
+	Deadline         *openapi_types.Date    `json:"deadline,omitempty"`
 	Exchange         *string                `json:"exchange,omitempty"`
-	IpoDate          *string                `json:"ipo_date,omitempty"`
+	IpoDate          *openapi_types.Date    `json:"ipo_date,omitempty"`
 	Name             string                 `json:"name"`
-	PayoutDate       *string                `json:"payout_date,omitempty"`
+	PayoutDate       *openapi_types.Date    `json:"payout_date,omitempty"`
 	PayoutPerShare   *string                `json:"payout_per_share,omitempty"`
 	PreviousNames    *[]string              `json:"previous_names,omitempty"`
 	Price            *string                `json:"price,omitempty"`
-	PriceDate        *string                `json:"price_date,omitempty"`
+	PriceDate        *openapi_types.Date    `json:"price_date,omitempty"`
 	PublicShares     *string                `json:"public_shares,omitempty"`
 	RedeemedPct      *string                `json:"redeemed_pct,omitempty"`
 	Sector           *string                `json:"sector,omitempty"`
@@ -1729,7 +2560,7 @@ type SPAC struct {
 	Symbol           string                 `json:"symbol"`
 	Target           *string                `json:"target,omitempty"`
 	Tickers          Tickers                `json:"tickers"`
-	TrustAsOf        *string                `json:"trust_as_of,omitempty"`
+	TrustAsOf        *openapi_types.Date    `json:"trust_as_of,omitempty"`
 	TrustPerShare    *string                `json:"trust_per_share,omitempty"`
 	TrustSize        *string                `json:"trust_size,omitempty"`
 	YtmCompoundedPct *string                `json:"ytm_compounded_pct,omitempty"`
@@ -1768,21 +2599,26 @@ type SPACPage_Rows_Item struct {
 	union json.RawMessage
 }
 
+// SPACRow one row: the whole SPAC, or the fields selected with fields=
+type SPACRow struct {
+	union json.RawMessage
+}
+
 // SPACSelection the fields selected with fields=, and their citations
 type SPACSelection struct {
 	Cik *string `json:"cik,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations        *[]SPACSelection_Citations_Item `json:"citations,omitempty"`
-	Deadline         *string                         `json:"deadline,omitempty"`
+	Deadline         *openapi_types.Date             `json:"deadline,omitempty"`
 	Exchange         *string                         `json:"exchange,omitempty"`
-	IpoDate          *string                         `json:"ipo_date,omitempty"`
+	IpoDate          *openapi_types.Date             `json:"ipo_date,omitempty"`
 	Name             *string                         `json:"name,omitempty"`
-	PayoutDate       *string                         `json:"payout_date,omitempty"`
+	PayoutDate       *openapi_types.Date             `json:"payout_date,omitempty"`
 	PayoutPerShare   *string                         `json:"payout_per_share,omitempty"`
 	PreviousNames    *[]string                       `json:"previous_names,omitempty"`
 	Price            *string                         `json:"price,omitempty"`
-	PriceDate        *string                         `json:"price_date,omitempty"`
+	PriceDate        *openapi_types.Date             `json:"price_date,omitempty"`
 	PublicShares     *string                         `json:"public_shares,omitempty"`
 	RedeemedPct      *string                         `json:"redeemed_pct,omitempty"`
 	Sector           *string                         `json:"sector,omitempty"`
@@ -1791,7 +2627,7 @@ type SPACSelection struct {
 	Symbol           *string                         `json:"symbol,omitempty"`
 	Target           *string                         `json:"target,omitempty"`
 	Tickers          *Tickers                        `json:"tickers,omitempty"`
-	TrustAsOf        *string                         `json:"trust_as_of,omitempty"`
+	TrustAsOf        *openapi_types.Date             `json:"trust_as_of,omitempty"`
 	TrustPerShare    *string                         `json:"trust_per_share,omitempty"`
 	TrustSize        *string                         `json:"trust_size,omitempty"`
 	YtmCompoundedPct *string                         `json:"ytm_compounded_pct,omitempty"`
@@ -1849,7 +2685,7 @@ type SearchRowPage struct {
 // StatusChange defines model for StatusChange.
 type StatusChange struct {
 	Citation Citation           `json:"citation"`
-	Date     string             `json:"date"`
+	Date     openapi_types.Date `json:"date"`
 	Status   StatusChangeStatus `json:"status"`
 }
 
@@ -1881,7 +2717,7 @@ type TrustPoint struct {
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations                 *[]TrustPoint_Citations_Item `json:"citations,omitempty"`
-	Date                      string                       `json:"date"`
+	Date                      openapi_types.Date           `json:"date"`
 	RedemptionValuePerShare   *string                      `json:"redemption_value_per_share,omitempty"`
 	SharesSubjectToRedemption *string                      `json:"shares_subject_to_redemption,omitempty"`
 }
@@ -1891,15 +2727,34 @@ type TrustPoint_Citations_Item struct {
 	union json.RawMessage
 }
 
+// TrustRecomputedData defines model for TrustRecomputedData.
+type TrustRecomputedData struct {
+	At    time.Time `json:"at"`
+	Spacs int       `json:"spacs"`
+}
+
+// TrustRecomputedMessage the trust.recomputed webhook message (Standard Webhooks)
+type TrustRecomputedMessage struct {
+	CreatedAt time.Time           `json:"createdAt"`
+	Data      TrustRecomputedData `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                     `json:"id"`
+	Type TrustRecomputedMessageType `json:"type"`
+}
+
+// TrustRecomputedMessageType defines model for TrustRecomputedMessage.Type.
+type TrustRecomputedMessageType string
+
 // Usage defines model for Usage.
 type Usage struct {
 	// AsOf when the served data last changed
-	AsOf  time.Time  `json:"asOf"`
-	Days  []DayUsage `json:"days"`
-	From  string     `json:"from"`
-	KeyId string     `json:"keyId"`
-	To    string     `json:"to"`
-	Total int        `json:"total"`
+	AsOf  time.Time          `json:"asOf"`
+	Days  []DayUsage         `json:"days"`
+	From  openapi_types.Date `json:"from"`
+	KeyId string             `json:"keyId"`
+	To    openapi_types.Date `json:"to"`
+	Total int                `json:"total"`
 }
 
 // Vote defines model for Vote.
@@ -1912,9 +2767,9 @@ type Vote struct {
 	Citations          *[]Vote_Citations_Item `json:"citations,omitempty"`
 	For                *string                `json:"for,omitempty"`
 	Kind               string                 `json:"kind"`
-	MeetingDate        *string                `json:"meeting_date,omitempty"`
-	RecordDate         *string                `json:"record_date,omitempty"`
-	RedemptionDeadline *string                `json:"redemption_deadline,omitempty"`
+	MeetingDate        *openapi_types.Date    `json:"meeting_date,omitempty"`
+	RecordDate         *openapi_types.Date    `json:"record_date,omitempty"`
+	RedemptionDeadline *openapi_types.Date    `json:"redemption_deadline,omitempty"`
 }
 
 // Vote_Citations_Item defines model for Vote.citations.Item.
@@ -1924,14 +2779,17 @@ type Vote_Citations_Item struct {
 
 // Webhook defines model for Webhook.
 type Webhook struct {
-	CreatedAt      time.Time  `json:"createdAt"`
-	Description    *string    `json:"description,omitempty"`
-	DisabledAt     *time.Time `json:"disabledAt,omitempty"`
-	DisabledReason *string    `json:"disabledReason,omitempty"`
-	Events         []string   `json:"events"`
-	Id             string     `json:"id"`
-	Url            string     `json:"url"`
+	CreatedAt      time.Time       `json:"createdAt"`
+	Description    *string         `json:"description,omitempty"`
+	DisabledAt     *time.Time      `json:"disabledAt,omitempty"`
+	DisabledReason *string         `json:"disabledReason,omitempty"`
+	Events         []WebhookEvents `json:"events"`
+	Id             string          `json:"id"`
+	Url            string          `json:"url"`
 }
+
+// WebhookEvents defines model for Webhook.Events.
+type WebhookEvents string
 
 // WebhookAttempt defines model for WebhookAttempt.
 type WebhookAttempt struct {
@@ -1944,36 +2802,45 @@ type WebhookAttempt struct {
 // WebhookBody defines model for WebhookBody.
 type WebhookBody struct {
 	// AsOf when the served data last changed
-	AsOf           time.Time  `json:"asOf"`
-	CreatedAt      time.Time  `json:"createdAt"`
-	Description    *string    `json:"description,omitempty"`
-	DisabledAt     *time.Time `json:"disabledAt,omitempty"`
-	DisabledReason *string    `json:"disabledReason,omitempty"`
-	Events         []string   `json:"events"`
-	Id             string     `json:"id"`
-	Url            string     `json:"url"`
+	AsOf           time.Time           `json:"asOf"`
+	CreatedAt      time.Time           `json:"createdAt"`
+	Description    *string             `json:"description,omitempty"`
+	DisabledAt     *time.Time          `json:"disabledAt,omitempty"`
+	DisabledReason *string             `json:"disabledReason,omitempty"`
+	Events         []WebhookBodyEvents `json:"events"`
+	Id             string              `json:"id"`
+	Url            string              `json:"url"`
 }
+
+// WebhookBodyEvents defines model for WebhookBody.Events.
+type WebhookBodyEvents string
 
 // WebhookCreateRequest defines model for WebhookCreateRequest.
 type WebhookCreateRequest struct {
-	Description *string  `json:"description,omitempty"`
-	Events      []string `json:"events"`
-	Url         string   `json:"url"`
+	Description *string                      `json:"description,omitempty"`
+	Events      []WebhookCreateRequestEvents `json:"events"`
+	Url         string                       `json:"url"`
 }
+
+// WebhookCreateRequestEvents defines model for WebhookCreateRequest.Events.
+type WebhookCreateRequestEvents string
 
 // WebhookCreated defines model for WebhookCreated.
 type WebhookCreated struct {
 	// AsOf when the served data last changed
-	AsOf           time.Time  `json:"asOf"`
-	CreatedAt      time.Time  `json:"createdAt"`
-	Description    *string    `json:"description,omitempty"`
-	DisabledAt     *time.Time `json:"disabledAt,omitempty"`
-	DisabledReason *string    `json:"disabledReason,omitempty"`
-	Events         []string   `json:"events"`
-	Id             string     `json:"id"`
-	Secret         string     `json:"secret"`
-	Url            string     `json:"url"`
+	AsOf           time.Time              `json:"asOf"`
+	CreatedAt      time.Time              `json:"createdAt"`
+	Description    *string                `json:"description,omitempty"`
+	DisabledAt     *time.Time             `json:"disabledAt,omitempty"`
+	DisabledReason *string                `json:"disabledReason,omitempty"`
+	Events         []WebhookCreatedEvents `json:"events"`
+	Id             string                 `json:"id"`
+	Secret         string                 `json:"secret"`
+	Url            string                 `json:"url"`
 }
+
+// WebhookCreatedEvents defines model for WebhookCreated.Events.
+type WebhookCreatedEvents string
 
 // WebhookDelivery defines model for WebhookDelivery.
 type WebhookDelivery struct {
@@ -2021,6 +2888,25 @@ type WebhookList struct {
 	Total int       `json:"total"`
 }
 
+// WebhookTestData defines model for WebhookTestData.
+type WebhookTestData struct {
+	EndpointId string `json:"endpointId"`
+	Message    string `json:"message"`
+}
+
+// WebhookTestMessage the webhook.test webhook message (Standard Webhooks)
+type WebhookTestMessage struct {
+	CreatedAt time.Time       `json:"createdAt"`
+	Data      WebhookTestData `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                 `json:"id"`
+	Type WebhookTestMessageType `json:"type"`
+}
+
+// WebhookTestMessageType defines model for WebhookTestMessage.Type.
+type WebhookTestMessageType string
+
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
 
@@ -2057,6 +2943,12 @@ type Unavailable = Problem
 // Unprocessable defines model for Unprocessable.
 type Unprocessable = Problem
 
+// ExportLinksCreateParams defines parameters for ExportLinksCreate.
+type ExportLinksCreateParams struct {
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same parameters (path, query, JSON body parsed) gets the first response again (Idempotent-Replayed: true) for 24 hours; with other parameters 422; while the first is being handled 409
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // AccountUsageParams defines parameters for AccountUsage.
 type AccountUsageParams struct {
 	// Days days of usage, newest first (default 30)
@@ -2065,7 +2957,7 @@ type AccountUsageParams struct {
 
 // AdminKeysCreateParams defines parameters for AdminKeysCreate.
 type AdminKeysCreateParams struct {
-	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same parameters (path, query, JSON body parsed) gets the first response again (Idempotent-Replayed: true) for 24 hours; with other parameters 422; while the first is being handled 409
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2074,7 +2966,7 @@ type AdminKeysRotateParams struct {
 	// Grace how long the old secret keeps working, as the new key: a duration such as 1h, at most 168h (default 0s: refused at once)
 	Grace *string `form:"grace,omitempty" json:"grace,omitempty"`
 
-	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same parameters (path, query, JSON body parsed) gets the first response again (Idempotent-Replayed: true) for 24 hours; with other parameters 422; while the first is being handled 409
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2211,6 +3103,42 @@ type FilingLinesParams struct {
 
 	// To last line, inclusive (default from+999, clamped to the text)
 	To *int `form:"to,omitempty" json:"to,omitempty"`
+
+	// IfNoneMatch the ETag of a response held: 304 without a body while the data has not changed
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// LinkAlertsParams defines parameters for LinkAlerts.
+type LinkAlertsParams struct {
+	// Token the export link's token (from POST /v1/account/export-links)
+	Token string `form:"token" json:"token"`
+
+	// IfNoneMatch the ETag of a response held: 304 without a body while the data has not changed
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// LinkCalendarParams defines parameters for LinkCalendar.
+type LinkCalendarParams struct {
+	// Token the export link's token (from POST /v1/account/export-links)
+	Token string `form:"token" json:"token"`
+
+	// IfNoneMatch the ETag of a response held: 304 without a body while the data has not changed
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// LinkNewsParams defines parameters for LinkNews.
+type LinkNewsParams struct {
+	// Token the export link's token (from POST /v1/account/export-links)
+	Token string `form:"token" json:"token"`
+
+	// IfNoneMatch the ETag of a response held: 304 without a body while the data has not changed
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
+// LinkUniverseParams defines parameters for LinkUniverse.
+type LinkUniverseParams struct {
+	// Token the export link's token (from POST /v1/account/export-links)
+	Token string `form:"token" json:"token"`
 
 	// IfNoneMatch the ETag of a response held: 304 without a body while the data has not changed
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
@@ -2386,7 +3314,7 @@ type UniverseParamsFormat string
 
 // WebhooksCreateParams defines parameters for WebhooksCreate.
 type WebhooksCreateParams struct {
-	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same parameters (path, query, JSON body parsed) gets the first response again (Idempotent-Replayed: true) for 24 hours; with other parameters 422; while the first is being handled 409
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2398,21 +3326,204 @@ type WebhooksDeliveriesParams struct {
 
 // WebhooksRedeliverParams defines parameters for WebhooksRedeliver.
 type WebhooksRedeliverParams struct {
-	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same parameters (path, query, JSON body parsed) gets the first response again (Idempotent-Replayed: true) for 24 hours; with other parameters 422; while the first is being handled 409
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // WebhooksTestParams defines parameters for WebhooksTest.
 type WebhooksTestParams struct {
-	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again (Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same parameters (path, query, JSON body parsed) gets the first response again (Idempotent-Replayed: true) for 24 hours; with other parameters 422; while the first is being handled 409
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
+
+// WebhookAlertDespacClosingParams defines parameters for WebhookAlertDespacClosing.
+type WebhookAlertDespacClosingParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertExtensionVoteParams defines parameters for WebhookAlertExtensionVote.
+type WebhookAlertExtensionVoteParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertHighRedemptionsParams defines parameters for WebhookAlertHighRedemptions.
+type WebhookAlertHighRedemptionsParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertLiquidationParams defines parameters for WebhookAlertLiquidation.
+type WebhookAlertLiquidationParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertLockupExpiryParams defines parameters for WebhookAlertLockupExpiry.
+type WebhookAlertLockupExpiryParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertNewIpoParams defines parameters for WebhookAlertNewIpo.
+type WebhookAlertNewIpoParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertTrustDrawdownParams defines parameters for WebhookAlertTrustDrawdown.
+type WebhookAlertTrustDrawdownParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertYtmArbitrageParams defines parameters for WebhookAlertYtmArbitrage.
+type WebhookAlertYtmArbitrageParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookFilingIngestedParams defines parameters for WebhookFilingIngested.
+type WebhookFilingIngestedParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookNewsPublishedParams defines parameters for WebhookNewsPublished.
+type WebhookNewsPublishedParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookTrustRecomputedParams defines parameters for WebhookTrustRecomputed.
+type WebhookTrustRecomputedParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookWebhookTestParams defines parameters for WebhookWebhookTest.
+type WebhookWebhookTestParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// ExportLinksCreateJSONRequestBody defines body for ExportLinksCreate for application/json ContentType.
+type ExportLinksCreateJSONRequestBody = ExportLinkRequest
 
 // AdminKeysCreateJSONRequestBody defines body for AdminKeysCreate for application/json ContentType.
 type AdminKeysCreateJSONRequestBody = KeyCreateRequest
 
 // WebhooksCreateJSONRequestBody defines body for WebhooksCreate for application/json ContentType.
 type WebhooksCreateJSONRequestBody = WebhookCreateRequest
+
+// WebhookAlertDespacClosingJSONRequestBody defines body for WebhookAlertDespacClosing for application/json ContentType.
+type WebhookAlertDespacClosingJSONRequestBody = AlertDespacClosingMessage
+
+// WebhookAlertExtensionVoteJSONRequestBody defines body for WebhookAlertExtensionVote for application/json ContentType.
+type WebhookAlertExtensionVoteJSONRequestBody = AlertExtensionVoteMessage
+
+// WebhookAlertHighRedemptionsJSONRequestBody defines body for WebhookAlertHighRedemptions for application/json ContentType.
+type WebhookAlertHighRedemptionsJSONRequestBody = AlertHighRedemptionsMessage
+
+// WebhookAlertLiquidationJSONRequestBody defines body for WebhookAlertLiquidation for application/json ContentType.
+type WebhookAlertLiquidationJSONRequestBody = AlertLiquidationMessage
+
+// WebhookAlertLockupExpiryJSONRequestBody defines body for WebhookAlertLockupExpiry for application/json ContentType.
+type WebhookAlertLockupExpiryJSONRequestBody = AlertLockupExpiryMessage
+
+// WebhookAlertNewIpoJSONRequestBody defines body for WebhookAlertNewIpo for application/json ContentType.
+type WebhookAlertNewIpoJSONRequestBody = AlertNewIpoMessage
+
+// WebhookAlertTrustDrawdownJSONRequestBody defines body for WebhookAlertTrustDrawdown for application/json ContentType.
+type WebhookAlertTrustDrawdownJSONRequestBody = AlertTrustDrawdownMessage
+
+// WebhookAlertYtmArbitrageJSONRequestBody defines body for WebhookAlertYtmArbitrage for application/json ContentType.
+type WebhookAlertYtmArbitrageJSONRequestBody = AlertYtmArbitrageMessage
+
+// WebhookFilingIngestedJSONRequestBody defines body for WebhookFilingIngested for application/json ContentType.
+type WebhookFilingIngestedJSONRequestBody = FilingIngestedMessage
+
+// WebhookNewsPublishedJSONRequestBody defines body for WebhookNewsPublished for application/json ContentType.
+type WebhookNewsPublishedJSONRequestBody = NewsPublishedMessage
+
+// WebhookTrustRecomputedJSONRequestBody defines body for WebhookTrustRecomputed for application/json ContentType.
+type WebhookTrustRecomputedJSONRequestBody = TrustRecomputedMessage
+
+// WebhookWebhookTestJSONRequestBody defines body for WebhookWebhookTest for application/json ContentType.
+type WebhookWebhookTestJSONRequestBody = WebhookTestMessage
 
 // AsCitation returns the union data inside the Combination_Citations_Item as a Citation
 func (t Combination_Citations_Item) AsCitation() (Citation, error) {
@@ -3282,6 +4393,68 @@ func (t *SPACPage_Rows_Item) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsSPAC returns the union data inside the SPACRow as a SPAC
+func (t SPACRow) AsSPAC() (SPAC, error) {
+	var body SPAC
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSPAC overwrites any union data inside the SPACRow as the provided SPAC
+func (t *SPACRow) FromSPAC(v SPAC) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSPAC performs a merge with any union data inside the SPACRow, using the provided SPAC
+func (t *SPACRow) MergeSPAC(v SPAC) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSPACSelection returns the union data inside the SPACRow as a SPACSelection
+func (t SPACRow) AsSPACSelection() (SPACSelection, error) {
+	var body SPACSelection
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSPACSelection overwrites any union data inside the SPACRow as the provided SPACSelection
+func (t *SPACRow) FromSPACSelection(v SPACSelection) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSPACSelection performs a merge with any union data inside the SPACRow, using the provided SPACSelection
+func (t *SPACRow) MergeSPACSelection(v SPACSelection) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t SPACRow) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *SPACRow) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsCitation returns the union data inside the SPACSelection_Citations_Item as a Citation
 func (t SPACSelection_Citations_Item) AsCitation() (Citation, error) {
 	var body Citation
@@ -3609,6 +4782,30 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/account (the `Account` operationId).
 	Account(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ExportLinksList The calling key's export links (never their tokens).
+	//
+	// Corresponds with GET /v1/account/export-links (the `ExportLinksList` operationId).
+	ExportLinksList(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExportLinksCreateWithBody Make an expiring, revocable, read-only URL serving one CSV export {route, params, ttl} as the calling key (for spreadsheets); the URL is shown once.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/account/export-links (the `ExportLinksCreate` operationId).
+	ExportLinksCreateWithBody(ctx context.Context, params *ExportLinksCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExportLinksCreate Make an expiring, revocable, read-only URL serving one CSV export {route, params, ttl} as the calling key (for spreadsheets); the URL is shown once.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/account/export-links (the `ExportLinksCreate` operationId).
+	ExportLinksCreate(ctx context.Context, params *ExportLinksCreateParams, body ExportLinksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExportLinksDelete Revoke an export link: it stops working at once.
+	//
+	// Corresponds with DELETE /v1/account/export-links/{id} (the `ExportLinksDelete` operationId).
+	ExportLinksDelete(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// AccountUsage Usage of the calling key per day and endpoint.
 	//
 	// Corresponds with GET /v1/account/usage (the `AccountUsage` operationId).
@@ -3703,6 +4900,26 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/health (the `Health` operationId).
 	Health(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// LinkAlerts The alerts export of an export link, as CSV, served as the key that made it.
+	//
+	// Corresponds with GET /v1/links/alerts.csv (the `LinkAlerts` operationId).
+	LinkAlerts(ctx context.Context, params *LinkAlertsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// LinkCalendar The calendar export of an export link, as CSV, served as the key that made it.
+	//
+	// Corresponds with GET /v1/links/calendar.csv (the `LinkCalendar` operationId).
+	LinkCalendar(ctx context.Context, params *LinkCalendarParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// LinkNews The news export of an export link, as CSV, served as the key that made it.
+	//
+	// Corresponds with GET /v1/links/news.csv (the `LinkNews` operationId).
+	LinkNews(ctx context.Context, params *LinkNewsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// LinkUniverse The universe export of an export link, as CSV, served as the key that made it (no Authorization header).
+	//
+	// Corresponds with GET /v1/links/universe.csv (the `LinkUniverse` operationId).
+	LinkUniverse(ctx context.Context, params *LinkUniverseParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// News News articles, filing-derived and aggregated, linked to SPACs; newest first.
 	//
 	// Corresponds with GET /v1/news (the `News` operationId).
@@ -3783,6 +5000,70 @@ type ClientInterface interface {
 // Corresponds with GET /v1/account (the `Account` operationId).
 func (c *Client) Account(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewAccountRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExportLinksList The calling key's export links (never their tokens).
+//
+// Corresponds with GET /v1/account/export-links (the `ExportLinksList` operationId).
+func (c *Client) ExportLinksList(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportLinksListRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExportLinksCreateWithBody Make an expiring, revocable, read-only URL serving one CSV export {route, params, ttl} as the calling key (for spreadsheets); the URL is shown once.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/account/export-links (the `ExportLinksCreate` operationId).
+func (c *Client) ExportLinksCreateWithBody(ctx context.Context, params *ExportLinksCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportLinksCreateRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExportLinksCreate Make an expiring, revocable, read-only URL serving one CSV export {route, params, ttl} as the calling key (for spreadsheets); the URL is shown once.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/account/export-links (the `ExportLinksCreate` operationId).
+func (c *Client) ExportLinksCreate(ctx context.Context, params *ExportLinksCreateParams, body ExportLinksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportLinksCreateRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExportLinksDelete Revoke an export link: it stops working at once.
+//
+// Corresponds with DELETE /v1/account/export-links/{id} (the `ExportLinksDelete` operationId).
+func (c *Client) ExportLinksDelete(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportLinksDeleteRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -4067,6 +5348,66 @@ func (c *Client) Health(ctx context.Context, reqEditors ...RequestEditorFn) (*ht
 	return c.Client.Do(req)
 }
 
+// LinkAlerts The alerts export of an export link, as CSV, served as the key that made it.
+//
+// Corresponds with GET /v1/links/alerts.csv (the `LinkAlerts` operationId).
+func (c *Client) LinkAlerts(ctx context.Context, params *LinkAlertsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLinkAlertsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// LinkCalendar The calendar export of an export link, as CSV, served as the key that made it.
+//
+// Corresponds with GET /v1/links/calendar.csv (the `LinkCalendar` operationId).
+func (c *Client) LinkCalendar(ctx context.Context, params *LinkCalendarParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLinkCalendarRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// LinkNews The news export of an export link, as CSV, served as the key that made it.
+//
+// Corresponds with GET /v1/links/news.csv (the `LinkNews` operationId).
+func (c *Client) LinkNews(ctx context.Context, params *LinkNewsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLinkNewsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// LinkUniverse The universe export of an export link, as CSV, served as the key that made it (no Authorization header).
+//
+// Corresponds with GET /v1/links/universe.csv (the `LinkUniverse` operationId).
+func (c *Client) LinkUniverse(ctx context.Context, params *LinkUniverseParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLinkUniverseRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // News News articles, filing-derived and aggregated, linked to SPACs; newest first.
 //
 // Corresponds with GET /v1/news (the `News` operationId).
@@ -4301,6 +5642,122 @@ func NewAccountRequest(server string) (*http.Request, error) {
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewExportLinksListRequest constructs an http.Request for the ExportLinksList method
+func NewExportLinksListRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/account/export-links")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewExportLinksCreateRequest calls the generic ExportLinksCreate builder with application/json body
+func NewExportLinksCreateRequest(server string, params *ExportLinksCreateParams, body ExportLinksCreateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewExportLinksCreateRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewExportLinksCreateRequestWithBody constructs an http.Request for the ExportLinksCreate method, with any body, and a specified content type
+func NewExportLinksCreateRequestWithBody(server string, params *ExportLinksCreateParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/account/export-links")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewExportLinksDeleteRequest constructs an http.Request for the ExportLinksDelete method
+func NewExportLinksDeleteRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/account/export-links/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -5391,6 +6848,266 @@ func NewHealthRequest(server string) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewLinkAlertsRequest constructs an http.Request for the LinkAlerts method
+func NewLinkAlertsRequest(server string, params *LinkAlertsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/links/alerts.csv")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "token", params.Token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewLinkCalendarRequest constructs an http.Request for the LinkCalendar method
+func NewLinkCalendarRequest(server string, params *LinkCalendarParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/links/calendar.csv")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "token", params.Token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewLinkNewsRequest constructs an http.Request for the LinkNews method
+func NewLinkNewsRequest(server string, params *LinkNewsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/links/news.csv")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "token", params.Token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewLinkUniverseRequest constructs an http.Request for the LinkUniverse method
+func NewLinkUniverseRequest(server string, params *LinkUniverseParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/links/universe.csv")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "token", params.Token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -6507,6 +8224,34 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /v1/account (the `Account` operationId).
 	AccountWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*AccountResponse, error)
 
+	// ExportLinksListWithResponse The calling key's export links (never their tokens).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/account/export-links (the `ExportLinksList` operationId).
+	ExportLinksListWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ExportLinksListResponse, error)
+
+	// ExportLinksCreateWithBodyWithResponse Make an expiring, revocable, read-only URL serving one CSV export {route, params, ttl} as the calling key (for spreadsheets); the URL is shown once.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/account/export-links (the `ExportLinksCreate` operationId).
+	ExportLinksCreateWithBodyWithResponse(ctx context.Context, params *ExportLinksCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ExportLinksCreateResponse, error)
+
+	// ExportLinksCreateWithResponse Make an expiring, revocable, read-only URL serving one CSV export {route, params, ttl} as the calling key (for spreadsheets); the URL is shown once.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/account/export-links (the `ExportLinksCreate` operationId).
+	ExportLinksCreateWithResponse(ctx context.Context, params *ExportLinksCreateParams, body ExportLinksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ExportLinksCreateResponse, error)
+
+	// ExportLinksDeleteWithResponse Revoke an export link: it stops working at once.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /v1/account/export-links/{id} (the `ExportLinksDelete` operationId).
+	ExportLinksDeleteWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*ExportLinksDeleteResponse, error)
+
 	// AccountUsageWithResponse Usage of the calling key per day and endpoint.
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -6632,6 +8377,34 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/health (the `Health` operationId).
 	HealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*HealthResponse, error)
+
+	// LinkAlertsWithResponse The alerts export of an export link, as CSV, served as the key that made it.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/links/alerts.csv (the `LinkAlerts` operationId).
+	LinkAlertsWithResponse(ctx context.Context, params *LinkAlertsParams, reqEditors ...RequestEditorFn) (*LinkAlertsResponse, error)
+
+	// LinkCalendarWithResponse The calendar export of an export link, as CSV, served as the key that made it.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/links/calendar.csv (the `LinkCalendar` operationId).
+	LinkCalendarWithResponse(ctx context.Context, params *LinkCalendarParams, reqEditors ...RequestEditorFn) (*LinkCalendarResponse, error)
+
+	// LinkNewsWithResponse The news export of an export link, as CSV, served as the key that made it.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/links/news.csv (the `LinkNews` operationId).
+	LinkNewsWithResponse(ctx context.Context, params *LinkNewsParams, reqEditors ...RequestEditorFn) (*LinkNewsResponse, error)
+
+	// LinkUniverseWithResponse The universe export of an export link, as CSV, served as the key that made it (no Authorization header).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/links/universe.csv (the `LinkUniverse` operationId).
+	LinkUniverseWithResponse(ctx context.Context, params *LinkUniverseParams, reqEditors ...RequestEditorFn) (*LinkUniverseResponse, error)
 
 	// NewsWithResponse News articles, filing-derived and aggregated, linked to SPACs; newest first.
 	//
@@ -6888,6 +8661,527 @@ func (r AccountResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AccountResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ExportLinksListResponse200Headers the declared response headers of an HTTP 200 response for ExportLinksList
+type ExportLinksListResponse200Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// ExportLinksListResponse400Headers the declared response headers of an HTTP 400 response for ExportLinksList
+type ExportLinksListResponse400Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksListResponse401Headers the declared response headers of an HTTP 401 response for ExportLinksList
+type ExportLinksListResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// ExportLinksListResponse408Headers the declared response headers of an HTTP 408 response for ExportLinksList
+type ExportLinksListResponse408Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksListResponse413Headers the declared response headers of an HTTP 413 response for ExportLinksList
+type ExportLinksListResponse413Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksListResponse429Headers the declared response headers of an HTTP 429 response for ExportLinksList
+type ExportLinksListResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// ExportLinksListResponse503Headers the declared response headers of an HTTP 503 response for ExportLinksList
+type ExportLinksListResponse503Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksListResponseDefaultHeaders the declared response headers of an HTTP default response for ExportLinksList
+type ExportLinksListResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type ExportLinksListResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ExportLinkList
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ExportLinksListResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ExportLinksListResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ExportLinksListResponse401Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *ExportLinksListResponse408Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ExportLinksListResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ExportLinksListResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ExportLinksListResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ExportLinksListResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ExportLinksListResponse) GetJSON200() *ExportLinkList {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ExportLinksListResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ExportLinksListResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r ExportLinksListResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ExportLinksListResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ExportLinksListResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ExportLinksListResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ExportLinksListResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ExportLinksListResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExportLinksListResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExportLinksListResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExportLinksListResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ExportLinksCreateResponse201Headers the declared response headers of an HTTP 201 response for ExportLinksCreate
+type ExportLinksCreateResponse201Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// ExportLinksCreateResponse400Headers the declared response headers of an HTTP 400 response for ExportLinksCreate
+type ExportLinksCreateResponse400Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksCreateResponse401Headers the declared response headers of an HTTP 401 response for ExportLinksCreate
+type ExportLinksCreateResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// ExportLinksCreateResponse408Headers the declared response headers of an HTTP 408 response for ExportLinksCreate
+type ExportLinksCreateResponse408Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksCreateResponse409Headers the declared response headers of an HTTP 409 response for ExportLinksCreate
+type ExportLinksCreateResponse409Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksCreateResponse413Headers the declared response headers of an HTTP 413 response for ExportLinksCreate
+type ExportLinksCreateResponse413Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksCreateResponse422Headers the declared response headers of an HTTP 422 response for ExportLinksCreate
+type ExportLinksCreateResponse422Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksCreateResponse429Headers the declared response headers of an HTTP 429 response for ExportLinksCreate
+type ExportLinksCreateResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// ExportLinksCreateResponse503Headers the declared response headers of an HTTP 503 response for ExportLinksCreate
+type ExportLinksCreateResponse503Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksCreateResponseDefaultHeaders the declared response headers of an HTTP default response for ExportLinksCreate
+type ExportLinksCreateResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type ExportLinksCreateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *ExportLinkCreated
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ExportLinksCreateResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ExportLinksCreateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ExportLinksCreateResponse401Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *ExportLinksCreateResponse408Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *ExportLinksCreateResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ExportLinksCreateResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *ExportLinksCreateResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ExportLinksCreateResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ExportLinksCreateResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ExportLinksCreateResponseDefaultHeaders
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ExportLinksCreateResponse) GetJSON201() *ExportLinkCreated {
+	return r.JSON201
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ExportLinksCreateResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ExportLinksCreateResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r ExportLinksCreateResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r ExportLinksCreateResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ExportLinksCreateResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ExportLinksCreateResponse) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ExportLinksCreateResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ExportLinksCreateResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ExportLinksCreateResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ExportLinksCreateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExportLinksCreateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExportLinksCreateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExportLinksCreateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ExportLinksDeleteResponse204Headers the declared response headers of an HTTP 204 response for ExportLinksDelete
+type ExportLinksDeleteResponse204Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// ExportLinksDeleteResponse400Headers the declared response headers of an HTTP 400 response for ExportLinksDelete
+type ExportLinksDeleteResponse400Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksDeleteResponse401Headers the declared response headers of an HTTP 401 response for ExportLinksDelete
+type ExportLinksDeleteResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// ExportLinksDeleteResponse404Headers the declared response headers of an HTTP 404 response for ExportLinksDelete
+type ExportLinksDeleteResponse404Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksDeleteResponse408Headers the declared response headers of an HTTP 408 response for ExportLinksDelete
+type ExportLinksDeleteResponse408Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksDeleteResponse413Headers the declared response headers of an HTTP 413 response for ExportLinksDelete
+type ExportLinksDeleteResponse413Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksDeleteResponse429Headers the declared response headers of an HTTP 429 response for ExportLinksDelete
+type ExportLinksDeleteResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// ExportLinksDeleteResponse503Headers the declared response headers of an HTTP 503 response for ExportLinksDelete
+type ExportLinksDeleteResponse503Headers struct {
+	XRequestId *string
+}
+
+// ExportLinksDeleteResponseDefaultHeaders the declared response headers of an HTTP default response for ExportLinksDelete
+type ExportLinksDeleteResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type ExportLinksDeleteResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *ExportLinksDeleteResponse204Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ExportLinksDeleteResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ExportLinksDeleteResponse401Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ExportLinksDeleteResponse404Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *ExportLinksDeleteResponse408Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *ExportLinksDeleteResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ExportLinksDeleteResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ExportLinksDeleteResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ExportLinksDeleteResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ExportLinksDeleteResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ExportLinksDeleteResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ExportLinksDeleteResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r ExportLinksDeleteResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r ExportLinksDeleteResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ExportLinksDeleteResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r ExportLinksDeleteResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ExportLinksDeleteResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ExportLinksDeleteResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExportLinksDeleteResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExportLinksDeleteResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExportLinksDeleteResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -9837,6 +12131,740 @@ func (r HealthResponse) ContentType() string {
 	return ""
 }
 
+// LinkAlertsResponse200Headers the declared response headers of an HTTP 200 response for LinkAlerts
+type LinkAlertsResponse200Headers struct {
+	CacheControl              *string
+	ETag                      *string
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	XDataScope                *string
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// LinkAlertsResponse304Headers the declared response headers of an HTTP 304 response for LinkAlerts
+type LinkAlertsResponse304Headers struct {
+	ETag       *string
+	XRequestId *string
+}
+
+// LinkAlertsResponse400Headers the declared response headers of an HTTP 400 response for LinkAlerts
+type LinkAlertsResponse400Headers struct {
+	XRequestId *string
+}
+
+// LinkAlertsResponse401Headers the declared response headers of an HTTP 401 response for LinkAlerts
+type LinkAlertsResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// LinkAlertsResponse403Headers the declared response headers of an HTTP 403 response for LinkAlerts
+type LinkAlertsResponse403Headers struct {
+	XRequestId *string
+}
+
+// LinkAlertsResponse404Headers the declared response headers of an HTTP 404 response for LinkAlerts
+type LinkAlertsResponse404Headers struct {
+	XRequestId *string
+}
+
+// LinkAlertsResponse408Headers the declared response headers of an HTTP 408 response for LinkAlerts
+type LinkAlertsResponse408Headers struct {
+	XRequestId *string
+}
+
+// LinkAlertsResponse413Headers the declared response headers of an HTTP 413 response for LinkAlerts
+type LinkAlertsResponse413Headers struct {
+	XRequestId *string
+}
+
+// LinkAlertsResponse429Headers the declared response headers of an HTTP 429 response for LinkAlerts
+type LinkAlertsResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// LinkAlertsResponse503Headers the declared response headers of an HTTP 503 response for LinkAlerts
+type LinkAlertsResponse503Headers struct {
+	XRequestId *string
+}
+
+// LinkAlertsResponseDefaultHeaders the declared response headers of an HTTP default response for LinkAlerts
+type LinkAlertsResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type LinkAlertsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *LinkAlertsResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *LinkAlertsResponse304Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *LinkAlertsResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *LinkAlertsResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *LinkAlertsResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *LinkAlertsResponse404Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *LinkAlertsResponse408Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *LinkAlertsResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *LinkAlertsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LinkAlertsResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *LinkAlertsResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r LinkAlertsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r LinkAlertsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r LinkAlertsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r LinkAlertsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r LinkAlertsResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r LinkAlertsResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r LinkAlertsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r LinkAlertsResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r LinkAlertsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r LinkAlertsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r LinkAlertsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r LinkAlertsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r LinkAlertsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// LinkCalendarResponse200Headers the declared response headers of an HTTP 200 response for LinkCalendar
+type LinkCalendarResponse200Headers struct {
+	CacheControl              *string
+	ETag                      *string
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	XDataScope                *string
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// LinkCalendarResponse304Headers the declared response headers of an HTTP 304 response for LinkCalendar
+type LinkCalendarResponse304Headers struct {
+	ETag       *string
+	XRequestId *string
+}
+
+// LinkCalendarResponse400Headers the declared response headers of an HTTP 400 response for LinkCalendar
+type LinkCalendarResponse400Headers struct {
+	XRequestId *string
+}
+
+// LinkCalendarResponse401Headers the declared response headers of an HTTP 401 response for LinkCalendar
+type LinkCalendarResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// LinkCalendarResponse404Headers the declared response headers of an HTTP 404 response for LinkCalendar
+type LinkCalendarResponse404Headers struct {
+	XRequestId *string
+}
+
+// LinkCalendarResponse408Headers the declared response headers of an HTTP 408 response for LinkCalendar
+type LinkCalendarResponse408Headers struct {
+	XRequestId *string
+}
+
+// LinkCalendarResponse413Headers the declared response headers of an HTTP 413 response for LinkCalendar
+type LinkCalendarResponse413Headers struct {
+	XRequestId *string
+}
+
+// LinkCalendarResponse429Headers the declared response headers of an HTTP 429 response for LinkCalendar
+type LinkCalendarResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// LinkCalendarResponse503Headers the declared response headers of an HTTP 503 response for LinkCalendar
+type LinkCalendarResponse503Headers struct {
+	XRequestId *string
+}
+
+// LinkCalendarResponseDefaultHeaders the declared response headers of an HTTP default response for LinkCalendar
+type LinkCalendarResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type LinkCalendarResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *LinkCalendarResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *LinkCalendarResponse304Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *LinkCalendarResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *LinkCalendarResponse401Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *LinkCalendarResponse404Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *LinkCalendarResponse408Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *LinkCalendarResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *LinkCalendarResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LinkCalendarResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *LinkCalendarResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r LinkCalendarResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r LinkCalendarResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r LinkCalendarResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r LinkCalendarResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r LinkCalendarResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r LinkCalendarResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r LinkCalendarResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r LinkCalendarResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r LinkCalendarResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r LinkCalendarResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r LinkCalendarResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r LinkCalendarResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// LinkNewsResponse200Headers the declared response headers of an HTTP 200 response for LinkNews
+type LinkNewsResponse200Headers struct {
+	CacheControl              *string
+	ETag                      *string
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	XDataScope                *string
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// LinkNewsResponse304Headers the declared response headers of an HTTP 304 response for LinkNews
+type LinkNewsResponse304Headers struct {
+	ETag       *string
+	XRequestId *string
+}
+
+// LinkNewsResponse400Headers the declared response headers of an HTTP 400 response for LinkNews
+type LinkNewsResponse400Headers struct {
+	XRequestId *string
+}
+
+// LinkNewsResponse401Headers the declared response headers of an HTTP 401 response for LinkNews
+type LinkNewsResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// LinkNewsResponse404Headers the declared response headers of an HTTP 404 response for LinkNews
+type LinkNewsResponse404Headers struct {
+	XRequestId *string
+}
+
+// LinkNewsResponse408Headers the declared response headers of an HTTP 408 response for LinkNews
+type LinkNewsResponse408Headers struct {
+	XRequestId *string
+}
+
+// LinkNewsResponse413Headers the declared response headers of an HTTP 413 response for LinkNews
+type LinkNewsResponse413Headers struct {
+	XRequestId *string
+}
+
+// LinkNewsResponse429Headers the declared response headers of an HTTP 429 response for LinkNews
+type LinkNewsResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// LinkNewsResponse503Headers the declared response headers of an HTTP 503 response for LinkNews
+type LinkNewsResponse503Headers struct {
+	XRequestId *string
+}
+
+// LinkNewsResponseDefaultHeaders the declared response headers of an HTTP default response for LinkNews
+type LinkNewsResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type LinkNewsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *LinkNewsResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *LinkNewsResponse304Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *LinkNewsResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *LinkNewsResponse401Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *LinkNewsResponse404Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *LinkNewsResponse408Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *LinkNewsResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *LinkNewsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LinkNewsResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *LinkNewsResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r LinkNewsResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r LinkNewsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r LinkNewsResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r LinkNewsResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r LinkNewsResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r LinkNewsResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r LinkNewsResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r LinkNewsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r LinkNewsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r LinkNewsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r LinkNewsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r LinkNewsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// LinkUniverseResponse200Headers the declared response headers of an HTTP 200 response for LinkUniverse
+type LinkUniverseResponse200Headers struct {
+	CacheControl              *string
+	ETag                      *string
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	XDataScope                *string
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// LinkUniverseResponse304Headers the declared response headers of an HTTP 304 response for LinkUniverse
+type LinkUniverseResponse304Headers struct {
+	ETag       *string
+	XRequestId *string
+}
+
+// LinkUniverseResponse400Headers the declared response headers of an HTTP 400 response for LinkUniverse
+type LinkUniverseResponse400Headers struct {
+	XRequestId *string
+}
+
+// LinkUniverseResponse401Headers the declared response headers of an HTTP 401 response for LinkUniverse
+type LinkUniverseResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// LinkUniverseResponse404Headers the declared response headers of an HTTP 404 response for LinkUniverse
+type LinkUniverseResponse404Headers struct {
+	XRequestId *string
+}
+
+// LinkUniverseResponse408Headers the declared response headers of an HTTP 408 response for LinkUniverse
+type LinkUniverseResponse408Headers struct {
+	XRequestId *string
+}
+
+// LinkUniverseResponse413Headers the declared response headers of an HTTP 413 response for LinkUniverse
+type LinkUniverseResponse413Headers struct {
+	XRequestId *string
+}
+
+// LinkUniverseResponse429Headers the declared response headers of an HTTP 429 response for LinkUniverse
+type LinkUniverseResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// LinkUniverseResponse503Headers the declared response headers of an HTTP 503 response for LinkUniverse
+type LinkUniverseResponse503Headers struct {
+	XRequestId *string
+}
+
+// LinkUniverseResponseDefaultHeaders the declared response headers of an HTTP default response for LinkUniverse
+type LinkUniverseResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type LinkUniverseResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *LinkUniverseResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *LinkUniverseResponse304Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *LinkUniverseResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *LinkUniverseResponse401Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *LinkUniverseResponse404Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *LinkUniverseResponse408Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *LinkUniverseResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *LinkUniverseResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *LinkUniverseResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *LinkUniverseResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r LinkUniverseResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r LinkUniverseResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r LinkUniverseResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r LinkUniverseResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r LinkUniverseResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r LinkUniverseResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r LinkUniverseResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r LinkUniverseResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r LinkUniverseResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r LinkUniverseResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r LinkUniverseResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r LinkUniverseResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // NewsResponse200Headers the declared response headers of an HTTP 200 response for News
 type NewsResponse200Headers struct {
 	CacheControl              *string
@@ -12286,6 +15314,58 @@ func (c *ClientWithResponses) AccountWithResponse(ctx context.Context, reqEditor
 	return ParseAccountResponse(rsp)
 }
 
+// ExportLinksListWithResponse The calling key's export links (never their tokens).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/account/export-links (the `ExportLinksList` operationId).
+func (c *ClientWithResponses) ExportLinksListWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ExportLinksListResponse, error) {
+	rsp, err := c.ExportLinksList(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportLinksListResponse(rsp)
+}
+
+// ExportLinksCreateWithBodyWithResponse Make an expiring, revocable, read-only URL serving one CSV export {route, params, ttl} as the calling key (for spreadsheets); the URL is shown once.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/account/export-links (the `ExportLinksCreate` operationId).
+func (c *ClientWithResponses) ExportLinksCreateWithBodyWithResponse(ctx context.Context, params *ExportLinksCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ExportLinksCreateResponse, error) {
+	rsp, err := c.ExportLinksCreateWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportLinksCreateResponse(rsp)
+}
+
+// ExportLinksCreateWithResponse Make an expiring, revocable, read-only URL serving one CSV export {route, params, ttl} as the calling key (for spreadsheets); the URL is shown once.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/account/export-links (the `ExportLinksCreate` operationId).
+func (c *ClientWithResponses) ExportLinksCreateWithResponse(ctx context.Context, params *ExportLinksCreateParams, body ExportLinksCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*ExportLinksCreateResponse, error) {
+	rsp, err := c.ExportLinksCreate(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportLinksCreateResponse(rsp)
+}
+
+// ExportLinksDeleteWithResponse Revoke an export link: it stops working at once.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /v1/account/export-links/{id} (the `ExportLinksDelete` operationId).
+func (c *ClientWithResponses) ExportLinksDeleteWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*ExportLinksDeleteResponse, error) {
+	rsp, err := c.ExportLinksDelete(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportLinksDeleteResponse(rsp)
+}
+
 // AccountUsageWithResponse Usage of the calling key per day and endpoint.
 //
 // Returns a wrapper object for the known response body format(s).
@@ -12518,6 +15598,58 @@ func (c *ClientWithResponses) HealthWithResponse(ctx context.Context, reqEditors
 		return nil, err
 	}
 	return ParseHealthResponse(rsp)
+}
+
+// LinkAlertsWithResponse The alerts export of an export link, as CSV, served as the key that made it.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/links/alerts.csv (the `LinkAlerts` operationId).
+func (c *ClientWithResponses) LinkAlertsWithResponse(ctx context.Context, params *LinkAlertsParams, reqEditors ...RequestEditorFn) (*LinkAlertsResponse, error) {
+	rsp, err := c.LinkAlerts(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseLinkAlertsResponse(rsp)
+}
+
+// LinkCalendarWithResponse The calendar export of an export link, as CSV, served as the key that made it.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/links/calendar.csv (the `LinkCalendar` operationId).
+func (c *ClientWithResponses) LinkCalendarWithResponse(ctx context.Context, params *LinkCalendarParams, reqEditors ...RequestEditorFn) (*LinkCalendarResponse, error) {
+	rsp, err := c.LinkCalendar(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseLinkCalendarResponse(rsp)
+}
+
+// LinkNewsWithResponse The news export of an export link, as CSV, served as the key that made it.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/links/news.csv (the `LinkNews` operationId).
+func (c *ClientWithResponses) LinkNewsWithResponse(ctx context.Context, params *LinkNewsParams, reqEditors ...RequestEditorFn) (*LinkNewsResponse, error) {
+	rsp, err := c.LinkNews(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseLinkNewsResponse(rsp)
+}
+
+// LinkUniverseWithResponse The universe export of an export link, as CSV, served as the key that made it (no Authorization header).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/links/universe.csv (the `LinkUniverse` operationId).
+func (c *ClientWithResponses) LinkUniverseWithResponse(ctx context.Context, params *LinkUniverseParams, reqEditors ...RequestEditorFn) (*LinkUniverseResponse, error) {
+	rsp, err := c.LinkUniverse(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseLinkUniverseResponse(rsp)
 }
 
 // NewsWithResponse News articles, filing-derived and aggregated, linked to SPACs; newest first.
@@ -12758,9 +15890,6 @@ func ParseAccountResponse(rsp *http.Response) (*AccountResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -12975,6 +16104,863 @@ func ParseAccountResponse(rsp *http.Response) (*AccountResponse, error) {
 	return response, nil
 }
 
+// ParseExportLinksListResponse parses an HTTP response from a ExportLinksListWithResponse call
+func ParseExportLinksListResponse(rsp *http.Response) (*ExportLinksListResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExportLinksListResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ExportLinkList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ExportLinksListResponse200Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ExportLinksListResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ExportLinksListResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 408:
+		var headers ExportLinksListResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 413:
+		var headers ExportLinksListResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers ExportLinksListResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ExportLinksListResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers ExportLinksListResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseExportLinksCreateResponse parses an HTTP response from a ExportLinksCreateWithResponse call
+func ParseExportLinksCreateResponse(rsp *http.Response) (*ExportLinksCreateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExportLinksCreateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest ExportLinkCreated
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ExportLinksCreateResponse201Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ExportLinksCreateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ExportLinksCreateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 408:
+		var headers ExportLinksCreateResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 409:
+		var headers ExportLinksCreateResponse409Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers ExportLinksCreateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers ExportLinksCreateResponse422Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers ExportLinksCreateResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ExportLinksCreateResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers ExportLinksCreateResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseExportLinksDeleteResponse parses an HTTP response from a ExportLinksDeleteWithResponse call
+func ParseExportLinksDeleteResponse(rsp *http.Response) (*ExportLinksDeleteResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExportLinksDeleteResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers ExportLinksDeleteResponse204Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 400:
+		var headers ExportLinksDeleteResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ExportLinksDeleteResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 404:
+		var headers ExportLinksDeleteResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 408:
+		var headers ExportLinksDeleteResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 413:
+		var headers ExportLinksDeleteResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers ExportLinksDeleteResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ExportLinksDeleteResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers ExportLinksDeleteResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
 // ParseAccountUsageResponse parses an HTTP response from a AccountUsageWithResponse call
 func ParseAccountUsageResponse(rsp *http.Response) (*AccountUsageResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -13030,9 +17016,6 @@ func ParseAccountUsageResponse(rsp *http.Response) (*AccountUsageResponse, error
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -13304,9 +17287,6 @@ func ParseAdminKeysListResponse(rsp *http.Response) (*AdminKeysListResponse, err
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -13541,9 +17521,6 @@ func ParseAdminKeysCreateResponse(rsp *http.Response) (*AdminKeysCreateResponse,
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -13792,9 +17769,6 @@ func ParseAdminKeysRevokeResponse(rsp *http.Response) (*AdminKeysRevokeResponse,
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -14047,9 +18021,6 @@ func ParseAdminKeysRotateResponse(rsp *http.Response) (*AdminKeysRotateResponse,
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -14309,9 +18280,6 @@ func ParseAdminKeysUsageResponse(rsp *http.Response) (*AdminKeysUsageResponse, e
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -14550,9 +18518,6 @@ func ParseAdminKeysWebhooksResponse(rsp *http.Response) (*AdminKeysWebhooksRespo
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -14786,9 +18751,6 @@ func ParseAdminWebhooksDeleteResponse(rsp *http.Response) (*AdminWebhooksDeleteR
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -15038,9 +19000,6 @@ func ParseAlertsResponse(rsp *http.Response) (*AlertsResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -15054,9 +19013,6 @@ func ParseAlertsResponse(rsp *http.Response) (*AlertsResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSONDefault = &dest
-
-	case rsp.StatusCode == 200:
-		// Content-type (text/csv) unsupported
 
 	}
 
@@ -15393,9 +19349,6 @@ func ParseAlertsStreamResponse(rsp *http.Response) (*AlertsStreamResponse, error
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -15703,9 +19656,6 @@ func ParseCalendarResponse(rsp *http.Response) (*CalendarResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -15719,9 +19669,6 @@ func ParseCalendarResponse(rsp *http.Response) (*CalendarResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSONDefault = &dest
-
-	case rsp.StatusCode == 200:
-		// Content-type (text/csv) unsupported
 
 	}
 
@@ -16041,9 +19988,6 @@ func ParseChangelogResponse(rsp *http.Response) (*ChangelogResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -16323,9 +20267,6 @@ func ParseCitationsResponse(rsp *http.Response) (*CitationsResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -16638,9 +20579,6 @@ func ParseDiscoverResponse(rsp *http.Response) (*DiscoverResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -16951,9 +20889,6 @@ func ParseFilingResponse(rsp *http.Response) (*FilingResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -17283,9 +21218,6 @@ func ParseFilingLinesResponse(rsp *http.Response) (*FilingLinesResponse, error) 
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -17597,9 +21529,6 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 		}
 		response.ApplicationproblemJSON413 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Health
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -17682,6 +21611,1307 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 	return response, nil
 }
 
+// ParseLinkAlertsResponse parses an HTTP response from a LinkAlertsWithResponse call
+func ParseLinkAlertsResponse(rsp *http.Response) (*LinkAlertsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &LinkAlertsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers LinkAlertsResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Data-Scope"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Data-Scope", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XDataScope = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers LinkAlertsResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 400:
+		var headers LinkAlertsResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers LinkAlertsResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers LinkAlertsResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers LinkAlertsResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 408:
+		var headers LinkAlertsResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 413:
+		var headers LinkAlertsResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers LinkAlertsResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers LinkAlertsResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers LinkAlertsResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseLinkCalendarResponse parses an HTTP response from a LinkCalendarWithResponse call
+func ParseLinkCalendarResponse(rsp *http.Response) (*LinkCalendarResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &LinkCalendarResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers LinkCalendarResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Data-Scope"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Data-Scope", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XDataScope = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers LinkCalendarResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 400:
+		var headers LinkCalendarResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers LinkCalendarResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 404:
+		var headers LinkCalendarResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 408:
+		var headers LinkCalendarResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 413:
+		var headers LinkCalendarResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers LinkCalendarResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers LinkCalendarResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers LinkCalendarResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseLinkNewsResponse parses an HTTP response from a LinkNewsWithResponse call
+func ParseLinkNewsResponse(rsp *http.Response) (*LinkNewsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &LinkNewsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers LinkNewsResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Data-Scope"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Data-Scope", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XDataScope = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers LinkNewsResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 400:
+		var headers LinkNewsResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers LinkNewsResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 404:
+		var headers LinkNewsResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 408:
+		var headers LinkNewsResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 413:
+		var headers LinkNewsResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers LinkNewsResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers LinkNewsResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers LinkNewsResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseLinkUniverseResponse parses an HTTP response from a LinkUniverseWithResponse call
+func ParseLinkUniverseResponse(rsp *http.Response) (*LinkUniverseResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &LinkUniverseResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 304:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers LinkUniverseResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-Data-Scope"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Data-Scope", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XDataScope = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers LinkUniverseResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers304 = &headers
+	case rsp.StatusCode == 400:
+		var headers LinkUniverseResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers LinkUniverseResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 404:
+		var headers LinkUniverseResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 408:
+		var headers LinkUniverseResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 413:
+		var headers LinkUniverseResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers LinkUniverseResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers LinkUniverseResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers LinkUniverseResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
 // ParseNewsResponse parses an HTTP response from a NewsWithResponse call
 func ParseNewsResponse(rsp *http.Response) (*NewsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -17748,9 +22978,6 @@ func ParseNewsResponse(rsp *http.Response) (*NewsResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -17764,9 +22991,6 @@ func ParseNewsResponse(rsp *http.Response) (*NewsResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSONDefault = &dest
-
-	case rsp.StatusCode == 200:
-		// Content-type (text/csv) unsupported
 
 	}
 
@@ -18086,9 +23310,6 @@ func ParseNewsStreamResponse(rsp *http.Response) (*NewsStreamResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -18376,9 +23597,6 @@ func ParseOpenapiResponse(rsp *http.Response) (*OpenapiResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -18651,9 +23869,6 @@ func ParseSearchResponse(rsp *http.Response) (*SearchResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -18980,9 +24195,6 @@ func ParseProfileResponse(rsp *http.Response) (*ProfileResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -19304,9 +24516,6 @@ func ParseUniverseResponse(rsp *http.Response) (*UniverseResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -19320,9 +24529,6 @@ func ParseUniverseResponse(rsp *http.Response) (*UniverseResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSONDefault = &dest
-
-	case rsp.StatusCode == 200:
-		// Content-type (text/csv) unsupported
 
 	}
 
@@ -19639,9 +24845,6 @@ func ParseWebhooksListResponse(rsp *http.Response) (*WebhooksListResponse, error
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -19942,9 +25145,6 @@ func ParseWebhooksCreateResponse(rsp *http.Response) (*WebhooksCreateResponse, e
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -20256,9 +25456,6 @@ func ParseWebhooksDeleteResponse(rsp *http.Response) (*WebhooksDeleteResponse, e
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -20563,9 +25760,6 @@ func ParseWebhooksGetResponse(rsp *http.Response) (*WebhooksGetResponse, error) 
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -20869,9 +26063,6 @@ func ParseWebhooksDeliveriesResponse(rsp *http.Response) (*WebhooksDeliveriesRes
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -21190,9 +26381,6 @@ func ParseWebhooksRedeliverResponse(rsp *http.Response) (*WebhooksRedeliverRespo
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -21532,9 +26720,6 @@ func ParseWebhooksTestResponse(rsp *http.Response) (*WebhooksTestResponse, error
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -21787,4 +26972,1151 @@ func ParseWebhooksTestResponse(rsp *http.Response) (*WebhooksTestResponse, error
 	}
 
 	return response, nil
+}
+
+// WebhookInitiator sends OpenAPI 3.1 webhook requests to target URLs.
+// Modeled on the generated Client, but with no stored Server -- the full
+// target URL is provided per-call by the caller (typically discovered
+// from a subscription registration).
+type WebhookInitiator struct {
+	// Doer for performing requests, typically a *http.Client with any
+	// customized settings, such as certificate chains.
+	Client HttpRequestDoer
+
+	// A list of callbacks for modifying requests which are generated before sending over
+	// the network.
+	RequestEditors []RequestEditorFn
+}
+
+// WebhookInitiatorOption allows setting custom parameters during construction.
+type WebhookInitiatorOption func(*WebhookInitiator) error
+
+// NewWebhookInitiator creates a new WebhookInitiator with reasonable defaults.
+func NewWebhookInitiator(opts ...WebhookInitiatorOption) (*WebhookInitiator, error) {
+	initiator := WebhookInitiator{}
+	for _, o := range opts {
+		if err := o(&initiator); err != nil {
+			return nil, err
+		}
+	}
+	if initiator.Client == nil {
+		initiator.Client = &http.Client{}
+	}
+	return &initiator, nil
+}
+
+// WithWebhookHTTPClient allows overriding the default Doer, which is
+// automatically created using http.Client. This is useful for tests.
+func WithWebhookHTTPClient(doer HttpRequestDoer) WebhookInitiatorOption {
+	return func(p *WebhookInitiator) error {
+		p.Client = doer
+		return nil
+	}
+}
+
+// WithWebhookRequestEditorFn allows setting up a callback function, which
+// will be called right before sending the webhook request. This can be
+// used to mutate the request, e.g. to add signature headers.
+func WithWebhookRequestEditorFn(fn RequestEditorFn) WebhookInitiatorOption {
+	return func(p *WebhookInitiator) error {
+		p.RequestEditors = append(p.RequestEditors, fn)
+		return nil
+	}
+}
+
+func (p *WebhookInitiator) applyWebhookEditors(ctx context.Context, req *http.Request, additionalEditors []RequestEditorFn) error {
+	for _, r := range p.RequestEditors {
+		if err := r(ctx, req); err != nil {
+			return err
+		}
+	}
+	for _, r := range additionalEditors {
+		if err := r(ctx, req); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WebhookInitiatorInterface is the interface specification for the webhook initiator.
+type WebhookInitiatorInterface interface {
+	// WebhookAlertDespacClosingWithBody fires the alert.despac_closing webhook with any body
+	WebhookAlertDespacClosingWithBody(ctx context.Context, targetURL string, params *WebhookAlertDespacClosingParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertDespacClosing(ctx context.Context, targetURL string, params *WebhookAlertDespacClosingParams, body WebhookAlertDespacClosingJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertExtensionVoteWithBody fires the alert.extension_vote webhook with any body
+	WebhookAlertExtensionVoteWithBody(ctx context.Context, targetURL string, params *WebhookAlertExtensionVoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertExtensionVote(ctx context.Context, targetURL string, params *WebhookAlertExtensionVoteParams, body WebhookAlertExtensionVoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertHighRedemptionsWithBody fires the alert.high_redemptions webhook with any body
+	WebhookAlertHighRedemptionsWithBody(ctx context.Context, targetURL string, params *WebhookAlertHighRedemptionsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertHighRedemptions(ctx context.Context, targetURL string, params *WebhookAlertHighRedemptionsParams, body WebhookAlertHighRedemptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertLiquidationWithBody fires the alert.liquidation webhook with any body
+	WebhookAlertLiquidationWithBody(ctx context.Context, targetURL string, params *WebhookAlertLiquidationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertLiquidation(ctx context.Context, targetURL string, params *WebhookAlertLiquidationParams, body WebhookAlertLiquidationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertLockupExpiryWithBody fires the alert.lockup_expiry webhook with any body
+	WebhookAlertLockupExpiryWithBody(ctx context.Context, targetURL string, params *WebhookAlertLockupExpiryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertLockupExpiry(ctx context.Context, targetURL string, params *WebhookAlertLockupExpiryParams, body WebhookAlertLockupExpiryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertNewIpoWithBody fires the alert.new_ipo webhook with any body
+	WebhookAlertNewIpoWithBody(ctx context.Context, targetURL string, params *WebhookAlertNewIpoParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertNewIpo(ctx context.Context, targetURL string, params *WebhookAlertNewIpoParams, body WebhookAlertNewIpoJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertTrustDrawdownWithBody fires the alert.trust_drawdown webhook with any body
+	WebhookAlertTrustDrawdownWithBody(ctx context.Context, targetURL string, params *WebhookAlertTrustDrawdownParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertTrustDrawdown(ctx context.Context, targetURL string, params *WebhookAlertTrustDrawdownParams, body WebhookAlertTrustDrawdownJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertYtmArbitrageWithBody fires the alert.ytm_arbitrage webhook with any body
+	WebhookAlertYtmArbitrageWithBody(ctx context.Context, targetURL string, params *WebhookAlertYtmArbitrageParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertYtmArbitrage(ctx context.Context, targetURL string, params *WebhookAlertYtmArbitrageParams, body WebhookAlertYtmArbitrageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookFilingIngestedWithBody fires the filing.ingested webhook with any body
+	WebhookFilingIngestedWithBody(ctx context.Context, targetURL string, params *WebhookFilingIngestedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookFilingIngested(ctx context.Context, targetURL string, params *WebhookFilingIngestedParams, body WebhookFilingIngestedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookNewsPublishedWithBody fires the news.published webhook with any body
+	WebhookNewsPublishedWithBody(ctx context.Context, targetURL string, params *WebhookNewsPublishedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookNewsPublished(ctx context.Context, targetURL string, params *WebhookNewsPublishedParams, body WebhookNewsPublishedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookTrustRecomputedWithBody fires the trust.recomputed webhook with any body
+	WebhookTrustRecomputedWithBody(ctx context.Context, targetURL string, params *WebhookTrustRecomputedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookTrustRecomputed(ctx context.Context, targetURL string, params *WebhookTrustRecomputedParams, body WebhookTrustRecomputedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookWebhookTestWithBody fires the webhook.test webhook with any body
+	WebhookWebhookTestWithBody(ctx context.Context, targetURL string, params *WebhookWebhookTestParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookWebhookTest(ctx context.Context, targetURL string, params *WebhookWebhookTestParams, body WebhookWebhookTestJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+}
+
+func (p *WebhookInitiator) WebhookAlertDespacClosingWithBody(ctx context.Context, targetURL string, params *WebhookAlertDespacClosingParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertDespacClosingWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertDespacClosing(ctx context.Context, targetURL string, params *WebhookAlertDespacClosingParams, body WebhookAlertDespacClosingJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertDespacClosingWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertExtensionVoteWithBody(ctx context.Context, targetURL string, params *WebhookAlertExtensionVoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertExtensionVoteWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertExtensionVote(ctx context.Context, targetURL string, params *WebhookAlertExtensionVoteParams, body WebhookAlertExtensionVoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertExtensionVoteWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertHighRedemptionsWithBody(ctx context.Context, targetURL string, params *WebhookAlertHighRedemptionsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertHighRedemptionsWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertHighRedemptions(ctx context.Context, targetURL string, params *WebhookAlertHighRedemptionsParams, body WebhookAlertHighRedemptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertHighRedemptionsWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertLiquidationWithBody(ctx context.Context, targetURL string, params *WebhookAlertLiquidationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertLiquidationWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertLiquidation(ctx context.Context, targetURL string, params *WebhookAlertLiquidationParams, body WebhookAlertLiquidationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertLiquidationWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertLockupExpiryWithBody(ctx context.Context, targetURL string, params *WebhookAlertLockupExpiryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertLockupExpiryWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertLockupExpiry(ctx context.Context, targetURL string, params *WebhookAlertLockupExpiryParams, body WebhookAlertLockupExpiryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertLockupExpiryWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertNewIpoWithBody(ctx context.Context, targetURL string, params *WebhookAlertNewIpoParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertNewIpoWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertNewIpo(ctx context.Context, targetURL string, params *WebhookAlertNewIpoParams, body WebhookAlertNewIpoJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertNewIpoWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertTrustDrawdownWithBody(ctx context.Context, targetURL string, params *WebhookAlertTrustDrawdownParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertTrustDrawdownWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertTrustDrawdown(ctx context.Context, targetURL string, params *WebhookAlertTrustDrawdownParams, body WebhookAlertTrustDrawdownJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertTrustDrawdownWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertYtmArbitrageWithBody(ctx context.Context, targetURL string, params *WebhookAlertYtmArbitrageParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertYtmArbitrageWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertYtmArbitrage(ctx context.Context, targetURL string, params *WebhookAlertYtmArbitrageParams, body WebhookAlertYtmArbitrageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertYtmArbitrageWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookFilingIngestedWithBody(ctx context.Context, targetURL string, params *WebhookFilingIngestedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookFilingIngestedWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookFilingIngested(ctx context.Context, targetURL string, params *WebhookFilingIngestedParams, body WebhookFilingIngestedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookFilingIngestedWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookNewsPublishedWithBody(ctx context.Context, targetURL string, params *WebhookNewsPublishedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookNewsPublishedWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookNewsPublished(ctx context.Context, targetURL string, params *WebhookNewsPublishedParams, body WebhookNewsPublishedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookNewsPublishedWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookTrustRecomputedWithBody(ctx context.Context, targetURL string, params *WebhookTrustRecomputedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookTrustRecomputedWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookTrustRecomputed(ctx context.Context, targetURL string, params *WebhookTrustRecomputedParams, body WebhookTrustRecomputedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookTrustRecomputedWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookWebhookTestWithBody(ctx context.Context, targetURL string, params *WebhookWebhookTestParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookWebhookTestWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookWebhookTest(ctx context.Context, targetURL string, params *WebhookWebhookTestParams, body WebhookWebhookTestJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookWebhookTestWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+// NewWebhookAlertDespacClosingWebhookRequest builds a application/json POST request for the alert.despac_closing webhook
+func NewWebhookAlertDespacClosingWebhookRequest(targetURL string, params *WebhookAlertDespacClosingParams, body WebhookAlertDespacClosingJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertDespacClosingWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertDespacClosingWebhookRequestWithBody builds a POST request for the alert.despac_closing webhook with any body
+func NewWebhookAlertDespacClosingWebhookRequestWithBody(targetURL string, params *WebhookAlertDespacClosingParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertExtensionVoteWebhookRequest builds a application/json POST request for the alert.extension_vote webhook
+func NewWebhookAlertExtensionVoteWebhookRequest(targetURL string, params *WebhookAlertExtensionVoteParams, body WebhookAlertExtensionVoteJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertExtensionVoteWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertExtensionVoteWebhookRequestWithBody builds a POST request for the alert.extension_vote webhook with any body
+func NewWebhookAlertExtensionVoteWebhookRequestWithBody(targetURL string, params *WebhookAlertExtensionVoteParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertHighRedemptionsWebhookRequest builds a application/json POST request for the alert.high_redemptions webhook
+func NewWebhookAlertHighRedemptionsWebhookRequest(targetURL string, params *WebhookAlertHighRedemptionsParams, body WebhookAlertHighRedemptionsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertHighRedemptionsWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertHighRedemptionsWebhookRequestWithBody builds a POST request for the alert.high_redemptions webhook with any body
+func NewWebhookAlertHighRedemptionsWebhookRequestWithBody(targetURL string, params *WebhookAlertHighRedemptionsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertLiquidationWebhookRequest builds a application/json POST request for the alert.liquidation webhook
+func NewWebhookAlertLiquidationWebhookRequest(targetURL string, params *WebhookAlertLiquidationParams, body WebhookAlertLiquidationJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertLiquidationWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertLiquidationWebhookRequestWithBody builds a POST request for the alert.liquidation webhook with any body
+func NewWebhookAlertLiquidationWebhookRequestWithBody(targetURL string, params *WebhookAlertLiquidationParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertLockupExpiryWebhookRequest builds a application/json POST request for the alert.lockup_expiry webhook
+func NewWebhookAlertLockupExpiryWebhookRequest(targetURL string, params *WebhookAlertLockupExpiryParams, body WebhookAlertLockupExpiryJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertLockupExpiryWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertLockupExpiryWebhookRequestWithBody builds a POST request for the alert.lockup_expiry webhook with any body
+func NewWebhookAlertLockupExpiryWebhookRequestWithBody(targetURL string, params *WebhookAlertLockupExpiryParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertNewIpoWebhookRequest builds a application/json POST request for the alert.new_ipo webhook
+func NewWebhookAlertNewIpoWebhookRequest(targetURL string, params *WebhookAlertNewIpoParams, body WebhookAlertNewIpoJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertNewIpoWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertNewIpoWebhookRequestWithBody builds a POST request for the alert.new_ipo webhook with any body
+func NewWebhookAlertNewIpoWebhookRequestWithBody(targetURL string, params *WebhookAlertNewIpoParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertTrustDrawdownWebhookRequest builds a application/json POST request for the alert.trust_drawdown webhook
+func NewWebhookAlertTrustDrawdownWebhookRequest(targetURL string, params *WebhookAlertTrustDrawdownParams, body WebhookAlertTrustDrawdownJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertTrustDrawdownWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertTrustDrawdownWebhookRequestWithBody builds a POST request for the alert.trust_drawdown webhook with any body
+func NewWebhookAlertTrustDrawdownWebhookRequestWithBody(targetURL string, params *WebhookAlertTrustDrawdownParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertYtmArbitrageWebhookRequest builds a application/json POST request for the alert.ytm_arbitrage webhook
+func NewWebhookAlertYtmArbitrageWebhookRequest(targetURL string, params *WebhookAlertYtmArbitrageParams, body WebhookAlertYtmArbitrageJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertYtmArbitrageWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertYtmArbitrageWebhookRequestWithBody builds a POST request for the alert.ytm_arbitrage webhook with any body
+func NewWebhookAlertYtmArbitrageWebhookRequestWithBody(targetURL string, params *WebhookAlertYtmArbitrageParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookFilingIngestedWebhookRequest builds a application/json POST request for the filing.ingested webhook
+func NewWebhookFilingIngestedWebhookRequest(targetURL string, params *WebhookFilingIngestedParams, body WebhookFilingIngestedJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookFilingIngestedWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookFilingIngestedWebhookRequestWithBody builds a POST request for the filing.ingested webhook with any body
+func NewWebhookFilingIngestedWebhookRequestWithBody(targetURL string, params *WebhookFilingIngestedParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookNewsPublishedWebhookRequest builds a application/json POST request for the news.published webhook
+func NewWebhookNewsPublishedWebhookRequest(targetURL string, params *WebhookNewsPublishedParams, body WebhookNewsPublishedJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookNewsPublishedWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookNewsPublishedWebhookRequestWithBody builds a POST request for the news.published webhook with any body
+func NewWebhookNewsPublishedWebhookRequestWithBody(targetURL string, params *WebhookNewsPublishedParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookTrustRecomputedWebhookRequest builds a application/json POST request for the trust.recomputed webhook
+func NewWebhookTrustRecomputedWebhookRequest(targetURL string, params *WebhookTrustRecomputedParams, body WebhookTrustRecomputedJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookTrustRecomputedWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookTrustRecomputedWebhookRequestWithBody builds a POST request for the trust.recomputed webhook with any body
+func NewWebhookTrustRecomputedWebhookRequestWithBody(targetURL string, params *WebhookTrustRecomputedParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookWebhookTestWebhookRequest builds a application/json POST request for the webhook.test webhook
+func NewWebhookWebhookTestWebhookRequest(targetURL string, params *WebhookWebhookTestParams, body WebhookWebhookTestJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookWebhookTestWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookWebhookTestWebhookRequestWithBody builds a POST request for the webhook.test webhook with any body
+func NewWebhookWebhookTestWebhookRequestWithBody(targetURL string, params *WebhookWebhookTestParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
 }

@@ -101,3 +101,17 @@ func CallerOf(ctx interface{ Value(key any) any }) Caller {
 	}
 	return Caller{Tier: TierAnonymous, Sample: true}
 }
+
+// UnchargeKey is the request-context key under which the access middleware keeps a
+// func(ctx any) that gives back what it charged the request: one request of each rate-limit
+// window and one usage count. The API calls it, through Uncharge, when it answers 304 Not
+// Modified: revalidating a response the client already holds is free (docs/api.md, "Polling
+// and ETags"). The func is given the request's context (a *gin.Context in the API).
+const UnchargeKey = "spac.uncharge"
+
+// Uncharge gives back what the access middleware charged the request, if it charged anything.
+func Uncharge(ctx interface{ Value(key any) any }) {
+	if f, ok := ctx.Value(UnchargeKey).(func(ctx any)); ok {
+		f(ctx)
+	}
+}

@@ -91,6 +91,9 @@ func (s *Server) exportStream(c *gin.Context, f export.Format, kind string) *exp
 	h := c.Writer.Header()
 	h.Set("Content-Type", f.ContentType())
 	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", f.Filename(kind, s.now())))
+	if tag := c.GetString(etagKey); tag != "" {
+		setValidators(c, tag)
+	}
 	rc := http.NewResponseController(c.Writer)
 	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(exportWriteTimeout)) } // the real clock
 	deadline()

@@ -83,6 +83,9 @@ func (s *Server) alerts(c *gin.Context) (any, error) {
 	if rows == nil {
 		rows = []spac.Alert{}
 	}
+	if tag, err := s.alertsTag(c, rows); err != nil || s.notModified(c, tag) {
+		return nil, err
+	}
 	if f != export.JSON {
 		return nil, s.exportAlerts(c, f, rows)
 	}

@@ -120,7 +120,7 @@ func parameters(r Route) []obj {
 		}
 		out = append(out, op)
 	}
-	if r.Versioned {
+	if r.HasETag() {
 		out = append(out, obj{"$ref": "#/components/parameters/IfNoneMatch"})
 	}
 	if r.Method == http.MethodPost {

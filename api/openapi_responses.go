@@ -36,7 +36,7 @@ func responses(r Route, sch *schemaSet) obj {
 	for code, name := range errorResponses(r) {
 		out[strconv.Itoa(code)] = respRef(name)
 	}
-	if r.Versioned {
+	if r.HasETag() {
 		out["304"] = obj{"description": "Not Modified: the ETag sent in If-None-Match is still current",
 			"headers": obj{"ETag": headerRef("ETag"), "X-Request-Id": headerRef("X-Request-Id")}}
 	}
@@ -122,7 +122,7 @@ func successHeaders(r Route) obj {
 	if r.Tabular || r.Name == "filing_lines" {
 		h["Link"] = headerRef("Link")
 	}
-	if r.Versioned {
+	if r.HasETag() {
 		h["ETag"], h["Cache-Control"] = headerRef("ETag"), headerRef("Cache-Control")
 	}
 	if r.declares(formatParam.Name) {

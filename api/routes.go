@@ -74,6 +74,9 @@ type Route struct {
 	// Versioned marks routes whose answer follows from the data version, the path, the query
 	// and the caller's scope alone: they carry an ETag and answer If-None-Match with 304.
 	Versioned bool
+	// ETag marks routes that are not Versioned but give an ETag and answer If-None-Match with
+	// 304 themselves, from what they serve (alerts).
+	ETag bool
 	// MaxBody is the largest request body accepted, in bytes; 0 means DefaultMaxBody. A larger
 	// body is refused with 413 before anything reads it.
 	MaxBody int64
@@ -88,6 +91,9 @@ type Route struct {
 
 	needs routeNeed // the dependency without which the table leaves the route out
 }
+
+// HasETag reports whether the route gives an ETag and answers If-None-Match with 304.
+func (r Route) HasETag() bool { return r.Versioned || r.ETag }
 
 // Prefixes are the version prefixes every route is served under (the spec gives both).
 var prefixes = []string{"/api/v1", "/v1"}

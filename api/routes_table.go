@@ -36,10 +36,10 @@ func (s *Server) routes() []Route {
 		{Name: "news", Method: get, Path: "/news", Auth: opt, Delivery: rest, Data: true, Tabular: true, Versioned: true,
 			Handler: s.news, Body: spac.Article{}, Params: newsParams,
 			Summary: "News articles, filing-derived and aggregated, linked to SPACs; newest first."},
-		{Name: "filing", Method: get, Path: "/filings/:accession", Auth: opt, Delivery: rest, Data: true,
+		{Name: "filing", Method: get, Path: "/filings/:accession", Auth: opt, Delivery: rest, Data: true, Versioned: true,
 			Handler: s.filing, Body: FilingView{}, Params: []Param{accessionParam},
 			Summary: "Metadata of one filing: form, dates, documents with their line ranges, line count and SEC URL."},
-		{Name: "filing_lines", Method: get, Path: "/filings/:accession/lines", Auth: opt, Delivery: rest, Data: true,
+		{Name: "filing_lines", Method: get, Path: "/filings/:accession/lines", Auth: opt, Delivery: rest, Data: true, Versioned: true,
 			Handler: s.filingLines, Body: LinesView{}, Params: []Param{accessionParam, linesFromParam, linesToParam},
 			Summary: "Canonical text lines of a filing (what citations point into), at most 1000 per call."},
 
@@ -61,7 +61,7 @@ func (s *Server) routes() []Route {
 			Summary: "Resolves the refs of citations=ref responses to full citations (excerpt, quote, URL, inputs); refs of data no longer served are listed as missing."},
 
 		// Live data: alerts, streams (Deps.Live; a nil part answers 503).
-		{Name: "alerts", Method: get, Path: "/alerts", Auth: need, Entitlement: spac.EntitleAlerts, Delivery: rest, Tabular: true, Data: true,
+		{Name: "alerts", Method: get, Path: "/alerts", Auth: need, Entitlement: spac.EntitleAlerts, Delivery: rest, Tabular: true, Data: true, ETag: true,
 			Handler: s.alerts, Body: spac.Alert{}, Params: alertsParams,
 			Summary: "Fired alert events, newest first."},
 		{Name: "alerts_stream", Method: get, Path: "/alerts/stream", Auth: need, Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Data: true,

@@ -6,11 +6,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/spacdata/spac"
 )
 
 // IndexGeneration is implemented by an Index that counts its writes (index.Index): the count
@@ -110,12 +113,24 @@ func (s *Server) conditional(c *gin.Context) {
 	if err != nil || !v.cacheable() {
 		return // the handler reports a store failure; an unversioned input gets no ETag
 	}
-	tag := etagOf(v.key, c)
-	c.Set(etagKey, tag)
-	if etagMatches(c.GetHeader("If-None-Match"), tag) {
-		setValidators(c, tag)
-		c.AbortWithStatus(304)
+	if s.notModified(c, etagOf(v.key, c)) {
+		c.Abort()
 	}
+}
+
+// notModified keeps tag as the ETag of this response and, when the client already holds it
+// (If-None-Match), answers 304 and gives back the quota and usage the request was charged: a
+// poll that finds nothing new is free (docs/api.md, "Polling and ETags").
+func (s *Server) notModified(c *gin.Context, tag string) bool {
+	c.Set(etagKey, tag)
+	if !etagMatches(c.GetHeader("If-None-Match"), tag) {
+		return false
+	}
+	setValidators(c, tag)
+	spac.Uncharge(c)
+	c.Status(http.StatusNotModified)
+	c.Writer.WriteHeaderNow()
+	return true
 }
 
 // etagOf hashes the version, the path, the query as sent and the caller's scope (the same
@@ -154,4 +169,24 @@ func etagMatches(header, tag string) bool {
 		}
 	}
 	return false
+}
+
+// alertsTag is the ETag of an alerts answer. Alerts change without the data version changing
+// (they are fired as filings arrive and never edited: PutAlert keeps the first), so the tag
+// hashes what the answer is made of: the request as etagOf sees it, the watermark its asOf
+// carries and the id and sequence number of every alert served.
+func (s *Server) alertsTag(c *gin.Context, rows []spac.Alert) (string, error) {
+	v, err := s.versionOf(c)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	_, _ = io.WriteString(h, etagOf(v.asOf(), c))
+	for _, a := range rows {
+		_, _ = io.WriteString(h, a.ID)
+		_, _ = io.WriteString(h, strconv.FormatUint(a.Seq, 10))
+		_, _ = h.Write([]byte{0})
+	}
+	var sum [sha256.Size]byte
+	return `W/"` + hex.EncodeToString(h.Sum(sum[:0])[:12]) + `"`, nil
 }

@@ -2106,6 +2106,9 @@ type AlertsParams struct {
 
 	// Cursor opaque cursor from the previous page's next; only valid with the same query
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+
+	// IfNoneMatch the ETag of a response held: 304 without a body while the data has not changed
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // AlertsParamsKind defines parameters for Alerts.
@@ -2195,6 +2198,12 @@ type DiscoverParams struct {
 	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
+// FilingParams defines parameters for Filing.
+type FilingParams struct {
+	// IfNoneMatch the ETag of a response held: 304 without a body while the data has not changed
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+}
+
 // FilingLinesParams defines parameters for FilingLines.
 type FilingLinesParams struct {
 	// From first line, 1-based (default 1)
@@ -2202,6 +2211,9 @@ type FilingLinesParams struct {
 
 	// To last line, inclusive (default from+999, clamped to the text)
 	To *int `form:"to,omitempty" json:"to,omitempty"`
+
+	// IfNoneMatch the ETag of a response held: 304 without a body while the data has not changed
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // NewsParams defines parameters for News.
@@ -3679,7 +3691,7 @@ type ClientInterface interface {
 	// Filing Metadata of one filing: form, dates, documents with their line ranges, line count and SEC URL.
 	//
 	// Corresponds with GET /v1/filings/{accession} (the `Filing` operationId).
-	Filing(ctx context.Context, accession string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	Filing(ctx context.Context, accession string, params *FilingParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// FilingLines Canonical text lines of a filing (what citations point into), at most 1000 per call.
 	//
@@ -4013,8 +4025,8 @@ func (c *Client) Discover(ctx context.Context, params *DiscoverParams, reqEditor
 // Filing Metadata of one filing: form, dates, documents with their line ranges, line count and SEC URL.
 //
 // Corresponds with GET /v1/filings/{accession} (the `Filing` operationId).
-func (c *Client) Filing(ctx context.Context, accession string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewFilingRequest(c.Server, accession)
+func (c *Client) Filing(ctx context.Context, accession string, params *FilingParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewFilingRequest(c.Server, accession, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4794,6 +4806,21 @@ func NewAlertsRequest(server string, params *AlertsParams) (*http.Request, error
 		return nil, err
 	}
 
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
@@ -5206,7 +5233,7 @@ func NewDiscoverRequest(server string, params *DiscoverParams) (*http.Request, e
 }
 
 // NewFilingRequest constructs an http.Request for the Filing method
-func NewFilingRequest(server string, accession string) (*http.Request, error) {
+func NewFilingRequest(server string, accession string, params *FilingParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -5234,6 +5261,21 @@ func NewFilingRequest(server string, accession string) (*http.Request, error) {
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -5307,6 +5349,21 @@ func NewFilingLinesRequest(server string, accession string, params *FilingLinesP
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IfNoneMatch != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "If-None-Match", *params.IfNoneMatch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("If-None-Match", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -6560,7 +6617,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /v1/filings/{accession} (the `Filing` operationId).
-	FilingWithResponse(ctx context.Context, accession string, reqEditors ...RequestEditorFn) (*FilingResponse, error)
+	FilingWithResponse(ctx context.Context, accession string, params *FilingParams, reqEditors ...RequestEditorFn) (*FilingResponse, error)
 
 	// FilingLinesWithResponse Canonical text lines of a filing (what citations point into), at most 1000 per call.
 	//
@@ -8205,7 +8262,9 @@ func (r AdminWebhooksDeleteResponse) ContentType() string {
 
 // AlertsResponse200Headers the declared response headers of an HTTP 200 response for Alerts
 type AlertsResponse200Headers struct {
+	CacheControl              *string
 	ContentDisposition        *string
+	ETag                      *string
 	Link                      *string
 	RateLimit                 *string
 	RateLimitPolicy           *string
@@ -8216,6 +8275,12 @@ type AlertsResponse200Headers struct {
 	XRateLimitRemainingMinute *int
 	XRateLimitReset           *int
 	XRequestId                *string
+}
+
+// AlertsResponse304Headers the declared response headers of an HTTP 304 response for Alerts
+type AlertsResponse304Headers struct {
+	ETag       *string
+	XRequestId *string
 }
 
 // AlertsResponse400Headers the declared response headers of an HTTP 400 response for Alerts
@@ -8297,6 +8362,8 @@ type AlertsResponse struct {
 	ApplicationproblemJSONDefault *Problem
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *AlertsResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *AlertsResponse304Headers
 	// Headers400 the parsed response headers for an HTTP 400 response
 	Headers400 *AlertsResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
@@ -9279,6 +9346,8 @@ func (r DiscoverResponse) ContentType() string {
 
 // FilingResponse200Headers the declared response headers of an HTTP 200 response for Filing
 type FilingResponse200Headers struct {
+	CacheControl              *string
+	ETag                      *string
 	RateLimit                 *string
 	RateLimitPolicy           *string
 	XDataScope                *string
@@ -9288,6 +9357,12 @@ type FilingResponse200Headers struct {
 	XRateLimitRemainingMinute *int
 	XRateLimitReset           *int
 	XRequestId                *string
+}
+
+// FilingResponse304Headers the declared response headers of an HTTP 304 response for Filing
+type FilingResponse304Headers struct {
+	ETag       *string
+	XRequestId *string
 }
 
 // FilingResponse400Headers the declared response headers of an HTTP 400 response for Filing
@@ -9362,6 +9437,8 @@ type FilingResponse struct {
 	ApplicationproblemJSONDefault *Problem
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *FilingResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *FilingResponse304Headers
 	// Headers400 the parsed response headers for an HTTP 400 response
 	Headers400 *FilingResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
@@ -9456,6 +9533,8 @@ func (r FilingResponse) ContentType() string {
 
 // FilingLinesResponse200Headers the declared response headers of an HTTP 200 response for FilingLines
 type FilingLinesResponse200Headers struct {
+	CacheControl              *string
+	ETag                      *string
 	Link                      *string
 	RateLimit                 *string
 	RateLimitPolicy           *string
@@ -9466,6 +9545,12 @@ type FilingLinesResponse200Headers struct {
 	XRateLimitRemainingMinute *int
 	XRateLimitReset           *int
 	XRequestId                *string
+}
+
+// FilingLinesResponse304Headers the declared response headers of an HTTP 304 response for FilingLines
+type FilingLinesResponse304Headers struct {
+	ETag       *string
+	XRequestId *string
 }
 
 // FilingLinesResponse400Headers the declared response headers of an HTTP 400 response for FilingLines
@@ -9540,6 +9625,8 @@ type FilingLinesResponse struct {
 	ApplicationproblemJSONDefault *Problem
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *FilingLinesResponse200Headers
+	// Headers304 the parsed response headers for an HTTP 304 response
+	Headers304 *FilingLinesResponse304Headers
 	// Headers400 the parsed response headers for an HTTP 400 response
 	Headers400 *FilingLinesResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
@@ -12399,8 +12486,8 @@ func (c *ClientWithResponses) DiscoverWithResponse(ctx context.Context, params *
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /v1/filings/{accession} (the `Filing` operationId).
-func (c *ClientWithResponses) FilingWithResponse(ctx context.Context, accession string, reqEditors ...RequestEditorFn) (*FilingResponse, error) {
-	rsp, err := c.Filing(ctx, accession, reqEditors...)
+func (c *ClientWithResponses) FilingWithResponse(ctx context.Context, accession string, params *FilingParams, reqEditors ...RequestEditorFn) (*FilingResponse, error) {
+	rsp, err := c.Filing(ctx, accession, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -14899,6 +14986,9 @@ func ParseAlertsResponse(rsp *http.Response) (*AlertsResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -14973,12 +15063,26 @@ func ParseAlertsResponse(rsp *http.Response) (*AlertsResponse, error) {
 	switch {
 	case rsp.StatusCode == 200:
 		var headers AlertsResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
 		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			}
 			headers.ContentDisposition = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
 		}
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
@@ -15051,6 +15155,23 @@ func ParseAlertsResponse(rsp *http.Response) (*AlertsResponse, error) {
 			headers.XRequestId = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers AlertsResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 400:
 		var headers AlertsResponse400Headers
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
@@ -16786,6 +16907,9 @@ func ParseFilingResponse(rsp *http.Response) (*FilingResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -16850,6 +16974,20 @@ func ParseFilingResponse(rsp *http.Response) (*FilingResponse, error) {
 	switch {
 	case rsp.StatusCode == 200:
 		var headers FilingResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
 		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -16914,6 +17052,23 @@ func ParseFilingResponse(rsp *http.Response) (*FilingResponse, error) {
 			headers.XRequestId = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers FilingResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 400:
 		var headers FilingResponse400Headers
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
@@ -17083,6 +17238,9 @@ func ParseFilingLinesResponse(rsp *http.Response) (*FilingLinesResponse, error) 
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
 		var dest BadRequest
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -17147,6 +17305,20 @@ func ParseFilingLinesResponse(rsp *http.Response) (*FilingLinesResponse, error) 
 	switch {
 	case rsp.StatusCode == 200:
 		var headers FilingLinesResponse200Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = &value
+		}
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -17218,6 +17390,23 @@ func ParseFilingLinesResponse(rsp *http.Response) (*FilingLinesResponse, error) 
 			headers.XRequestId = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 304:
+		var headers FilingLinesResponse304Headers
+		if values := rsp.Header.Values("ETag"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "ETag", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ETag = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers304 = &headers
 	case rsp.StatusCode == 400:
 		var headers FilingLinesResponse400Headers
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {

@@ -25,16 +25,17 @@ const Realm = "spac-data-api"
 // Guard is the access middleware factory (it implements api.Guard). It owns a goroutine that
 // writes its counters to the store: call Shutdown (or Close) when the server stops.
 type Guard struct {
-	cfg      Config
-	tiers    map[spac.Tier]TierLimits
-	keys     spac.KeyStore
-	counters *tally
-	cache    *keyCache
-	limiter  Limiter
-	failures *authFailures
-	now      func() time.Time
-	log      *slog.Logger
-	service  *Keys
+	cfg        Config
+	tiers      map[spac.Tier]TierLimits
+	keys       spac.KeyStore
+	counters   *tally
+	cache      *keyCache
+	limiter    Limiter
+	failures   *authFailures
+	unchargeFn any // spac.UnchargeKey's func, boxed once
+	now        func() time.Time
+	log        *slog.Logger
+	service    *Keys
 
 	stopOnce    sync.Once
 	stop        chan struct{}
@@ -53,6 +54,7 @@ func New(cfg Config, keys spac.KeyStore, counters spac.CounterStore, opts ...Opt
 	if g.limiter == nil {
 		g.limiter = memoryLimiter{g.counters}
 	}
+	g.unchargeFn = g.newUncharger()
 	g.service = newKeys(keys, counters, g.tiers, o)
 	g.service.cache, g.service.flush = g.cache, g.Flush
 	go g.runFlusher(o.flushInterval)
@@ -110,6 +112,7 @@ func (g *Guard) serve(c *gin.Context, mode spac.AuthMode, need spac.Entitlement)
 	}
 	setLimitHeaders(c.Writer.Header(), d)
 	c.Set(spac.CallerKey, boxed)
+	c.Set(spac.UnchargeKey, g.unchargeFn)
 	g.countUsage(c, caller, now)
 	c.Next()
 }

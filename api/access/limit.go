@@ -16,10 +16,13 @@ const (
 )
 
 // Limiter decides whether a subject (a key or a client IP) may make one more request.
-// Take consumes one request when allowed; Peek reports the state without consuming.
+// Take consumes one request when allowed; Peek reports the state without consuming; Refund
+// gives back one request taken (a 304 answer is free), never below zero, and reports the state
+// after it.
 type Limiter interface {
 	Take(ctx context.Context, subject string, lim TierLimits, now time.Time) (Decision, error)
 	Peek(ctx context.Context, subject string, lim TierLimits, now time.Time) (Decision, error)
+	Refund(ctx context.Context, subject string, lim TierLimits, now time.Time) (Decision, error)
 }
 
 // Decision is the outcome of Take or Peek.
@@ -173,6 +176,25 @@ func (l *StoreLimiter) Peek(ctx context.Context, subject string, lim TierLimits,
 			return *d, err
 		}
 		k.w.Used = n
+	}
+	return *d, nil
+}
+
+// Refund implements Limiter. A window that was full is no longer known to be.
+func (l *StoreLimiter) Refund(ctx context.Context, subject string, lim TierLimits, now time.Time) (Decision, error) {
+	d, keys := windows(subject, lim, now)
+	for _, k := range keys {
+		n, err := l.counters.Add(ctx, k.key, -1, k.ttl)
+		if err == nil && n < 0 {
+			n, err = l.counters.Add(ctx, k.key, -n, k.ttl) // a refund of a window that rolled over
+		}
+		if err != nil {
+			return *d, fmt.Errorf("rate limit counter: %w", err)
+		}
+		k.w.Used = n
+		l.mu.Lock()
+		delete(l.full, k.key)
+		l.mu.Unlock()
 	}
 	return *d, nil
 }

@@ -35,6 +35,29 @@ func (l memoryLimiter) Peek(ctx context.Context, subject string, lim TierLimits,
 	return l.decide(ctx, subject, lim, now, false)
 }
 
+// Refund implements Limiter.
+func (l memoryLimiter) Refund(ctx context.Context, subject string, lim TierLimits, now time.Time) (Decision, error) {
+	d := newDecision(lim, now)
+	ids, ws, n := rateWindows(subject, &d, now)
+	if n == 0 {
+		return d, nil
+	}
+	var ents [2]*tallyEntry
+	s, err := l.t.acquire(ctx, ids[:n], ents[:n], now)
+	if err != nil {
+		return d, err
+	}
+	defer s.mu.Unlock()
+	for i := range n {
+		if ents[i].value > 0 {
+			ents[i].value--
+			ents[i].pending--
+		}
+		ws[i].Used = ents[i].value
+	}
+	return d, nil
+}
+
 func (l memoryLimiter) decide(ctx context.Context, subject string, lim TierLimits, now time.Time, take bool) (Decision, error) {
 	d := newDecision(lim, now)
 	ids, ws, n := rateWindows(subject, &d, now)

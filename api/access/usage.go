@@ -41,14 +41,7 @@ func (g *Guard) countUsage(c *gin.Context, caller spac.Caller, now time.Time) {
 	if caller.KeyID == "" {
 		return
 	}
-	route := c.GetString(RouteKey)
-	if route == "" {
-		route = c.FullPath()
-	}
-	if route == "" {
-		route = "unmatched"
-	}
-	g.counters.add(counterID{kind: kindUsage, subject: caller.KeyID, window: dayNumber(now), route: route}, 1, now)
+	g.counters.add(usageID(c, caller.KeyID, now), 1, now)
 }
 
 // readUsage collects the usage of keyID over the last `days` UTC days ending today.

@@ -118,7 +118,7 @@ func (r *typedRun) data() {
 		r.t.Fatalf("citation %s resolved to %+v", ref.Ref, cs.JSON200.Citations)
 	}
 	acc := p.JSON200.Filings[0].Accession
-	f, err := r.c.FilingWithResponse(ctx, acc)
+	f, err := r.c.FilingWithResponse(ctx, acc, nil)
 	r.ok("Filing", err, f.StatusCode(), 200, f.JSON200)
 	l, err := r.c.FilingLinesWithResponse(ctx, acc, &client.FilingLinesParams{From: ptr(1), To: ptr(3)})
 	r.ok("FilingLines", err, l.StatusCode(), 200, l.JSON200)

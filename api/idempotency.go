@@ -2,11 +2,13 @@ package api
 
 import (
 	"bytes"
-	"container/list"
+	"context"
 	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -14,91 +16,24 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// Idempotency-Key on POST routes: the same key (per caller and route) with the same body gets
-// the first response again instead of doing the work twice; with another body it is 422. The
-// responses are kept in memory, at most maxIdempotent of them for idempotencyTTL each (a
-// restart forgets them), only when they are not server errors (those may be retried).
+// Idempotency-Key on POST routes: the same key (per caller and route) with the same request
+// gets the first answer again instead of doing the work twice; with another request it is 422.
+// Records live in Deps.Idempotency (Badger in spacd: they survive a restart) for
+// idempotencyTTL; an answer that is a server error is not kept, so the request may be retried.
+// "The same request" is compared by its parsed parameters (requestDigest), not its bytes.
 const (
 	MaxIdempotencyKeyLen = 255
-	maxIdempotent        = 10000
 	idempotencyTTL       = 24 * time.Hour
-	maxReplayBody        = 64 << 10
-	// CodeIdempotencyKeyReused: an Idempotency-Key sent again with another body (422).
+	// pendingTTL is how long a key stays reserved by a request not yet answered: a process
+	// that dies mid-request must not hold the key for a day.
+	pendingTTL     = 5 * time.Minute
+	maxReplayBody  = 64 << 10
+	maxDigestValue = 1 << 20 // bodies are bounded by the route's MaxBody far below this
+	// CodeIdempotencyKeyReused: an Idempotency-Key sent again with another request (422).
 	CodeIdempotencyKeyReused = "idempotency_key_reused"
 	// CodeIdempotencyInProgress: the first request with the key is still being handled (409).
 	CodeIdempotencyInProgress = "idempotency_in_progress"
 )
-
-// stored is the first response to a key; done is closed once it is recorded.
-type stored struct {
-	bodyHash    [32]byte
-	status      int
-	contentType string
-	body        []byte
-	at          time.Time
-	done        bool
-}
-
-// idempotency holds the responses by key, least recently stored first (the bound evicts them).
-type idempotency struct {
-	mu    sync.Mutex
-	byKey map[string]*list.Element // of *idemEntry
-	order *list.List
-}
-
-type idemEntry struct {
-	key string
-	s   *stored
-}
-
-func newIdempotency() *idempotency {
-	return &idempotency{byKey: map[string]*list.Element{}, order: list.New()}
-}
-
-// begin returns the response stored under key, or reserves key for this request (nil).
-func (m *idempotency) begin(key string, hash [32]byte, now time.Time) (*stored, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if el, ok := m.byKey[key]; ok {
-		s := el.Value.(*idemEntry).s
-		switch {
-		case now.Sub(s.at) > idempotencyTTL:
-			m.order.Remove(el)
-			delete(m.byKey, key)
-		case s.bodyHash != hash:
-			return nil, spac.Errorf(CodeIdempotencyKeyReused, "this Idempotency-Key was used with another request body; use a new key for a new request")
-		case !s.done:
-			return nil, spac.Errorf(CodeIdempotencyInProgress, "a request with this Idempotency-Key is still being handled; retry later")
-		default:
-			return s, nil
-		}
-	}
-	m.byKey[key] = m.order.PushBack(&idemEntry{key: key, s: &stored{bodyHash: hash, at: now}})
-	for m.order.Len() > maxIdempotent {
-		oldest := m.order.Front()
-		m.order.Remove(oldest)
-		delete(m.byKey, oldest.Value.(*idemEntry).key)
-	}
-	return nil, nil
-}
-
-// finish records the response to key, or forgets key (a server error, a body too large to
-// keep) so that the request can be made again.
-func (m *idempotency) finish(key string, status int, contentType string, body []byte) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	el, ok := m.byKey[key]
-	if !ok {
-		return
-	}
-	if status >= http.StatusInternalServerError || status == StatusClientClosedRequest || len(body) > maxReplayBody {
-		m.order.Remove(el)
-		delete(m.byKey, key)
-		return
-	}
-	s := el.Value.(*idemEntry).s
-	s.status, s.contentType, s.body, s.done = status, contentType, body, true
-}
 
 // idempotent is the middleware of POST routes (after the Guard: keys are per caller).
 func (s *Server) idempotent(route string) gin.HandlerFunc {
@@ -118,22 +53,92 @@ func (s *Server) idempotent(route string) gin.HandlerFunc {
 		}
 		c.Request.Body = io.NopCloser(bytes.NewReader(body))
 		key := CallerFrom(c).KeyID + "\x00" + route + "\x00" + idemKey
-		prev, err := s.idem.begin(key, sha256.Sum256(body), s.now())
-		if err != nil {
-			s.abort(c, err)
-			return
-		}
-		if prev != nil {
-			c.Header("Idempotent-Replayed", "true")
-			writeBody(c, prev.status, prev.contentType, prev.body)
+		digest := requestDigest(c, body)
+		if s.replayed(c, key, digest) {
 			c.Abort()
 			return
 		}
 		rec := &recordingWriter{ResponseWriter: c.Writer}
 		c.Writer = rec
 		c.Next()
-		s.idem.finish(key, rec.Status(), rec.Header().Get("Content-Type"), rec.buf.Bytes())
+		if !clientGone(c) {
+			s.renderError(c) // now, not after this middleware: the problem is the answer to keep
+		}
+		s.recordAnswer(c, key, digest, rec)
 	}
+}
+
+// replayed reserves key for this request, or answers from the record already there: the
+// stored answer, 422 for another request, 409 while the first is being handled.
+func (s *Server) replayed(c *gin.Context, key, digest string) bool {
+	now := s.now()
+	kept, reserved, err := s.idem.ReserveIdempotent(c.Request.Context(), key, spac.IdempotentRecord{Params: digest, At: now}, now.Add(pendingTTL))
+	switch {
+	case err != nil:
+		s.abort(c, unavailable(s, c, err))
+	case reserved:
+		return false
+	case kept.Params != digest:
+		s.abort(c, spac.Errorf(CodeIdempotencyKeyReused, "this Idempotency-Key was used with another request; use a new key for a new request"))
+	case !kept.Answered():
+		s.abort(c, spac.Errorf(CodeIdempotencyInProgress, "a request with this Idempotency-Key is still being handled; retry later"))
+	default:
+		c.Header("Idempotent-Replayed", "true")
+		writeBody(c, kept.Status, kept.ContentType, kept.Body)
+	}
+	return true
+}
+
+// recordAnswer keeps the answer under key for a day from the first request, or forgets key
+// (a server error, a body too large to keep) so that the request can be made again.
+func (s *Server) recordAnswer(c *gin.Context, key, digest string, rec *recordingWriter) {
+	ctx := context.WithoutCancel(c.Request.Context()) // a departed client's answer is still kept
+	status, body := rec.Status(), rec.buf.Bytes()
+	var err error
+	if status >= http.StatusInternalServerError || clientGone(c) || len(body) > maxReplayBody {
+		err = s.idem.DeleteIdempotent(ctx, key)
+	} else {
+		now := s.now()
+		r := spac.IdempotentRecord{Params: digest, Status: status,
+			ContentType: rec.Header().Get("Content-Type"), Body: body, At: now}
+		err = s.idem.PutIdempotent(ctx, key, r, now.Add(idempotencyTTL))
+	}
+	if err != nil {
+		s.log.ErrorContext(ctx, "api: idempotency record", "err", err)
+	}
+}
+
+// requestDigest names a request by its parameters: the route's path parameters, the query
+// (url.Values.Encode sorts it) and the body re-serialised from its parsed JSON (encoding/json
+// sorts object keys and drops whitespace; numbers keep their text), so the same JSON written
+// with other whitespace or key order is the same request. A body that is not one JSON value
+// is compared as bytes.
+func requestDigest(c *gin.Context, body []byte) string {
+	h := sha256.New()
+	for _, p := range c.Params {
+		_, _ = io.WriteString(h, p.Key+"="+p.Value+"\x00")
+	}
+	_, _ = io.WriteString(h, c.Request.URL.Query().Encode()+"\x00")
+	_, _ = h.Write(canonicalJSON(body))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// canonicalJSON re-serialises one JSON value, or returns body as it is when it is not one.
+func canonicalJSON(body []byte) []byte {
+	if len(body) > maxDigestValue {
+		return body
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil || !errors.Is(dec.Decode(new(any)), io.EOF) {
+		return body
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return body
+	}
+	return out
 }
 
 func (s *Server) abort(c *gin.Context, err error) {

@@ -130,6 +130,11 @@ func writeProblem(c *gin.Context, log *slog.Logger, err error) {
 // sent nothing and logged as such (499).
 func (s *Server) renderErrors(c *gin.Context) {
 	c.Next()
+	s.renderError(c)
+}
+
+// renderError renders the last recorded error when nothing was written (renderErrors).
+func (s *Server) renderError(c *gin.Context) {
 	if len(c.Errors) == 0 || c.Writer.Written() {
 		return
 	}

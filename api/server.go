@@ -49,6 +49,9 @@ type Deps struct {
 	StoreKind string
 	// Reextract reports the background re-extraction of stale filings on /health; nil: none.
 	Reextract func() ReextractState
+	// Idempotency keeps the Idempotency-Key records of POSTs (kv.DB: they survive a restart);
+	// nil: in memory.
+	Idempotency spac.IdempotencyStore
 	// Keys serves the account and admin key routes (api/access.Keys); nil: none mounted.
 	Keys KeyAdmin
 	// StreamCaps bound the SSE streams open at once, per key and in total.
@@ -81,22 +84,25 @@ type Server struct {
 	engine *gin.Engine
 	table  []Route
 
-	active  inflight     // requests being handled (Shutdown waits for them)
-	idem    *idempotency // responses to POSTs by Idempotency-Key
-	boot    string       // this process's part of the data version (version.go)
+	active  inflight              // requests being handled (Shutdown waits for them)
+	idem    spac.IdempotencyStore // answers to POSTs by Idempotency-Key
+	boot    string                // this process's part of the data version (version.go)
 	cache   byteCache
 	streams *streams // the SSE streams open (streams.go)
 }
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
-	s := &Server{d: d, log: d.Logger, now: d.Now, guard: d.Guard, boot: newBootID(), idem: newIdempotency(), streams: newStreams(d.StreamCaps)}
+	s := &Server{d: d, log: d.Logger, now: d.Now, guard: d.Guard, boot: newBootID(), idem: d.Idempotency, streams: newStreams(d.StreamCaps)}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s.log = logctx.Logger(s.log) // a request's id and trace reach every line logged with its context
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if s.idem == nil {
+		s.idem = newMemIdempotency(s.now)
 	}
 	if s.guard == nil {
 		s.log.Warn("api: no Guard configured; every caller is served the sample")

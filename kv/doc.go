@@ -1,6 +1,6 @@
 // Package kv is the Badger (v4) adapter of the SPAC Data API. *DB implements spac.FilingStore,
-// spac.ProfileStore, spac.KeyStore, spac.CounterStore, spac.AlertStore and spac.ArticleStore;
-// db.EventLog returns the persistent spac.StreamLog and db.Webhooks the persistent spac.WebhookStore.
+// spac.ProfileStore, spac.KeyStore, spac.CounterStore, spac.AlertStore, spac.ArticleStore and
+// spac.IdempotencyStore; db.EventLog returns the persistent spac.StreamLog and db.Webhooks the persistent spac.WebhookStore.
 //
 // Key schema (every key is a readable string; <cik> is the 10-digit zero-padded CIK):
 //
@@ -49,6 +49,9 @@
 //	src/<accession>               the source the filing was read from (spac.Source): a JSON line
 //	                              (name, bare header data), then the data compressed with zstd
 //	m/schema                      the schema version of the store (see schema.go)
+//	ik/<hash>                     JSON of one spac.IdempotentRecord (an Idempotency-Key's request
+//	                              digest and first answer); <hash> is the hex SHA-256 of the
+//	                              caller's key; a Badger TTL (24 h, less while unanswered)
 //	st/<name>                     state a component persists (the EDGAR poller's paging position
 //	                              and seen set, the backfill's progress)
 //
@@ -89,6 +92,7 @@ const (
 	prefixFoldEvent          = "ob/"
 	prefixState              = "st/"
 	prefixSource             = "src/"
+	prefixIdempotency        = "ik/"
 
 	keyWatermark   = "m/watermark"
 	keyAlertSeq    = "m/alertseq"

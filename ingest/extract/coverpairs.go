@@ -52,6 +52,7 @@ func (x *reader) coverLabels() {
 		case "Title of 12(b) Security":
 			title = p.value
 			titles++
+			x.coverLabelUnits(p)
 		case "Trading Symbol":
 			if title == "" {
 				untitled = &pairs[i]
@@ -93,6 +94,16 @@ func (x *reader) coverLabelJurisdiction(p coverPair) {
 		}
 	}
 	x.add("table.cover_label_jurisdiction", priorityJurisdiction, spac.FieldStateOfInc, name, p.line, p.value, "")
+}
+
+// unitsTitleRe is the title of the units' row: "Units, each consisting of one ... warrant".
+var unitsTitleRe = regexp.MustCompile(`(?i)^units?,? each consisting of (one .*?(?:warrants?|rights?))\W*$`)
+
+// coverLabelUnits records the unit's structure its cover title states.
+func (x *reader) coverLabelUnits(p coverPair) {
+	if m := unitsTitleRe.FindStringSubmatch(p.value); m != nil && !x.has(spac.FieldUnitStructure) {
+		x.add("table.cover_label_units", priorityTable, spac.FieldUnitStructure, rules.UnitStructureValue(m[1]), p.line, m[1], "")
+	}
 }
 
 func lastTitle(pairs []coverPair) string {

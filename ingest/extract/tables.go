@@ -40,6 +40,7 @@ var (
 func (x *reader) coverSymbols() {
 	x.coverJurisdiction()
 	x.coverLabels()
+	defer x.coverExchangeOnly()
 	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+400)
 	for n := 1; n <= limit; n++ {
 		line := x.d.Line(n)
@@ -156,6 +157,52 @@ func (x *reader) coverFlat(n, limit int) {
 
 // symbolValue writes a symbol cell as the symbol: "ACII. U" is "ACII.U".
 func symbolValue(cell string) string { return strings.ReplaceAll(cell, ". ", ".") }
+
+var (
+	exchangeHeadRe = regexp.MustCompile(`(?i)name of each exchange`)
+	// exchangeCellRe is a cell that names an exchange and nothing else.
+	exchangeCellRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:nasdaq|nyse|new york stock exchange|american stock exchange|otc)[\w ,.®]{0,40}$`)
+)
+
+// coverExchangeOnly reads the exchange of a cover table that has no symbol column (reports
+// before 2019: "Title of each class | Name of each exchange on which registered"): the first
+// cell under the heading that names an exchange alone.
+func (x *reader) coverExchangeOnly() {
+	if x.has(spac.FieldExchange) {
+		return
+	}
+	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+400)
+	for n := 1; n <= limit; n++ {
+		if line := x.d.Line(n); len(line) > 200 || !exchangeHeadRe.MatchString(line) {
+			continue
+		}
+		for k := n + 1; k <= min(n+24, limit); k++ {
+			line := strings.TrimSpace(x.d.Line(k))
+			if coverEndRe.MatchString(line) || coverFlatEndRe.MatchString(line) {
+				return
+			}
+			for _, cell := range x.cellsOf(k) {
+				if ex, ok := textutil.ExchangeName(cell); ok && exchangeCellRe.MatchString(cell) {
+					x.add("table.cover_exchange_column", priorityTable, spac.FieldExchange, ex, k, cell, "")
+					return
+				}
+			}
+		}
+		return
+	}
+}
+
+// cellsOf returns the texts of line n's cells (the line itself when it has no grid).
+func (x *reader) cellsOf(n int) []string {
+	var out []string
+	for _, c := range doc.Filled(x.d.Cells(n)) {
+		out = append(out, c.Text)
+	}
+	if len(out) == 0 {
+		out = append(out, strings.TrimSpace(strings.Trim(strings.TrimSpace(x.d.Line(n)), "|")))
+	}
+	return out
+}
 
 // priorityJurisdiction: the header's STATE OF INCORPORATION (translated from EDGAR's code)
 // wins; a jurisdiction written out on the cover is read when the header has none.

@@ -115,6 +115,9 @@ func orgs(s string) []Entity {
 		}
 		start = afterNotName(s, start, m[1])
 		start = wordStart(s, start, m[1])
+		if w := wireServiceRe.FindStringIndex(s[start:m[1]]); w != nil {
+			start += w[1] // a release's wire service before the name ("Business Wire Acme Corp.")
+		}
 		name := s[start:m[1]]
 		words := strings.Fields(name)
 		if len(words) < 2 || strings.EqualFold(name, "the company") {
@@ -125,6 +128,9 @@ func orgs(s string) []Entity {
 	}
 	return out
 }
+
+// wireServiceRe is a news wire's name that a release's text may run into a company's name.
+var wireServiceRe = re(`^(?:Business\s?Wire|PR\s?Newswire|Globe\s?Newswire|GLOBE NEWSWIRE|ACCESSWIRE|Accesswire|Newsfile|Marketwired)\)?\s+`)
 
 // wordStart moves a name's start past a word it begins inside of: a name starts a word
 // ("1:02PM Acme Acquisition Corp." names "Acme Acquisition Corp.").

@@ -66,8 +66,8 @@ var offeringClosing = []*rule.Rule{
 	// private_placement
 	{
 		ID: "offering.private_placement_aggregate", Emit: rule.One(spac.FieldPrivatePlacement),
-		Pattern: `(?i)(?:sponsor|private placement|private sale|sale of {warrants}).*?(?:\({v:money} in the aggregate|aggregate (?:purchase price|gross proceeds) of {v:money}` +
-			`|(?:generating|resulting in) (?:total |gross |aggregate )*proceeds (?:to the company )?of {v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
+		Pattern: `(?i)(?:sponsor|private placement|private sale|sale of {warrants}).*?(?:\({v:money} in the aggregate|,? or {v:money} in the aggregate|aggregate (?:purchase price|gross proceeds) of {v:money}` +
+			`|(?:generating|resulting in) (?:total |gross |aggregate )*proceeds (?:to (?:the company|us) )?of {v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
 		Must:     `(?i)private placement|private sale|⟦warrants \d+⟧`,
 		Not:      `(?i)working capital|promissory|up to|extension|over-?allotment option (?:was|has been) exercised|additional (?:private|⟦warrants)`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
@@ -116,7 +116,7 @@ var offeringClosing = []*rule.Rule{
 	},
 	{
 		ID: "offering.ipo_date_passive", Emit: rule.One(spac.FieldIPODate),
-		Pattern: `(?i)` + ipoWords + `[^⟦]*?(?:was|were) (?:consummated|completed|closed) on {v:date}` +
+		Pattern: `(?i)` + ipoWords + `[^⟦]*?(?:(?:was|were) (?:consummated|completed|closed)|\bclosed) on {v:date}` +
 			`|\bOn {v:date},? the ` + ipoWords + `\b` + notDate + `*?,? (?:was|were) (?:consummated|completed|closed)\b`,
 		Not:      otherSPAC + `|` + overAllotment,
 		Classes:  closedForms,
@@ -153,7 +153,7 @@ var offeringClosing = []*rule.Rule{
 	},
 	{
 		ID: "offering.gross_proceeds", Emit: rule.One(spac.FieldIPOGrossProceeds),
-		Pattern:  `(?i)(?:generating|resulting in|resulted in|results in|for|with) (?:total |aggregate )*gross proceeds (?:to the company )?of {v:money}`,
+		Pattern:  `(?i)(?:generating|generated|received|resulting in|resulted in|results in|for|with) (?:total |aggregate )*gross proceeds(?:,? before expenses,?)? (?:to (?:the company|us) )?of {v:money}`,
 		Must:     `(?i)` + ipoWords + `|units`,
 		Not:      overAllotment + `|private placement|warrants|anchor|previously`,
 		Classes:  closedForms,

@@ -48,8 +48,15 @@ const (
 	unitHead  = `(?:share of |ordinary share|class a|common|public|of (?:our|its) )`
 	unitRight = `(?: (?:entitling|to receive|to purchase|to acquire)[^.;⟦•]{3,80}?(?:share|stock))?`
 	unitTail  = `(?:warrants?|rights?)` + unitRight + `)` +
-		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
+		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
 )
+
+// unitGap is the text inside a unit's description: no sentence's end, though a period may
+// open a figure ("par value $.0001").
+const unitGap = `(?:[^.;⟦]|\.\d)*?`
+
+// bullet is a list item's mark as filings set it.
+const bullet = `[•·●▪]`
 
 // listGap is the text between a listing verb and its symbol: exchanges ("the Nasdaq Global
 // Market, or Nasdaq"), dates ("will begin trading tomorrow, <date>,") but no other symbol.
@@ -110,7 +117,7 @@ var offeringTerms = []*rule.Rule{
 	// units_offered and unit_price
 	{
 		ID: "offering.units_at_price", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered, spac.FieldUnitPrice},
-		Pattern: `(?i)(?:offering|sold|sale of|consisting of|consisted of|\bof) {v:units}(?:,? each consisting of [^⟦]*?)?(?: \([^)]*\))?` +
+		Pattern: `(?i)(?:offering|sold|issued|sale of|consisting of|consisted of|\bof) {v:units}(?:,? each consisting of [^⟦]*?)?(?: \([^)]*\))?` +
 			`(?:,? (?:which includes|including) [^⟦]{0,120}?⟦units \d+⟧[^⟦,]{0,80}?)?` +
 			`,? (?:at|for) (?:a |an )?(?:public )?(?:offering |purchase )?(?:price of )?{p:money} per unit`,
 		Not:      otherSPAC + `|` + overAllotment + `|` + sponsorBuys,
@@ -148,6 +155,15 @@ var offeringTerms = []*rule.Rule{
 		Pattern:  `(?i)^(?:The )?{v:units} (?:sold|issued) in (?:the|its|our|this) ` + ipoWords + `,? \(?including (?:the |an additional )?{units}[^⟦]{0,80}?over-?allotment`,
 		Not:      otherSPAC,
 		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// An older prospectus refers back to the offering inside the option's sentence: "(over
+		// and above the 10,000,000 units referred to above)".
+		ID: "offering.units_over_and_above", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
+		Pattern:  `(?i)\(over and above the {v:units} referred to above\)`,
+		Classes:  prospectus,
 		NotKinds: notStated,
 		Priority: 10,
 	},
@@ -192,7 +208,7 @@ var offeringTerms = []*rule.Rule{
 	// unit_structure
 	{
 		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?` + unitTail,
+		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 10,
@@ -201,7 +217,7 @@ var offeringTerms = []*rule.Rule{
 		// With the share's par value ("one Class A ordinary share, $0.0001 par value, and ..."),
 		// as fee tables and cover tables write it: a plainer statement elsewhere wins.
 		ID: "offering.unit_structure_par_value", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + `[^.;⟦]*?(?:{money} par value|par value {money})[^.;⟦]*?` + unitTail,
+		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + unitGap + `(?:{money} par value|par value {money})` + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 8,
@@ -209,7 +225,7 @@ var offeringTerms = []*rule.Rule{
 	{
 		// The summary's bullet form ("each unit consisting of:" ends the sentence before).
 		ID: "offering.unit_structure_bullets", Produce: joinedStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)^• (?P<a>one (?:share of |ordinary|class a|common)[^;⟦•]*?(?:share|stock))[;,]?(?: and)? • (?P<b>one[- ][^;⟦•]*?(?:warrant|right)s?` + unitRight + `)(?:[;,]?(?: and)? • (?P<c>one[- ][^;⟦•]*?(?:warrant|right)s?` + unitRight + `))?(?:,? (?:upon|subject to|following)\b[^;⟦•]*?)?[.;]?$`,
+		Pattern:  `(?i)^` + bullet + ` (?P<a>one (?:share of |ordinary|class a|common)[^;⟦•·●▪]*?(?:share|stock))[;,]?(?: and)? ` + bullet + ` (?P<b>(?:one|two|three)[- ][^;⟦•·●▪]*?(?:warrant|right)s?` + unitRight + `)(?:[;,]?(?: and)? ` + bullet + ` (?P<c>(?:one|two|three)[- ][^;⟦•·●▪]*?(?:warrant|right)s?` + unitRight + `))?(?:,? (?:upon|subject to|following)\b[^;⟦•·●▪]*?)?[.;]?$`,
 		Classes:  prospectus,
 		NotKinds: notStated,
 		Priority: 9,
@@ -218,7 +234,7 @@ var offeringTerms = []*rule.Rule{
 		// The components set on lines of their own under "consists of:" (text without the
 		// bullets): "one share of our common stock; and" / "one warrant.".
 		ID: "offering.unit_structure_lines", Produce: joinedStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)^(?P<a>one (?:share of |ordinary|class a|common)[^;⟦•]*?(?:share|stock));?,? and (?P<b>one[- ][^;⟦•]*?(?:warrant|right)s?)\.?$`,
+		Pattern:  `(?i)^(?P<a>one (?:share of |ordinary|class a|common)[^;⟦•]*?(?:share|stock));?,? and (?P<b>(?:one|two|three)[- ][^;⟦•]*?(?:warrant|right)s?)\.?$`,
 		Classes:  prospectus,
 		NotKinds: notStated,
 		Priority: 9,
@@ -282,7 +298,9 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.trust_total_placed", Emit: rule.One(spac.FieldTrustSize),
 		Pattern: `(?i)(?:(?:a total of|an aggregate (?:amount )?of|an amount of) {v:money}|{v:money} in the aggregate)(?:[^⟦(]|\([^)]*\))*?` +
 			`(?:was|were|has been|have been|will be) (?:placed|deposited|held) in(?:to)? (?:a|the|its|the Company` + ap + `s) .{0,60}?trust\b`,
-		Not:      overAllotment + `|deferred underwriting|extension|interest`,
+		// "An aggregate of $10.10 per Unit sold ... was held in the Trust Account" is a per-unit
+		// amount, not the size.
+		Not:      overAllotment + `|deferred underwriting|extension|interest|(?:of|total) ⟦money \d+⟧ per (?:unit|share|public share)`,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 10,

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
 )
 
@@ -51,11 +52,21 @@ var offeringNarrated = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// "Of the total proceeds from the Public Offering and Private Placement, $250,000,000
+		// was deposited into the Trust Account on the Close Date."
+		ID: "offering.trust_of_the_proceeds", Emit: rule.One(spac.FieldTrustSize),
+		Pattern:  `(?i)^Of the (?:total |net |gross )?proceeds (?:from|of) (?:the|our|its) ` + ipoWords + `[^⟦]{0,80}?,? {v:money} (?:was|were|has been) (?:placed|deposited|held) in(?:to)? (?:a|the|its) .{0,60}?trust\b`,
+		Not:      overAllotment + `|deferred underwriting|extension|interest`,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// A trust agreement's recital (its amendments restate it): "WHEREAS, $X of the gross
 		// proceeds of the Offering ... was deposited into the Trust Account".
 		ID: "offering.trust_recital", Emit: rule.One(spac.FieldTrustSize),
-		Pattern:  `(?i)^WHEREAS, (?:an aggregate of |a total of )?{v:money} (?:of the (?:gross |net )?proceeds|was placed)[^⟦;]*?(?:was|were|have been|has been)? ?(?:placed|deposited|delivered)[^⟦;]{0,40}?(?:in|into|to) the (?:Trust Account|Trustee)`,
-		Not:      `(?i)extension|additional|interest|contribution`,
+		Pattern:  `(?i)^WHEREAS, (?:an aggregate of |a total of )?{v:money} (?:of the (?:gross |net )?proceeds[^⟦;]*?)?(?:was|were|have been|has been) (?:placed|deposited|delivered)[^⟦;]{0,40}?(?:in|into|to) the (?:Trust Account|Trustee)`,
+		Never:    `(?i)extension|additional|interest|contribution|monthly`, // a later deposit's recital
 		Classes:  closedForms,
 		Priority: 10,
 	},
@@ -82,5 +93,20 @@ var offeringNarrated = []*rule.Rule{
 		Classes:  closedForms,
 		NotKinds: notStated,
 		Priority: 8,
+	},
+	{
+		// The industry the search is focused on, as written: "we intend to focus our search
+		// for target businesses in the branded consumer goods industry", "... on industrial
+		// companies", "focus on target businesses that provide technology services to the
+		// insurance industry", "operating in various industries including A, B and C".
+		ID: "offering.sector_focus", Produce: sectorText, Gives: []string{spac.FieldSector},
+		Pattern: `(?i)\b(?:intends?|plans?|expects?) to (?:focus|concentrate) (?:` +
+			`(?:our|its) (?:search|efforts)(?: for (?:a )?target business(?:es)?)? (?:in|on) (?:the )?(?P<v>[a-z][^,.;()⟦]{2,80}? (?:industry|industries|sector|sectors|companies|businesses))\b` +
+			`|on (?:target )?(?:businesses|companies) (?:that (?:provide|operate in|are in) (?P<v>[a-z][^,.;()⟦]{2,80}? (?:industry|industries|sector|sectors))\b` +
+			`|[^.;⟦]{0,60}? operating in various industries,? including (?P<v>[a-z][^.;()⟦]{2,100}?)(?:\.|;|$)))`,
+		Not:      otherSPAC,
+		Classes:  append(narrated, doc.Communication),
+		NotKinds: notStated,
+		Priority: 9,
 	},
 }

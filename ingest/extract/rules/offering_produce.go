@@ -107,6 +107,9 @@ var (
 	oneOfOurRe = regexp.MustCompile(`(?i)\bone\s+of\s+(?:our|its|the\s+company['’]s)\s+((?:[\w-]+\s+){0,3}?)(share|warrant|right)s\b`)
 )
 
+// UnitStructureValue is unitStructureValue, for the cover readers of package extract.
+func UnitStructureValue(text string) string { return unitStructureValue(text) }
+
 // unitStructureValue normalises a unit's description to its components: without the par
 // value of its share and without the owner ("one share of our common stock" is "one share of
 // common stock"), spaces collapsed.
@@ -289,4 +292,18 @@ func publicSaleDate(m *rule.Match) []rule.Out {
 		}
 	}
 	return out
+}
+
+// genericSectorRe is a focus that names no industry: "companies with strong management",
+// "businesses located outside the United States".
+var genericSectorRe = regexp.MustCompile(`(?i)^(?:companies|businesses|targets?|a |an |one or more|those|such|any|all|high-?quality|attractive|middle-market)\b`)
+
+// sectorText emits the text of slot v as the sector unless it names no industry.
+func sectorText(m *rule.Match) []rule.Out {
+	text := strings.TrimSpace(m.Text("v"))
+	if text == "" || genericSectorRe.MatchString(text) {
+		return nil
+	}
+	start := m.Start("v")
+	return []rule.Out{span(m, spac.FieldSector, strings.Join(strings.Fields(text), " "), start, start+len(text))}
 }

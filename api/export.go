@@ -88,6 +88,9 @@ const exportWriteTimeout = 60 * time.Second
 // it. The returned writer flushes every batch of rows to the client and pushes the write
 // deadline forward.
 func (s *Server) exportStream(c *gin.Context, f export.Format, kind string) *export.Writer {
+	if CallerFrom(c).Sample {
+		kind += "-sample" // the file says it is the sample wherever it is saved (docs/api.md, "Spreadsheets")
+	}
 	h := c.Writer.Header()
 	h.Set("Content-Type", f.ContentType())
 	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", f.Filename(kind, s.now())))

@@ -100,12 +100,12 @@ func TestUniverseCSVHasEveryRowOfTheJSONPages(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := recs[i]
-			if r["cik"] != string(row.CIK) || r["trust_size"] != row.TrustSize || r["sponsor"] != row.Sponsor ||
+			if r["cik"] != "CIK"+string(row.CIK) || r["trust_size"] != row.TrustSize || r["sponsor"] != row.Sponsor ||
 				r["tickers_previous"] != strings.Join(row.Tickers.Previous, " ") {
 				t.Errorf("%s record %d: %v, JSON row %s", query, i, r, raw)
 			}
 			cite := row.Citations[slices.IndexFunc(row.Citations, func(c spac.Citation) bool { return c.Field == "trust_size" })]
-			want := "http://example.com/v1/filings/" + cite.Accession + "/lines?from=" + itoa(cite.Line) + "&to=" + itoa(cite.Line)
+			want := "http://example.com/filings/" + cite.Accession + "?line=" + itoa(cite.Line) + "#L" + itoa(cite.Line)
 			if r["trust_size_source"] != want {
 				t.Errorf("trust_size_source %q, want %q", r["trust_size_source"], want)
 			}
@@ -283,5 +283,24 @@ func TestExportHead(t *testing.T) {
 	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/csv") ||
 		rec.Header().Get("Content-Disposition") == "" || rec.Body.Len() != 0 {
 		t.Errorf("HEAD: %d %q %q, %d body bytes", rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Disposition"), rec.Body.Len())
+	}
+}
+
+// TestSampleExportSaysSo: a keyless CSV is the sample, and says so in X-Data-Scope and in the
+// name of the file it is saved as (a comment row would break CSV readers); a keyed one does not.
+func TestSampleExportSaysSo(t *testing.T) {
+	f := newFixture(8)
+	anonymous := New(Deps{Filings: f.store, Profiles: f.store, Index: f.index, News: f.news, Now: f.deps.Now, Guard: sampleGuard()})
+	rec := do(t, anonymous.Handler(), "/v1/universe?format=csv")
+	day := testWatermark.Format("2006-01-02")
+	if rec.Header().Get("X-Data-Scope") != "sample" || rec.Header().Get("Content-Disposition") != `attachment; filename="spac-universe-sample-`+day+`.csv"` {
+		t.Errorf("keyless CSV: scope %q, %q", rec.Header().Get("X-Data-Scope"), rec.Header().Get("Content-Disposition"))
+	}
+	if n := strings.Count(rec.Body.String(), "\n"); n != 3 { // the header and the two sample SPACs
+		t.Errorf("keyless CSV has %d lines, want 3", n)
+	}
+	full := do(t, New(f.deps).Handler(), "/v1/universe?format=csv")
+	if full.Header().Get("X-Data-Scope") != "full" || strings.Contains(full.Header().Get("Content-Disposition"), "sample") {
+		t.Errorf("full CSV: scope %q, %q", full.Header().Get("X-Data-Scope"), full.Header().Get("Content-Disposition"))
 	}
 }

@@ -24,8 +24,8 @@ func TestSourcesFollowDerivations(t *testing.T) {
 	ytm := spac.Citation{Field: "ytm_pct", Basis: spac.BasisDerived, Accession: payout.Accession,
 		Inputs: []spac.Citation{payout, {Field: "x", Basis: spac.BasisDerived, Inputs: []spac.Citation{payout, stated("d", "0000000001-26-000002", 7)}}, price}}
 	got := l.Sources([]spac.Citation{ytm})
-	want := "https://api.example.com/v1/filings/0000000001-26-000001/lines?from=48&to=48 " +
-		"https://api.example.com/v1/filings/0000000001-26-000002/lines?from=7&to=7"
+	want := "https://api.example.com/filings/0000000001-26-000001?line=48#L48 " +
+		"https://api.example.com/filings/0000000001-26-000002?line=7#L7"
 	if got != want {
 		t.Errorf("Sources = %q\nwant %q", got, want)
 	}
@@ -65,8 +65,8 @@ func TestUniverseCSVQuotingAndSelection(t *testing.T) {
 	for col, want := range map[string]string{
 		"name": row.Name, "sponsor": row.Sponsor, "trust_size": "230000000.00", "previous_names": "Old, Corp; Older",
 		"tickers_shares": "ABC", "tickers_previous": "XYZ XYZU",
-		"tickers_shares_source": "/v1/filings/0000000001-26-000001/lines?from=5&to=5",
-		"name_source":           "/v1/filings/0000000001-26-000001/lines?from=2&to=2", "sponsor_source": "",
+		"tickers_shares_source": "/filings/0000000001-26-000001?line=5#L5", "cik": "CIK" + string(row.CIK),
+		"name_source": "/filings/0000000001-26-000001?line=2#L2", "sponsor_source": "",
 	} {
 		if got[col] != want {
 			t.Errorf("%s = %q, want %q", col, got[col], want)

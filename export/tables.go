@@ -9,14 +9,27 @@ import (
 	"github.com/spacdata/spac"
 )
 
-// Links makes the URL of a cited filing line on the API's own lines endpoint. Base is the
-// API's origin ("https://api.example.com"); empty gives root-relative URLs.
+// Links makes the URL of a cited filing line: the explorer's filing page scrolled to the line,
+// which a spreadsheet's link opens in a browser (the JSON lines endpoint would ask for a
+// key). Base is the server's origin ("https://api.example.com"); empty gives root-relative
+// URLs.
 type Links struct{ Base string }
 
-// Line is the URL serving line n of the filing acc: .../v1/filings/ACC/lines?from=N&to=N.
+// Line is the URL of line n of the filing acc: .../filings/ACC?line=N#LN.
 func (l Links) Line(acc string, n int) string {
 	ln := strconv.Itoa(n)
-	return l.Base + "/v1/filings/" + acc + "/lines?from=" + ln + "&to=" + ln
+	return l.Base + "/filings/" + acc + "?line=" + ln + "#L" + ln
+}
+
+// CIK is a CIK as a CSV cell: "CIK0001234567", the SEC's own spelling (EDGAR names files so).
+// A bare "0001234567" is a number to Excel and to Google Sheets' IMPORTDATA, which drop its
+// leading zeros; a formula such as ="0001234567" is Excel's alone (Sheets' IMPORTDATA shows it
+// as text with its quotes). The API takes the prefixed form wherever it takes a CIK.
+func CIK(c spac.CIK) string {
+	if c == "" {
+		return ""
+	}
+	return "CIK" + string(c)
 }
 
 // Sources are the line URLs behind citations, space-separated, in order and without repeats:
@@ -94,7 +107,7 @@ func Calendar(l Links, citations bool) Table[spac.Event] {
 		{name: "date", value: func(e spac.Event) string { return e.Date }},
 		{name: "end_date", value: func(e spac.Event) string { return e.EndDate }},
 		{name: "period", value: func(e spac.Event) string { return e.Period }},
-		{name: "cik", value: func(e spac.Event) string { return string(e.CIK) }},
+		{name: "cik", value: func(e spac.Event) string { return CIK(e.CIK) }},
 		{name: "symbol", value: func(e spac.Event) string { return e.Symbol }},
 		{name: "name", value: func(e spac.Event) string { return e.Name }},
 		{name: "title", value: func(e spac.Event) string { return e.Title }},
@@ -114,7 +127,7 @@ func Alerts(l Links, citations bool) Table[spac.Alert] {
 		{name: "kind", value: func(a spac.Alert) string { return string(a.Kind) }},
 		{name: "severity", value: func(a spac.Alert) string { return a.Severity }},
 		{name: "symbol", value: func(a spac.Alert) string { return a.Symbol }},
-		{name: "cik", value: func(a spac.Alert) string { return string(a.CIK) }},
+		{name: "cik", value: func(a spac.Alert) string { return CIK(a.CIK) }},
 		{name: "occurredAt", value: func(a spac.Alert) string { return a.OccurredAt }},
 		{name: "firedAt", value: func(a spac.Alert) string { return instant(a.FiredAt) }},
 		{name: "historical", value: func(a spac.Alert) string { return strconv.FormatBool(a.Historical) }},
@@ -166,7 +179,7 @@ func News(l Links, citations bool) Table[spac.Article] {
 func ciks(cs []spac.CIK) string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
-		out[i] = string(c)
+		out[i] = CIK(c)
 	}
 	return strings.Join(out, " ")
 }

@@ -30,7 +30,7 @@ func ticker(part string, value func(spac.Tickers) string) universeColumn {
 // decimal strings, dates YYYY-MM-DD. Lists go into one cell: previous names "; "-separated
 // (names contain commas), previous tickers space-separated.
 var universeColumns = []universeColumn{
-	plain("cik", func(r spac.SPAC) string { return string(r.CIK) }),
+	plain("cik", func(r spac.SPAC) string { return CIK(r.CIK) }),
 	plain("symbol", func(r spac.SPAC) string { return r.Symbol }),
 	plain("name", func(r spac.SPAC) string { return r.Name }),
 	plain("status", func(r spac.SPAC) string { return string(r.Status) }),

@@ -143,7 +143,7 @@ func checkSources(t *testing.T, ts *testServer, key string, rows []json.RawMessa
 			t.Fatal(err)
 		}
 		rec := records[i]
-		if rec["cik"] != string(row.CIK) || rec["trust_size"] != row.TrustSize || rec["redeemed_pct"] != row.RedeemedPct {
+		if rec["cik"] != "CIK"+string(row.CIK) || rec["trust_size"] != row.TrustSize || rec["redeemed_pct"] != row.RedeemedPct {
 			t.Errorf("record %d %v is not the JSON row %s", i, rec, raw)
 		}
 		quotes := citedLines(row.Citations, ts.base)
@@ -169,13 +169,13 @@ func checkSources(t *testing.T, ts *testServer, key string, rows []json.RawMessa
 	}
 }
 
-// citedLines maps the lines-endpoint URL of every stated citation (inputs included) to its
-// quote.
+// citedLines maps the explorer line-page URL of every stated citation (inputs included) to
+// its quote.
 func citedLines(cs []spac.Citation, base string) map[string]string {
 	out := map[string]string{}
 	for _, c := range cs {
 		if c.Line > 0 && c.Accession != "" && c.Source == "" {
-			out[base+"/v1/filings/"+c.Accession+"/lines?from="+itoa(c.Line)+"&to="+itoa(c.Line)] = c.Quote
+			out[base+"/filings/"+c.Accession+"?line="+itoa(c.Line)+"#L"+itoa(c.Line)] = c.Quote
 		}
 		for u, q := range citedLines(c.Inputs, base) {
 			out[u] = q
@@ -186,11 +186,21 @@ func citedLines(cs []spac.Citation, base string) map[string]string {
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
-// checkLine fetches a source URL and requires the quote on the line it serves.
+// checkLine opens a source URL as a browser would (an HTML page highlighting the line) and
+// requires the quote on the line the lines endpoint serves for it.
 func checkLine(t *testing.T, ts *testServer, key, u, quote string) {
 	t.Helper()
+	page, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, h, body := ts.do(t, http.MethodGet, page.RequestURI(), key, "")
+	line := page.Query().Get("line")
+	if status != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "text/html") || !strings.Contains(string(body), `id="L`+line+`" class="cited"`) {
+		t.Errorf("%s: %d %s, the line page does not highlight line %s", u, status, h.Get("Content-Type"), line)
+	}
 	var lines api.LinesView
-	ts.getJSON(t, strings.TrimPrefix(u, ts.base), key, http.StatusOK, &lines)
+	ts.getJSON(t, "/v1"+page.Path+"/lines?from="+line+"&to="+line, key, http.StatusOK, &lines)
 	if len(lines.Rows) != 1 || quote == "" || !strings.Contains(lines.Rows[0].Text, quote) {
 		t.Errorf("%s: %+v does not carry the quote %q", u, lines.Rows, quote)
 	}

@@ -24,19 +24,22 @@ var EventTypes = []EventType{
 
 // Event is a dated calendar entry derived from a SPAC's facts.
 type Event struct {
-	ID   string    `json:"id"` // stable: cik/type/date
+	ID   string    `json:"id"` // stable: cik/type/date (cik/type/date/party for a lock-up's expiry)
 	Type EventType `json:"type"`
 	Date string    `json:"date"` // YYYY-MM-DD; the first day of a period
 	// EndDate and Period are set when the filing states a period rather than a day ("the
 	// first quarter of 2027"): Date..EndDate is the range, Period the period as stated
 	// normalised ("2027-Q1", "2027-03", "2027-H1").
-	EndDate   string     `json:"end_date,omitempty"`
-	Period    string     `json:"period,omitempty"`
-	CIK       CIK        `json:"cik"`
-	Symbol    string     `json:"symbol"`
-	Name      string     `json:"name"`
-	Title     string     `json:"title"`
-	Citations []Citation `json:"citations"`
+	EndDate string `json:"end_date,omitempty"`
+	Period  string `json:"period,omitempty"`
+	// Party is whose lock-up expires, for a lockup_expiry (one of LockupParties): each party's
+	// lock-up is an event of its own (id cik/lockup_expiry/date/party).
+	Party     LockupParty `json:"party,omitempty"`
+	CIK       CIK         `json:"cik"`
+	Symbol    string      `json:"symbol"`
+	Name      string      `json:"name"`
+	Title     string      `json:"title"`
+	Citations []Citation  `json:"citations"`
 }
 
 // AlertKind is the kind of a fired alert.

@@ -4,10 +4,13 @@ package spac
 // a SPAC's facts into its Profile. Value is normalised (see the Field constants); the citation's
 // Quote is the text as written on the cited line ("$250,000,000").
 type Fact struct {
-	CIK      CIK      `json:"cik"`
-	Field    string   `json:"field"`
-	Value    string   `json:"value"`
-	Period   string   `json:"period,omitempty"` // YYYY-MM-DD the value is as of (XBRL period end)
+	CIK    CIK    `json:"cik"`
+	Field  string `json:"field"`
+	Value  string `json:"value"`
+	Period string `json:"period,omitempty"` // YYYY-MM-DD the value is as of (XBRL period end)
+	// Party is who the value holds for, for a field a filing states once per party: the party
+	// of a lock-up (one of LockupParties). Empty for every other field.
+	Party    string   `json:"party,omitempty"`
 	Citation Citation `json:"citation"`
 }
 
@@ -57,17 +60,20 @@ const (
 	FieldTarget = "target" // target company name
 	// FieldTargetSector is the target's business as a filing about the deal describes it, as
 	// written ("end-to-end space company").
-	FieldTargetSector    = "target_sector"
-	FieldAgreementDate   = "agreement_date"
-	FieldPIPEAmount      = "pipe_amount"
-	FieldPIPEPrice       = "pipe_price"
-	FieldPIPEShares      = "pipe_shares"
-	FieldFPAAmount       = "fpa_amount" // forward purchase agreement
-	FieldFPAPrice        = "fpa_price"
-	FieldEarnoutShares   = "earnout_shares"
-	FieldEarnoutTerms    = "earnout_terms" // the triggering condition as written
-	FieldLockupDays      = "lockup_days"   // lockup period when stated in days
-	FieldLockupMonths    = "lockup_months" // lockup period when stated in months
+	FieldTargetSector  = "target_sector"
+	FieldAgreementDate = "agreement_date"
+	FieldPIPEAmount    = "pipe_amount"
+	FieldPIPEPrice     = "pipe_price"
+	FieldPIPEShares    = "pipe_shares"
+	FieldFPAAmount     = "fpa_amount" // forward purchase agreement
+	FieldFPAPrice      = "fpa_price"
+	FieldEarnoutShares = "earnout_shares"
+	FieldEarnoutTerms  = "earnout_terms" // the triggering condition as written
+	FieldLockupDays    = "lockup_days"   // lockup period when stated in days
+	FieldLockupMonths  = "lockup_months" // lockup period when stated in months
+	// FieldLockupParty is who a lock-up binds (one of LockupParties), cited on the words
+	// naming them; the fact's Party pairs it with the periods of the same statement.
+	FieldLockupParty     = "lockup_party"
 	FieldMinimumCash     = "minimum_cash"
 	FieldTerminationDate = "termination_date" // 8-K 1.02
 	FieldClosingDate     = "closing_date"     // 8-K 2.01

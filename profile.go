@@ -141,13 +141,41 @@ type Earnout struct {
 	Citations []Citation `json:"citations"`
 }
 
-// Lockup restricts transfers for a period after closing.
+// Lockup restricts a party's transfers for a period after the closing: Party is who is locked
+// (one of LockupParties), Days or Months how long, from the combination's closing; Expires is
+// derived from the closing date only once a completed closing states it.
 type Lockup struct {
-	Days      string     `json:"days,omitempty"`
-	Months    string     `json:"months,omitempty"`
-	Expires   string     `json:"expires,omitempty"` // derived from the closing date when known
-	Citations []Citation `json:"citations"`
+	Party     LockupParty `json:"party"`
+	Days      string      `json:"days,omitempty"`
+	Months    string      `json:"months,omitempty"`
+	Expires   string      `json:"expires,omitempty"` // derived from the closing date when known
+	Citations []Citation  `json:"citations"`
 }
+
+// LockupParty is who a lock-up binds: the party the sentence stating it names as locked up,
+// read from the subject of the statement. A closed vocabulary (docs/api.md, "Lock-ups").
+type LockupParty string
+
+// Parties of a lock-up.
+const (
+	// LockupSponsor: the sponsor, its founders or initial holders, the SPAC's officers and
+	// directors ("the Sponsor has agreed not to transfer its Founder Shares until ...").
+	LockupSponsor LockupParty = "sponsor"
+	// LockupTargetHolders: the target's owners: its stockholders, shareholders, equity holders,
+	// members or sellers ("certain Rocket Lab stockholders", "each Company Holder").
+	LockupTargetHolders LockupParty = "target_holders"
+	// LockupSponsorAndHolders: one statement locking the sponsor up together with other
+	// holders ("the Sponsor and the other holders party thereto", a registration rights
+	// agreement's lock-up).
+	LockupSponsorAndHolders LockupParty = "sponsor_and_holders"
+	// LockupPIPEInvestors: the PIPE's subscribers.
+	LockupPIPEInvestors LockupParty = "pipe_investors"
+	// LockupOther: holders the statement names as none of these ("each Holder").
+	LockupOther LockupParty = "other"
+)
+
+// LockupParties lists the parties a lock-up can name, in the order profiles list them.
+var LockupParties = []LockupParty{LockupSponsor, LockupTargetHolders, LockupSponsorAndHolders, LockupPIPEInvestors, LockupOther}
 
 // Liquidation is the wind-down of a SPAC that did not combine.
 type Liquidation struct {

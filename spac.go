@@ -2,6 +2,10 @@
 // citations, filings, facts, calendar events, alerts and news. It depends on nothing but the
 // standard library; the adapters (kv = Badger, index = Bleve, api = Gin, ingest = EDGAR readers)
 // talk to each other only through the types and interfaces declared here.
+//
+// Codes are closed vocabularies declared here and listed in the OpenAPI schema as enums:
+// Status, EventType, AlertKind, Basis, Tier, and LockupParty - who a lock-up binds: sponsor,
+// target_holders, sponsor_and_holders (one statement binding both), pipe_investors, other.
 package spac
 
 import (

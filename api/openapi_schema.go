@@ -181,6 +181,8 @@ func domainSchema(t reflect.Type) *jsonschema.Schema {
 		return enumSchema(alertKinds())
 	case reflect.TypeOf(spac.Tier("")):
 		return enumSchema(tierNames())
+	case reflect.TypeOf(spac.LockupParty("")):
+		return enumSchema(lockupParties())
 	case reflect.TypeOf(spac.Basis("")):
 		return enumSchema([]string{string(spac.BasisStated), string(spac.BasisDerived), string(spac.BasisModeled), string(spac.BasisQuoted)})
 	}
@@ -193,6 +195,14 @@ func enumSchema(values []string) *jsonschema.Schema {
 		s.Enum = append(s.Enum, v)
 	}
 	return s
+}
+
+func lockupParties() []string {
+	out := make([]string, len(spac.LockupParties))
+	for i, p := range spac.LockupParties {
+		out[i] = string(p)
+	}
+	return out
 }
 
 func tierNames() []string {

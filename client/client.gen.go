@@ -201,6 +201,33 @@ func (e CitationRefBasis) Valid() bool {
 	}
 }
 
+// Defines values for EventParty.
+const (
+	EventPartyOther             EventParty = "other"
+	EventPartyPipeInvestors     EventParty = "pipe_investors"
+	EventPartySponsor           EventParty = "sponsor"
+	EventPartySponsorAndHolders EventParty = "sponsor_and_holders"
+	EventPartyTargetHolders     EventParty = "target_holders"
+)
+
+// Valid indicates whether the value is a known member of the EventParty enum.
+func (e EventParty) Valid() bool {
+	switch e {
+	case EventPartyOther:
+		return true
+	case EventPartyPipeInvestors:
+		return true
+	case EventPartySponsor:
+		return true
+	case EventPartySponsorAndHolders:
+		return true
+	case EventPartyTargetHolders:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EventType.
 const (
 	EventTypeDeadline           EventType = "deadline"
@@ -303,6 +330,33 @@ func (e KeyCreateRequestTier) Valid() bool {
 	case KeyCreateRequestTierPro:
 		return true
 	case KeyCreateRequestTierTeam:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LockupParty.
+const (
+	LockupPartyOther             LockupParty = "other"
+	LockupPartyPipeInvestors     LockupParty = "pipe_investors"
+	LockupPartySponsor           LockupParty = "sponsor"
+	LockupPartySponsorAndHolders LockupParty = "sponsor_and_holders"
+	LockupPartyTargetHolders     LockupParty = "target_holders"
+)
+
+// Valid indicates whether the value is a known member of the LockupParty enum.
+func (e LockupParty) Valid() bool {
+	switch e {
+	case LockupPartyOther:
+		return true
+	case LockupPartyPipeInvestors:
+		return true
+	case LockupPartySponsor:
+		return true
+	case LockupPartySponsorAndHolders:
+		return true
+	case LockupPartyTargetHolders:
 		return true
 	default:
 		return false
@@ -1338,6 +1392,7 @@ type Event struct {
 	EndDate   *string                 `json:"end_date,omitempty"`
 	Id        string                  `json:"id"`
 	Name      string                  `json:"name"`
+	Party     *EventParty             `json:"party,omitempty"`
 	Period    *string                 `json:"period,omitempty"`
 	Symbol    string                  `json:"symbol"`
 	Title     string                  `json:"title"`
@@ -1348,6 +1403,9 @@ type Event struct {
 type Event_Citations_Item struct {
 	union json.RawMessage
 }
+
+// EventParty defines model for Event.Party.
+type EventParty string
 
 // EventType defines model for Event.Type.
 type EventType string
@@ -1527,12 +1585,16 @@ type Lockup struct {
 	Days      *string                  `json:"days,omitempty"`
 	Expires   *string                  `json:"expires,omitempty"`
 	Months    *string                  `json:"months,omitempty"`
+	Party     LockupParty              `json:"party"`
 }
 
 // Lockup_Citations_Item defines model for Lockup.citations.Item.
 type Lockup_Citations_Item struct {
 	union json.RawMessage
 }
+
+// LockupParty defines model for Lockup.Party.
+type LockupParty string
 
 // Offering defines model for Offering.
 type Offering struct {

@@ -101,6 +101,7 @@ var (
 		{"Earnout terms", "terms", kText, func(x *spac.Earnout) string { return x.Terms }},
 	}
 	lockupSpecs = []spec[spac.Lockup]{
+		{"Party", "party", kText, func(x *spac.Lockup) string { return label(string(x.Party)) }},
 		{"Days", "days", kInt, func(x *spac.Lockup) string { return x.Days }},
 		{"Months", "months", kInt, func(x *spac.Lockup) string { return x.Months }},
 		{"Expires", "expires", kDate, func(x *spac.Lockup) string { return x.Expires }},

@@ -75,7 +75,7 @@ func stamp(alerts []spac.Alert, p spac.Profile, r rules, now time.Time) []spac.A
 		if a.SourceAccession == "" {
 			a.SourceAccession = a.Citations[0].Accession
 		}
-		a.ID = AlertID(p.CIK, a.Kind, a.SourceAccession)
+		a.ID = AlertID(p.CIK, a.Kind, a.SourceAccession, a.Detail["party"])
 		a.Title = fmt.Sprintf("%s: %s", displayName(p), a.Title)
 		out = append(out, a)
 	}
@@ -89,9 +89,14 @@ func occurred(a *spac.Alert, date string, c spac.Citation) {
 	a.Citations = append(a.Citations, c)
 }
 
-// AlertID is the deterministic alert id of (cik, kind, source accession).
-func AlertID(cik spac.CIK, kind spac.AlertKind, accession string) string {
-	sum := sha256.Sum256([]byte(string(cik) + "\x00" + string(kind) + "\x00" + accession))
+// AlertID is the deterministic alert id of (cik, kind, source accession), and of the party for
+// an alert about one party (a lockup's: each party's expiry is an alert of its own).
+func AlertID(cik spac.CIK, kind spac.AlertKind, accession, party string) string {
+	key := string(cik) + "\x00" + string(kind) + "\x00" + accession
+	if party != "" {
+		key += "\x00" + party
+	}
+	sum := sha256.Sum256([]byte(key))
 	return "alr_" + hex.EncodeToString(sum[:12])
 }
 

@@ -40,7 +40,7 @@ func checkAlert(t *testing.T, a spac.Alert, kind spac.AlertKind, accession, occu
 	if a.Kind != kind || a.CIK != "0001234567" || a.Symbol != "ABC" || !a.FiredAt.Equal(now) {
 		t.Errorf("alert header = %s %s %s %v", a.Kind, a.CIK, a.Symbol, a.FiredAt)
 	}
-	if a.SourceAccession != accession || a.ID != AlertID("0001234567", kind, accession) {
+	if a.SourceAccession != accession || a.ID != AlertID("0001234567", kind, accession, a.Detail["party"]) {
 		t.Errorf("source %q id %q, want %q and its id", a.SourceAccession, a.ID, accession)
 	}
 	if len(a.Citations) == 0 || !strings.HasPrefix(a.Title, "ABC: ") {
@@ -318,6 +318,33 @@ func TestLockupExpiry(t *testing.T) {
 	ev := only(t, Evaluate(p, p, DefaultConfig(), now, nil), spac.AlertLockupExpiry)
 	if len(ev) != 2 || ev[0].ID != got[0].ID {
 		t.Errorf("Evaluate ids differ from Scan's")
+	}
+}
+
+// Each party's lockup is an alert of its own, even when one filing states them all: the
+// sponsor's and the target holders' expiries in the window both fire, with distinct ids.
+func TestLockupExpiryPerParty(t *testing.T) {
+	lockup := func(party spac.LockupParty, expires string, line int) spac.Lockup {
+		return spac.Lockup{Party: party, Months: "6", Expires: expires, Citations: []spac.Citation{
+			cit("months", "S4", line), cit("party", "S4", line-1),
+			{Field: "expires", Basis: spac.BasisDerived, Inputs: []spac.Citation{cit("months", "S4", line), cit("closing_date", "C1", 5)}}}}
+	}
+	p := base()
+	p.Status = spac.StatusClosed
+	p.Combination = &spac.Combination{Lockups: []spac.Lockup{
+		lockup(spac.LockupSponsor, "2024-01-05", 70), lockup(spac.LockupTargetHolders, "2024-01-10", 80),
+		lockup(spac.LockupTargetHolders, "2024-01-08", 90), // the target holders' earliest is reported
+	}}
+	got := Scan([]spac.Profile{p}, DefaultConfig(), now, nil)
+	if len(got) != 2 {
+		t.Fatalf("got %d alerts, want 2 (one per party): %+v", len(got), got)
+	}
+	if got[0].Detail["party"] != string(spac.LockupSponsor) || got[1].Detail["party"] != string(spac.LockupTargetHolders) ||
+		got[1].Detail["expires"] != "2024-01-08" || got[0].ID == got[1].ID {
+		t.Errorf("alerts %+v / %+v", got[0], got[1])
+	}
+	if !strings.Contains(got[0].Title, "sponsor's lockup expires") || len(cite(got[1].Citations, "party")) != 1 {
+		t.Errorf("title %q, citations %+v", got[0].Title, got[1].Citations)
 	}
 }
 

@@ -9,40 +9,59 @@ import (
 )
 
 // lockupExpiries fires for lockups expiring within the window (today included), dated by the
-// expiry. Lockups from the same filing share one alert id, so only the earliest one of each
-// filing is reported.
+// expiry: one alert per party and filing stating its lockups (its id is of the kind, the
+// filing and the party), for the party's earliest expiry.
 func lockupExpiries(p spac.Profile, r rules, now time.Time) []spac.Alert {
 	if p.Combination == nil {
 		return nil
 	}
-	byAccession := map[string]int{} // accession -> index in out
+	seen := map[string]int{} // accession and party -> index in out
 	var out []spac.Alert
 	for _, l := range p.Combination.Lockups {
 		exp, ok := parseDate(l.Expires)
 		days := daysBetween(now, exp)
-		cites := cite(l.Citations, "days", "months", "expires")
+		cites := cite(l.Citations, "days", "months", "party", "expires")
 		expires, okE := citeOne(l.Citations, "expires", "")
 		if !ok || !okE || days < 0 || days > r.lockupDays {
 			continue
 		}
 		a := spac.Alert{
 			Kind: spac.AlertLockupExpiry, Severity: "info",
-			Title:           fmt.Sprintf("lockup expires on %s (in %d days)", l.Expires, days),
+			Title:           fmt.Sprintf("%s expires on %s (in %d days)", lockupOf(l.Party), l.Expires, days),
 			Detail:          map[string]string{"expires": l.Expires, "days_until": strconv.Itoa(days)},
 			SourceAccession: cites[0].Accession,
 			Citations:       cites,
 		}
+		if l.Party != "" {
+			a.Detail["party"] = string(l.Party)
+		}
 		occurred(&a, l.Expires, expires)
-		if i, dup := byAccession[a.SourceAccession]; dup {
+		key := a.SourceAccession + "\x00" + string(l.Party)
+		if i, dup := seen[key]; dup {
 			if l.Expires < out[i].Detail["expires"] {
 				out[i] = a
 			}
 			continue
 		}
-		byAccession[a.SourceAccession] = len(out)
+		seen[key] = len(out)
 		out = append(out, a)
 	}
 	return out
+}
+
+// lockupOf names a party's lockup in a title.
+func lockupOf(party spac.LockupParty) string {
+	switch party {
+	case spac.LockupSponsor:
+		return "sponsor's lockup"
+	case spac.LockupTargetHolders:
+		return "target holders' lockup"
+	case spac.LockupSponsorAndHolders:
+		return "sponsor's and holders' lockup"
+	case spac.LockupPIPEInvestors:
+		return "PIPE investors' lockup"
+	}
+	return "lockup"
 }
 
 // ytmArbitrage fires when the simple annual yield to the payout (the market's join: the

@@ -8,6 +8,7 @@ package extract
 
 import (
 	"sort"
+	"strconv"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
@@ -89,9 +90,12 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 }
 
 // multiValued are the fields a filing can state several values of (one per underwriter,
-// one lock-up per group of holders); every other field has one value per period.
+// one lock-up per party and period: the sponsor's 12 months and the target holders' 6 are
+// both kept, and so are two parties' equal periods); every other field has one value per
+// period.
 var multiValued = map[string]bool{
 	spac.FieldUnderwriter: true, spac.FieldLockupDays: true, spac.FieldLockupMonths: true,
+	spac.FieldLockupParty: true,
 }
 
 // collector resolves findings as they come: for each field (and period) it keeps the
@@ -125,7 +129,11 @@ var narratedEvent = map[string]bool{
 func (c *collector) add(f rule.Finding) {
 	key := f.Fact.Field + "\x00" + f.Fact.Period
 	if multiValued[f.Fact.Field] {
-		key += "\x00" + f.Fact.Value
+		key += "\x00" + f.Fact.Value + "\x00" + f.Fact.Party
+	}
+	if f.Fact.Field == spac.FieldLockupParty {
+		// each statement's evidence of its party, so that every period cites its own sentence
+		key += "\x00" + strconv.Itoa(f.Fact.Citation.Line)
 	}
 	cur, ok := c.best[key]
 	if ok && c.class == doc.Periodic && narratedEvent[f.Fact.Field] && f.Priority == cur.Priority &&
@@ -160,7 +168,7 @@ func (c *collector) kept() []rule.Finding {
 	return out
 }
 
-// before orders findings by line, then rule, field and value.
+// before orders findings by line, then rule, field, value and party.
 func before(a, b rule.Finding) bool {
 	ca, cb := a.Fact.Citation, b.Fact.Citation
 	switch {
@@ -170,6 +178,8 @@ func before(a, b rule.Finding) bool {
 		return a.Rule < b.Rule
 	case a.Fact.Field != b.Fact.Field:
 		return a.Fact.Field < b.Fact.Field
+	case a.Fact.Value != b.Fact.Value:
+		return a.Fact.Value < b.Fact.Value
 	}
-	return a.Fact.Value < b.Fact.Value
+	return a.Fact.Party < b.Fact.Party
 }

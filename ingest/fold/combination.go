@@ -36,13 +36,14 @@ var earnoutSlots = []slot[spac.Earnout]{
 type deal struct {
 	c                      spac.Combination
 	cs, pipe, fpa, earnout citations
-	lockups                []spac.Lockup
+	lockups                map[spac.LockupParty][]spac.Lockup // party -> the lockups its latest statement gives
 	hasData                bool
 	endedOn                string // date of the termination, "" while the deal stands
 }
 
 // combination folds the business combination: each term from the latest filing stating it;
-// lockups are the set of the latest filing stating any. A new agreement after a termination
+// each party's lockups are the set of the latest filing stating any of that party's (a closing
+// 8-K restating the registration rights lock-up leaves the sponsor's own year standing). A new agreement after a termination
 // starts a new combination (the terminated one stays visible in the status history).
 // A periodic report is history: it fills only the terms no current report stated, and after
 // a termination it starts a new combination only for an agreement dated after it (else it
@@ -67,9 +68,9 @@ func combination(recs []record) *spac.Combination {
 	c.FPA.Citations = d.fpa.list()
 	c.Earnout.Citations = d.earnout.list()
 	closing, _ := d.cs.find("closing_date")
-	c.Lockups = make([]spac.Lockup, 0, len(d.lockups))
-	for _, l := range d.lockups {
-		c.Lockups = append(c.Lockups, withExpiry(l, c.ClosingDate, closing))
+	c.Lockups = d.lockupList()
+	for i, l := range c.Lockups {
+		c.Lockups[i] = withExpiry(l, c.ClosingDate, closing)
 	}
 	return &c
 }
@@ -115,9 +116,7 @@ func (d *deal) add(r record) {
 	got = fillTerms(r, &d.c.PIPE, &d.pipe, pipeSlots, d.hasData) || got
 	got = fillTerms(r, &d.c.FPA, &d.fpa, fpaSlots, d.hasData) || got
 	got = fillTerms(r, &d.c.Earnout, &d.earnout, earnoutSlots, d.hasData) || got
-	if ls := lockupsOf(r); len(ls) > 0 && (len(d.lockups) == 0 || !isPeriodic(r.filing.BaseForm())) {
-		d.lockups, got = ls, true
-	}
+	got = d.addLockups(r) || got
 	d.hasData = d.hasData || got
 	for _, f := range r.all(spac.FieldTerminationDate) {
 		d.endedOn = max(d.endedOn, f.Value)
@@ -133,12 +132,32 @@ func fillTerms[T any](r record, v *T, cs *citations, slots []slot[T], known bool
 	return fill(r, v, cs, slots)
 }
 
-// lockupsOf lists the distinct lockup periods a filing states.
-func lockupsOf(r record) []spac.Lockup {
-	var out []spac.Lockup
+// addLockups replaces the lockups of each party filing r states some of; a periodic report
+// only states those of a party no other filing did.
+func (d *deal) addLockups(r record) bool {
+	got := false
+	for party, ls := range lockupsOf(r) {
+		if d.lockups == nil {
+			d.lockups = map[spac.LockupParty][]spac.Lockup{}
+		}
+		if len(d.lockups[party]) == 0 || !isPeriodic(r.filing.BaseForm()) {
+			d.lockups[party], got = ls, true
+		}
+	}
+	return got
+}
+
+// lockupsOf lists the distinct lockup periods a filing states, by party, each cited with
+// the words naming its party. A fact without a known party (stored before parties were read)
+// is the lockup of an unnamed party.
+func lockupsOf(r record) map[spac.LockupParty][]spac.Lockup {
+	out := map[spac.LockupParty][]spac.Lockup{}
 	seen := map[string]bool{}
 	for _, f := range r.facts {
-		var l spac.Lockup
+		l := spac.Lockup{Party: spac.LockupOther}
+		if party := spac.LockupParty(f.Party); slices.Contains(spac.LockupParties, party) {
+			l.Party = party
+		}
 		switch f.Field {
 		case spac.FieldLockupDays:
 			l.Days = f.Value
@@ -149,12 +168,62 @@ func lockupsOf(r record) []spac.Lockup {
 		default:
 			continue
 		}
-		if key := l.Days + "d" + l.Months + "m"; f.Value != "" && !seen[key] {
+		// the party is cited on the words naming it; without any (a fact stored before
+		// parties were read), on the statement of the period, which names no party
+		ev, ok := partyEvidence(r, f)
+		if !ok {
+			ev = f
+		}
+		l.Citations = append(l.Citations, stated(ev, "party"))
+		if key := string(l.Party) + ":" + lockupKey(l); f.Value != "" && !seen[key] {
 			seen[key] = true
-			out = append(out, l)
+			out[l.Party] = append(out[l.Party], l)
 		}
 	}
 	return out
+}
+
+func lockupKey(l spac.Lockup) string { return l.Days + "d" + l.Months + "m" }
+
+// lockupList lists the deal's lockups in party order. An unnamed party's period that a named
+// party's equals is the same lock-up restated (a registration rights agreement defining its
+// "Lock-up Period" beside the 8-K that says whom it binds, an early filing that named no
+// party) and is dropped.
+func (d *deal) lockupList() []spac.Lockup {
+	named := map[string]bool{}
+	for party, ls := range d.lockups {
+		for _, l := range ls {
+			named[lockupKey(l)] = named[lockupKey(l)] || party != spac.LockupOther
+		}
+	}
+	out := []spac.Lockup{}
+	for _, party := range spac.LockupParties {
+		for _, l := range d.lockups[party] {
+			if party != spac.LockupOther || !named[lockupKey(l)] {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// partyEvidence is the fact citing the words that name period f's party: of the same party,
+// the nearest at or before f's line, else the nearest after it.
+func partyEvidence(r record, f spac.Fact) (spac.Fact, bool) {
+	var best spac.Fact
+	found := false
+	for _, e := range r.all(spac.FieldLockupParty) {
+		if e.Party != f.Party || e.Value != f.Party {
+			continue
+		}
+		before, bestBefore := e.Citation.Line <= f.Citation.Line, best.Citation.Line <= f.Citation.Line
+		switch {
+		case !found, before && (!bestBefore || e.Citation.Line > best.Citation.Line),
+			!before && !bestBefore && e.Citation.Line < best.Citation.Line:
+			best, found = e, true
+		}
+	}
+	return best, found
 }
 
 // withExpiry sets the lockup's expiry to closing date + period when both are known.

@@ -48,9 +48,7 @@ func calendar(p spac.Profile, recs []record) []spac.Event {
 	}
 	if p.Combination != nil {
 		for _, l := range p.Combination.Lockups {
-			if c, ok := citationOf(l.Citations, "expires"); ok {
-				b.add(spac.EventLockupExpiry, l.Expires, "lockup expires ("+lockupPeriod(l)+" after closing)", c)
-			}
+			b.addLockupExpiry(l)
 		}
 		b.addWarrantExpiry(recs)
 	}
@@ -208,11 +206,31 @@ func (b *eventBuilder) addExpectedClose(f spac.Fact) {
 // add records an event on date, citing its date source and the SPAC's symbol and name; it
 // returns the event's index (-1 when the date is not a date).
 func (b *eventBuilder) add(t spac.EventType, date, what string, source spac.Citation) int {
+	return b.addAs(fmt.Sprintf("%s/%s/%s", b.p.CIK, t, date), t, date, what, source)
+}
+
+// addLockupExpiry adds the expiry of a lockup whose closing is known: one event per party
+// and date (id cik/lockup_expiry/date/party), its party cited as the lockup cites it.
+func (b *eventBuilder) addLockupExpiry(l spac.Lockup) {
+	c, ok := citationOf(l.Citations, "expires")
+	if !ok {
+		return
+	}
+	id := fmt.Sprintf("%s/%s/%s/%s", b.p.CIK, spac.EventLockupExpiry, l.Expires, l.Party)
+	what := lockupOf[l.Party] + " expires (" + lockupPeriod(l) + " after closing)"
+	i := b.addAs(id, spac.EventLockupExpiry, l.Expires, what, c)
+	if party, ok := citationOf(l.Citations, "party"); ok && i >= 0 && b.out[i].Party == "" {
+		b.out[i].Party = l.Party
+		b.out[i].Citations = append(b.out[i].Citations, party)
+	}
+}
+
+// addAs adds an event of id, or cites source again on the event of that id.
+func (b *eventBuilder) addAs(id string, t spac.EventType, date, what string, source spac.Citation) int {
 	if _, ok := parseDate(date); !ok {
 		return -1
 	}
 	source.Field = "date"
-	id := fmt.Sprintf("%s/%s/%s", b.p.CIK, t, date)
 	if i, ok := b.byID[id]; ok {
 		b.out[i].Citations = append(b.out[i].Citations, source)
 		return i
@@ -242,6 +260,13 @@ func (b *eventBuilder) label() string {
 		return b.p.Symbol
 	}
 	return "CIK " + string(b.p.CIK)
+}
+
+// lockupOf names a party's lockup in an event's title.
+var lockupOf = map[spac.LockupParty]string{
+	spac.LockupSponsor: "sponsor's lockup", spac.LockupTargetHolders: "target holders' lockup",
+	spac.LockupSponsorAndHolders: "sponsor's and holders' lockup", spac.LockupPIPEInvestors: "PIPE investors' lockup",
+	spac.LockupOther: "lockup",
 }
 
 func lockupPeriod(l spac.Lockup) string {

@@ -12,13 +12,18 @@ import (
 const testCIK = spac.CIK("0001847577")
 
 // fv is one fact of a test filing: field, normalised value and the text quoted for it.
-type fv struct{ field, value, quote, period string }
+type fv struct{ field, value, quote, period, party string }
 
 // f builds a fact whose quote is the value as written.
 func f(field, value string) fv { return fv{field: field, value: value, quote: value} }
 
 // fq builds a fact with an explicit quote ("$250,000,000" for "250000000.00").
 func fq(field, value, quote string) fv { return fv{field: field, value: value, quote: quote} }
+
+// fl builds a fact of a party (a lock-up's period, or the words naming its party).
+func fl(field, value, quote string, party spac.LockupParty) fv {
+	return fv{field: field, value: value, quote: quote, party: string(party)}
+}
 
 // fp builds a periodic-report fact for a balance-sheet date.
 func fp(field, value, period string) fv {
@@ -61,7 +66,7 @@ func build(steps []step) ([]spac.Filing, []spac.Fact) {
 		for j, x := range s.facts {
 			line := 40 + 13*j
 			facts = append(facts, spac.Fact{
-				CIK: testCIK, Field: x.field, Value: x.value, Period: x.period,
+				CIK: testCIK, Field: x.field, Value: x.value, Period: x.period, Party: x.party,
 				Citation: spac.Citation{
 					Field: x.field, Filing: s.form, Accession: fl.Accession, Line: line,
 					Document: doc, URL: fl.ArchiveURL(), FiledAt: s.filed,

@@ -11,8 +11,9 @@
 //     not served, so its quote must only read as the kind its field names: a date field's
 //     quote as a date, a number's as a number).
 //
-// A status and a meeting kind are codes a sentence implies ("consummated the merger" for
-// closed): their quote is the evidence, on its line, not the value.
+// A status, a meeting kind, a sector and a lock-up's party are codes a sentence implies
+// ("consummated the merger" for closed, "Sponsor" for sponsor): their quote is the evidence,
+// on its line, not the value.
 package citecheck
 
 import (
@@ -45,7 +46,7 @@ type Walker struct {
 }
 
 // evidenceFields are cited by the words that imply a code, not by the code.
-var evidenceFields = map[string]bool{"status": true, "kind": true, "sector": true}
+var evidenceFields = map[string]bool{"status": true, "kind": true, "sector": true, "party": true}
 
 // Walk checks every citation in x (any depth), naming problems after what.
 func (w *Walker) Walk(what string, x any) {

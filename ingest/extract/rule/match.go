@@ -25,6 +25,7 @@ type Out struct {
 	Col          int // byte column of Quote on Line (-1: unknown)
 	Quote        string
 	Entity       *entity.Entity // the entity it was read from (nil for plain text)
+	Party        string         // who the value holds for (spac.Fact.Party), "" for most fields
 	// Period, when set, dates this value instead of the rule's Period (a sentence that states
 	// two periods' values: "at June 30, 2024 and December 31, 2023, ... 2,357,355 and
 	// 7,699,729 shares, respectively").
@@ -101,6 +102,23 @@ func (mt *Match) CiteText(field, value, name string) (Out, bool) {
 		return Out{}, false
 	}
 	line, col, quote := mt.s.LocateAt(mt.d.R, mt.m.Unmask(a, false), mt.m.Unmask(b, true))
+	return Out{Field: field, Value: value, Line: line, Col: col, Quote: quote}, line > 0 && quote != ""
+}
+
+// Emitted is the default production of slot name for fields ("a|b": the first the value
+// fits), for a production that adds to it.
+func (mt *Match) Emitted(name, fields string) []Out { return mt.emit(name, fields) }
+
+// Sentence returns the matched sentence as written (entity offsets index it).
+func (mt *Match) Sentence() string { return mt.s.Text }
+
+// CiteSpan returns the Out of field with value, cited on the sentence's words a..b as written
+// (the words that imply a code); ok is false when they cannot be located on a line.
+func (mt *Match) CiteSpan(field, value string, a, b int) (Out, bool) {
+	if a < 0 || a >= b || b > len(mt.s.Text) {
+		return Out{}, false
+	}
+	line, col, quote := mt.s.LocateAt(mt.d.R, a, b)
 	return Out{Field: field, Value: value, Line: line, Col: col, Quote: quote}, line > 0 && quote != ""
 }
 

@@ -255,7 +255,7 @@ func (b *Book) produce(mt *Match) []Finding {
 			at = o.Period
 		}
 		fact := spac.Fact{
-			CIK: mt.d.R.Filing.CIK, Field: o.Field, Value: o.Value, Period: at,
+			CIK: mt.d.R.Filing.CIK, Field: o.Field, Value: o.Value, Period: at, Party: o.Party,
 			Citation: spac.Citation{Field: o.Field, Line: o.Line, Quote: o.Quote},
 		}
 		found = append(found, Finding{Fact: fact, Rule: r.ID, Priority: r.Priority, Sentence: mt.s.Text, Col: o.Col})

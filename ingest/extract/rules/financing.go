@@ -152,7 +152,7 @@ var mergerFinancing = []*rule.Rule{
 	},
 	// lock-ups
 	{
-		ID: "merger.lockup_period", Emit: rule.One(spac.FieldLockupDays + "|" + spac.FieldLockupMonths),
+		ID: "merger.lockup_period", Produce: lockupPeriod, Gives: lockupFields,
 		Pattern:  `(?i)(?:not to|agree(?:d)? not to|will not|shall not|lock-?up|restrict\w*|prohibited from).*?(?:transfer|sell|dispose).*?(?:for (?:a period of )?|until (?:the )?(?:date that is |(?:earliest|earlier) of (?:\([a-z0-9]{1,3}\) )?)?){v:duration} (?:after|following|from) ` + lockupFrom,
 		Not:      hypothetical + `|trading days`,
 		Never:    notLockup,
@@ -162,7 +162,7 @@ var mergerFinancing = []*rule.Rule{
 	},
 	{
 		// "during the period commencing on the Closing Date and ending <180 days> after the Closing Date"
-		ID: "merger.lockup_period_ending", Emit: rule.One(spac.FieldLockupDays + "|" + spac.FieldLockupMonths),
+		ID: "merger.lockup_period_ending", Produce: lockupPeriod, Gives: lockupFields,
 		Pattern:  `(?i)period (?:commencing|beginning|starting) (?:on|at) ` + lockupFrom + `[^⟦]{0,20}? and ending (?:on )?(?:the date that is )?{v:duration} (?:after|following) ` + lockupFrom,
 		Must:     lockupContext,
 		Never:    notLockup,
@@ -172,7 +172,7 @@ var mergerFinancing = []*rule.Rule{
 	},
 	{
 		// "during the 180-day period following the Closing Date, no Holder may transfer"
-		ID: "merger.lockup_day_period", Emit: rule.One(spac.FieldLockupDays + "|" + spac.FieldLockupMonths),
+		ID: "merger.lockup_day_period", Produce: lockupPeriod, Gives: lockupFields,
 		Pattern:  `(?i)\b(?:during|for) the {v:duration}[- ]period (?:following|after|commencing)`,
 		Must:     lockupContext,
 		Never:    notLockup,
@@ -182,7 +182,7 @@ var mergerFinancing = []*rule.Rule{
 	},
 	{
 		// "a lock-up of 180 days after the Closing", "a 12-month lock-up"
-		ID: "merger.lockup_named", Emit: rule.One(spac.FieldLockupDays + "|" + spac.FieldLockupMonths),
+		ID: "merger.lockup_named", Produce: lockupPeriod, Gives: lockupFields,
 		Pattern: `(?i)\block-?up (?:period )?(?:of|for) (?:[^⟦]{0,40}? for )?(?:a period of )?{v:duration} (?:after|following|from)|{v:duration}(?: post-closing)? lock-?up\b` +
 			`|\blocked[- ]up (?:for|during) (?:a period of )?{v:duration} (?:after|following|from)` +
 			`|\block-?up period (?:for [^⟦]{0,60}? )?(?:is|will be|shall be) (?:a period of )?{v:duration} (?:after|following|from)`,

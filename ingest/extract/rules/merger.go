@@ -52,7 +52,10 @@ const (
 
 	// notLockup vetoes transfer restrictions that are not the combination's lock-up: the IPO's
 	// private placement warrants and founder shares, the underwriters' lock-up.
-	notLockup = `(?i)placement warrants|initial business combination|underwriters?\b|this offering|(?:effective )?date of (?:this|the) (?:final )?prospectus`
+	// Nor is a lock-up a risk factor supposes ("were to agree", "no assurance"), or another
+	// SPAC's in a biography.
+	notLockup = `(?i)placement warrants|initial business combination|underwriters?\b|this offering|(?:effective )?date of (?:this|the) (?:final )?prospectus` +
+		`|\b(?:were|was) to (?:agree|enter)\b|\bno assurance\b|\bnot (?:yet )?(?:been )?agreed\b|` + biography
 
 	// dealConditional vetoes a value stated under a condition; dealConditionalNear only one in the
 	// value's own clause (an earlier clause's "if" does not veto a later clause's lock-up).

@@ -43,12 +43,17 @@ const (
 	StatusClosed               Status = "closed"                // de-SPAC completed (8-K 2.01)
 	StatusLiquidating          Status = "liquidating"           // liquidation announced
 	StatusLiquidated           Status = "liquidated"            // Form 25 / 15 after liquidation
+	// StatusUnknown: no filing the store holds states or implies a step of the lifecycle - a
+	// SPAC known only from a mid-life document (an extension release, a vote 8-K). The fold
+	// never guesses one (a SPAC read as searching while a deal is pending would mislead), and
+	// it is never extracted from a filing.
+	StatusUnknown Status = "unknown"
 )
 
-// Statuses lists every status in lifecycle order.
+// Statuses lists every status in lifecycle order, unknown last.
 var Statuses = []Status{
 	StatusPreIPO, StatusWithdrawn, StatusSearching, StatusCombinationAnnounced, StatusInVote,
-	StatusInExtension, StatusClosed, StatusLiquidating, StatusLiquidated,
+	StatusInExtension, StatusClosed, StatusLiquidating, StatusLiquidated, StatusUnknown,
 }
 
 // Valid reports whether s is one of Statuses.

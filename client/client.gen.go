@@ -373,6 +373,7 @@ const (
 	ProfileStatusLiquidating          ProfileStatus = "liquidating"
 	ProfileStatusPreIpo               ProfileStatus = "pre_ipo"
 	ProfileStatusSearching            ProfileStatus = "searching"
+	ProfileStatusUnknown              ProfileStatus = "unknown"
 	ProfileStatusWithdrawn            ProfileStatus = "withdrawn"
 )
 
@@ -395,6 +396,8 @@ func (e ProfileStatus) Valid() bool {
 		return true
 	case ProfileStatusSearching:
 		return true
+	case ProfileStatusUnknown:
+		return true
 	case ProfileStatusWithdrawn:
 		return true
 	default:
@@ -412,6 +415,7 @@ const (
 	SPACStatusLiquidating          SPACStatus = "liquidating"
 	SPACStatusPreIpo               SPACStatus = "pre_ipo"
 	SPACStatusSearching            SPACStatus = "searching"
+	SPACStatusUnknown              SPACStatus = "unknown"
 	SPACStatusWithdrawn            SPACStatus = "withdrawn"
 )
 
@@ -434,6 +438,8 @@ func (e SPACStatus) Valid() bool {
 		return true
 	case SPACStatusSearching:
 		return true
+	case SPACStatusUnknown:
+		return true
 	case SPACStatusWithdrawn:
 		return true
 	default:
@@ -451,6 +457,7 @@ const (
 	SPACSelectionStatusLiquidating          SPACSelectionStatus = "liquidating"
 	SPACSelectionStatusPreIpo               SPACSelectionStatus = "pre_ipo"
 	SPACSelectionStatusSearching            SPACSelectionStatus = "searching"
+	SPACSelectionStatusUnknown              SPACSelectionStatus = "unknown"
 	SPACSelectionStatusWithdrawn            SPACSelectionStatus = "withdrawn"
 )
 
@@ -473,6 +480,8 @@ func (e SPACSelectionStatus) Valid() bool {
 		return true
 	case SPACSelectionStatusSearching:
 		return true
+	case SPACSelectionStatusUnknown:
+		return true
 	case SPACSelectionStatusWithdrawn:
 		return true
 	default:
@@ -490,6 +499,7 @@ const (
 	SearchRowStatusLiquidating          SearchRowStatus = "liquidating"
 	SearchRowStatusPreIpo               SearchRowStatus = "pre_ipo"
 	SearchRowStatusSearching            SearchRowStatus = "searching"
+	SearchRowStatusUnknown              SearchRowStatus = "unknown"
 	SearchRowStatusWithdrawn            SearchRowStatus = "withdrawn"
 )
 
@@ -512,6 +522,8 @@ func (e SearchRowStatus) Valid() bool {
 		return true
 	case SearchRowStatusSearching:
 		return true
+	case SearchRowStatusUnknown:
+		return true
 	case SearchRowStatusWithdrawn:
 		return true
 	default:
@@ -529,6 +541,7 @@ const (
 	StatusChangeStatusLiquidating          StatusChangeStatus = "liquidating"
 	StatusChangeStatusPreIpo               StatusChangeStatus = "pre_ipo"
 	StatusChangeStatusSearching            StatusChangeStatus = "searching"
+	StatusChangeStatusUnknown              StatusChangeStatus = "unknown"
 	StatusChangeStatusWithdrawn            StatusChangeStatus = "withdrawn"
 )
 
@@ -550,6 +563,8 @@ func (e StatusChangeStatus) Valid() bool {
 	case StatusChangeStatusPreIpo:
 		return true
 	case StatusChangeStatusSearching:
+		return true
+	case StatusChangeStatusUnknown:
 		return true
 	case StatusChangeStatusWithdrawn:
 		return true
@@ -826,6 +841,7 @@ const (
 	UniverseParamsStatusLiquidating          UniverseParamsStatus = "liquidating"
 	UniverseParamsStatusPreIpo               UniverseParamsStatus = "pre_ipo"
 	UniverseParamsStatusSearching            UniverseParamsStatus = "searching"
+	UniverseParamsStatusUnknown              UniverseParamsStatus = "unknown"
 	UniverseParamsStatusWithdrawn            UniverseParamsStatus = "withdrawn"
 )
 
@@ -847,6 +863,8 @@ func (e UniverseParamsStatus) Valid() bool {
 	case UniverseParamsStatusPreIpo:
 		return true
 	case UniverseParamsStatusSearching:
+		return true
+	case UniverseParamsStatusUnknown:
 		return true
 	case UniverseParamsStatusWithdrawn:
 		return true

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	spac "github.com/spacdata/spac"
 )
 
 // uncitedKeys are keys that identify or describe rather than carry data: the SPAC's CIK, the
@@ -88,7 +90,7 @@ func (c *checker) walkObject(path string, obj map[string]any, cited map[string]b
 		case []any:
 			c.walkArray(at, val, cited, name)
 		default:
-			if cited != nil && !emptyScalar(val) && !cited[name] {
+			if cited != nil && !emptyScalar(val) && !unknownStatus(name, val) && !cited[name] {
 				c.fail("%s: value %v has no citation with field %q", at, val, name)
 			}
 		}
@@ -166,6 +168,11 @@ func (c *checker) checkCitation(path string, node any) string {
 		}
 	}
 	return field
+}
+
+// unknownStatus: "unknown" says no filing states a status, so it has nothing to cite.
+func unknownStatus(name string, v any) bool {
+	return name == "status" && v == string(spac.StatusUnknown)
 }
 
 func emptyScalar(v any) bool {

@@ -18,6 +18,8 @@ func universeRow(cik spac.CIK, recs []record, life lifecycle) spac.SPAC {
 	var cs citations
 	if life.status != "" {
 		cs.set(life.cite)
+	} else {
+		row.Status = spac.StatusUnknown // uncited: no filing states a step
 	}
 	text := func(dst *string, field, jsonName string) {
 		if f, ok := latest(recs, field); ok {

@@ -113,7 +113,7 @@ func (l *lifecycle) proposals(r record) []proposal {
 func explicitStatus(r record) []proposal {
 	var out []proposal
 	for _, f := range r.all(spac.FieldStatus) {
-		if s := spac.Status(f.Value); s.Valid() {
+		if s := spac.Status(f.Value); s.Valid() && s != spac.StatusUnknown {
 			out = append(out, proposal{status: s, cite: stated(f, "status"), period: f.Period})
 		}
 	}

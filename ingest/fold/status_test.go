@@ -144,3 +144,19 @@ func TestFirstSeenByItsProspectus(t *testing.T) {
 		t.Fatalf("status %q is outside the enum", p.Status)
 	}
 }
+
+// A SPAC known only from a mid-life document - an extension deposit release, with no IPO, deal
+// or vote the store holds - has no status a filing states: it is served as unknown (inside the
+// status vocabulary, uncited), never guessed as searching nor left an empty string.
+func TestStatusUnknownWithoutALifecycleStep(t *testing.T) {
+	p, _ := foldSteps([]step{{form: "8-K", filed: "2024-06-12", items: []string{"8.01"}, facts: []fv{
+		fq(spac.FieldExtensionDeposit, "60000.00", "$60,000"),
+		fq(spac.FieldNewDeadline, "2024-07-14", "July 14, 2024"),
+	}}})
+	if p.Status != spac.StatusUnknown || len(p.StatusHistory) != 0 {
+		t.Fatalf("status %q, history %v: want unknown and no history", p.Status, p.StatusHistory)
+	}
+	if problems := CheckCited(p); len(problems) != 0 {
+		t.Errorf("citation check: %v", problems)
+	}
+}

@@ -19,7 +19,9 @@ func (r Route) successStatus() int {
 }
 
 // guarded reports whether the access Guard runs on the route, and with it the rate limits.
-func (r Route) guarded() bool { return r.Auth == spac.AuthOptional || r.Auth == spac.AuthRequired }
+func (r Route) guarded() bool {
+	return r.Auth == spac.AuthOptional || r.Auth == spac.AuthRequired || r.Auth == spac.AuthLink
+}
 
 // namesSPAC reports whether a request can name a SPAC or filing that does not exist or that
 // the caller may not see (404).
@@ -59,10 +61,10 @@ func errorResponses(r Route) map[int]string {
 	if r.Auth != AuthNone {
 		out[http.StatusUnauthorized], out[http.StatusTooManyRequests] = "Unauthorized", "TooManyRequests"
 	}
-	if r.Auth == spac.AuthRequired && r.Entitlement != spac.EntitleNone {
+	if (r.Auth == spac.AuthRequired || r.Auth == spac.AuthLink) && r.Entitlement != spac.EntitleNone {
 		out[http.StatusForbidden] = "Forbidden"
 	}
-	if r.namesSPAC() {
+	if r.namesSPAC() || r.Auth == spac.AuthLink { // a link presented on another export's path
 		out[http.StatusNotFound] = "NotFound"
 	}
 	if r.Method == http.MethodPost {
@@ -76,6 +78,9 @@ func success(r Route, sch *schemaSet) obj {
 	resp := obj{"description": http.StatusText(r.successStatus()), "headers": successHeaders(r)}
 	switch {
 	case r.successStatus() == http.StatusNoContent:
+	case r.Media != "":
+		resp["content"] = obj{r.Media: obj{"schema": obj{"type": "string",
+			"description": "RFC 4180 CSV, UTF-8, a header row then every row of the link's export; columns in the order docs/api.md lists"}}}
 	case r.Delivery == DeliverySSE:
 		resp["description"] = "an SSE stream: events whose data is one " + sch.name(derefType(typeOf(r.Body))) +
 			" JSON object (x-event-data), heartbeats as comment lines"
@@ -151,8 +156,8 @@ func components(sch *schemaSet) obj {
 			"IfNoneMatch": obj{"name": "If-None-Match", "in": "header", "schema": obj{"type": "string"},
 				"description": "the ETag of a response held: 304 without a body while the data has not changed"},
 			"IdempotencyKey": obj{"name": "Idempotency-Key", "in": "header", "schema": obj{"type": "string", "maxLength": MaxIdempotencyKeyLen},
-				"description": "makes a POST safe to repeat: the same key (per API key and endpoint) with the same body gets the first response again " +
-					"(Idempotent-Replayed: true) for 24 hours; with another body 422; while the first is being handled 409"},
+				"description": "makes a POST safe to repeat: the same key (per API key and endpoint) with the same parameters (path, query, JSON body parsed) gets the first response again " +
+					"(Idempotent-Replayed: true) for 24 hours; with other parameters 422; while the first is being handled 409"},
 		},
 		"headers":   headerComponents(),
 		"responses": problemResponses(problem),

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -67,7 +68,11 @@ func validateQuery(r Route) gin.HandlerFunc {
 }
 
 func checkQuery(c *gin.Context, declared map[string]Param) error {
-	query := c.Request.URL.Query()
+	return checkValues(c.Request.URL.Query(), declared)
+}
+
+// checkValues validates a query against the declared parameters: names, values, required.
+func checkValues(query url.Values, declared map[string]Param) error {
 	for name, values := range query {
 		p, ok := declared[name]
 		if !ok {

@@ -70,7 +70,7 @@ func liveFixture(t *testing.T) *fixture {
 		NewsStream:  hub.Stream(spac.TopicNews, sse.StreamOptions{Recent: 50, Sample: sample}),
 		Webhooks:    webhooks.NewHandlers(webhook.New(webhook.NewMemStore(), webhook.Config{})),
 	}
-	f.deps.Keys = fakeKeyAdmin{}
+	f.deps.Keys, f.deps.ExportLinks = fakeKeyAdmin{}, &memLinks{}
 	return f
 }
 

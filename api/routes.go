@@ -74,6 +74,9 @@ type Route struct {
 	// Versioned marks routes whose answer follows from the data version, the path, the query
 	// and the caller's scope alone: they carry an ETag and answer If-None-Match with 304.
 	Versioned bool
+	// Media is the one media type of a route answering something else than JSON (the CSV of
+	// an export link).
+	Media string
 	// ETag marks routes that are not Versioned but give an ETag and answer If-None-Match with
 	// 304 themselves, from what they serve (alerts).
 	ETag bool
@@ -160,6 +163,9 @@ func (s *Server) chain(r Route) []gin.HandlerFunc {
 		chain = append(chain, s.guard.Handler(r.Auth, r.Entitlement))
 	}
 	chain = append(chain, validateQuery(r))
+	if r.Auth == spac.AuthLink {
+		chain = append(chain, linkQuery(r)) // after the token was checked: the link's own query
+	}
 	if r.Method == http.MethodPost {
 		chain = append(chain, s.idempotent(r.Name))
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/access"
 	"github.com/spacdata/spac/api/webhooks"
+	"github.com/spacdata/spac/export"
 )
 
 // routes is the route table: every route this package serves, in the order discover and the
@@ -101,6 +102,27 @@ func (s *Server) routes() []Route {
 		{Name: "account_usage", Method: get, Path: "/account/usage", Auth: need, Delivery: rest, needs: needKeys,
 			Handler: key(KeyAdmin.AccountUsage), Body: access.Usage{}, Params: []Param{daysParam},
 			Summary: "Usage of the calling key per day and endpoint."},
+		{Name: "export_links_create", Method: post, Path: "/account/export-links", Auth: need, Delivery: rest, needs: needLinks,
+			Handler: s.createExportLink, Body: ExportLinkCreated{}, Request: ExportLinkRequest{}, Status: http.StatusCreated, MaxBody: linkBodyLimit,
+			Summary: "Make an expiring, revocable, read-only URL serving one CSV export {route, params, ttl} as the calling key (for spreadsheets); the URL is shown once."},
+		{Name: "export_links_list", Method: get, Path: "/account/export-links", Auth: need, Delivery: rest, needs: needLinks,
+			Handler: s.listExportLinks, Body: ExportLinkList{},
+			Summary: "The calling key's export links (never their tokens)."},
+		{Name: "export_links_delete", Method: del, Path: "/account/export-links/:id", Auth: need, Delivery: rest, needs: needLinks,
+			Handler: s.deleteExportLink, Status: http.StatusNoContent, Params: []Param{linkIDParam},
+			Summary: "Revoke an export link: it stops working at once."},
+		{Name: "link_universe", Method: get, Path: "/links/universe.csv", Auth: spac.AuthLink, Delivery: rest, Data: true, Versioned: true, needs: needLinks,
+			Handler: s.universe, Media: export.MediaCSV, Params: []Param{linkTokenParam},
+			Summary: "The universe export of an export link, as CSV, served as the key that made it (no Authorization header)."},
+		{Name: "link_calendar", Method: get, Path: "/links/calendar.csv", Auth: spac.AuthLink, Delivery: rest, Data: true, Versioned: true, needs: needLinks,
+			Handler: s.calendar, Media: export.MediaCSV, Params: []Param{linkTokenParam},
+			Summary: "The calendar export of an export link, as CSV, served as the key that made it."},
+		{Name: "link_alerts", Method: get, Path: "/links/alerts.csv", Auth: spac.AuthLink, Entitlement: spac.EntitleAlerts, Delivery: rest, Data: true, ETag: true, needs: needLinks,
+			Handler: s.alerts, Media: export.MediaCSV, Params: []Param{linkTokenParam},
+			Summary: "The alerts export of an export link, as CSV, served as the key that made it."},
+		{Name: "link_news", Method: get, Path: "/links/news.csv", Auth: spac.AuthLink, Delivery: rest, Data: true, Versioned: true, needs: needLinks,
+			Handler: s.news, Media: export.MediaCSV, Params: []Param{linkTokenParam},
+			Summary: "The news export of an export link, as CSV, served as the key that made it."},
 		{Name: "admin_keys_create", Method: post, Path: "/admin/keys", Auth: spac.AuthAdmin, Delivery: rest, needs: needKeys,
 			Handler: key(KeyAdmin.AdminCreate), Body: access.IssuedKey{}, Request: access.CreateKeyRequest{}, Status: http.StatusCreated, MaxBody: keyBodyLimit,
 			Summary: "Create a key {name, tier}; the secret is shown once."},
@@ -140,13 +162,14 @@ const (
 	needNothing routeNeed = iota
 	needKeys              // Deps.Keys
 	needBench             // Deps.BenchRoutes
+	needLinks             // Deps.ExportLinks
 )
 
 // mounted drops the routes whose dependency is absent.
 func (s *Server) mounted(table []Route) []Route {
 	out := table[:0]
 	for _, r := range table {
-		if (r.needs == needKeys && s.d.Keys == nil) || (r.needs == needBench && !s.d.BenchRoutes) {
+		if (r.needs == needKeys && s.d.Keys == nil) || (r.needs == needBench && !s.d.BenchRoutes) || (r.needs == needLinks && s.d.ExportLinks == nil) {
 			continue
 		}
 		out = append(out, r)

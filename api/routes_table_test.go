@@ -12,7 +12,7 @@ import (
 // file of the package writes a route.
 func TestOneFileListsEveryRoute(t *testing.T) {
 	f := newFixture(1)
-	f.deps.Keys, f.deps.BenchRoutes = fakeKeyAdmin{}, true
+	f.deps.Keys, f.deps.BenchRoutes, f.deps.ExportLinks = fakeKeyAdmin{}, true, &memLinks{}
 	routes := New(f.deps).Routes()
 	table, err := os.ReadFile("routes_table.go")
 	if err != nil {

@@ -52,6 +52,9 @@ type Deps struct {
 	// Idempotency keeps the Idempotency-Key records of POSTs (kv.DB: they survive a restart);
 	// nil: in memory.
 	Idempotency spac.IdempotencyStore
+	// ExportLinks keeps the export links of keys (kv.DB); nil: no export-link routes. The
+	// Guard must serve spac.AuthLink routes from the same store (access.WithExportLinks).
+	ExportLinks spac.ExportLinkStore
 	// Keys serves the account and admin key routes (api/access.Keys); nil: none mounted.
 	Keys KeyAdmin
 	// StreamCaps bound the SSE streams open at once, per key and in total.

@@ -1,6 +1,7 @@
 // Package kv is the Badger (v4) adapter of the SPAC Data API. *DB implements spac.FilingStore,
-// spac.ProfileStore, spac.KeyStore, spac.CounterStore, spac.AlertStore, spac.ArticleStore and
-// spac.IdempotencyStore; db.EventLog returns the persistent spac.StreamLog and db.Webhooks the persistent spac.WebhookStore.
+// spac.ProfileStore, spac.KeyStore, spac.CounterStore, spac.AlertStore, spac.ArticleStore,
+// spac.IdempotencyStore and spac.ExportLinkStore; db.EventLog returns the persistent
+// spac.StreamLog and db.Webhooks the persistent spac.WebhookStore.
 //
 // Key schema (every key is a readable string; <cik> is the 10-digit zero-padded CIK):
 //
@@ -49,6 +50,10 @@
 //	src/<accession>               the source the filing was read from (spac.Source): a JSON line
 //	                              (name, bare header data), then the data compressed with zstd
 //	m/schema                      the schema version of the store (see schema.go)
+//	xl/<id>                       JSON of one spac.ExportLink (with its token's hash); like the
+//	                              two below, with a Badger TTL ending when the link expires
+//	xh/<hash>                     "<id>": export link lookup by the SHA-256 of its token
+//	xo/<key id>/<id>              empty: a key's export links
 //	ik/<hash>                     JSON of one spac.IdempotentRecord (an Idempotency-Key's request
 //	                              digest and first answer); <hash> is the hex SHA-256 of the
 //	                              caller's key; a Badger TTL (24 h, less while unanswered)
@@ -93,6 +98,9 @@ const (
 	prefixState              = "st/"
 	prefixSource             = "src/"
 	prefixIdempotency        = "ik/"
+	prefixExportLink         = "xl/"
+	prefixExportLinkHash     = "xh/"
+	prefixExportLinkOfKey    = "xo/"
 
 	keyWatermark   = "m/watermark"
 	keyAlertSeq    = "m/alertseq"

@@ -117,7 +117,11 @@ type options struct {
 	log           *slog.Logger
 	flushInterval time.Duration
 	keyCacheTTL   time.Duration
+	links         spac.ExportLinkStore
 }
+
+// WithExportLinks lets the Guard serve export links (spac.AuthLink routes) from the store.
+func WithExportLinks(s spac.ExportLinkStore) Option { return func(o *options) { o.links = s } }
 
 // DefaultFlushInterval is how often the Guard writes its in-memory counters to the store; it is
 // also the most counting a crash can lose.

@@ -32,7 +32,8 @@ type Guard struct {
 	cache      *keyCache
 	limiter    Limiter
 	failures   *authFailures
-	unchargeFn any // spac.UnchargeKey's func, boxed once
+	links      spac.ExportLinkStore // nil: no export link is valid
+	unchargeFn any                  // spac.UnchargeKey's func, boxed once
 	now        func() time.Time
 	log        *slog.Logger
 	service    *Keys
@@ -48,7 +49,7 @@ func New(cfg Config, keys spac.KeyStore, counters spac.CounterStore, opts ...Opt
 	g := &Guard{
 		cfg: cfg, tiers: cfg.tiers(), keys: keys, counters: newTally(counters),
 		cache: newKeyCache(o.keyCacheTTL), limiter: o.limiter, failures: newAuthFailures(cfg.AuthFailuresPerMinute),
-		now: o.now, log: o.log,
+		now: o.now, log: o.log, links: o.links,
 		stop: make(chan struct{}), flusherDone: make(chan struct{}),
 	}
 	if g.limiter == nil {
@@ -74,6 +75,8 @@ func (g *Guard) Handler(mode spac.AuthMode, need spac.Entitlement) gin.HandlerFu
 		return g.admin
 	case spac.AuthOptional, spac.AuthRequired:
 		return func(c *gin.Context) { g.serve(c, mode, need) }
+	case spac.AuthLink:
+		return func(c *gin.Context) { g.serveLink(c, need) }
 	}
 	panic(fmt.Sprintf("access: unknown auth mode %q", mode))
 }
@@ -90,6 +93,12 @@ func (g *Guard) serve(c *gin.Context, mode spac.AuthMode, need spac.Entitlement)
 	if !ok {
 		return
 	}
+	g.admit(c, key, mode, need, now)
+}
+
+// admit applies the caller's entitlement and rate limits, counts its usage and runs the rest
+// of the chain; key is the zero cachedKey for an anonymous caller.
+func (g *Guard) admit(c *gin.Context, key cachedKey, mode spac.AuthMode, need spac.Entitlement, now time.Time) {
 	caller, boxed, subject := key.caller, key.boxed, key.subject
 	if subject == "" {
 		caller, boxed, subject = anonymousCaller, anonymousBoxed, anonymousSubject(c)

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"reflect"
 	"slices"
 	"strings"
@@ -43,6 +45,7 @@ func TestTypedClient(t *testing.T) {
 		r.data()
 		r.live()
 		r.keys()
+		r.links()
 	}
 	for _, m := range clientOperations() {
 		if !called[m] {
@@ -244,4 +247,54 @@ func (r *typedRun) keys() {
 	if acc.JSON200.Tier != client.AccountTierEnterprise || rv.JSON200.RevokedAt == nil || *ro.JSON201.Revoked != cr.JSON201.Key.Id {
 		r.t.Fatalf("account %+v; rotate %+v; revoke %+v", acc.JSON200, ro.JSON201, rv.JSON200)
 	}
+}
+
+// links makes an export link of each route, fetches each as CSV, lists them and deletes them.
+func (r *typedRun) links() {
+	ctx := r.t.Context()
+	fetch := map[string]func(token string) (int, []byte, error){
+		"universe": func(tk string) (int, []byte, error) {
+			res, err := r.c.LinkUniverseWithResponse(ctx, &client.LinkUniverseParams{Token: tk})
+			return statusBody(res, err)
+		},
+		"calendar": func(tk string) (int, []byte, error) {
+			res, err := r.c.LinkCalendarWithResponse(ctx, &client.LinkCalendarParams{Token: tk})
+			return statusBody(res, err)
+		},
+		"alerts": func(tk string) (int, []byte, error) {
+			res, err := r.c.LinkAlertsWithResponse(ctx, &client.LinkAlertsParams{Token: tk})
+			return statusBody(res, err)
+		},
+		"news": func(tk string) (int, []byte, error) {
+			res, err := r.c.LinkNewsWithResponse(ctx, &client.LinkNewsParams{Token: tk})
+			return statusBody(res, err)
+		},
+	}
+	for route, get := range fetch {
+		made, err := r.c.ExportLinksCreateWithResponse(ctx, nil, client.ExportLinkRequest{Route: route, Ttl: ptr("1h")})
+		r.ok("ExportLinksCreate", err, made.StatusCode(), 201, made.JSON201)
+		u, err := url.Parse(made.JSON201.Url)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		status, body, err := get(u.Query().Get("token"))
+		op := "Link" + strings.ToUpper(route[:1]) + route[1:]
+		r.ok(op, err, status, 200, nil)
+		if !bytes.Contains(body, []byte("id,")) && !bytes.HasPrefix(body, []byte("cik,")) {
+			r.t.Errorf("%s: not the CSV: %.80s", op, body)
+		}
+		del, err := r.c.ExportLinksDeleteWithResponse(ctx, made.JSON201.Id)
+		r.ok("ExportLinksDelete", err, del.StatusCode(), 204, nil)
+	}
+	ls, err := r.c.ExportLinksListWithResponse(ctx)
+	r.ok("ExportLinksList", err, ls.StatusCode(), 200, ls.JSON200)
+}
+
+// statusBody is the status and body of a response without a typed body (CSV).
+func statusBody(res interface{ StatusCode() int }, err error) (int, []byte, error) {
+	if err != nil {
+		return 0, nil, err
+	}
+	body := reflect.ValueOf(res).Elem().FieldByName("Body").Bytes()
+	return res.StatusCode(), body, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -171,6 +172,16 @@ func (c *conformance) run(o op) {
 		c.call(http.MethodPost, withID(c.hookID), c.key, "", http.StatusAccepted)
 	case "webhooks_delete":
 		c.call(http.MethodDelete, withID(c.createWebhook("/v1/webhooks")), c.key, "", http.StatusNoContent)
+	case "export_links_create":
+		c.makeLink(path, "universe")
+	case "export_links_list":
+		get("", c.key)
+	case "export_links_delete":
+		id, _ := c.makeLink("/v1/account/export-links", "news")
+		c.call(http.MethodDelete, withID(id), c.key, "", http.StatusNoContent)
+	case "link_universe", "link_calendar", "link_alerts", "link_news":
+		_, token := c.makeLink("/v1/account/export-links", strings.TrimPrefix(o.route, "link_"))
+		get("?token="+token, "")
 	case "admin_keys_create":
 		c.createKey(path)
 	case "admin_keys_list", "admin_keys_usage":
@@ -220,6 +231,23 @@ func (c *conformance) notModified(path, token string) {
 func (c *conformance) createWebhook(path string) string {
 	body := fmt.Sprintf(`{"url":%q,"events":["alert.*"],"description":"conformance"}`, c.hookURL)
 	return c.idOf(c.call(http.MethodPost, path, c.key, body, http.StatusCreated))
+}
+
+// makeLink creates an export link of route through path and returns its id and token.
+func (c *conformance) makeLink(path, route string) (id, token string) {
+	b := c.call(http.MethodPost, path, c.key, `{"route":"`+route+`","ttl":"1h"}`, http.StatusCreated)
+	var made struct {
+		ID  string `json:"id"`
+		URL string `json:"url"`
+	}
+	if err := json.Unmarshal(b, &made); err != nil {
+		c.t.Fatalf("POST %s: %s", path, b)
+	}
+	u, err := url.Parse(made.URL)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return made.ID, u.Query().Get("token")
 }
 
 func (c *conformance) createKey(path string) string {

@@ -112,7 +112,7 @@ func newGuard(c config.AccessConfig, a *app, env *environment) (*access.Guard, e
 			return nil, fmt.Errorf("access.tiers.%s: %w", tier, err)
 		}
 	}
-	return access.New(cfg, a.db, a.db, access.WithLogger(env.log)), nil
+	return access.New(cfg, a.db, a.db, access.WithLogger(env.log), access.WithExportLinks(a.db)), nil
 }
 
 func shutdownGuard(env *environment, guard *access.Guard) {
@@ -130,7 +130,7 @@ func apiDeps(ctx context.Context, env *environment, a *app, guard *access.Guard,
 		News: newsSource{a.db}, Live: l.routes(), Now: env.now, Reextract: l.reextract.State,
 		Version: version, Commit: buildCommit(), Changelog: spac.Changelog,
 		Sample: l.sampleCIKs, StoreKind: storeKind(l.fictional),
-		Keys: guard.Keys(), BenchRoutes: cfg.HTTP.BenchRoutes, Idempotency: a.db,
+		Keys: guard.Keys(), BenchRoutes: cfg.HTTP.BenchRoutes, Idempotency: a.db, ExportLinks: a.db,
 		StreamCaps:     api.StreamCaps{PerKey: cfg.Streams.MaxPerKey, Total: cfg.Streams.Max},
 		TrustedProxies: cfg.HTTP.TrustedProxies, CORSOrigins: cfg.HTTP.CORSOrigins,
 		ReadHeaderTimeout: cfg.HTTP.ReadHeaderTimeout, ReadTimeout: cfg.HTTP.ReadTimeout, IdleTimeout: cfg.HTTP.IdleTimeout,

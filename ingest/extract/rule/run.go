@@ -113,41 +113,57 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 	var applicable []*Rule
 	var lastSection *doc.Section
 	var marks []bool // reused per sentence; a Book is shared by concurrent Runs
+	var within *sectionContext
 	for i, s := range d.Sentences {
 		if s.Section != lastSection {
 			lastSection, applicable = s.Section, b.applicable(d, s.Section)
+			within = &sectionContext{d: d, sec: s.Section}
 		}
 		if len(applicable) == 0 {
 			continue
 		}
 		marks = b.literals.present(textStart+strings.ToLower(s.Text), marks)
-		for _, f := range b.read(d, i, applicable, marks) {
+		for _, f := range b.read(d, i, applicable, marks, within) {
 			yield(f)
 		}
 	}
 }
 
-// applicable returns the rules that read a section: in scope, and (for a rule with Within
-// context) in a section that holds the context. The section's text is joined only when a
-// rule asks for it.
+// applicable returns the rules in scope of a section. A rule's Within context is tested
+// only once it has matched a sentence (sectionContext): scanning up to maxSectionContext
+// bytes per section for every such rule cost a fifth of ingest, and matches are rare.
 func (b *Book) applicable(d *doc.Doc, sec *doc.Section) []*Rule {
 	var out []*Rule
-	text, joined := "", false
 	for _, r := range b.rules {
-		if !r.Applies(d.Class, sec) {
-			continue
+		if r.Applies(d.Class, sec) {
+			out = append(out, r)
 		}
-		if r.within != nil {
-			if !joined {
-				text, joined = sectionText(d, sec), true
-			}
-			if !r.within.MatchString(text) {
-				continue
-			}
-		}
-		out = append(out, r)
 	}
 	return out
+}
+
+// sectionContext answers, once per section and rule, whether the section holds a rule's
+// Within context; the section's text is joined on the first question.
+type sectionContext struct {
+	d      *doc.Doc
+	sec    *doc.Section
+	text   string
+	joined bool
+	ok     map[*Rule]bool
+}
+
+func (c *sectionContext) holds(r *Rule) bool {
+	if r.within == nil {
+		return true
+	}
+	if ok, seen := c.ok[r]; seen {
+		return ok
+	}
+	if !c.joined {
+		c.text, c.joined, c.ok = sectionText(c.d, c.sec), true, map[*Rule]bool{}
+	}
+	c.ok[r] = r.within.MatchString(c.text)
+	return c.ok[r]
 }
 
 // maxSectionContext bounds the text a Within test reads: the context of a section (a
@@ -165,7 +181,7 @@ func sectionText(d *doc.Doc, sec *doc.Section) string {
 }
 
 // read applies rules to one sentence.
-func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool) []Finding {
+func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sectionContext) []Finding {
 	s := d.Sentences[i]
 	var masked *entity.Masked
 	var present map[entity.Kind]bool
@@ -188,7 +204,7 @@ func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool) []Finding {
 			continue // most candidates do not match; matching without captures is cheaper
 		}
 		matches := r.re.FindAllStringSubmatchIndex(masked.Text, -1)
-		if len(matches) == 0 || !r.context(masked.Text, s.Text) {
+		if len(matches) == 0 || !r.context(masked.Text, s.Text) || !within.holds(r) {
 			continue
 		}
 		for _, m := range matches {

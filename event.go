@@ -26,11 +26,11 @@ var EventTypes = []EventType{
 type Event struct {
 	ID   string    `json:"id"` // stable: cik/type/date (cik/type/date/party for a lock-up's expiry)
 	Type EventType `json:"type"`
-	Date string    `json:"date"` // YYYY-MM-DD; the first day of a period
+	Date string    `json:"date" jsonschema:"format=date"` // YYYY-MM-DD; the first day of a period
 	// EndDate and Period are set when the filing states a period rather than a day ("the
 	// first quarter of 2027"): Date..EndDate is the range, Period the period as stated
 	// normalised ("2027-Q1", "2027-03", "2027-H1").
-	EndDate string `json:"end_date,omitempty"`
+	EndDate string `json:"end_date,omitempty" jsonschema:"format=date"`
 	Period  string `json:"period,omitempty"`
 	// Party is whose lock-up expires, for a lockup_expiry (one of LockupParties): each party's
 	// lock-up is an event of its own (id cik/lockup_expiry/date/party).
@@ -56,6 +56,10 @@ const (
 	AlertYTMArbitrage    AlertKind = "ytm_arbitrage"
 )
 
+// Severities are the alert severities, least severe first (Alert.Severity's jsonschema tag
+// lists them for the OpenAPI document; api's tests hold the two equal).
+var Severities = []string{"info", "warn", "high", "critical"}
+
 // AlertKinds lists every alert kind.
 var AlertKinds = []AlertKind{
 	AlertExtensionVote, AlertHighRedemptions, AlertTrustDrawdown, AlertLockupExpiry,
@@ -70,10 +74,10 @@ type Alert struct {
 	ID              string            `json:"id"`
 	Seq             uint64            `json:"seq"` // position in the ordered alert log (SSE id)
 	Kind            AlertKind         `json:"kind"`
-	Severity        string            `json:"severity"` // info | warn | high | critical
+	Severity        string            `json:"severity" jsonschema:"enum=info,enum=warn,enum=high,enum=critical"` // one of Severities
 	Symbol          string            `json:"symbol"`
 	CIK             CIK               `json:"cik"`
-	OccurredAt      string            `json:"occurredAt"` // YYYY-MM-DD
+	OccurredAt      string            `json:"occurredAt" jsonschema:"format=date"` // YYYY-MM-DD
 	FiredAt         time.Time         `json:"firedAt"`
 	Historical      bool              `json:"historical"`
 	Title           string            `json:"title"`

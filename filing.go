@@ -15,9 +15,9 @@ const RenderVersion = 1
 // lines (1-based): the SGML header lines first, then each document in sequence order, each
 // introduced by a marker line, HTML and iXBRL flattened to text, binaries replaced by a note.
 type Filing struct {
-	Accession     string     `json:"accession"` // 0001140361-21-010426
-	Form          string     `json:"form"`      // CONFORMED SUBMISSION TYPE, e.g. "8-K", "DEF 14A"
-	FiledAt       string     `json:"filedAt"`   // YYYY-MM-DD
+	Accession     string     `json:"accession"`                        // 0001140361-21-010426
+	Form          string     `json:"form"`                             // CONFORMED SUBMISSION TYPE, e.g. "8-K", "DEF 14A"
+	FiledAt       string     `json:"filedAt" jsonschema:"format=date"` // YYYY-MM-DD
 	AcceptedAt    time.Time  `json:"acceptedAt,omitzero"`
 	Period        string     `json:"period,omitempty"` // CONFORMED PERIOD OF REPORT, YYYY-MM-DD
 	CIK           CIK        `json:"cik"`

@@ -23,38 +23,38 @@ type Profile struct {
 // and OverAllotmentUnits, the units sold on the underwriters' option), or before the IPO the
 // units offered; GrossProceeds, TrustAmount and PrivatePlacement are for those units.
 type Offering struct {
-	UnitsOffered         string     `json:"units_offered,omitempty"`
-	OverAllotmentUnits   string     `json:"over_allotment_units,omitempty"` // included in units_offered
-	TrustAmount          string     `json:"trust_amount,omitempty"`         // amount placed (or, before the IPO, to be placed) in trust
-	UnitPrice            string     `json:"unit_price,omitempty"`
+	UnitsOffered         string     `json:"units_offered,omitempty" jsonschema:"format=decimal"`
+	OverAllotmentUnits   string     `json:"over_allotment_units,omitempty" jsonschema:"format=decimal"` // included in units_offered
+	TrustAmount          string     `json:"trust_amount,omitempty" jsonschema:"format=decimal"`         // amount placed (or, before the IPO, to be placed) in trust
+	UnitPrice            string     `json:"unit_price,omitempty" jsonschema:"format=decimal"`
 	UnitStructure        string     `json:"unit_structure,omitempty"`
-	WarrantExercisePrice string     `json:"warrant_exercise_price,omitempty"`
-	TrustPerUnit         string     `json:"trust_per_unit,omitempty"`
+	WarrantExercisePrice string     `json:"warrant_exercise_price,omitempty" jsonschema:"format=decimal"`
+	TrustPerUnit         string     `json:"trust_per_unit,omitempty" jsonschema:"format=decimal"`
 	DeadlineMonths       string     `json:"deadline_months,omitempty"`
-	GrossProceeds        string     `json:"gross_proceeds,omitempty"`
-	PrivatePlacement     string     `json:"private_placement,omitempty"`
+	GrossProceeds        string     `json:"gross_proceeds,omitempty" jsonschema:"format=decimal"`
+	PrivatePlacement     string     `json:"private_placement,omitempty" jsonschema:"format=decimal"`
 	Underwriters         []string   `json:"underwriters,omitempty"`
 	Citations            []Citation `json:"citations"`
 }
 
 // TrustPoint is the trust account as of a balance-sheet date (10-Q/10-K iXBRL).
 type TrustPoint struct {
-	Date                      string     `json:"date"`
-	Balance                   string     `json:"balance,omitempty"`
-	SharesSubjectToRedemption string     `json:"shares_subject_to_redemption,omitempty"`
-	RedemptionValuePerShare   string     `json:"redemption_value_per_share,omitempty"`
+	Date                      string     `json:"date" jsonschema:"format=date"`
+	Balance                   string     `json:"balance,omitempty" jsonschema:"format=decimal"`
+	SharesSubjectToRedemption string     `json:"shares_subject_to_redemption,omitempty" jsonschema:"format=decimal"`
+	RedemptionValuePerShare   string     `json:"redemption_value_per_share,omitempty" jsonschema:"format=decimal"`
 	Citations                 []Citation `json:"citations"`
 }
 
 // Vote is a shareholder meeting and its result.
 type Vote struct {
 	Kind               string     `json:"kind"` // "extension" | "business_combination"
-	MeetingDate        string     `json:"meeting_date,omitempty"`
-	RecordDate         string     `json:"record_date,omitempty"`
-	RedemptionDeadline string     `json:"redemption_deadline,omitempty"`
-	For                string     `json:"for,omitempty"`
-	Against            string     `json:"against,omitempty"`
-	Abstain            string     `json:"abstain,omitempty"`
+	MeetingDate        string     `json:"meeting_date,omitempty" jsonschema:"format=date"`
+	RecordDate         string     `json:"record_date,omitempty" jsonschema:"format=date"`
+	RedemptionDeadline string     `json:"redemption_deadline,omitempty" jsonschema:"format=date"`
+	For                string     `json:"for,omitempty" jsonschema:"format=decimal"`
+	Against            string     `json:"against,omitempty" jsonschema:"format=decimal"`
+	Abstain            string     `json:"abstain,omitempty" jsonschema:"format=decimal"`
 	Accession          string     `json:"accession"`
 	Citations          []Citation `json:"citations"`
 }
@@ -64,13 +64,13 @@ type Vote struct {
 // RedeemedPct = SharesRedeemed / SharesBefore in percent (two fractional digits); Amount is
 // derived as shares redeemed x price when the filing states no amount.
 type Redemption struct {
-	Date            string     `json:"date,omitempty"`
-	SharesRedeemed  string     `json:"shares_redeemed,omitempty"`
-	SharesBefore    string     `json:"shares_before,omitempty"`
-	RedeemedPct     string     `json:"redeemed_pct,omitempty"`
-	Price           string     `json:"price,omitempty"`
-	Amount          string     `json:"amount,omitempty"`
-	SharesRemaining string     `json:"shares_remaining,omitempty"`
+	Date            string     `json:"date,omitempty" jsonschema:"format=date"`
+	SharesRedeemed  string     `json:"shares_redeemed,omitempty" jsonschema:"format=decimal"`
+	SharesBefore    string     `json:"shares_before,omitempty" jsonschema:"format=decimal"`
+	RedeemedPct     string     `json:"redeemed_pct,omitempty" jsonschema:"format=decimal"`
+	Price           string     `json:"price,omitempty" jsonschema:"format=decimal"`
+	Amount          string     `json:"amount,omitempty" jsonschema:"format=decimal"`
+	SharesRemaining string     `json:"shares_remaining,omitempty" jsonschema:"format=decimal"`
 	Accession       string     `json:"accession"`
 	Citations       []Citation `json:"citations"`
 }
@@ -79,10 +79,10 @@ type Redemption struct {
 // OldDeadline is the deadline it replaced: stated when the filing states it, else the deadline
 // in force before it (derived).
 type Extension struct {
-	Date        string     `json:"date,omitempty"`
-	OldDeadline string     `json:"old_deadline,omitempty"`
-	NewDeadline string     `json:"new_deadline,omitempty"`
-	Deposit     string     `json:"deposit,omitempty"`
+	Date        string     `json:"date,omitempty" jsonschema:"format=date"`
+	OldDeadline string     `json:"old_deadline,omitempty" jsonschema:"format=date"`
+	NewDeadline string     `json:"new_deadline,omitempty" jsonschema:"format=date"`
+	Deposit     string     `json:"deposit,omitempty" jsonschema:"format=decimal"`
 	Accession   string     `json:"accession"`
 	Citations   []Citation `json:"citations"`
 }
@@ -92,13 +92,13 @@ type Extension struct {
 // deposit the proxy promises, as written (per month or in one sum: see its citation);
 // EstimatedPerShare is the proxy's estimate of the per-share redemption price.
 type PendingExtension struct {
-	MeetingDate        string     `json:"meeting_date,omitempty"`
-	RecordDate         string     `json:"record_date,omitempty"`
-	RedemptionDeadline string     `json:"redemption_deadline,omitempty"`
-	OldDeadline        string     `json:"old_deadline,omitempty"`
-	NewDeadline        string     `json:"new_deadline,omitempty"`
-	Deposit            string     `json:"deposit,omitempty"`
-	EstimatedPerShare  string     `json:"estimated_per_share,omitempty"`
+	MeetingDate        string     `json:"meeting_date,omitempty" jsonschema:"format=date"`
+	RecordDate         string     `json:"record_date,omitempty" jsonschema:"format=date"`
+	RedemptionDeadline string     `json:"redemption_deadline,omitempty" jsonschema:"format=date"`
+	OldDeadline        string     `json:"old_deadline,omitempty" jsonschema:"format=date"`
+	NewDeadline        string     `json:"new_deadline,omitempty" jsonschema:"format=date"`
+	Deposit            string     `json:"deposit,omitempty" jsonschema:"format=decimal"`
+	EstimatedPerShare  string     `json:"estimated_per_share,omitempty" jsonschema:"format=decimal"`
 	Accession          string     `json:"accession"`
 	Citations          []Citation `json:"citations"`
 }
@@ -106,37 +106,37 @@ type PendingExtension struct {
 // Combination is the business combination: agreement, financing terms and outcome.
 type Combination struct {
 	Target          string     `json:"target,omitempty"`
-	AgreementDate   string     `json:"agreement_date,omitempty"`
-	TerminationDate string     `json:"termination_date,omitempty"`
-	ClosingDate     string     `json:"closing_date,omitempty"`
+	AgreementDate   string     `json:"agreement_date,omitempty" jsonschema:"format=date"`
+	TerminationDate string     `json:"termination_date,omitempty" jsonschema:"format=date"`
+	ClosingDate     string     `json:"closing_date,omitempty" jsonschema:"format=date"`
 	NewName         string     `json:"new_name,omitempty"`
 	NewTicker       string     `json:"new_ticker,omitempty"`
 	PIPE            PIPE       `json:"pipe"`
 	FPA             FPA        `json:"fpa"`
 	Earnout         Earnout    `json:"earnout"`
 	Lockups         []Lockup   `json:"lockups"`
-	MinimumCash     string     `json:"minimum_cash,omitempty"`
+	MinimumCash     string     `json:"minimum_cash,omitempty" jsonschema:"format=decimal"`
 	Citations       []Citation `json:"citations"`
 }
 
 // PIPE is a private investment in public equity committed alongside the combination.
 type PIPE struct {
-	Amount    string     `json:"amount,omitempty"`
-	Price     string     `json:"price,omitempty"`
-	Shares    string     `json:"shares,omitempty"`
+	Amount    string     `json:"amount,omitempty" jsonschema:"format=decimal"`
+	Price     string     `json:"price,omitempty" jsonschema:"format=decimal"`
+	Shares    string     `json:"shares,omitempty" jsonschema:"format=decimal"`
 	Citations []Citation `json:"citations"`
 }
 
 // FPA is a forward purchase agreement.
 type FPA struct {
-	Amount    string     `json:"amount,omitempty"`
-	Price     string     `json:"price,omitempty"`
+	Amount    string     `json:"amount,omitempty" jsonschema:"format=decimal"`
+	Price     string     `json:"price,omitempty" jsonschema:"format=decimal"`
 	Citations []Citation `json:"citations"`
 }
 
 // Earnout is contingent consideration.
 type Earnout struct {
-	Shares    string     `json:"shares,omitempty"`
+	Shares    string     `json:"shares,omitempty" jsonschema:"format=decimal"`
 	Terms     string     `json:"terms,omitempty"`
 	Citations []Citation `json:"citations"`
 }
@@ -148,7 +148,7 @@ type Lockup struct {
 	Party     LockupParty `json:"party"`
 	Days      string      `json:"days,omitempty"`
 	Months    string      `json:"months,omitempty"`
-	Expires   string      `json:"expires,omitempty"` // derived from the closing date when known
+	Expires   string      `json:"expires,omitempty" jsonschema:"format=date"` // derived from the closing date when known
 	Citations []Citation  `json:"citations"`
 }
 
@@ -179,17 +179,17 @@ var LockupParties = []LockupParty{LockupSponsor, LockupTargetHolders, LockupSpon
 
 // Liquidation is the wind-down of a SPAC that did not combine.
 type Liquidation struct {
-	Date               string     `json:"date,omitempty"`
-	PricePerShare      string     `json:"price_per_share,omitempty"`
-	DelistingDate      string     `json:"delisting_date,omitempty"`
-	DeregistrationDate string     `json:"deregistration_date,omitempty"`
+	Date               string     `json:"date,omitempty" jsonschema:"format=date"`
+	PricePerShare      string     `json:"price_per_share,omitempty" jsonschema:"format=decimal"`
+	DelistingDate      string     `json:"delisting_date,omitempty" jsonschema:"format=date"`
+	DeregistrationDate string     `json:"deregistration_date,omitempty" jsonschema:"format=date"`
 	Citations          []Citation `json:"citations"`
 }
 
 // StatusChange is one step of the lifecycle, with the filing that caused it.
 type StatusChange struct {
 	Status   Status   `json:"status"`
-	Date     string   `json:"date"`
+	Date     string   `json:"date" jsonschema:"format=date"`
 	Citation Citation `json:"citation"`
 }
 
@@ -197,7 +197,7 @@ type StatusChange struct {
 type FilingRef struct {
 	Accession string   `json:"accession"`
 	Form      string   `json:"form"`
-	FiledAt   string   `json:"filedAt"`
+	FiledAt   string   `json:"filedAt" jsonschema:"format=date"`
 	Items     []string `json:"items,omitempty"`
 	URL       string   `json:"url"`
 }

@@ -19,7 +19,7 @@ type Source struct {
 type BareHeader struct {
 	Accession   string   `json:"accession"`
 	Form        string   `json:"form"`
-	FiledAt     string   `json:"filedAt,omitempty"`
+	FiledAt     string   `json:"filedAt,omitempty" jsonschema:"format=date"`
 	Period      string   `json:"period,omitempty"`
 	CIK         string   `json:"cik"`
 	CompanyName string   `json:"companyName,omitempty"`

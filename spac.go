@@ -78,26 +78,26 @@ type SPAC struct {
 	// rolled forward by the redemptions paid out and extension deposits paid in since. Empty
 	// before the IPO, after the trust is released (closed, liquidated) and whenever an input
 	// is missing. TrustPerShare (four digits), PublicShares and TrustAsOf go with it.
-	TrustSize     string `json:"trust_size,omitempty"`
-	TrustPerShare string `json:"trust_per_share,omitempty"`
-	PublicShares  string `json:"public_shares,omitempty"`
-	TrustAsOf     string `json:"trust_as_of,omitempty"` // YYYY-MM-DD the trust figures are as of
+	TrustSize     string `json:"trust_size,omitempty" jsonschema:"format=decimal"`
+	TrustPerShare string `json:"trust_per_share,omitempty" jsonschema:"format=decimal"`
+	PublicShares  string `json:"public_shares,omitempty" jsonschema:"format=decimal"`
+	TrustAsOf     string `json:"trust_as_of,omitempty" jsonschema:"format=date"` // YYYY-MM-DD the trust figures are as of
 	// RedeemedPct is the share of the public shares sold at the IPO redeemed since (percent,
 	// two fractional digits).
-	RedeemedPct string `json:"redeemed_pct,omitempty"`
-	IPODate     string `json:"ipo_date,omitempty"` // YYYY-MM-DD
-	Deadline    string `json:"deadline,omitempty"` // YYYY-MM-DD, current liquidation deadline
+	RedeemedPct string `json:"redeemed_pct,omitempty" jsonschema:"format=decimal"`
+	IPODate     string `json:"ipo_date,omitempty" jsonschema:"format=date"` // YYYY-MM-DD
+	Deadline    string `json:"deadline,omitempty" jsonschema:"format=date"` // YYYY-MM-DD, current liquidation deadline
 	// PayoutPerShare and PayoutDate are what a public share redeems for and when: the announced
 	// liquidation price and date of a liquidating SPAC, else the trust per share at the deadline.
-	PayoutPerShare string `json:"payout_per_share,omitempty"`
-	PayoutDate     string `json:"payout_date,omitempty"`
+	PayoutPerShare string `json:"payout_per_share,omitempty" jsonschema:"format=decimal"`
+	PayoutDate     string `json:"payout_date,omitempty" jsonschema:"format=date"`
 	// Price (the last quote of the shares), PriceDate and the yields to the payout are market
 	// data joined when the row is served (ingest/market); they are never stored with the profile.
-	Price            string     `json:"price,omitempty"`
-	PriceDate        string     `json:"price_date,omitempty"`
-	YTMPct           string     `json:"ytm_pct,omitempty"`            // simple annual yield, percent
-	YTMCompoundedPct string     `json:"ytm_compounded_pct,omitempty"` // compounded annual yield, percent
-	Sector           string     `json:"sector,omitempty"`             // target sector focus
+	Price            string     `json:"price,omitempty" jsonschema:"format=decimal"`
+	PriceDate        string     `json:"price_date,omitempty" jsonschema:"format=date"`
+	YTMPct           string     `json:"ytm_pct,omitempty" jsonschema:"format=decimal"`            // simple annual yield, percent
+	YTMCompoundedPct string     `json:"ytm_compounded_pct,omitempty" jsonschema:"format=decimal"` // compounded annual yield, percent
+	Sector           string     `json:"sector,omitempty"`                                         // target sector focus
 	Exchange         string     `json:"exchange,omitempty"`
 	Target           string     `json:"target,omitempty"`         // the current or completed business combination's target
 	PreviousNames    []string   `json:"previous_names,omitempty"` // names the registrant filed under before, oldest first

@@ -15,6 +15,19 @@ const (
 	WebhookTest            = "webhook.test" // sent by POST /webhooks/{id}/test only
 )
 
+// TrustRecomputedData is the data of a trust.recomputed webhook: how many SPACs the refold
+// covered and when it ran (RFC 3339).
+type TrustRecomputedData struct {
+	At    string `json:"at" jsonschema:"format=date-time"` // first, as the map it replaced wrote it
+	SPACs int    `json:"spacs" jsonschema:"minimum=0"`
+}
+
+// WebhookTestData is the data of the webhook.test message POST /webhooks/{id}/test sends.
+type WebhookTestData struct {
+	EndpointID string `json:"endpointId"`
+	Message    string `json:"message"`
+}
+
 // WebhookAlertEvent is the webhook event type of an alert kind ("alert.high_redemptions").
 func WebhookAlertEvent(k AlertKind) string { return "alert." + string(k) }
 

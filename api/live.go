@@ -43,7 +43,7 @@ var (
 )
 
 // alertsParams are the filters of GET /alerts.
-var alertsParams = []Param{kindParam, {Name: "severity", In: InQuery, Type: TypeList, Enum: []string{"info", "warn", "high", "critical"},
+var alertsParams = []Param{kindParam, {Name: "severity", In: InQuery, Type: TypeList, Enum: spac.Severities,
 	Description: "severities, comma-separated"}, {Name: "symbol", In: InQuery, Type: TypeString, Description: "any ticker or CIK"},
 	{Name: "since", In: InQuery, Type: TypeTime, Description: "fired at or after (RFC 3339 or YYYY-MM-DD)"}, formatParam}
 

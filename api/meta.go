@@ -237,7 +237,7 @@ func (s *Server) commit() string {
 // Release is one version of CHANGELOG.md.
 type Release struct {
 	Version string   `json:"version"`
-	Date    string   `json:"date,omitempty"`
+	Date    string   `json:"date,omitempty" jsonschema:"format=date"`
 	Changes []string `json:"changes"`
 }
 

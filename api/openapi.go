@@ -28,45 +28,61 @@ func (s *Server) openAPI(c *gin.Context) (any, error) {
 }
 
 // OpenAPI builds the OpenAPI 3.1 document of a route table. server is the absolute URL of
-// the service ("https://api.example.com"), or "" for the relative "/". Every path a route is
-// served at is listed: the /v1 operation under the route's name, each alias (/api/v1/...,
-// /api/webhooks..., /health) as its own operation "<name>_<alias>" marked x-alias-of.
+// the service ("https://api.example.com"), or "" for the relative "/". Each route is listed
+// once, at its canonical /v1 path: its aliases (/api/v1/..., /api/webhooks..., /health) are
+// named in the operation's x-aliases and reached through the second server (the same
+// operations under /api), so generators write one method and one type per operation.
 func OpenAPI(table []Route, version, server string) obj {
 	sch := newSchemaSet()
 	paths := obj{}
 	for _, r := range table {
-		for _, p := range r.Paths() {
-			item, _ := paths[openAPIPath(p)].(obj)
-			if item == nil {
-				item = obj{}
-				paths[openAPIPath(p)] = item
-			}
-			item[strings.ToLower(r.Method)] = operation(r, p, sch)
+		p := openAPIPath(r.canonicalPath())
+		item, _ := paths[p].(obj)
+		if item == nil {
+			item = obj{}
+			paths[p] = item
 		}
+		item[strings.ToLower(r.Method)] = operation(r, sch)
 	}
 	for _, r := range table {
 		if r.declares("citations") {
 			sch.citationModes(success(r, sch))
 		}
 	}
-	if server == "" {
-		server = "/"
-	}
 	doc := obj{
-		"openapi": "3.1.0",
-		"info": obj{
-			"title": "SPAC Data API", "version": version,
-			"description": "Read-only SPAC data; every value cites the SEC filing line it came from. " +
-				"Every /v1 path is also served under /api/v1, webhooks also under /api/webhooks, and the health probe also at /health; " +
-				"the aliases are listed as operations of their own (x-alias-of names the /v1 one).",
-		},
-		"servers":    []obj{{"url": server, "description": "this server"}},
+		"openapi":    "3.1.0",
+		"info":       info(version),
+		"servers":    servers(server),
 		"paths":      paths,
+		"webhooks":   webhookPayloads(sch),
 		"components": components(sch),
 	}
 	nameEnvelopes(doc, sch)
 	prune(doc)
 	return doc
+}
+
+func info(version string) obj {
+	return obj{
+		"title": "SPAC Data API", "version": version,
+		"description": "Read-only SPAC data; every value cites the SEC filing line it came from. " +
+			"Every path is listed once, under /v1. The same operations are also served under /api/v1 (the second server), " +
+			"the webhook routes also under /api/webhooks, and the health probe also at /health: each operation names its aliases in x-aliases. " +
+			"A request whose client goes away before the answer is logged with status 499 (nginx's convention); nothing is sent, so no operation declares it.",
+	}
+}
+
+// servers are the service's origin and the /api mount of the same operations (/api/v1/...).
+func servers(origin string) []obj {
+	base := strings.TrimSuffix(origin, "/")
+	root := origin
+	if root == "" {
+		root = "/"
+	}
+	return []obj{
+		{"url": root, "description": "this server"},
+		{"url": base + "/api", "description": "the same operations under /api (/api/v1/...), for clients configured with that prefix"},
+	}
 }
 
 var ginParamRe = regexp.MustCompile(`[:*]([A-Za-z0-9_]+)`)
@@ -77,27 +93,14 @@ func openAPIPath(p string) string { return ginParamRe.ReplaceAllString(p, "{$1}"
 // canonicalPath is the /v1 form of a route's path.
 func (r Route) canonicalPath() string { return "/v1" + r.Path }
 
-// operationID is the route's name at its /v1 path, and name_<alias> at its aliases.
-func operationID(r Route, path string) string {
-	switch {
-	case path == r.canonicalPath():
-		return r.Name
-	case strings.HasPrefix(path, "/api/v1/"):
-		return r.Name + "_api_v1"
-	case strings.HasPrefix(path, "/api/"):
-		return r.Name + "_api"
-	}
-	return r.Name + "_root"
-}
-
-func operation(r Route, path string, sch *schemaSet) obj {
+func operation(r Route, sch *schemaSet) obj {
 	op := obj{
-		"operationId": operationID(r, path), "summary": r.Summary, "tags": []string{r.Delivery},
+		"operationId": r.Name, "summary": r.Summary, "tags": []string{r.Delivery},
 		"parameters": parameters(r), "responses": responses(r, sch), "security": security(r.Auth),
 		"x-auth": string(r.Auth), "x-delivery": r.Delivery,
 	}
-	if path != r.canonicalPath() {
-		op["x-alias-of"] = r.Name
+	if aliases := r.aliases(); len(aliases) > 0 {
+		op["x-aliases"] = aliases
 	}
 	if r.Entitlement != spac.EntitleNone {
 		op["x-entitlement"] = string(r.Entitlement)
@@ -105,7 +108,21 @@ func operation(r Route, path string, sch *schemaSet) obj {
 	if r.Request != nil {
 		op["requestBody"] = obj{"required": true, "content": obj{"application/json": obj{"schema": sch.ref(r.Request)}}}
 	}
+	if x := exportExtension(r, sch); x != nil {
+		op["x-export"] = x
+	}
 	return op
+}
+
+// aliases are the paths besides the canonical one that serve the route, in OpenAPI form.
+func (r Route) aliases() []string {
+	var out []string
+	for _, p := range r.Paths() {
+		if p != r.canonicalPath() {
+			out = append(out, openAPIPath(p))
+		}
+	}
+	return out
 }
 
 func parameters(r Route) []obj {

@@ -55,8 +55,8 @@ func respRef(name string) obj { return obj{"$ref": "#/components/responses/" + n
 func errorResponses(r Route) map[int]string {
 	out := map[int]string{
 		http.StatusBadRequest: "BadRequest", http.StatusRequestTimeout: "RequestTimeout",
-		http.StatusRequestEntityTooLarge: "BodyTooLarge", StatusClientClosedRequest: "ClientClosedRequest",
-		http.StatusServiceUnavailable: "Unavailable",
+		http.StatusRequestEntityTooLarge: "BodyTooLarge",
+		http.StatusServiceUnavailable:    "Unavailable",
 	}
 	if r.Auth != AuthNone {
 		out[http.StatusUnauthorized], out[http.StatusTooManyRequests] = "Unauthorized", "TooManyRequests"
@@ -73,7 +73,10 @@ func errorResponses(r Route) map[int]string {
 	return out
 }
 
-// success is the route's successful response: its body schema and headers.
+// success is the route's successful response: its body schema and headers. A list route's
+// is its JSON page only: the CSV and NDJSON exports of the same operation are described in
+// its x-export (exportExtension), so that generated clients type the ordinary call's data
+// as the page rather than a union with strings.
 func success(r Route, sch *schemaSet) obj {
 	resp := obj{"description": http.StatusText(r.successStatus()), "headers": successHeaders(r)}
 	switch {
@@ -82,35 +85,62 @@ func success(r Route, sch *schemaSet) obj {
 		resp["content"] = obj{r.Media: obj{"schema": obj{"type": "string",
 			"description": "RFC 4180 CSV, UTF-8, a header row then every row of the link's export; columns in the order docs/api.md lists"}}}
 	case r.Delivery == DeliverySSE:
-		resp["description"] = "an SSE stream: events whose data is one " + sch.name(derefType(typeOf(r.Body))) +
-			" JSON object (x-event-data), heartbeats as comment lines"
-		resp["content"] = obj{"text/event-stream": obj{"schema": obj{"type": "string"}, "x-event-data": sch.ref(r.Body)}}
+		resp["description"] = "an SSE stream of " + r.Event + " events, each one " + sch.name(derefType(typeOf(r.Body))) +
+			" JSON object in its data; heartbeats as comment lines"
+		resp["content"] = obj{"text/event-stream": obj{"schema": obj{"type": "array", "items": sch.streamEvent(r),
+			"description": "the stream modelled as an array of its events (OpenAPI's model of text/event-stream; 3.2's itemSchema is the items)"}}}
 	case r.Tabular:
 		resp["content"] = obj{"application/json": obj{"schema": sch.pageRef(r)}}
-		if r.declares(formatParam.Name) {
-			addExportContent(resp["content"].(obj), r, sch)
-		}
 	default:
 		resp["content"] = obj{"application/json": obj{"schema": sch.responseRef(r.Body)}}
 	}
 	return resp
 }
 
-// addExportContent documents the export forms of a list route (format=csv|ndjson or the
-// matching Accept): a CSV document and NDJSON whose lines are each one row (x-row-schema).
-func addExportContent(content obj, r Route, sch *schemaSet) {
+// exportExtension describes the export forms of a list route (format=csv|ndjson or the
+// matching Accept), as content entries of its 200 response would: a CSV document and NDJSON
+// whose lines are each one row (x-row-schema). nil for a route without exports.
+func exportExtension(r Route, sch *schemaSet) obj {
+	if !r.Tabular || !r.declares(formatParam.Name) {
+		return nil
+	}
+	sch.pageRef(r) // makes <Row>Selection for a route with fields=
 	row := sch.name(derefType(typeOf(r.Body)))
 	rowSchema := sch.ref(r.Body)
-	if sel := row + "Selection"; sch.defs[sel] != nil { // made by pageRef: the rows of fields=
+	if sel := row + "Selection"; sch.defs[sel] != nil {
 		sch.defs[row+"Row"] = obj{"anyOf": []obj{rowSchema, {"$ref": componentPrefix + sel}},
 			"description": "one row: the whole " + row + ", or the fields selected with fields="}
 		rowSchema = obj{"$ref": componentPrefix + row + "Row"}
 	}
-	content[export.MediaCSV] = obj{"schema": obj{"type": "string",
-		"description": "RFC 4180 CSV, UTF-8, a header row then one record per matching " + row + " (every page); columns in the order docs/api.md lists"}}
-	content[export.MediaNDJSON] = obj{"schema": obj{"type": "string",
-		"description": "one " + row + " JSON object per line, as the JSON route's rows (every page)"},
-		"x-row-schema": rowSchema}
+	return obj{
+		"description": "format=csv or format=ndjson (or Accept: text/csv, application/x-ndjson) answers 200 with every matching row " +
+			"in one of these media types instead of a JSON page; a generated client reads it as text (openapi-fetch: parseAs: \"text\")",
+		"content": obj{
+			export.MediaCSV: obj{"schema": obj{"type": "string",
+				"description": "RFC 4180 CSV, UTF-8, a header row then one record per matching " + row + " (every page); columns in the order docs/api.md lists; identifiers are text cells"}},
+			export.MediaNDJSON: obj{"schema": obj{"type": "string",
+				"description": "one " + row + " JSON object per line, as the JSON route's rows (every page)"}, "x-row-schema": rowSchema},
+		},
+	}
+}
+
+// streamEvent is the schema of one event of an SSE route, as the SSE media type models it:
+// the event's name, its id (Last-Event-ID) and its data, a JSON text of the row type.
+func (s *schemaSet) streamEvent(r Route) obj {
+	row := s.name(derefType(typeOf(r.Body)))
+	name := row + "StreamEvent"
+	if s.defs[name] == nil {
+		s.defs[name] = obj{"type": "object", "required": []string{"event", "id", "data"}, "additionalProperties": false,
+			"description": "one SSE event of " + r.canonicalPath(),
+			"properties": obj{
+				"event": obj{"type": "string", "const": r.Event, "description": "the SSE event name"},
+				"id":    obj{"type": "string", "pattern": "^[0-9]+$", "description": "the event's id; send the last one seen as Last-Event-ID (or lastEventId) to resume"},
+				"data": obj{"type": "string", "contentMediaType": "application/json", "contentSchema": s.ref(r.Body),
+					"description": "one " + row + " as JSON"},
+				"retry": obj{"type": "integer", "minimum": 0, "description": "reconnection delay in milliseconds (the stream's first frame)"},
+			}}
+	}
+	return obj{"$ref": componentPrefix + name}
 }
 
 // successHeaders are the headers of a successful response.
@@ -147,6 +177,7 @@ var rateLimitHeaders = []string{
 // components are the shared parts: security schemes, headers, error responses and schemas.
 func components(sch *schemaSet) obj {
 	problem := sch.ref(Problem{})
+	sch.closeVocabularies()
 	return obj{
 		"securitySchemes": obj{
 			"bearer":     obj{"type": "http", "scheme": "bearer", "description": "API key: Authorization: Bearer <key>"},
@@ -213,7 +244,5 @@ func problemResponses(problem obj) obj {
 		"Conflict":        resp("the first request with this Idempotency-Key is still being handled (code idempotency_in_progress)"),
 		"TooManyRequests": resp("a rate limit (or the failed-authentication limit) is exhausted", append([]string{"Retry-After"}, rateLimitHeaders...)...),
 		"Unavailable":     resp("the data store, the index or a live component is unavailable"),
-		"ClientClosedRequest": obj{"description": "never received: the status the access log and the metrics give a request " +
-			"whose client went away before the answer (nginx's 499); nothing is sent"},
 	}
 }

@@ -110,6 +110,10 @@ func (s *schemaSet) name(t reflect.Type) string {
 	return n
 }
 
+// decimalPattern is what a field tagged jsonschema:"format=decimal" holds: an exact decimal
+// as a string (money, share counts, percentages), never a float, so no digit is lost.
+const decimalPattern = `^-?[0-9]+(\.[0-9]+)?$`
+
 // markNullable lets null through where encoding/json writes it: a pointer field without
 // omitempty or omitzero is null when nil. (Slices and maps are never nil in responses.)
 func (s *schemaSet) markNullable(t reflect.Type, seen map[reflect.Type]bool) {
@@ -143,6 +147,9 @@ func (s *schemaSet) markFields(t reflect.Type, props obj, seen map[reflect.Type]
 		s.markNullable(f.Type, seen)
 		if name == "" {
 			name = f.Name
+		}
+		if p, ok := props[name].(obj); ok && p["format"] == "decimal" {
+			p["pattern"] = decimalPattern
 		}
 		if f.Type.Kind() == reflect.Pointer && !strings.Contains(opts, "omitempty") && !strings.Contains(opts, "omitzero") {
 			if p, ok := props[name].(obj); ok {

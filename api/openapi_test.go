@@ -26,7 +26,7 @@ type openAPIDoc struct {
 
 type openAPIOp struct {
 	OperationID string                     `json:"operationId"`
-	AliasOf     string                     `json:"x-alias-of"`
+	Aliases     []string                   `json:"x-aliases"`
 	RequestBody json.RawMessage            `json:"requestBody"`
 	Responses   map[string]json.RawMessage `json:"responses"`
 }
@@ -53,33 +53,52 @@ func TestOpenAPIDocumentValidates(t *testing.T) {
 	}
 }
 
-// TestOpenAPIListsEveryPathOfEveryRoute: the /v1 operation under the route's name, every
-// alias (/api/v1, /api/webhooks, /health) as its own operation naming it.
-func TestOpenAPIListsEveryPathOfEveryRoute(t *testing.T) {
+// TestOpenAPIListsEachRouteOnce: one operation per route, at its /v1 path under the route's
+// name; its other paths (/api/v1, /api/webhooks, /health) are named in x-aliases, not listed
+// as paths of their own (generators would write every method and type twice).
+func TestOpenAPIListsEachRouteOnce(t *testing.T) {
 	s := New(liveFixture(t).deps)
 	_, doc := fetchOpenAPI(t, s)
-	ids := map[string]bool{}
+	ops := 0
 	for _, r := range s.Routes() {
+		op, ok := doc.Paths[openAPIPath(r.canonicalPath())][strings.ToLower(r.Method)]
+		if !ok || op.OperationID != r.Name {
+			t.Errorf("%s %s: operation %+v", r.Method, r.canonicalPath(), op)
+			continue
+		}
+		ops++
+		var want []string
 		for _, p := range r.Paths() {
-			op, ok := doc.Paths[openAPIPath(p)][strings.ToLower(r.Method)]
-			if !ok {
-				t.Errorf("%s %s: no operation", r.Method, p)
-				continue
-			}
-			if ids[op.OperationID] {
-				t.Errorf("operationId %s twice", op.OperationID)
-			}
-			ids[op.OperationID] = true
-			if (p == "/v1"+r.Path) != (op.AliasOf == "") || (op.AliasOf != "" && op.AliasOf != r.Name) {
-				t.Errorf("%s: operation %s alias of %q", p, op.OperationID, op.AliasOf)
+			if p != r.canonicalPath() {
+				want = append(want, openAPIPath(p))
 			}
 		}
-	}
-	for _, p := range []string{"/health", "/api/webhooks", "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver", "/api/v1/spac/{symbol}"} {
-		if doc.Paths[p] == nil {
-			t.Errorf("no path %s", p)
+		if !slices.Equal(op.Aliases, want) {
+			t.Errorf("%s: x-aliases %v, want %v", r.Name, op.Aliases, want)
 		}
 	}
+	n := 0
+	for p, item := range doc.Paths {
+		if !strings.HasPrefix(p, "/v1/") {
+			t.Errorf("path %s is not canonical", p)
+		}
+		n += len(item)
+	}
+	if n != ops || n != len(s.Routes()) {
+		t.Errorf("%d operations in the document, %d routes", n, len(s.Routes()))
+	}
+	if r, _ := routeNamed(s, "profile"); !slices.Contains(r.Paths(), "/api/v1/spac/:symbol") {
+		t.Errorf("profile is no longer served under /api/v1: %v", r.Paths())
+	}
+}
+
+func routeNamed(s *Server, name string) (Route, bool) {
+	for _, r := range s.Routes() {
+		if r.Name == name {
+			return r, true
+		}
+	}
+	return Route{}, false
 }
 
 // TestOpenAPIDocumentsStatuses: each operation documents its success status with a typed
@@ -172,17 +191,20 @@ func TestOpenAPIComponentsAreTyped(t *testing.T) {
 	}
 }
 
-// TestOpenAPIServerIsTheOrigin: the server URL is where the client reached the service; a
-// trusted proxy's forwarding headers are believed, anyone else's are not.
+// TestOpenAPIServerIsTheOrigin: the server URL is where the client reached the service (and
+// the second server the same origin's /api mount); a trusted proxy's forwarding headers are
+// believed, anyone else's are not.
 func TestOpenAPIServerIsTheOrigin(t *testing.T) {
 	f := liveFixture(t)
-	_, doc := fetchOpenAPI(t, New(f.deps), "X-Forwarded-Proto", "https", "X-Forwarded-Host", "evil.example")
-	if len(doc.Servers) != 1 || doc.Servers[0].URL != "http://example.com" {
-		t.Errorf("servers %+v, want http://example.com (httptest's host; forwarding headers of an untrusted peer ignored)", doc.Servers)
+	want := func(doc openAPIDoc, origin, why string) {
+		t.Helper()
+		if len(doc.Servers) != 2 || doc.Servers[0].URL != origin || doc.Servers[1].URL != origin+"/api" {
+			t.Errorf("servers %+v, want %s and %s/api (%s)", doc.Servers, origin, origin, why)
+		}
 	}
+	_, doc := fetchOpenAPI(t, New(f.deps), "X-Forwarded-Proto", "https", "X-Forwarded-Host", "evil.example")
+	want(doc, "http://example.com", "httptest's host; forwarding headers of an untrusted peer ignored")
 	f.deps.TrustedProxies = []string{"192.0.2.0/24"} // httptest's RemoteAddr is 192.0.2.1
 	_, doc = fetchOpenAPI(t, New(f.deps), "X-Forwarded-Proto", "https", "X-Forwarded-Host", "api.example.org")
-	if len(doc.Servers) != 1 || doc.Servers[0].URL != "https://api.example.org" {
-		t.Errorf("servers %+v behind a trusted proxy", doc.Servers)
-	}
+	want(doc, "https://api.example.org", "behind a trusted proxy")
 }

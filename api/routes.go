@@ -66,6 +66,7 @@ type Route struct {
 	Params      []Param
 	Handler     HandlerFunc     // JSON endpoints
 	Stream      gin.HandlerFunc // endpoints writing their own response (SSE); used when Handler is nil
+	Event       string          // SSE routes: the event name of their events (spac.StreamTypeAlert)
 	Also        []string        // further absolute paths, e.g. "/health"
 
 	// Data marks routes serving SPAC data: the anonymous sample rule applies to the SPAC a

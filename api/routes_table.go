@@ -66,10 +66,10 @@ func (s *Server) routes() []Route {
 			Handler: s.alerts, Body: spac.Alert{}, Params: alertsParams,
 			Summary: "Fired alert events, newest first."},
 		{Name: "alerts_stream", Method: get, Path: "/alerts/stream", Auth: need, Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Data: true,
-			Stream: l.AlertStream, Body: spac.Alert{}, Params: []Param{kindParam, symbolParam, lastIDParam},
+			Stream: l.AlertStream, Event: spac.StreamTypeAlert, Body: spac.Alert{}, Params: []Param{kindParam, symbolParam, lastIDParam},
 			Summary: "Live alert events (SSE, event: alert); heartbeat every 25 s; resumable with Last-Event-ID."},
 		{Name: "news_stream", Method: get, Path: "/news/stream", Auth: opt, Entitlement: spac.EntitleStreams, Delivery: DeliverySSE, Data: true,
-			Stream: l.NewsStream, Body: spac.Article{}, Params: []Param{symbolParam, lastIDParam},
+			Stream: l.NewsStream, Event: spac.StreamTypeArticle, Body: spac.Article{}, Params: []Param{symbolParam, lastIDParam},
 			Summary: "Live articles (SSE, event: article): the 50 most recent first, then new ones."},
 
 		// Webhooks (Deps.Live.Webhooks; also served under /api/webhooks).

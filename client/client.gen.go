@@ -153,6 +153,180 @@ func (e AlertKind) Valid() bool {
 	}
 }
 
+// Defines values for AlertSeverity.
+const (
+	AlertSeverityCritical AlertSeverity = "critical"
+	AlertSeverityHigh     AlertSeverity = "high"
+	AlertSeverityInfo     AlertSeverity = "info"
+	AlertSeverityWarn     AlertSeverity = "warn"
+)
+
+// Valid indicates whether the value is a known member of the AlertSeverity enum.
+func (e AlertSeverity) Valid() bool {
+	switch e {
+	case AlertSeverityCritical:
+		return true
+	case AlertSeverityHigh:
+		return true
+	case AlertSeverityInfo:
+		return true
+	case AlertSeverityWarn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertDespacClosingMessageType.
+const (
+	AlertDespacClosingMessageTypeAlertDespacClosing AlertDespacClosingMessageType = "alert.despac_closing"
+)
+
+// Valid indicates whether the value is a known member of the AlertDespacClosingMessageType enum.
+func (e AlertDespacClosingMessageType) Valid() bool {
+	switch e {
+	case AlertDespacClosingMessageTypeAlertDespacClosing:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertExtensionVoteMessageType.
+const (
+	AlertExtensionVoteMessageTypeAlertExtensionVote AlertExtensionVoteMessageType = "alert.extension_vote"
+)
+
+// Valid indicates whether the value is a known member of the AlertExtensionVoteMessageType enum.
+func (e AlertExtensionVoteMessageType) Valid() bool {
+	switch e {
+	case AlertExtensionVoteMessageTypeAlertExtensionVote:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertHighRedemptionsMessageType.
+const (
+	AlertHighRedemptionsMessageTypeAlertHighRedemptions AlertHighRedemptionsMessageType = "alert.high_redemptions"
+)
+
+// Valid indicates whether the value is a known member of the AlertHighRedemptionsMessageType enum.
+func (e AlertHighRedemptionsMessageType) Valid() bool {
+	switch e {
+	case AlertHighRedemptionsMessageTypeAlertHighRedemptions:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertLiquidationMessageType.
+const (
+	AlertLiquidationMessageTypeAlertLiquidation AlertLiquidationMessageType = "alert.liquidation"
+)
+
+// Valid indicates whether the value is a known member of the AlertLiquidationMessageType enum.
+func (e AlertLiquidationMessageType) Valid() bool {
+	switch e {
+	case AlertLiquidationMessageTypeAlertLiquidation:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertLockupExpiryMessageType.
+const (
+	AlertLockupExpiryMessageTypeAlertLockupExpiry AlertLockupExpiryMessageType = "alert.lockup_expiry"
+)
+
+// Valid indicates whether the value is a known member of the AlertLockupExpiryMessageType enum.
+func (e AlertLockupExpiryMessageType) Valid() bool {
+	switch e {
+	case AlertLockupExpiryMessageTypeAlertLockupExpiry:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertNewIpoMessageType.
+const (
+	AlertNewIpoMessageTypeAlertNewIpo AlertNewIpoMessageType = "alert.new_ipo"
+)
+
+// Valid indicates whether the value is a known member of the AlertNewIpoMessageType enum.
+func (e AlertNewIpoMessageType) Valid() bool {
+	switch e {
+	case AlertNewIpoMessageTypeAlertNewIpo:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertStreamEventEvent.
+const (
+	AlertStreamEventEventAlert AlertStreamEventEvent = "alert"
+)
+
+// Valid indicates whether the value is a known member of the AlertStreamEventEvent enum.
+func (e AlertStreamEventEvent) Valid() bool {
+	switch e {
+	case AlertStreamEventEventAlert:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertTrustDrawdownMessageType.
+const (
+	AlertTrustDrawdownMessageTypeAlertTrustDrawdown AlertTrustDrawdownMessageType = "alert.trust_drawdown"
+)
+
+// Valid indicates whether the value is a known member of the AlertTrustDrawdownMessageType enum.
+func (e AlertTrustDrawdownMessageType) Valid() bool {
+	switch e {
+	case AlertTrustDrawdownMessageTypeAlertTrustDrawdown:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AlertYtmArbitrageMessageType.
+const (
+	AlertYtmArbitrageMessageTypeAlertYtmArbitrage AlertYtmArbitrageMessageType = "alert.ytm_arbitrage"
+)
+
+// Valid indicates whether the value is a known member of the AlertYtmArbitrageMessageType enum.
+func (e AlertYtmArbitrageMessageType) Valid() bool {
+	switch e {
+	case AlertYtmArbitrageMessageTypeAlertYtmArbitrage:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ArticleStreamEventEvent.
+const (
+	ArticleStreamEventEventArticle ArticleStreamEventEvent = "article"
+)
+
+// Valid indicates whether the value is a known member of the ArticleStreamEventEvent enum.
+func (e ArticleStreamEventEvent) Valid() bool {
+	switch e {
+	case ArticleStreamEventEventArticle:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CitationBasis.
 const (
 	CitationBasisDerived CitationBasis = "derived"
@@ -264,6 +438,21 @@ func (e EventType) Valid() bool {
 	}
 }
 
+// Defines values for FilingIngestedMessageType.
+const (
+	FilingIngestedMessageTypeFilingIngested FilingIngestedMessageType = "filing.ingested"
+)
+
+// Valid indicates whether the value is a known member of the FilingIngestedMessageType enum.
+func (e FilingIngestedMessageType) Valid() bool {
+	switch e {
+	case FilingIngestedMessageTypeFilingIngested:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HealthStatus.
 const (
 	HealthStatusDegraded HealthStatus = "degraded"
@@ -357,6 +546,87 @@ func (e LockupParty) Valid() bool {
 	case LockupPartySponsorAndHolders:
 		return true
 	case LockupPartyTargetHolders:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NewsPublishedMessageType.
+const (
+	NewsPublishedMessageTypeNewsPublished NewsPublishedMessageType = "news.published"
+)
+
+// Valid indicates whether the value is a known member of the NewsPublishedMessageType enum.
+func (e NewsPublishedMessageType) Valid() bool {
+	switch e {
+	case NewsPublishedMessageTypeNewsPublished:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ProblemCode.
+const (
+	ProblemCodeBodyTooLarge          ProblemCode = "body_too_large"
+	ProblemCodeConflict              ProblemCode = "conflict"
+	ProblemCodeForbidden             ProblemCode = "forbidden"
+	ProblemCodeHeadersTooLarge       ProblemCode = "headers_too_large"
+	ProblemCodeIdempotencyInProgress ProblemCode = "idempotency_in_progress"
+	ProblemCodeIdempotencyKeyReused  ProblemCode = "idempotency_key_reused"
+	ProblemCodeInternal              ProblemCode = "internal"
+	ProblemCodeInvalidParameter      ProblemCode = "invalid_parameter"
+	ProblemCodeLimitExceeded         ProblemCode = "limit_exceeded"
+	ProblemCodeMalformedRequest      ProblemCode = "malformed_request"
+	ProblemCodeMethodNotAllowed      ProblemCode = "method_not_allowed"
+	ProblemCodeNotFound              ProblemCode = "not_found"
+	ProblemCodeNotImplemented        ProblemCode = "not_implemented"
+	ProblemCodeNotInSample           ProblemCode = "not_in_sample"
+	ProblemCodeRateLimited           ProblemCode = "rate_limited"
+	ProblemCodeRequestTimeout        ProblemCode = "request_timeout"
+	ProblemCodeUnauthorized          ProblemCode = "unauthorized"
+	ProblemCodeUnavailable           ProblemCode = "unavailable"
+)
+
+// Valid indicates whether the value is a known member of the ProblemCode enum.
+func (e ProblemCode) Valid() bool {
+	switch e {
+	case ProblemCodeBodyTooLarge:
+		return true
+	case ProblemCodeConflict:
+		return true
+	case ProblemCodeForbidden:
+		return true
+	case ProblemCodeHeadersTooLarge:
+		return true
+	case ProblemCodeIdempotencyInProgress:
+		return true
+	case ProblemCodeIdempotencyKeyReused:
+		return true
+	case ProblemCodeInternal:
+		return true
+	case ProblemCodeInvalidParameter:
+		return true
+	case ProblemCodeLimitExceeded:
+		return true
+	case ProblemCodeMalformedRequest:
+		return true
+	case ProblemCodeMethodNotAllowed:
+		return true
+	case ProblemCodeNotFound:
+		return true
+	case ProblemCodeNotImplemented:
+		return true
+	case ProblemCodeNotInSample:
+		return true
+	case ProblemCodeRateLimited:
+		return true
+	case ProblemCodeRequestTimeout:
+		return true
+	case ProblemCodeUnauthorized:
+		return true
+	case ProblemCodeUnavailable:
 		return true
 	default:
 		return false
@@ -567,6 +837,276 @@ func (e StatusChangeStatus) Valid() bool {
 	case StatusChangeStatusUnknown:
 		return true
 	case StatusChangeStatusWithdrawn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TrustRecomputedMessageType.
+const (
+	TrustRecomputedMessageTypeTrustRecomputed TrustRecomputedMessageType = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the TrustRecomputedMessageType enum.
+func (e TrustRecomputedMessageType) Valid() bool {
+	switch e {
+	case TrustRecomputedMessageTypeTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookEvents.
+const (
+	WebhookEventsAlert                WebhookEvents = "alert.*"
+	WebhookEventsAlertDespacClosing   WebhookEvents = "alert.despac_closing"
+	WebhookEventsAlertExtensionVote   WebhookEvents = "alert.extension_vote"
+	WebhookEventsAlertHighRedemptions WebhookEvents = "alert.high_redemptions"
+	WebhookEventsAlertLiquidation     WebhookEvents = "alert.liquidation"
+	WebhookEventsAlertLockupExpiry    WebhookEvents = "alert.lockup_expiry"
+	WebhookEventsAlertNewIpo          WebhookEvents = "alert.new_ipo"
+	WebhookEventsAlertTrustDrawdown   WebhookEvents = "alert.trust_drawdown"
+	WebhookEventsAlertYtmArbitrage    WebhookEvents = "alert.ytm_arbitrage"
+	WebhookEventsAsterisk             WebhookEvents = "*"
+	WebhookEventsFiling               WebhookEvents = "filing.*"
+	WebhookEventsFilingIngested       WebhookEvents = "filing.ingested"
+	WebhookEventsNews                 WebhookEvents = "news.*"
+	WebhookEventsNewsPublished        WebhookEvents = "news.published"
+	WebhookEventsTrust                WebhookEvents = "trust.*"
+	WebhookEventsTrustRecomputed      WebhookEvents = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookEvents enum.
+func (e WebhookEvents) Valid() bool {
+	switch e {
+	case WebhookEventsAlert:
+		return true
+	case WebhookEventsAlertDespacClosing:
+		return true
+	case WebhookEventsAlertExtensionVote:
+		return true
+	case WebhookEventsAlertHighRedemptions:
+		return true
+	case WebhookEventsAlertLiquidation:
+		return true
+	case WebhookEventsAlertLockupExpiry:
+		return true
+	case WebhookEventsAlertNewIpo:
+		return true
+	case WebhookEventsAlertTrustDrawdown:
+		return true
+	case WebhookEventsAlertYtmArbitrage:
+		return true
+	case WebhookEventsAsterisk:
+		return true
+	case WebhookEventsFiling:
+		return true
+	case WebhookEventsFilingIngested:
+		return true
+	case WebhookEventsNews:
+		return true
+	case WebhookEventsNewsPublished:
+		return true
+	case WebhookEventsTrust:
+		return true
+	case WebhookEventsTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookBodyEvents.
+const (
+	WebhookBodyEventsAlert                WebhookBodyEvents = "alert.*"
+	WebhookBodyEventsAlertDespacClosing   WebhookBodyEvents = "alert.despac_closing"
+	WebhookBodyEventsAlertExtensionVote   WebhookBodyEvents = "alert.extension_vote"
+	WebhookBodyEventsAlertHighRedemptions WebhookBodyEvents = "alert.high_redemptions"
+	WebhookBodyEventsAlertLiquidation     WebhookBodyEvents = "alert.liquidation"
+	WebhookBodyEventsAlertLockupExpiry    WebhookBodyEvents = "alert.lockup_expiry"
+	WebhookBodyEventsAlertNewIpo          WebhookBodyEvents = "alert.new_ipo"
+	WebhookBodyEventsAlertTrustDrawdown   WebhookBodyEvents = "alert.trust_drawdown"
+	WebhookBodyEventsAlertYtmArbitrage    WebhookBodyEvents = "alert.ytm_arbitrage"
+	WebhookBodyEventsAsterisk             WebhookBodyEvents = "*"
+	WebhookBodyEventsFiling               WebhookBodyEvents = "filing.*"
+	WebhookBodyEventsFilingIngested       WebhookBodyEvents = "filing.ingested"
+	WebhookBodyEventsNews                 WebhookBodyEvents = "news.*"
+	WebhookBodyEventsNewsPublished        WebhookBodyEvents = "news.published"
+	WebhookBodyEventsTrust                WebhookBodyEvents = "trust.*"
+	WebhookBodyEventsTrustRecomputed      WebhookBodyEvents = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookBodyEvents enum.
+func (e WebhookBodyEvents) Valid() bool {
+	switch e {
+	case WebhookBodyEventsAlert:
+		return true
+	case WebhookBodyEventsAlertDespacClosing:
+		return true
+	case WebhookBodyEventsAlertExtensionVote:
+		return true
+	case WebhookBodyEventsAlertHighRedemptions:
+		return true
+	case WebhookBodyEventsAlertLiquidation:
+		return true
+	case WebhookBodyEventsAlertLockupExpiry:
+		return true
+	case WebhookBodyEventsAlertNewIpo:
+		return true
+	case WebhookBodyEventsAlertTrustDrawdown:
+		return true
+	case WebhookBodyEventsAlertYtmArbitrage:
+		return true
+	case WebhookBodyEventsAsterisk:
+		return true
+	case WebhookBodyEventsFiling:
+		return true
+	case WebhookBodyEventsFilingIngested:
+		return true
+	case WebhookBodyEventsNews:
+		return true
+	case WebhookBodyEventsNewsPublished:
+		return true
+	case WebhookBodyEventsTrust:
+		return true
+	case WebhookBodyEventsTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookCreateRequestEvents.
+const (
+	WebhookCreateRequestEventsAlert                WebhookCreateRequestEvents = "alert.*"
+	WebhookCreateRequestEventsAlertDespacClosing   WebhookCreateRequestEvents = "alert.despac_closing"
+	WebhookCreateRequestEventsAlertExtensionVote   WebhookCreateRequestEvents = "alert.extension_vote"
+	WebhookCreateRequestEventsAlertHighRedemptions WebhookCreateRequestEvents = "alert.high_redemptions"
+	WebhookCreateRequestEventsAlertLiquidation     WebhookCreateRequestEvents = "alert.liquidation"
+	WebhookCreateRequestEventsAlertLockupExpiry    WebhookCreateRequestEvents = "alert.lockup_expiry"
+	WebhookCreateRequestEventsAlertNewIpo          WebhookCreateRequestEvents = "alert.new_ipo"
+	WebhookCreateRequestEventsAlertTrustDrawdown   WebhookCreateRequestEvents = "alert.trust_drawdown"
+	WebhookCreateRequestEventsAlertYtmArbitrage    WebhookCreateRequestEvents = "alert.ytm_arbitrage"
+	WebhookCreateRequestEventsAsterisk             WebhookCreateRequestEvents = "*"
+	WebhookCreateRequestEventsFiling               WebhookCreateRequestEvents = "filing.*"
+	WebhookCreateRequestEventsFilingIngested       WebhookCreateRequestEvents = "filing.ingested"
+	WebhookCreateRequestEventsNews                 WebhookCreateRequestEvents = "news.*"
+	WebhookCreateRequestEventsNewsPublished        WebhookCreateRequestEvents = "news.published"
+	WebhookCreateRequestEventsTrust                WebhookCreateRequestEvents = "trust.*"
+	WebhookCreateRequestEventsTrustRecomputed      WebhookCreateRequestEvents = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookCreateRequestEvents enum.
+func (e WebhookCreateRequestEvents) Valid() bool {
+	switch e {
+	case WebhookCreateRequestEventsAlert:
+		return true
+	case WebhookCreateRequestEventsAlertDespacClosing:
+		return true
+	case WebhookCreateRequestEventsAlertExtensionVote:
+		return true
+	case WebhookCreateRequestEventsAlertHighRedemptions:
+		return true
+	case WebhookCreateRequestEventsAlertLiquidation:
+		return true
+	case WebhookCreateRequestEventsAlertLockupExpiry:
+		return true
+	case WebhookCreateRequestEventsAlertNewIpo:
+		return true
+	case WebhookCreateRequestEventsAlertTrustDrawdown:
+		return true
+	case WebhookCreateRequestEventsAlertYtmArbitrage:
+		return true
+	case WebhookCreateRequestEventsAsterisk:
+		return true
+	case WebhookCreateRequestEventsFiling:
+		return true
+	case WebhookCreateRequestEventsFilingIngested:
+		return true
+	case WebhookCreateRequestEventsNews:
+		return true
+	case WebhookCreateRequestEventsNewsPublished:
+		return true
+	case WebhookCreateRequestEventsTrust:
+		return true
+	case WebhookCreateRequestEventsTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookCreatedEvents.
+const (
+	WebhookCreatedEventsAlert                WebhookCreatedEvents = "alert.*"
+	WebhookCreatedEventsAlertDespacClosing   WebhookCreatedEvents = "alert.despac_closing"
+	WebhookCreatedEventsAlertExtensionVote   WebhookCreatedEvents = "alert.extension_vote"
+	WebhookCreatedEventsAlertHighRedemptions WebhookCreatedEvents = "alert.high_redemptions"
+	WebhookCreatedEventsAlertLiquidation     WebhookCreatedEvents = "alert.liquidation"
+	WebhookCreatedEventsAlertLockupExpiry    WebhookCreatedEvents = "alert.lockup_expiry"
+	WebhookCreatedEventsAlertNewIpo          WebhookCreatedEvents = "alert.new_ipo"
+	WebhookCreatedEventsAlertTrustDrawdown   WebhookCreatedEvents = "alert.trust_drawdown"
+	WebhookCreatedEventsAlertYtmArbitrage    WebhookCreatedEvents = "alert.ytm_arbitrage"
+	WebhookCreatedEventsAsterisk             WebhookCreatedEvents = "*"
+	WebhookCreatedEventsFiling               WebhookCreatedEvents = "filing.*"
+	WebhookCreatedEventsFilingIngested       WebhookCreatedEvents = "filing.ingested"
+	WebhookCreatedEventsNews                 WebhookCreatedEvents = "news.*"
+	WebhookCreatedEventsNewsPublished        WebhookCreatedEvents = "news.published"
+	WebhookCreatedEventsTrust                WebhookCreatedEvents = "trust.*"
+	WebhookCreatedEventsTrustRecomputed      WebhookCreatedEvents = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookCreatedEvents enum.
+func (e WebhookCreatedEvents) Valid() bool {
+	switch e {
+	case WebhookCreatedEventsAlert:
+		return true
+	case WebhookCreatedEventsAlertDespacClosing:
+		return true
+	case WebhookCreatedEventsAlertExtensionVote:
+		return true
+	case WebhookCreatedEventsAlertHighRedemptions:
+		return true
+	case WebhookCreatedEventsAlertLiquidation:
+		return true
+	case WebhookCreatedEventsAlertLockupExpiry:
+		return true
+	case WebhookCreatedEventsAlertNewIpo:
+		return true
+	case WebhookCreatedEventsAlertTrustDrawdown:
+		return true
+	case WebhookCreatedEventsAlertYtmArbitrage:
+		return true
+	case WebhookCreatedEventsAsterisk:
+		return true
+	case WebhookCreatedEventsFiling:
+		return true
+	case WebhookCreatedEventsFilingIngested:
+		return true
+	case WebhookCreatedEventsNews:
+		return true
+	case WebhookCreatedEventsNewsPublished:
+		return true
+	case WebhookCreatedEventsTrust:
+		return true
+	case WebhookCreatedEventsTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookTestMessageType.
+const (
+	WebhookTestMessageTypeWebhookTest WebhookTestMessageType = "webhook.test"
+)
+
+// Valid indicates whether the value is a known member of the WebhookTestMessageType enum.
+func (e WebhookTestMessageType) Valid() bool {
+	switch e {
+	case WebhookTestMessageTypeWebhookTest:
 		return true
 	default:
 		return false
@@ -1186,7 +1726,7 @@ type APIKeyBodyTier string
 type Account struct {
 	// AsOf when the served data last changed
 	AsOf      time.Time   `json:"asOf"`
-	CreatedAt string      `json:"createdAt"`
+	CreatedAt time.Time   `json:"createdAt"`
 	KeyId     string      `json:"keyId"`
 	Limits    TierLimits  `json:"limits"`
 	Name      string      `json:"name"`
@@ -1199,23 +1739,104 @@ type AccountTier string
 
 // Alert defines model for Alert.
 type Alert struct {
-	Cik             string            `json:"cik"`
-	Citations       []Citation        `json:"citations"`
-	Detail          map[string]string `json:"detail"`
-	FiredAt         time.Time         `json:"firedAt"`
-	Historical      bool              `json:"historical"`
-	Id              string            `json:"id"`
-	Kind            AlertKind         `json:"kind"`
-	OccurredAt      string            `json:"occurredAt"`
-	Seq             int               `json:"seq"`
-	Severity        string            `json:"severity"`
-	SourceAccession *string           `json:"sourceAccession,omitempty"`
-	Symbol          string            `json:"symbol"`
-	Title           string            `json:"title"`
+	Cik             string             `json:"cik"`
+	Citations       []Citation         `json:"citations"`
+	Detail          map[string]string  `json:"detail"`
+	FiredAt         time.Time          `json:"firedAt"`
+	Historical      bool               `json:"historical"`
+	Id              string             `json:"id"`
+	Kind            AlertKind          `json:"kind"`
+	OccurredAt      openapi_types.Date `json:"occurredAt"`
+	Seq             int                `json:"seq"`
+	Severity        AlertSeverity      `json:"severity"`
+	SourceAccession *string            `json:"sourceAccession,omitempty"`
+	Symbol          string             `json:"symbol"`
+	Title           string             `json:"title"`
 }
 
 // AlertKind defines model for Alert.Kind.
 type AlertKind string
+
+// AlertSeverity defines model for Alert.Severity.
+type AlertSeverity string
+
+// AlertDespacClosingMessage the alert.despac_closing webhook message (Standard Webhooks)
+type AlertDespacClosingMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                        `json:"id"`
+	Type AlertDespacClosingMessageType `json:"type"`
+}
+
+// AlertDespacClosingMessageType defines model for AlertDespacClosingMessage.Type.
+type AlertDespacClosingMessageType string
+
+// AlertExtensionVoteMessage the alert.extension_vote webhook message (Standard Webhooks)
+type AlertExtensionVoteMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                        `json:"id"`
+	Type AlertExtensionVoteMessageType `json:"type"`
+}
+
+// AlertExtensionVoteMessageType defines model for AlertExtensionVoteMessage.Type.
+type AlertExtensionVoteMessageType string
+
+// AlertHighRedemptionsMessage the alert.high_redemptions webhook message (Standard Webhooks)
+type AlertHighRedemptionsMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                          `json:"id"`
+	Type AlertHighRedemptionsMessageType `json:"type"`
+}
+
+// AlertHighRedemptionsMessageType defines model for AlertHighRedemptionsMessage.Type.
+type AlertHighRedemptionsMessageType string
+
+// AlertLiquidationMessage the alert.liquidation webhook message (Standard Webhooks)
+type AlertLiquidationMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                      `json:"id"`
+	Type AlertLiquidationMessageType `json:"type"`
+}
+
+// AlertLiquidationMessageType defines model for AlertLiquidationMessage.Type.
+type AlertLiquidationMessageType string
+
+// AlertLockupExpiryMessage the alert.lockup_expiry webhook message (Standard Webhooks)
+type AlertLockupExpiryMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                       `json:"id"`
+	Type AlertLockupExpiryMessageType `json:"type"`
+}
+
+// AlertLockupExpiryMessageType defines model for AlertLockupExpiryMessage.Type.
+type AlertLockupExpiryMessageType string
+
+// AlertNewIpoMessage the alert.new_ipo webhook message (Standard Webhooks)
+type AlertNewIpoMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                 `json:"id"`
+	Type AlertNewIpoMessageType `json:"type"`
+}
+
+// AlertNewIpoMessageType defines model for AlertNewIpoMessage.Type.
+type AlertNewIpoMessageType string
 
 // AlertPage defines model for AlertPage.
 type AlertPage struct {
@@ -1232,6 +1853,50 @@ type AlertPage struct {
 	// Total rows matching the query
 	Total int `json:"total"`
 }
+
+// AlertStreamEvent one SSE event of /v1/alerts/stream
+type AlertStreamEvent struct {
+	// Data one Alert as JSON
+	Data openapi_types.File `json:"data"`
+
+	// Event the SSE event name
+	Event AlertStreamEventEvent `json:"event"`
+
+	// Id the event's id; send the last one seen as Last-Event-ID (or lastEventId) to resume
+	Id string `json:"id"`
+
+	// Retry reconnection delay in milliseconds (the stream's first frame)
+	Retry *int `json:"retry,omitempty"`
+}
+
+// AlertStreamEventEvent the SSE event name
+type AlertStreamEventEvent string
+
+// AlertTrustDrawdownMessage the alert.trust_drawdown webhook message (Standard Webhooks)
+type AlertTrustDrawdownMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                        `json:"id"`
+	Type AlertTrustDrawdownMessageType `json:"type"`
+}
+
+// AlertTrustDrawdownMessageType defines model for AlertTrustDrawdownMessage.Type.
+type AlertTrustDrawdownMessageType string
+
+// AlertYtmArbitrageMessage the alert.ytm_arbitrage webhook message (Standard Webhooks)
+type AlertYtmArbitrageMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Alert     `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                       `json:"id"`
+	Type AlertYtmArbitrageMessageType `json:"type"`
+}
+
+// AlertYtmArbitrageMessageType defines model for AlertYtmArbitrageMessage.Type.
+type AlertYtmArbitrageMessageType string
 
 // Article defines model for Article.
 type Article struct {
@@ -1263,6 +1928,24 @@ type ArticlePage struct {
 	Total int `json:"total"`
 }
 
+// ArticleStreamEvent one SSE event of /v1/news/stream
+type ArticleStreamEvent struct {
+	// Data one Article as JSON
+	Data openapi_types.File `json:"data"`
+
+	// Event the SSE event name
+	Event ArticleStreamEventEvent `json:"event"`
+
+	// Id the event's id; send the last one seen as Last-Event-ID (or lastEventId) to resume
+	Id string `json:"id"`
+
+	// Retry reconnection delay in milliseconds (the stream's first frame)
+	Retry *int `json:"retry,omitempty"`
+}
+
+// ArticleStreamEventEvent the SSE event name
+type ArticleStreamEventEvent string
+
 // Check defines model for Check.
 type Check struct {
 	Error     *string `json:"error,omitempty"`
@@ -1272,19 +1955,19 @@ type Check struct {
 
 // Citation defines model for Citation.
 type Citation struct {
-	Accession string         `json:"accession"`
-	AsOf      *string        `json:"asOf,omitempty"`
-	Basis     *CitationBasis `json:"basis,omitempty"`
-	Document  *string        `json:"document,omitempty"`
-	Excerpt   *string        `json:"excerpt,omitempty"`
-	Field     string         `json:"field"`
-	FiledAt   *string        `json:"filedAt,omitempty"`
-	Filing    string         `json:"filing"`
-	Inputs    *[]Citation    `json:"inputs,omitempty"`
-	Line      *int           `json:"line,omitempty"`
-	Quote     *string        `json:"quote,omitempty"`
-	Source    *string        `json:"source,omitempty"`
-	Url       *string        `json:"url,omitempty"`
+	Accession string              `json:"accession"`
+	AsOf      *openapi_types.Date `json:"asOf,omitempty"`
+	Basis     *CitationBasis      `json:"basis,omitempty"`
+	Document  *string             `json:"document,omitempty"`
+	Excerpt   *string             `json:"excerpt,omitempty"`
+	Field     string              `json:"field"`
+	FiledAt   *openapi_types.Date `json:"filedAt,omitempty"`
+	Filing    string              `json:"filing"`
+	Inputs    *[]Citation         `json:"inputs,omitempty"`
+	Line      *int                `json:"line,omitempty"`
+	Quote     *string             `json:"quote,omitempty"`
+	Source    *string             `json:"source,omitempty"`
+	Url       *string             `json:"url,omitempty"`
 }
 
 // CitationBasis defines model for Citation.Basis.
@@ -1314,11 +1997,11 @@ type Citations struct {
 
 // Combination defines model for Combination.
 type Combination struct {
-	AgreementDate *string `json:"agreement_date,omitempty"`
+	AgreementDate *openapi_types.Date `json:"agreement_date,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations       *[]Combination_Citations_Item `json:"citations,omitempty"`
-	ClosingDate     *string                       `json:"closing_date,omitempty"`
+	ClosingDate     *openapi_types.Date           `json:"closing_date,omitempty"`
 	Earnout         Earnout                       `json:"earnout"`
 	Fpa             FPA                           `json:"fpa"`
 	Lockups         []Lockup                      `json:"lockups"`
@@ -1327,7 +2010,7 @@ type Combination struct {
 	NewTicker       *string                       `json:"new_ticker,omitempty"`
 	Pipe            PIPE                          `json:"pipe"`
 	Target          *string                       `json:"target,omitempty"`
-	TerminationDate *string                       `json:"termination_date,omitempty"`
+	TerminationDate *openapi_types.Date           `json:"termination_date,omitempty"`
 }
 
 // Combination_Citations_Item defines model for Combination.citations.Item.
@@ -1337,9 +2020,9 @@ type Combination_Citations_Item struct {
 
 // DayUsage defines model for DayUsage.
 type DayUsage struct {
-	Date      string         `json:"date"`
-	Endpoints map[string]int `json:"endpoints"`
-	Total     int            `json:"total"`
+	Date      openapi_types.Date `json:"date"`
+	Endpoints map[string]int     `json:"endpoints"`
+	Total     int                `json:"total"`
 }
 
 // Discover defines model for Discover.
@@ -1406,8 +2089,8 @@ type Event struct {
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations *[]Event_Citations_Item `json:"citations,omitempty"`
-	Date      string                  `json:"date"`
-	EndDate   *string                 `json:"end_date,omitempty"`
+	Date      openapi_types.Date      `json:"date"`
+	EndDate   *openapi_types.Date     `json:"end_date,omitempty"`
 	Id        string                  `json:"id"`
 	Name      string                  `json:"name"`
 	Party     *EventParty             `json:"party,omitempty"`
@@ -1489,10 +2172,10 @@ type Extension struct {
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations   *[]Extension_Citations_Item `json:"citations,omitempty"`
-	Date        *string                     `json:"date,omitempty"`
+	Date        *openapi_types.Date         `json:"date,omitempty"`
 	Deposit     *string                     `json:"deposit,omitempty"`
-	NewDeadline *string                     `json:"new_deadline,omitempty"`
-	OldDeadline *string                     `json:"old_deadline,omitempty"`
+	NewDeadline *openapi_types.Date         `json:"new_deadline,omitempty"`
+	OldDeadline *openapi_types.Date         `json:"old_deadline,omitempty"`
 }
 
 // Extension_Citations_Item defines model for Extension.citations.Item.
@@ -1527,22 +2210,35 @@ type Filing struct {
 	Amends     *string    `json:"amends,omitempty"`
 
 	// AsOf when the served data last changed
-	AsOf                 time.Time  `json:"asOf"`
-	Cik                  string     `json:"cik"`
-	CompanyName          string     `json:"companyName"`
-	Documents            []Document `json:"documents"`
-	ExtractVersion       *string    `json:"extractVersion,omitempty"`
-	FiledAt              string     `json:"filedAt"`
-	Form                 string     `json:"form"`
-	Items                *[]string  `json:"items,omitempty"`
-	LineCount            int        `json:"lineCount"`
-	Period               *string    `json:"period,omitempty"`
-	RenderVersion        int        `json:"renderVersion"`
-	Sic                  *string    `json:"sic,omitempty"`
-	Source               *string    `json:"source,omitempty"`
-	StateOfIncorporation *string    `json:"stateOfIncorporation,omitempty"`
-	Url                  string     `json:"url"`
+	AsOf                 time.Time          `json:"asOf"`
+	Cik                  string             `json:"cik"`
+	CompanyName          string             `json:"companyName"`
+	Documents            []Document         `json:"documents"`
+	ExtractVersion       *string            `json:"extractVersion,omitempty"`
+	FiledAt              openapi_types.Date `json:"filedAt"`
+	Form                 string             `json:"form"`
+	Items                *[]string          `json:"items,omitempty"`
+	LineCount            int                `json:"lineCount"`
+	Period               *string            `json:"period,omitempty"`
+	RenderVersion        int                `json:"renderVersion"`
+	Sic                  *string            `json:"sic,omitempty"`
+	Source               *string            `json:"source,omitempty"`
+	StateOfIncorporation *string            `json:"stateOfIncorporation,omitempty"`
+	Url                  string             `json:"url"`
 }
+
+// FilingIngestedMessage the filing.ingested webhook message (Standard Webhooks)
+type FilingIngestedMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      FilingRef `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                    `json:"id"`
+	Type FilingIngestedMessageType `json:"type"`
+}
+
+// FilingIngestedMessageType defines model for FilingIngestedMessage.Type.
+type FilingIngestedMessageType string
 
 // FilingLines defines model for FilingLines.
 type FilingLines struct {
@@ -1561,11 +2257,11 @@ type FilingLines struct {
 
 // FilingRef defines model for FilingRef.
 type FilingRef struct {
-	Accession string    `json:"accession"`
-	FiledAt   string    `json:"filedAt"`
-	Form      string    `json:"form"`
-	Items     *[]string `json:"items,omitempty"`
-	Url       string    `json:"url"`
+	Accession string             `json:"accession"`
+	FiledAt   openapi_types.Date `json:"filedAt"`
+	Form      string             `json:"form"`
+	Items     *[]string          `json:"items,omitempty"`
+	Url       string             `json:"url"`
 }
 
 // Health defines model for Health.
@@ -1624,9 +2320,9 @@ type LineRow struct {
 type Liquidation struct {
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations          *[]Liquidation_Citations_Item `json:"citations,omitempty"`
-	Date               *string                       `json:"date,omitempty"`
-	DelistingDate      *string                       `json:"delisting_date,omitempty"`
-	DeregistrationDate *string                       `json:"deregistration_date,omitempty"`
+	Date               *openapi_types.Date           `json:"date,omitempty"`
+	DelistingDate      *openapi_types.Date           `json:"delisting_date,omitempty"`
+	DeregistrationDate *openapi_types.Date           `json:"deregistration_date,omitempty"`
 	PricePerShare      *string                       `json:"price_per_share,omitempty"`
 }
 
@@ -1640,7 +2336,7 @@ type Lockup struct {
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations *[]Lockup_Citations_Item `json:"citations,omitempty"`
 	Days      *string                  `json:"days,omitempty"`
-	Expires   *string                  `json:"expires,omitempty"`
+	Expires   *openapi_types.Date      `json:"expires,omitempty"`
 	Months    *string                  `json:"months,omitempty"`
 	Party     LockupParty              `json:"party"`
 }
@@ -1652,6 +2348,19 @@ type Lockup_Citations_Item struct {
 
 // LockupParty defines model for Lockup.Party.
 type LockupParty string
+
+// NewsPublishedMessage the news.published webhook message (Standard Webhooks)
+type NewsPublishedMessage struct {
+	CreatedAt time.Time `json:"createdAt"`
+	Data      Article   `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                   `json:"id"`
+	Type NewsPublishedMessageType `json:"type"`
+}
+
+// NewsPublishedMessageType defines model for NewsPublishedMessage.Type.
+type NewsPublishedMessageType string
 
 // Offering defines model for Offering.
 type Offering struct {
@@ -1698,11 +2407,11 @@ type PendingExtension struct {
 	Citations          *[]PendingExtension_Citations_Item `json:"citations,omitempty"`
 	Deposit            *string                            `json:"deposit,omitempty"`
 	EstimatedPerShare  *string                            `json:"estimated_per_share,omitempty"`
-	MeetingDate        *string                            `json:"meeting_date,omitempty"`
-	NewDeadline        *string                            `json:"new_deadline,omitempty"`
-	OldDeadline        *string                            `json:"old_deadline,omitempty"`
-	RecordDate         *string                            `json:"record_date,omitempty"`
-	RedemptionDeadline *string                            `json:"redemption_deadline,omitempty"`
+	MeetingDate        *openapi_types.Date                `json:"meeting_date,omitempty"`
+	NewDeadline        *openapi_types.Date                `json:"new_deadline,omitempty"`
+	OldDeadline        *openapi_types.Date                `json:"old_deadline,omitempty"`
+	RecordDate         *openapi_types.Date                `json:"record_date,omitempty"`
+	RedemptionDeadline *openapi_types.Date                `json:"redemption_deadline,omitempty"`
 }
 
 // PendingExtension_Citations_Item defines model for PendingExtension.citations.Item.
@@ -1712,16 +2421,19 @@ type PendingExtension_Citations_Item struct {
 
 // Problem defines model for Problem.
 type Problem struct {
-	Code        string    `json:"code"`
-	Detail      string    `json:"detail"`
-	Instance    string    `json:"instance"`
-	Param       *string   `json:"param,omitempty"`
-	RequestId   string    `json:"requestId"`
-	Status      int       `json:"status"`
-	Suggestions *[]string `json:"suggestions,omitempty"`
-	Title       string    `json:"title"`
-	Type        string    `json:"type"`
+	Code        ProblemCode `json:"code"`
+	Detail      string      `json:"detail"`
+	Instance    string      `json:"instance"`
+	Param       *string     `json:"param,omitempty"`
+	RequestId   string      `json:"requestId"`
+	Status      int         `json:"status"`
+	Suggestions *[]string   `json:"suggestions,omitempty"`
+	Title       string      `json:"title"`
+	Type        string      `json:"type"`
 }
+
+// ProblemCode defines model for Problem.Code.
+type ProblemCode string
 
 // Profile defines model for Profile.
 type Profile struct {
@@ -1732,20 +2444,20 @@ type Profile struct {
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations        *[]Profile_Citations_Item `json:"citations,omitempty"`
 	Combination      *Combination              `json:"combination"`
-	Deadline         *string                   `json:"deadline,omitempty"`
+	Deadline         *openapi_types.Date       `json:"deadline,omitempty"`
 	Exchange         *string                   `json:"exchange,omitempty"`
 	Extensions       []Extension               `json:"extensions"`
 	Filings          []FilingRef               `json:"filings"`
-	IpoDate          *string                   `json:"ipo_date,omitempty"`
+	IpoDate          *openapi_types.Date       `json:"ipo_date,omitempty"`
 	Liquidation      *Liquidation              `json:"liquidation"`
 	Name             string                    `json:"name"`
 	Offering         Offering                  `json:"offering"`
-	PayoutDate       *string                   `json:"payout_date,omitempty"`
+	PayoutDate       *openapi_types.Date       `json:"payout_date,omitempty"`
 	PayoutPerShare   *string                   `json:"payout_per_share,omitempty"`
 	PendingExtension *PendingExtension         `json:"pending_extension"`
 	PreviousNames    *[]string                 `json:"previous_names,omitempty"`
 	Price            *string                   `json:"price,omitempty"`
-	PriceDate        *string                   `json:"price_date,omitempty"`
+	PriceDate        *openapi_types.Date       `json:"price_date,omitempty"`
 	PublicShares     *string                   `json:"public_shares,omitempty"`
 	RedeemedPct      *string                   `json:"redeemed_pct,omitempty"`
 	Redemptions      []Redemption              `json:"redemptions"`
@@ -1756,7 +2468,7 @@ type Profile struct {
 	Symbol           string                    `json:"symbol"`
 	Target           *string                   `json:"target,omitempty"`
 	Tickers          Tickers                   `json:"tickers"`
-	TrustAsOf        *string                   `json:"trust_as_of,omitempty"`
+	TrustAsOf        *openapi_types.Date       `json:"trust_as_of,omitempty"`
 	TrustPerShare    *string                   `json:"trust_per_share,omitempty"`
 	TrustSeries      []TrustPoint              `json:"trust_series"`
 	TrustSize        *string                   `json:"trust_size,omitempty"`
@@ -1780,7 +2492,7 @@ type Redemption struct {
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations       *[]Redemption_Citations_Item `json:"citations,omitempty"`
-	Date            *string                      `json:"date,omitempty"`
+	Date            *openapi_types.Date          `json:"date,omitempty"`
 	Price           *string                      `json:"price,omitempty"`
 	RedeemedPct     *string                      `json:"redeemed_pct,omitempty"`
 	SharesBefore    *string                      `json:"shares_before,omitempty"`
@@ -1804,9 +2516,9 @@ type ReextractState struct {
 
 // Release defines model for Release.
 type Release struct {
-	Changes []string `json:"changes"`
-	Date    *string  `json:"date,omitempty"`
-	Version string   `json:"version"`
+	Changes []string            `json:"changes"`
+	Date    *openapi_types.Date `json:"date,omitempty"`
+	Version string              `json:"version"`
 }
 
 // ReleasePage defines model for ReleasePage.
@@ -1831,15 +2543,15 @@ type SPAC struct {
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations        *[]SPAC_Citations_Item `json:"citations,omitempty"`
-	Deadline         *string                `json:"deadline,omitempty"`
+	Deadline         *openapi_types.Date    `json:"deadline,omitempty"`
 	Exchange         *string                `json:"exchange,omitempty"`
-	IpoDate          *string                `json:"ipo_date,omitempty"`
+	IpoDate          *openapi_types.Date    `json:"ipo_date,omitempty"`
 	Name             string                 `json:"name"`
-	PayoutDate       *string                `json:"payout_date,omitempty"`
+	PayoutDate       *openapi_types.Date    `json:"payout_date,omitempty"`
 	PayoutPerShare   *string                `json:"payout_per_share,omitempty"`
 	PreviousNames    *[]string              `json:"previous_names,omitempty"`
 	Price            *string                `json:"price,omitempty"`
-	PriceDate        *string                `json:"price_date,omitempty"`
+	PriceDate        *openapi_types.Date    `json:"price_date,omitempty"`
 	PublicShares     *string                `json:"public_shares,omitempty"`
 	RedeemedPct      *string                `json:"redeemed_pct,omitempty"`
 	Sector           *string                `json:"sector,omitempty"`
@@ -1848,7 +2560,7 @@ type SPAC struct {
 	Symbol           string                 `json:"symbol"`
 	Target           *string                `json:"target,omitempty"`
 	Tickers          Tickers                `json:"tickers"`
-	TrustAsOf        *string                `json:"trust_as_of,omitempty"`
+	TrustAsOf        *openapi_types.Date    `json:"trust_as_of,omitempty"`
 	TrustPerShare    *string                `json:"trust_per_share,omitempty"`
 	TrustSize        *string                `json:"trust_size,omitempty"`
 	YtmCompoundedPct *string                `json:"ytm_compounded_pct,omitempty"`
@@ -1887,21 +2599,26 @@ type SPACPage_Rows_Item struct {
 	union json.RawMessage
 }
 
+// SPACRow one row: the whole SPAC, or the fields selected with fields=
+type SPACRow struct {
+	union json.RawMessage
+}
+
 // SPACSelection the fields selected with fields=, and their citations
 type SPACSelection struct {
 	Cik *string `json:"cik,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations        *[]SPACSelection_Citations_Item `json:"citations,omitempty"`
-	Deadline         *string                         `json:"deadline,omitempty"`
+	Deadline         *openapi_types.Date             `json:"deadline,omitempty"`
 	Exchange         *string                         `json:"exchange,omitempty"`
-	IpoDate          *string                         `json:"ipo_date,omitempty"`
+	IpoDate          *openapi_types.Date             `json:"ipo_date,omitempty"`
 	Name             *string                         `json:"name,omitempty"`
-	PayoutDate       *string                         `json:"payout_date,omitempty"`
+	PayoutDate       *openapi_types.Date             `json:"payout_date,omitempty"`
 	PayoutPerShare   *string                         `json:"payout_per_share,omitempty"`
 	PreviousNames    *[]string                       `json:"previous_names,omitempty"`
 	Price            *string                         `json:"price,omitempty"`
-	PriceDate        *string                         `json:"price_date,omitempty"`
+	PriceDate        *openapi_types.Date             `json:"price_date,omitempty"`
 	PublicShares     *string                         `json:"public_shares,omitempty"`
 	RedeemedPct      *string                         `json:"redeemed_pct,omitempty"`
 	Sector           *string                         `json:"sector,omitempty"`
@@ -1910,7 +2627,7 @@ type SPACSelection struct {
 	Symbol           *string                         `json:"symbol,omitempty"`
 	Target           *string                         `json:"target,omitempty"`
 	Tickers          *Tickers                        `json:"tickers,omitempty"`
-	TrustAsOf        *string                         `json:"trust_as_of,omitempty"`
+	TrustAsOf        *openapi_types.Date             `json:"trust_as_of,omitempty"`
 	TrustPerShare    *string                         `json:"trust_per_share,omitempty"`
 	TrustSize        *string                         `json:"trust_size,omitempty"`
 	YtmCompoundedPct *string                         `json:"ytm_compounded_pct,omitempty"`
@@ -1968,7 +2685,7 @@ type SearchRowPage struct {
 // StatusChange defines model for StatusChange.
 type StatusChange struct {
 	Citation Citation           `json:"citation"`
-	Date     string             `json:"date"`
+	Date     openapi_types.Date `json:"date"`
 	Status   StatusChangeStatus `json:"status"`
 }
 
@@ -2000,7 +2717,7 @@ type TrustPoint struct {
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations                 *[]TrustPoint_Citations_Item `json:"citations,omitempty"`
-	Date                      string                       `json:"date"`
+	Date                      openapi_types.Date           `json:"date"`
 	RedemptionValuePerShare   *string                      `json:"redemption_value_per_share,omitempty"`
 	SharesSubjectToRedemption *string                      `json:"shares_subject_to_redemption,omitempty"`
 }
@@ -2010,15 +2727,34 @@ type TrustPoint_Citations_Item struct {
 	union json.RawMessage
 }
 
+// TrustRecomputedData defines model for TrustRecomputedData.
+type TrustRecomputedData struct {
+	At    time.Time `json:"at"`
+	Spacs int       `json:"spacs"`
+}
+
+// TrustRecomputedMessage the trust.recomputed webhook message (Standard Webhooks)
+type TrustRecomputedMessage struct {
+	CreatedAt time.Time           `json:"createdAt"`
+	Data      TrustRecomputedData `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                     `json:"id"`
+	Type TrustRecomputedMessageType `json:"type"`
+}
+
+// TrustRecomputedMessageType defines model for TrustRecomputedMessage.Type.
+type TrustRecomputedMessageType string
+
 // Usage defines model for Usage.
 type Usage struct {
 	// AsOf when the served data last changed
-	AsOf  time.Time  `json:"asOf"`
-	Days  []DayUsage `json:"days"`
-	From  string     `json:"from"`
-	KeyId string     `json:"keyId"`
-	To    string     `json:"to"`
-	Total int        `json:"total"`
+	AsOf  time.Time          `json:"asOf"`
+	Days  []DayUsage         `json:"days"`
+	From  openapi_types.Date `json:"from"`
+	KeyId string             `json:"keyId"`
+	To    openapi_types.Date `json:"to"`
+	Total int                `json:"total"`
 }
 
 // Vote defines model for Vote.
@@ -2031,9 +2767,9 @@ type Vote struct {
 	Citations          *[]Vote_Citations_Item `json:"citations,omitempty"`
 	For                *string                `json:"for,omitempty"`
 	Kind               string                 `json:"kind"`
-	MeetingDate        *string                `json:"meeting_date,omitempty"`
-	RecordDate         *string                `json:"record_date,omitempty"`
-	RedemptionDeadline *string                `json:"redemption_deadline,omitempty"`
+	MeetingDate        *openapi_types.Date    `json:"meeting_date,omitempty"`
+	RecordDate         *openapi_types.Date    `json:"record_date,omitempty"`
+	RedemptionDeadline *openapi_types.Date    `json:"redemption_deadline,omitempty"`
 }
 
 // Vote_Citations_Item defines model for Vote.citations.Item.
@@ -2043,14 +2779,17 @@ type Vote_Citations_Item struct {
 
 // Webhook defines model for Webhook.
 type Webhook struct {
-	CreatedAt      time.Time  `json:"createdAt"`
-	Description    *string    `json:"description,omitempty"`
-	DisabledAt     *time.Time `json:"disabledAt,omitempty"`
-	DisabledReason *string    `json:"disabledReason,omitempty"`
-	Events         []string   `json:"events"`
-	Id             string     `json:"id"`
-	Url            string     `json:"url"`
+	CreatedAt      time.Time       `json:"createdAt"`
+	Description    *string         `json:"description,omitempty"`
+	DisabledAt     *time.Time      `json:"disabledAt,omitempty"`
+	DisabledReason *string         `json:"disabledReason,omitempty"`
+	Events         []WebhookEvents `json:"events"`
+	Id             string          `json:"id"`
+	Url            string          `json:"url"`
 }
+
+// WebhookEvents defines model for Webhook.Events.
+type WebhookEvents string
 
 // WebhookAttempt defines model for WebhookAttempt.
 type WebhookAttempt struct {
@@ -2063,36 +2802,45 @@ type WebhookAttempt struct {
 // WebhookBody defines model for WebhookBody.
 type WebhookBody struct {
 	// AsOf when the served data last changed
-	AsOf           time.Time  `json:"asOf"`
-	CreatedAt      time.Time  `json:"createdAt"`
-	Description    *string    `json:"description,omitempty"`
-	DisabledAt     *time.Time `json:"disabledAt,omitempty"`
-	DisabledReason *string    `json:"disabledReason,omitempty"`
-	Events         []string   `json:"events"`
-	Id             string     `json:"id"`
-	Url            string     `json:"url"`
+	AsOf           time.Time           `json:"asOf"`
+	CreatedAt      time.Time           `json:"createdAt"`
+	Description    *string             `json:"description,omitempty"`
+	DisabledAt     *time.Time          `json:"disabledAt,omitempty"`
+	DisabledReason *string             `json:"disabledReason,omitempty"`
+	Events         []WebhookBodyEvents `json:"events"`
+	Id             string              `json:"id"`
+	Url            string              `json:"url"`
 }
+
+// WebhookBodyEvents defines model for WebhookBody.Events.
+type WebhookBodyEvents string
 
 // WebhookCreateRequest defines model for WebhookCreateRequest.
 type WebhookCreateRequest struct {
-	Description *string  `json:"description,omitempty"`
-	Events      []string `json:"events"`
-	Url         string   `json:"url"`
+	Description *string                      `json:"description,omitempty"`
+	Events      []WebhookCreateRequestEvents `json:"events"`
+	Url         string                       `json:"url"`
 }
+
+// WebhookCreateRequestEvents defines model for WebhookCreateRequest.Events.
+type WebhookCreateRequestEvents string
 
 // WebhookCreated defines model for WebhookCreated.
 type WebhookCreated struct {
 	// AsOf when the served data last changed
-	AsOf           time.Time  `json:"asOf"`
-	CreatedAt      time.Time  `json:"createdAt"`
-	Description    *string    `json:"description,omitempty"`
-	DisabledAt     *time.Time `json:"disabledAt,omitempty"`
-	DisabledReason *string    `json:"disabledReason,omitempty"`
-	Events         []string   `json:"events"`
-	Id             string     `json:"id"`
-	Secret         string     `json:"secret"`
-	Url            string     `json:"url"`
+	AsOf           time.Time              `json:"asOf"`
+	CreatedAt      time.Time              `json:"createdAt"`
+	Description    *string                `json:"description,omitempty"`
+	DisabledAt     *time.Time             `json:"disabledAt,omitempty"`
+	DisabledReason *string                `json:"disabledReason,omitempty"`
+	Events         []WebhookCreatedEvents `json:"events"`
+	Id             string                 `json:"id"`
+	Secret         string                 `json:"secret"`
+	Url            string                 `json:"url"`
 }
+
+// WebhookCreatedEvents defines model for WebhookCreated.Events.
+type WebhookCreatedEvents string
 
 // WebhookDelivery defines model for WebhookDelivery.
 type WebhookDelivery struct {
@@ -2139,6 +2887,25 @@ type WebhookList struct {
 	Rows  []Webhook `json:"rows"`
 	Total int       `json:"total"`
 }
+
+// WebhookTestData defines model for WebhookTestData.
+type WebhookTestData struct {
+	EndpointId string `json:"endpointId"`
+	Message    string `json:"message"`
+}
+
+// WebhookTestMessage the webhook.test webhook message (Standard Webhooks)
+type WebhookTestMessage struct {
+	CreatedAt time.Time       `json:"createdAt"`
+	Data      WebhookTestData `json:"data"`
+
+	// Id the message id, also in webhook-id; the same on every retry and redelivery
+	Id   string                 `json:"id"`
+	Type WebhookTestMessageType `json:"type"`
+}
+
+// WebhookTestMessageType defines model for WebhookTestMessage.Type.
+type WebhookTestMessageType string
 
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
@@ -2569,6 +3336,150 @@ type WebhooksTestParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// WebhookAlertDespacClosingParams defines parameters for WebhookAlertDespacClosing.
+type WebhookAlertDespacClosingParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertExtensionVoteParams defines parameters for WebhookAlertExtensionVote.
+type WebhookAlertExtensionVoteParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertHighRedemptionsParams defines parameters for WebhookAlertHighRedemptions.
+type WebhookAlertHighRedemptionsParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertLiquidationParams defines parameters for WebhookAlertLiquidation.
+type WebhookAlertLiquidationParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertLockupExpiryParams defines parameters for WebhookAlertLockupExpiry.
+type WebhookAlertLockupExpiryParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertNewIpoParams defines parameters for WebhookAlertNewIpo.
+type WebhookAlertNewIpoParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertTrustDrawdownParams defines parameters for WebhookAlertTrustDrawdown.
+type WebhookAlertTrustDrawdownParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookAlertYtmArbitrageParams defines parameters for WebhookAlertYtmArbitrage.
+type WebhookAlertYtmArbitrageParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookFilingIngestedParams defines parameters for WebhookFilingIngested.
+type WebhookFilingIngestedParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookNewsPublishedParams defines parameters for WebhookNewsPublished.
+type WebhookNewsPublishedParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookTrustRecomputedParams defines parameters for WebhookTrustRecomputed.
+type WebhookTrustRecomputedParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
+// WebhookWebhookTestParams defines parameters for WebhookWebhookTest.
+type WebhookWebhookTestParams struct {
+	// WebhookId the message id (deduplicate on it)
+	WebhookId string `json:"webhook-id"`
+
+	// WebhookTimestamp Unix seconds when this attempt was signed; reject old ones
+	WebhookTimestamp string `json:"webhook-timestamp"`
+
+	// WebhookSignature space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>" signatures, keyed by the endpoint's whsec_ secret
+	WebhookSignature string `json:"webhook-signature"`
+}
+
 // ExportLinksCreateJSONRequestBody defines body for ExportLinksCreate for application/json ContentType.
 type ExportLinksCreateJSONRequestBody = ExportLinkRequest
 
@@ -2577,6 +3488,42 @@ type AdminKeysCreateJSONRequestBody = KeyCreateRequest
 
 // WebhooksCreateJSONRequestBody defines body for WebhooksCreate for application/json ContentType.
 type WebhooksCreateJSONRequestBody = WebhookCreateRequest
+
+// WebhookAlertDespacClosingJSONRequestBody defines body for WebhookAlertDespacClosing for application/json ContentType.
+type WebhookAlertDespacClosingJSONRequestBody = AlertDespacClosingMessage
+
+// WebhookAlertExtensionVoteJSONRequestBody defines body for WebhookAlertExtensionVote for application/json ContentType.
+type WebhookAlertExtensionVoteJSONRequestBody = AlertExtensionVoteMessage
+
+// WebhookAlertHighRedemptionsJSONRequestBody defines body for WebhookAlertHighRedemptions for application/json ContentType.
+type WebhookAlertHighRedemptionsJSONRequestBody = AlertHighRedemptionsMessage
+
+// WebhookAlertLiquidationJSONRequestBody defines body for WebhookAlertLiquidation for application/json ContentType.
+type WebhookAlertLiquidationJSONRequestBody = AlertLiquidationMessage
+
+// WebhookAlertLockupExpiryJSONRequestBody defines body for WebhookAlertLockupExpiry for application/json ContentType.
+type WebhookAlertLockupExpiryJSONRequestBody = AlertLockupExpiryMessage
+
+// WebhookAlertNewIpoJSONRequestBody defines body for WebhookAlertNewIpo for application/json ContentType.
+type WebhookAlertNewIpoJSONRequestBody = AlertNewIpoMessage
+
+// WebhookAlertTrustDrawdownJSONRequestBody defines body for WebhookAlertTrustDrawdown for application/json ContentType.
+type WebhookAlertTrustDrawdownJSONRequestBody = AlertTrustDrawdownMessage
+
+// WebhookAlertYtmArbitrageJSONRequestBody defines body for WebhookAlertYtmArbitrage for application/json ContentType.
+type WebhookAlertYtmArbitrageJSONRequestBody = AlertYtmArbitrageMessage
+
+// WebhookFilingIngestedJSONRequestBody defines body for WebhookFilingIngested for application/json ContentType.
+type WebhookFilingIngestedJSONRequestBody = FilingIngestedMessage
+
+// WebhookNewsPublishedJSONRequestBody defines body for WebhookNewsPublished for application/json ContentType.
+type WebhookNewsPublishedJSONRequestBody = NewsPublishedMessage
+
+// WebhookTrustRecomputedJSONRequestBody defines body for WebhookTrustRecomputed for application/json ContentType.
+type WebhookTrustRecomputedJSONRequestBody = TrustRecomputedMessage
+
+// WebhookWebhookTestJSONRequestBody defines body for WebhookWebhookTest for application/json ContentType.
+type WebhookWebhookTestJSONRequestBody = WebhookTestMessage
 
 // AsCitation returns the union data inside the Combination_Citations_Item as a Citation
 func (t Combination_Citations_Item) AsCitation() (Citation, error) {
@@ -3442,6 +4389,68 @@ func (t SPACPage_Rows_Item) MarshalJSON() ([]byte, error) {
 }
 
 func (t *SPACPage_Rows_Item) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsSPAC returns the union data inside the SPACRow as a SPAC
+func (t SPACRow) AsSPAC() (SPAC, error) {
+	var body SPAC
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSPAC overwrites any union data inside the SPACRow as the provided SPAC
+func (t *SPACRow) FromSPAC(v SPAC) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSPAC performs a merge with any union data inside the SPACRow, using the provided SPAC
+func (t *SPACRow) MergeSPAC(v SPAC) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSPACSelection returns the union data inside the SPACRow as a SPACSelection
+func (t SPACRow) AsSPACSelection() (SPACSelection, error) {
+	var body SPACSelection
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSPACSelection overwrites any union data inside the SPACRow as the provided SPACSelection
+func (t *SPACRow) FromSPACSelection(v SPACSelection) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSPACSelection performs a merge with any union data inside the SPACRow, using the provided SPACSelection
+func (t *SPACRow) MergeSPACSelection(v SPACSelection) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t SPACRow) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *SPACRow) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -14881,9 +15890,6 @@ func ParseAccountResponse(rsp *http.Response) (*AccountResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -15153,9 +16159,6 @@ func ParseExportLinksListResponse(rsp *http.Response) (*ExportLinksListResponse,
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -15440,9 +16443,6 @@ func ParseExportLinksCreateResponse(rsp *http.Response) (*ExportLinksCreateRespo
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -15737,9 +16737,6 @@ func ParseExportLinksDeleteResponse(rsp *http.Response) (*ExportLinksDeleteRespo
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -16020,9 +17017,6 @@ func ParseAccountUsageResponse(rsp *http.Response) (*AccountUsageResponse, error
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -16293,9 +17287,6 @@ func ParseAdminKeysListResponse(rsp *http.Response) (*AdminKeysListResponse, err
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -16530,9 +17521,6 @@ func ParseAdminKeysCreateResponse(rsp *http.Response) (*AdminKeysCreateResponse,
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -16781,9 +17769,6 @@ func ParseAdminKeysRevokeResponse(rsp *http.Response) (*AdminKeysRevokeResponse,
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -17036,9 +18021,6 @@ func ParseAdminKeysRotateResponse(rsp *http.Response) (*AdminKeysRotateResponse,
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -17298,9 +18280,6 @@ func ParseAdminKeysUsageResponse(rsp *http.Response) (*AdminKeysUsageResponse, e
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -17539,9 +18518,6 @@ func ParseAdminKeysWebhooksResponse(rsp *http.Response) (*AdminKeysWebhooksRespo
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -17775,9 +18751,6 @@ func ParseAdminWebhooksDeleteResponse(rsp *http.Response) (*AdminWebhooksDeleteR
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -18027,9 +19000,6 @@ func ParseAlertsResponse(rsp *http.Response) (*AlertsResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -18043,9 +19013,6 @@ func ParseAlertsResponse(rsp *http.Response) (*AlertsResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSONDefault = &dest
-
-	case rsp.StatusCode == 200:
-		// Content-type (text/csv) unsupported
 
 	}
 
@@ -18382,9 +19349,6 @@ func ParseAlertsStreamResponse(rsp *http.Response) (*AlertsStreamResponse, error
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -18692,9 +19656,6 @@ func ParseCalendarResponse(rsp *http.Response) (*CalendarResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -18708,9 +19669,6 @@ func ParseCalendarResponse(rsp *http.Response) (*CalendarResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSONDefault = &dest
-
-	case rsp.StatusCode == 200:
-		// Content-type (text/csv) unsupported
 
 	}
 
@@ -19030,9 +19988,6 @@ func ParseChangelogResponse(rsp *http.Response) (*ChangelogResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -19312,9 +20267,6 @@ func ParseCitationsResponse(rsp *http.Response) (*CitationsResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -19627,9 +20579,6 @@ func ParseDiscoverResponse(rsp *http.Response) (*DiscoverResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -19940,9 +20889,6 @@ func ParseFilingResponse(rsp *http.Response) (*FilingResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -20272,9 +21218,6 @@ func ParseFilingLinesResponse(rsp *http.Response) (*FilingLinesResponse, error) 
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -20586,9 +21529,6 @@ func ParseHealthResponse(rsp *http.Response) (*HealthResponse, error) {
 		}
 		response.ApplicationproblemJSON413 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Health
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -20736,9 +21676,6 @@ func ParseLinkAlertsResponse(rsp *http.Response) (*LinkAlertsResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -21071,9 +22008,6 @@ func ParseLinkCalendarResponse(rsp *http.Response) (*LinkCalendarResponse, error
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -21395,9 +22329,6 @@ func ParseLinkNewsResponse(rsp *http.Response) (*LinkNewsResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -21718,9 +22649,6 @@ func ParseLinkUniverseResponse(rsp *http.Response) (*LinkUniverseResponse, error
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -22050,9 +22978,6 @@ func ParseNewsResponse(rsp *http.Response) (*NewsResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -22066,9 +22991,6 @@ func ParseNewsResponse(rsp *http.Response) (*NewsResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSONDefault = &dest
-
-	case rsp.StatusCode == 200:
-		// Content-type (text/csv) unsupported
 
 	}
 
@@ -22388,9 +23310,6 @@ func ParseNewsStreamResponse(rsp *http.Response) (*NewsStreamResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -22678,9 +23597,6 @@ func ParseOpenapiResponse(rsp *http.Response) (*OpenapiResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -22953,9 +23869,6 @@ func ParseSearchResponse(rsp *http.Response) (*SearchResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -23282,9 +24195,6 @@ func ParseProfileResponse(rsp *http.Response) (*ProfileResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -23606,9 +24516,6 @@ func ParseUniverseResponse(rsp *http.Response) (*UniverseResponse, error) {
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -23622,9 +24529,6 @@ func ParseUniverseResponse(rsp *http.Response) (*UniverseResponse, error) {
 			return nil, err
 		}
 		response.ApplicationproblemJSONDefault = &dest
-
-	case rsp.StatusCode == 200:
-		// Content-type (text/csv) unsupported
 
 	}
 
@@ -23941,9 +24845,6 @@ func ParseWebhooksListResponse(rsp *http.Response) (*WebhooksListResponse, error
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -24244,9 +25145,6 @@ func ParseWebhooksCreateResponse(rsp *http.Response) (*WebhooksCreateResponse, e
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -24558,9 +25456,6 @@ func ParseWebhooksDeleteResponse(rsp *http.Response) (*WebhooksDeleteResponse, e
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -24865,9 +25760,6 @@ func ParseWebhooksGetResponse(rsp *http.Response) (*WebhooksGetResponse, error) 
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -25171,9 +26063,6 @@ func ParseWebhooksDeliveriesResponse(rsp *http.Response) (*WebhooksDeliveriesRes
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -25492,9 +26381,6 @@ func ParseWebhooksRedeliverResponse(rsp *http.Response) (*WebhooksRedeliverRespo
 			return nil, err
 		}
 		response.ApplicationproblemJSON429 = &dest
-
-	case rsp.StatusCode == 499:
-		break // No content-type
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
@@ -25834,9 +26720,6 @@ func ParseWebhooksTestResponse(rsp *http.Response) (*WebhooksTestResponse, error
 		}
 		response.ApplicationproblemJSON429 = &dest
 
-	case rsp.StatusCode == 499:
-		break // No content-type
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest Unavailable
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -26089,4 +26972,1151 @@ func ParseWebhooksTestResponse(rsp *http.Response) (*WebhooksTestResponse, error
 	}
 
 	return response, nil
+}
+
+// WebhookInitiator sends OpenAPI 3.1 webhook requests to target URLs.
+// Modeled on the generated Client, but with no stored Server -- the full
+// target URL is provided per-call by the caller (typically discovered
+// from a subscription registration).
+type WebhookInitiator struct {
+	// Doer for performing requests, typically a *http.Client with any
+	// customized settings, such as certificate chains.
+	Client HttpRequestDoer
+
+	// A list of callbacks for modifying requests which are generated before sending over
+	// the network.
+	RequestEditors []RequestEditorFn
+}
+
+// WebhookInitiatorOption allows setting custom parameters during construction.
+type WebhookInitiatorOption func(*WebhookInitiator) error
+
+// NewWebhookInitiator creates a new WebhookInitiator with reasonable defaults.
+func NewWebhookInitiator(opts ...WebhookInitiatorOption) (*WebhookInitiator, error) {
+	initiator := WebhookInitiator{}
+	for _, o := range opts {
+		if err := o(&initiator); err != nil {
+			return nil, err
+		}
+	}
+	if initiator.Client == nil {
+		initiator.Client = &http.Client{}
+	}
+	return &initiator, nil
+}
+
+// WithWebhookHTTPClient allows overriding the default Doer, which is
+// automatically created using http.Client. This is useful for tests.
+func WithWebhookHTTPClient(doer HttpRequestDoer) WebhookInitiatorOption {
+	return func(p *WebhookInitiator) error {
+		p.Client = doer
+		return nil
+	}
+}
+
+// WithWebhookRequestEditorFn allows setting up a callback function, which
+// will be called right before sending the webhook request. This can be
+// used to mutate the request, e.g. to add signature headers.
+func WithWebhookRequestEditorFn(fn RequestEditorFn) WebhookInitiatorOption {
+	return func(p *WebhookInitiator) error {
+		p.RequestEditors = append(p.RequestEditors, fn)
+		return nil
+	}
+}
+
+func (p *WebhookInitiator) applyWebhookEditors(ctx context.Context, req *http.Request, additionalEditors []RequestEditorFn) error {
+	for _, r := range p.RequestEditors {
+		if err := r(ctx, req); err != nil {
+			return err
+		}
+	}
+	for _, r := range additionalEditors {
+		if err := r(ctx, req); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WebhookInitiatorInterface is the interface specification for the webhook initiator.
+type WebhookInitiatorInterface interface {
+	// WebhookAlertDespacClosingWithBody fires the alert.despac_closing webhook with any body
+	WebhookAlertDespacClosingWithBody(ctx context.Context, targetURL string, params *WebhookAlertDespacClosingParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertDespacClosing(ctx context.Context, targetURL string, params *WebhookAlertDespacClosingParams, body WebhookAlertDespacClosingJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertExtensionVoteWithBody fires the alert.extension_vote webhook with any body
+	WebhookAlertExtensionVoteWithBody(ctx context.Context, targetURL string, params *WebhookAlertExtensionVoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertExtensionVote(ctx context.Context, targetURL string, params *WebhookAlertExtensionVoteParams, body WebhookAlertExtensionVoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertHighRedemptionsWithBody fires the alert.high_redemptions webhook with any body
+	WebhookAlertHighRedemptionsWithBody(ctx context.Context, targetURL string, params *WebhookAlertHighRedemptionsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertHighRedemptions(ctx context.Context, targetURL string, params *WebhookAlertHighRedemptionsParams, body WebhookAlertHighRedemptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertLiquidationWithBody fires the alert.liquidation webhook with any body
+	WebhookAlertLiquidationWithBody(ctx context.Context, targetURL string, params *WebhookAlertLiquidationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertLiquidation(ctx context.Context, targetURL string, params *WebhookAlertLiquidationParams, body WebhookAlertLiquidationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertLockupExpiryWithBody fires the alert.lockup_expiry webhook with any body
+	WebhookAlertLockupExpiryWithBody(ctx context.Context, targetURL string, params *WebhookAlertLockupExpiryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertLockupExpiry(ctx context.Context, targetURL string, params *WebhookAlertLockupExpiryParams, body WebhookAlertLockupExpiryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertNewIpoWithBody fires the alert.new_ipo webhook with any body
+	WebhookAlertNewIpoWithBody(ctx context.Context, targetURL string, params *WebhookAlertNewIpoParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertNewIpo(ctx context.Context, targetURL string, params *WebhookAlertNewIpoParams, body WebhookAlertNewIpoJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertTrustDrawdownWithBody fires the alert.trust_drawdown webhook with any body
+	WebhookAlertTrustDrawdownWithBody(ctx context.Context, targetURL string, params *WebhookAlertTrustDrawdownParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertTrustDrawdown(ctx context.Context, targetURL string, params *WebhookAlertTrustDrawdownParams, body WebhookAlertTrustDrawdownJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookAlertYtmArbitrageWithBody fires the alert.ytm_arbitrage webhook with any body
+	WebhookAlertYtmArbitrageWithBody(ctx context.Context, targetURL string, params *WebhookAlertYtmArbitrageParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookAlertYtmArbitrage(ctx context.Context, targetURL string, params *WebhookAlertYtmArbitrageParams, body WebhookAlertYtmArbitrageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookFilingIngestedWithBody fires the filing.ingested webhook with any body
+	WebhookFilingIngestedWithBody(ctx context.Context, targetURL string, params *WebhookFilingIngestedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookFilingIngested(ctx context.Context, targetURL string, params *WebhookFilingIngestedParams, body WebhookFilingIngestedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookNewsPublishedWithBody fires the news.published webhook with any body
+	WebhookNewsPublishedWithBody(ctx context.Context, targetURL string, params *WebhookNewsPublishedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookNewsPublished(ctx context.Context, targetURL string, params *WebhookNewsPublishedParams, body WebhookNewsPublishedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookTrustRecomputedWithBody fires the trust.recomputed webhook with any body
+	WebhookTrustRecomputedWithBody(ctx context.Context, targetURL string, params *WebhookTrustRecomputedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookTrustRecomputed(ctx context.Context, targetURL string, params *WebhookTrustRecomputedParams, body WebhookTrustRecomputedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhookWebhookTestWithBody fires the webhook.test webhook with any body
+	WebhookWebhookTestWithBody(ctx context.Context, targetURL string, params *WebhookWebhookTestParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	WebhookWebhookTest(ctx context.Context, targetURL string, params *WebhookWebhookTestParams, body WebhookWebhookTestJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+}
+
+func (p *WebhookInitiator) WebhookAlertDespacClosingWithBody(ctx context.Context, targetURL string, params *WebhookAlertDespacClosingParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertDespacClosingWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertDespacClosing(ctx context.Context, targetURL string, params *WebhookAlertDespacClosingParams, body WebhookAlertDespacClosingJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertDespacClosingWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertExtensionVoteWithBody(ctx context.Context, targetURL string, params *WebhookAlertExtensionVoteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertExtensionVoteWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertExtensionVote(ctx context.Context, targetURL string, params *WebhookAlertExtensionVoteParams, body WebhookAlertExtensionVoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertExtensionVoteWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertHighRedemptionsWithBody(ctx context.Context, targetURL string, params *WebhookAlertHighRedemptionsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertHighRedemptionsWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertHighRedemptions(ctx context.Context, targetURL string, params *WebhookAlertHighRedemptionsParams, body WebhookAlertHighRedemptionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertHighRedemptionsWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertLiquidationWithBody(ctx context.Context, targetURL string, params *WebhookAlertLiquidationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertLiquidationWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertLiquidation(ctx context.Context, targetURL string, params *WebhookAlertLiquidationParams, body WebhookAlertLiquidationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertLiquidationWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertLockupExpiryWithBody(ctx context.Context, targetURL string, params *WebhookAlertLockupExpiryParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertLockupExpiryWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertLockupExpiry(ctx context.Context, targetURL string, params *WebhookAlertLockupExpiryParams, body WebhookAlertLockupExpiryJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertLockupExpiryWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertNewIpoWithBody(ctx context.Context, targetURL string, params *WebhookAlertNewIpoParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertNewIpoWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertNewIpo(ctx context.Context, targetURL string, params *WebhookAlertNewIpoParams, body WebhookAlertNewIpoJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertNewIpoWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertTrustDrawdownWithBody(ctx context.Context, targetURL string, params *WebhookAlertTrustDrawdownParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertTrustDrawdownWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertTrustDrawdown(ctx context.Context, targetURL string, params *WebhookAlertTrustDrawdownParams, body WebhookAlertTrustDrawdownJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertTrustDrawdownWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertYtmArbitrageWithBody(ctx context.Context, targetURL string, params *WebhookAlertYtmArbitrageParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertYtmArbitrageWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookAlertYtmArbitrage(ctx context.Context, targetURL string, params *WebhookAlertYtmArbitrageParams, body WebhookAlertYtmArbitrageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookAlertYtmArbitrageWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookFilingIngestedWithBody(ctx context.Context, targetURL string, params *WebhookFilingIngestedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookFilingIngestedWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookFilingIngested(ctx context.Context, targetURL string, params *WebhookFilingIngestedParams, body WebhookFilingIngestedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookFilingIngestedWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookNewsPublishedWithBody(ctx context.Context, targetURL string, params *WebhookNewsPublishedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookNewsPublishedWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookNewsPublished(ctx context.Context, targetURL string, params *WebhookNewsPublishedParams, body WebhookNewsPublishedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookNewsPublishedWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookTrustRecomputedWithBody(ctx context.Context, targetURL string, params *WebhookTrustRecomputedParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookTrustRecomputedWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookTrustRecomputed(ctx context.Context, targetURL string, params *WebhookTrustRecomputedParams, body WebhookTrustRecomputedJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookTrustRecomputedWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookWebhookTestWithBody(ctx context.Context, targetURL string, params *WebhookWebhookTestParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookWebhookTestWebhookRequestWithBody(targetURL, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+func (p *WebhookInitiator) WebhookWebhookTest(ctx context.Context, targetURL string, params *WebhookWebhookTestParams, body WebhookWebhookTestJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhookWebhookTestWebhookRequest(targetURL, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := p.applyWebhookEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return p.Client.Do(req)
+}
+
+// NewWebhookAlertDespacClosingWebhookRequest builds a application/json POST request for the alert.despac_closing webhook
+func NewWebhookAlertDespacClosingWebhookRequest(targetURL string, params *WebhookAlertDespacClosingParams, body WebhookAlertDespacClosingJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertDespacClosingWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertDespacClosingWebhookRequestWithBody builds a POST request for the alert.despac_closing webhook with any body
+func NewWebhookAlertDespacClosingWebhookRequestWithBody(targetURL string, params *WebhookAlertDespacClosingParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertExtensionVoteWebhookRequest builds a application/json POST request for the alert.extension_vote webhook
+func NewWebhookAlertExtensionVoteWebhookRequest(targetURL string, params *WebhookAlertExtensionVoteParams, body WebhookAlertExtensionVoteJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertExtensionVoteWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertExtensionVoteWebhookRequestWithBody builds a POST request for the alert.extension_vote webhook with any body
+func NewWebhookAlertExtensionVoteWebhookRequestWithBody(targetURL string, params *WebhookAlertExtensionVoteParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertHighRedemptionsWebhookRequest builds a application/json POST request for the alert.high_redemptions webhook
+func NewWebhookAlertHighRedemptionsWebhookRequest(targetURL string, params *WebhookAlertHighRedemptionsParams, body WebhookAlertHighRedemptionsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertHighRedemptionsWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertHighRedemptionsWebhookRequestWithBody builds a POST request for the alert.high_redemptions webhook with any body
+func NewWebhookAlertHighRedemptionsWebhookRequestWithBody(targetURL string, params *WebhookAlertHighRedemptionsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertLiquidationWebhookRequest builds a application/json POST request for the alert.liquidation webhook
+func NewWebhookAlertLiquidationWebhookRequest(targetURL string, params *WebhookAlertLiquidationParams, body WebhookAlertLiquidationJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertLiquidationWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertLiquidationWebhookRequestWithBody builds a POST request for the alert.liquidation webhook with any body
+func NewWebhookAlertLiquidationWebhookRequestWithBody(targetURL string, params *WebhookAlertLiquidationParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertLockupExpiryWebhookRequest builds a application/json POST request for the alert.lockup_expiry webhook
+func NewWebhookAlertLockupExpiryWebhookRequest(targetURL string, params *WebhookAlertLockupExpiryParams, body WebhookAlertLockupExpiryJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertLockupExpiryWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertLockupExpiryWebhookRequestWithBody builds a POST request for the alert.lockup_expiry webhook with any body
+func NewWebhookAlertLockupExpiryWebhookRequestWithBody(targetURL string, params *WebhookAlertLockupExpiryParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertNewIpoWebhookRequest builds a application/json POST request for the alert.new_ipo webhook
+func NewWebhookAlertNewIpoWebhookRequest(targetURL string, params *WebhookAlertNewIpoParams, body WebhookAlertNewIpoJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertNewIpoWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertNewIpoWebhookRequestWithBody builds a POST request for the alert.new_ipo webhook with any body
+func NewWebhookAlertNewIpoWebhookRequestWithBody(targetURL string, params *WebhookAlertNewIpoParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertTrustDrawdownWebhookRequest builds a application/json POST request for the alert.trust_drawdown webhook
+func NewWebhookAlertTrustDrawdownWebhookRequest(targetURL string, params *WebhookAlertTrustDrawdownParams, body WebhookAlertTrustDrawdownJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertTrustDrawdownWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertTrustDrawdownWebhookRequestWithBody builds a POST request for the alert.trust_drawdown webhook with any body
+func NewWebhookAlertTrustDrawdownWebhookRequestWithBody(targetURL string, params *WebhookAlertTrustDrawdownParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookAlertYtmArbitrageWebhookRequest builds a application/json POST request for the alert.ytm_arbitrage webhook
+func NewWebhookAlertYtmArbitrageWebhookRequest(targetURL string, params *WebhookAlertYtmArbitrageParams, body WebhookAlertYtmArbitrageJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookAlertYtmArbitrageWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookAlertYtmArbitrageWebhookRequestWithBody builds a POST request for the alert.ytm_arbitrage webhook with any body
+func NewWebhookAlertYtmArbitrageWebhookRequestWithBody(targetURL string, params *WebhookAlertYtmArbitrageParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookFilingIngestedWebhookRequest builds a application/json POST request for the filing.ingested webhook
+func NewWebhookFilingIngestedWebhookRequest(targetURL string, params *WebhookFilingIngestedParams, body WebhookFilingIngestedJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookFilingIngestedWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookFilingIngestedWebhookRequestWithBody builds a POST request for the filing.ingested webhook with any body
+func NewWebhookFilingIngestedWebhookRequestWithBody(targetURL string, params *WebhookFilingIngestedParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookNewsPublishedWebhookRequest builds a application/json POST request for the news.published webhook
+func NewWebhookNewsPublishedWebhookRequest(targetURL string, params *WebhookNewsPublishedParams, body WebhookNewsPublishedJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookNewsPublishedWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookNewsPublishedWebhookRequestWithBody builds a POST request for the news.published webhook with any body
+func NewWebhookNewsPublishedWebhookRequestWithBody(targetURL string, params *WebhookNewsPublishedParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookTrustRecomputedWebhookRequest builds a application/json POST request for the trust.recomputed webhook
+func NewWebhookTrustRecomputedWebhookRequest(targetURL string, params *WebhookTrustRecomputedParams, body WebhookTrustRecomputedJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookTrustRecomputedWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookTrustRecomputedWebhookRequestWithBody builds a POST request for the trust.recomputed webhook with any body
+func NewWebhookTrustRecomputedWebhookRequestWithBody(targetURL string, params *WebhookTrustRecomputedParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
+}
+
+// NewWebhookWebhookTestWebhookRequest builds a application/json POST request for the webhook.test webhook
+func NewWebhookWebhookTestWebhookRequest(targetURL string, params *WebhookWebhookTestParams, body WebhookWebhookTestJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhookWebhookTestWebhookRequestWithBody(targetURL, params, "application/json", bodyReader)
+}
+
+// NewWebhookWebhookTestWebhookRequestWithBody builds a POST request for the webhook.test webhook with any body
+func NewWebhookWebhookTestWebhookRequestWithBody(targetURL string, params *WebhookWebhookTestParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+	_ = err
+
+	reqURL, err := url.Parse(targetURL)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, reqURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		var headerParam0 string
+
+		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "webhook-id", params.WebhookId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-id", headerParam0)
+
+		var headerParam1 string
+
+		headerParam1, err = runtime.StyleParamWithOptions("simple", false, "webhook-timestamp", params.WebhookTimestamp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-timestamp", headerParam1)
+
+		var headerParam2 string
+
+		headerParam2, err = runtime.StyleParamWithOptions("simple", false, "webhook-signature", params.WebhookSignature, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+		if err != nil {
+			return nil, err
+		}
+
+		req.Header.Set("webhook-signature", headerParam2)
+
+	}
+	return req, nil
 }

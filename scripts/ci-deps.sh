@@ -4,12 +4,17 @@
 #   curl and bash   for ../shared/tools/contract-smoke.sh, which the end-to-end test runs;
 #   chromium        (and chromium-driver) for the explorer's browser test (cmd/spacd,
 #                   TestExplorerInBrowser, driven by chromedp), which CI requires
-#                   (SPAC_REQUIRE_BROWSER=1 in .ci/run).
+#                   (SPAC_REQUIRE_BROWSER=1 in .ci/run);
+#   nodejs and npm  for the TypeScript client check (scripts/ts-client-check.sh), whose npm
+#                   packages (openapi-typescript, openapi-fetch, typescript: versions pinned in
+#                   clients/ts/package-lock.json) npm ci installs into clients/ts/node_modules.
 set -euo pipefail
 missing=()
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 # Chromium renders text with whatever fonts are installed; the page's font stack names
 # DejaVu, so screenshots look the same on every machine.
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
@@ -19,4 +24,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm ci reinstalls from scratch, so it runs only when the lock file changed since the last
+# install (npm writes node_modules/.package-lock.json at each install).
+ts=clients/ts
+if [ ! -e "$ts/node_modules/.package-lock.json" ] || [ "$ts/package-lock.json" -nt "$ts/node_modules/.package-lock.json" ]; then
+  echo "installing the npm packages of $ts"
+  npm ci --prefix "$ts" --no-audit --no-fund --loglevel=error
 fi

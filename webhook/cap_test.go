@@ -3,6 +3,7 @@ package webhook
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -109,6 +110,22 @@ func TestMatches(t *testing.T) {
 	for _, tc := range cases {
 		if got := Matches(tc.pattern, tc.event); got != tc.want {
 			t.Errorf("Matches(%q, %q) = %v", tc.pattern, tc.event, got)
+		}
+	}
+}
+
+// TestPatternsAreTheValidOnes: the vocabulary the OpenAPI document gives the events field
+// is exactly what registration accepts, wildcards included.
+func TestPatternsAreTheValidOnes(t *testing.T) {
+	got := Patterns()
+	for _, p := range got {
+		if !validPattern(p) {
+			t.Errorf("pattern %q is listed but registration refuses it", p)
+		}
+	}
+	for _, p := range []string{"*", "alert.*", "news.*", "filing.ingested", "alert.liquidation"} {
+		if !slices.Contains(got, p) {
+			t.Errorf("pattern %q is accepted but not listed: %v", p, got)
 		}
 	}
 }

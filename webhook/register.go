@@ -90,7 +90,7 @@ func literalForbiddenHost(host string) bool {
 
 // SendTest queues a "webhook.test" message to e, whatever e subscribes to.
 func (s *Service) SendTest(ctx context.Context, e spac.WebhookEndpoint) (spac.WebhookDelivery, error) {
-	ev, err := s.NewEvent(spac.WebhookTest, "", map[string]string{"endpointId": e.ID, "message": "test delivery"})
+	ev, err := s.NewEvent(spac.WebhookTest, "", spac.WebhookTestData{EndpointID: e.ID, Message: "test delivery"})
 	if err != nil {
 		return spac.WebhookDelivery{}, err
 	}

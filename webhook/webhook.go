@@ -27,6 +27,20 @@ func EventTypes() []string {
 	return out
 }
 
+// Patterns lists every subscription an endpoint may name: each event type, each "<prefix>.*"
+// wildcard that matches one, and "*" (the closed vocabulary of the events field).
+func Patterns() []string {
+	out := EventTypes()
+	seen := map[string]bool{}
+	for _, t := range EventTypes() {
+		if prefix, _, ok := strings.Cut(t, "."); ok && !seen[prefix] {
+			seen[prefix] = true
+			out = append(out, prefix+".*")
+		}
+	}
+	return append(out, "*")
+}
+
 // Matches reports whether an event type matches a subscription pattern: an exact type, a prefix
 // wildcard ("alert.*") or "*".
 func Matches(pattern, eventType string) bool {

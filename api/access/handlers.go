@@ -46,7 +46,7 @@ type Account struct {
 	Name      string     `json:"name"`
 	Prefix    string     `json:"prefix"`
 	Tier      spac.Tier  `json:"tier"`
-	CreatedAt string     `json:"createdAt"`
+	CreatedAt string     `json:"createdAt" jsonschema:"format=date-time"`
 	Limits    TierLimits `json:"limits"`
 }
 

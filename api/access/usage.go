@@ -21,15 +21,15 @@ const (
 // Usage is a key's request counts per UTC day and endpoint, oldest day first.
 type Usage struct {
 	KeyID string     `json:"keyId"`
-	From  string     `json:"from"` // YYYY-MM-DD
-	To    string     `json:"to"`
+	From  string     `json:"from" jsonschema:"format=date"` // YYYY-MM-DD
+	To    string     `json:"to" jsonschema:"format=date"`
 	Total int64      `json:"total"`
 	Days  []DayUsage `json:"days"`
 }
 
 // DayUsage is one day of Usage; Endpoints maps route name to requests.
 type DayUsage struct {
-	Date      string           `json:"date"`
+	Date      string           `json:"date" jsonschema:"format=date"`
 	Total     int64            `json:"total"`
 	Endpoints map[string]int64 `json:"endpoints"`
 }

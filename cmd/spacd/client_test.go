@@ -163,7 +163,7 @@ func (r *typedRun) live() {
 	r.ok("Alerts", err, a.StatusCode(), 200, a.JSON200)
 	r.stream("AlertsStream", func(ctx context.Context) (*http.Response, error) { return r.c.AlertsStream(ctx, nil) }, new(client.Alert))
 	r.stream("NewsStream", func(ctx context.Context) (*http.Response, error) { return r.c.NewsStream(ctx, nil) }, new(client.Article))
-	cr, err := r.c.WebhooksCreateWithResponse(ctx, &client.WebhooksCreateParams{IdempotencyKey: ptr(client.IdempotencyKey("typed-" + r.base))}, client.WebhookCreateRequest{Url: r.hookURL, Events: []string{"alert.*"}})
+	cr, err := r.c.WebhooksCreateWithResponse(ctx, &client.WebhooksCreateParams{IdempotencyKey: ptr(client.IdempotencyKey("typed-" + r.base))}, client.WebhookCreateRequest{Url: r.hookURL, Events: []client.WebhookCreateRequestEvents{client.WebhookCreateRequestEventsAlert}})
 	r.ok("WebhooksCreate", err, cr.StatusCode(), 201, cr.JSON201)
 	id := cr.JSON201.Id
 	if !strings.HasPrefix(cr.JSON201.Secret, "whsec_") {
@@ -198,7 +198,7 @@ func (r *typedRun) adminWebhooks(id string) {
 	if !slices.ContainsFunc(aw.JSON200.Rows, func(w client.Webhook) bool { return w.Id == id }) {
 		r.t.Fatalf("the admin's list of the key's webhooks lacks %s: %+v", id, aw.JSON200.Rows)
 	}
-	more, err := r.c.WebhooksCreateWithResponse(ctx, nil, client.WebhookCreateRequest{Url: r.hookURL, Events: []string{"alert.*"}})
+	more, err := r.c.WebhooksCreateWithResponse(ctx, nil, client.WebhookCreateRequest{Url: r.hookURL, Events: []client.WebhookCreateRequestEvents{client.WebhookCreateRequestEventsAlert}})
 	r.ok("WebhooksCreate", err, more.StatusCode(), 201, more.JSON201)
 	ad, err := r.admin.AdminWebhooksDeleteWithResponse(ctx, more.JSON201.Id)
 	r.ok("AdminWebhooksDelete", err, ad.StatusCode(), 204, nil)

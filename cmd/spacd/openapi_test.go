@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -32,6 +33,7 @@ type conformance struct {
 	delivery string // one of its deliveries
 	keyID    string // an API key
 	ref      string // a citation ref of the SPAC
+	aliases  []alias
 	checked  int
 }
 
@@ -69,6 +71,7 @@ func newConformance(t *testing.T, ts *testServer, hookURL string) *conformance {
 	if err := json.Unmarshal(raw, &c.doc); err != nil {
 		t.Fatal(err)
 	}
+	c.aliases = aliasesOf(c.doc)
 	c.symbol = firstSymbol(t, ts, c.key)
 	var prof struct {
 		Filings []struct {
@@ -96,25 +99,69 @@ func newConformance(t *testing.T, ts *testServer, hookURL string) *conformance {
 	return c
 }
 
-// op is one operation of the document.
+// op is one operation of the document at one of its paths.
 type op struct {
-	method, path, route string // route: the /v1 operation's id (x-alias-of for an alias)
+	method, path, route string // route: the operation's id
 }
 
+// operations are the document's operations at their /v1 paths and at each of their aliases
+// (x-aliases), so that every path the server answers is validated.
 func (c *conformance) operations() []op {
 	var out []op
 	for path, item := range c.doc["paths"].(map[string]any) {
 		for method, raw := range item.(map[string]any) {
 			o := raw.(map[string]any)
-			route, _ := o["x-alias-of"].(string)
-			if route == "" {
-				route = o["operationId"].(string)
-			}
+			route := o["operationId"].(string)
 			out = append(out, op{strings.ToUpper(method), path, route})
+			aliases, _ := o["x-aliases"].([]any)
+			for _, alias := range aliases {
+				out = append(out, op{strings.ToUpper(method), alias.(string), route})
+			}
 		}
 	}
 	slices.SortFunc(out, func(a, b op) int { return strings.Compare(a.path+a.method, b.path+b.method) })
 	return out
+}
+
+// alias is a path the document names in an operation's x-aliases but reaches through no
+// server (/health, /api/webhooks/...): re matches it, path is the operation's own.
+type alias struct {
+	re   *regexp.Regexp
+	path string
+}
+
+var pathParamRe = regexp.MustCompile(`\{[A-Za-z]+\}`)
+
+func aliasesOf(doc map[string]any) []alias {
+	var out []alias
+	for path, item := range doc["paths"].(map[string]any) {
+		for _, raw := range item.(map[string]any) {
+			names, _ := raw.(map[string]any)["x-aliases"].([]any)
+			for _, n := range names {
+				if a := n.(string); !strings.HasPrefix(a, "/api/v1/") { // the /api server reaches those
+					out = append(out, alias{regexp.MustCompile("^" + pathParamRe.ReplaceAllString(a, "([^/]+)") + "$"), path})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// asDocumented is req as the document lists it: a request to an alias the servers do not
+// reach is validated as a request to the operation's own path (an alias answers as it does).
+func (c *conformance) asDocumented(req *http.Request) *http.Request {
+	for _, a := range c.aliases {
+		m := a.re.FindStringSubmatch(req.URL.Path)
+		if m == nil {
+			continue
+		}
+		i := 0
+		path := pathParamRe.ReplaceAllStringFunc(a.path, func(string) string { i++; return m[i] })
+		out := req.Clone(req.Context())
+		out.URL.Path = path
+		return out
+	}
+	return req
 }
 
 // fill substitutes the path parameters.
@@ -219,7 +266,7 @@ func (c *conformance) notModified(path, token string) {
 		c.t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	if err := c.chk.Response(req, resp); err != nil {
+	if err := c.chk.Response(c.asDocumented(req), resp); err != nil {
 		c.t.Error(err)
 	}
 	c.checked++
@@ -292,7 +339,7 @@ func (c *conformance) call(method, path, token, body string, want int) []byte {
 		c.t.Fatalf("%s %s: %v", method, path, err)
 	}
 	defer resp.Body.Close()
-	if err := c.chk.Response(req, resp); err != nil {
+	if err := c.chk.Response(c.asDocumented(req), resp); err != nil {
 		c.t.Error(err)
 	}
 	c.checked++
@@ -304,8 +351,8 @@ func (c *conformance) call(method, path, token, body string, want int) []byte {
 }
 
 // stream opens an SSE route (the news stream replays the 50 most recent articles) and
-// validates the data of the events that arrive against the event schema the document names
-// (x-event-data). It reads until a second passes without an event; on the news stream it
+// validates the data of the events that arrive against the schema the document gives an
+// event's data (its contentSchema). It reads until a second passes without an event; on the news stream it
 // waits for the first event of the replay as long as the live tests wait (liveTimeout), so
 // that a loaded machine (the race detector, parallel tests) does not turn a slow replay into
 // a missing one.
@@ -323,7 +370,7 @@ func (c *conformance) stream(path string) {
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
 		c.t.Fatalf("GET %s: %d %s", path, resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	ref := c.contentRef(path, "text/event-stream", "x-event-data")
+	ref := c.streamEventData(path)
 	events := make(chan sseEvent, 1024)
 	go func() { defer close(events); readFrames(bufio.NewScanner(resp.Body), events) }()
 	wait := time.Second
@@ -397,7 +444,7 @@ func (c *conformance) idempotency() {
 		if err != nil {
 			c.t.Fatal(err)
 		}
-		if err := c.chk.Response(req, resp); err != nil {
+		if err := c.chk.Response(c.asDocumented(req), resp); err != nil {
 			c.t.Error(err)
 		}
 		c.checked++

@@ -49,7 +49,7 @@ func (f *FanOut) Recomputed(ctx context.Context, refolded int, now time.Time) er
 		f.Fire(ctx, al)
 	}
 	at := now.Format(time.RFC3339)
-	f.publishWebhook(ctx, spac.WebhookTrustRecomputed, at, map[string]any{"spacs": refolded, "at": at})
+	f.publishWebhook(ctx, spac.WebhookTrustRecomputed, at, spac.TrustRecomputedData{SPACs: refolded, At: at})
 	return nil
 }
 

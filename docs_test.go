@@ -88,3 +88,16 @@ func docsPages(t *testing.T) []string {
 	}
 	return pages
 }
+
+// The README's map of docs/ names every page, so a new page is never out of sight.
+func TestReadmeMapsEveryDocsPage(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range docsPages(t) {
+		if !strings.Contains(string(readme), "]("+filepath.ToSlash(page)+")") {
+			t.Errorf("README.md does not link %s", page)
+		}
+	}
+}

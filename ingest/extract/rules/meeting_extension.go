@@ -61,6 +61,31 @@ var meetingExtensionTerms = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// the deadline that stands if an extension proxy's proposal fails: "If the Extension
+		// Amendment is not approved and we do not consummate a business combination by <date>,
+		// ... we will cease all operations" is the charter's deadline in force
+		ID: "meeting.deadline_if_not_extended", Emit: rule.One(spac.FieldDeadline),
+		Pattern:  `(?i)\bif (?:the |our )?[^⟦.]{0,60}?\b(?:is|are) not (?:approved|adopted|implemented),? and (?:we|the company|it) (?:do|does|have|has) not (?:consummated?|completed?) (?:an?|its|our) (?:initial )?business combination (?:by|on or before|before|prior to) ` + weekday + `{v:date}(?: \([^)]{0,60}\))?,? [^⟦]{0,60}?\b(?:cease|redeem|liquidate|wind up|dissolve)`,
+		Not:      `(?i)\b(?:previously|originally|earlier)\b`,
+		Classes:  []doc.Class{doc.Proxy},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// the deposit an extension brings, as "make a deposit into the Trust Account of $X"
+		// (after the amount: "for each monthly extension", "in exchange for a note"); never a
+		// per-share rate
+		ID: "meeting.extension_deposit_make", Emit: rule.One(spac.FieldExtensionDeposit),
+		Pattern:  `(?i)\b(?:make|makes|made|making) (?:a|an|the|its) (?:initial )?(?:deposit|contribution) ` + trustFund + `(?: \([^)]{0,40}\))? (?:of|in the amount of|equal to) {v:money}(?:[,.;]|$| in exchange| for each| within| on or before| no later)`,
+		Must:     `(?i)exten`,
+		Not:      depositVeto,
+		Never:    depositHistory,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 9,
+		Narrated: true,
+	},
+	{
 		// the board's reason for an extension: "there will not be sufficient time before
 		// September 27, 2023 to complete an initial business combination"
 		ID: "meeting.old_deadline_not_sufficient_time", Emit: rule.One(spac.FieldOldDeadline),

@@ -66,7 +66,7 @@ const (
 func votesOf(slot string) string { return strings.ReplaceAll(voteCount, "SLOT", slot) }
 
 // meeting is the whole family, in the order its rules are tried.
-var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingNarrated, meetingExtensionTerms, meetingRedemptions, meetingDeposits)
+var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingNarrated, meetingExtensionTerms, meetingRedemptions)
 
 // meetingTerms: the meeting (dates, record date, tender deadline, kind) and votes stated
 // in sentences.

@@ -78,7 +78,7 @@ var meetingExtensionTerms = []*rule.Rule{
 		ID: "meeting.extension_deposit_make", Emit: rule.One(spac.FieldExtensionDeposit),
 		Pattern:  `(?i)\b(?:make|makes|made|making) (?:a|an|the|its) (?:initial )?(?:deposit|contribution) ` + trustFund + `(?: \([^)]{0,40}\))? (?:of|in the amount of|equal to) {v:money}(?:[,.;]|$| in exchange| for each| within| on or before| no later)`,
 		Must:     `(?i)exten`,
-		Not:      depositVeto,
+		Not:      depositVeto + `|` + depositOptional,
 		Never:    depositHistory,
 		Classes:  meetingForms,
 		NotKinds: notStated,

@@ -38,11 +38,26 @@ type WebhookEndpoint struct {
 	URL         string     `json:"url"`
 	Events      []string   `json:"events"`
 	Description string     `json:"description,omitempty"`
-	Secret      string     `json:"-"` // whsec_...; shown once, at creation
+	Secret      string     `json:"-"` // whsec_...; shown once, at creation or rotation
 	CreatedAt   time.Time  `json:"createdAt"`
 	DisabledAt  *time.Time `json:"disabledAt,omitempty"`
-	// DisabledReason says why an endpoint was disabled ("retries exhausted", "key revoked").
+	// DisabledReason says why an endpoint was disabled ("retries exhausted", "key revoked",
+	// "disabled by its owner").
 	DisabledReason string `json:"disabledReason,omitempty"`
+	// PreviousSecret is the secret a rotation replaced; deliveries are signed with it too
+	// (a second signature) until PreviousSecretExpiresAt, so receivers can switch over.
+	PreviousSecret          string     `json:"-"`
+	PreviousSecretExpiresAt *time.Time `json:"previousSecretExpiresAt,omitempty"`
+}
+
+// SigningSecrets are the secrets a delivery attempted at at is signed with: the current one,
+// then the previous one while its overlap window lasts.
+func (e WebhookEndpoint) SigningSecrets(at time.Time) []string {
+	out := []string{e.Secret}
+	if e.PreviousSecret != "" && e.PreviousSecretExpiresAt != nil && at.Before(*e.PreviousSecretExpiresAt) {
+		out = append(out, e.PreviousSecret)
+	}
+	return out
 }
 
 // Webhook delivery statuses.

@@ -25,6 +25,8 @@ type WebhookAPI interface {
 	List(c *gin.Context) (any, error)
 	Get(c *gin.Context) (any, error)
 	Delete(c *gin.Context) (any, error)
+	Update(c *gin.Context) (any, error)
+	RotateSecret(c *gin.Context) (any, error)
 	Test(c *gin.Context) (any, error)
 	Deliveries(c *gin.Context) (any, error)
 	Redeliver(c *gin.Context) (any, error)
@@ -37,6 +39,9 @@ var (
 	symbolParam = Param{Name: "symbol", In: InQuery, Type: TypeList, Description: "any ticker or CIK"}
 	lastIDParam = Param{Name: "lastEventId", In: InQuery, Type: TypeString, Description: "resume after this event id (or the Last-Event-ID header)"}
 	webhookID   = Param{Name: "id", In: InPath, Type: TypeString, Required: true, Description: "webhook id"}
+
+	webhookGraceParam = Param{Name: "grace", In: InQuery, Type: TypeString,
+		Description: "how long deliveries are also signed with the old secret: a duration such as 1h, at most 168h (default 24h)"}
 
 	deliveryIDParam      = Param{Name: "deliveryId", In: InPath, Type: TypeString, Required: true, Description: "delivery id"}
 	deliveriesLimitParam = Param{Name: "limit", In: InQuery, Type: TypeInteger, Description: "rows (default 50)"}

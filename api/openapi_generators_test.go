@@ -176,7 +176,7 @@ func TestOpenAPIClosedVocabulariesAreEnums(t *testing.T) {
 	if got := enum("Alert", "severity"); !slices.Equal(got, spac.Severities) {
 		t.Errorf("Alert.severity enum %v, want %v", got, spac.Severities)
 	}
-	for _, s := range []string{"Webhook", "WebhookCreated", "WebhookCreateRequest"} {
+	for _, s := range []string{"Webhook", "WebhookCreated", "WebhookCreateRequest", "WebhookUpdateRequest", "WebhookSecretRotated"} {
 		if got := enum(s, "events"); !slices.Equal(got, webhook.Patterns()) {
 			t.Errorf("%s.events enum %v, want %v", s, got, webhook.Patterns())
 		}

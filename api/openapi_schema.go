@@ -78,6 +78,8 @@ var schemaNames = map[reflect.Type]string{
 	reflect.TypeOf(spac.WebhookEndpoint{}):                "Webhook",
 	reflect.TypeOf(webhooks.Created{}):                    "WebhookCreated",
 	reflect.TypeOf(webhooks.CreateRequest{}):              "WebhookCreateRequest",
+	reflect.TypeOf(webhooks.UpdateRequest{}):              "WebhookUpdateRequest",
+	reflect.TypeOf(webhooks.Rotated{}):                    "WebhookSecretRotated",
 	reflect.TypeOf(spac.WebhookDelivery{}):                "WebhookDelivery",
 	reflect.TypeOf(spac.WebhookAttempt{}):                 "WebhookAttempt",
 	reflect.TypeOf(webhooks.Page[spac.WebhookEndpoint]{}): "WebhookList",

@@ -88,7 +88,7 @@ func webhookHeaders() []obj {
 // enums: the events an endpoint subscribes to (webhook.Patterns) and Problem.code (every code
 // statuses maps, and internal), so generated clients get union types instead of string.
 func (s *schemaSet) closeVocabularies() {
-	for _, name := range []string{"Webhook", "WebhookCreated", "WebhookCreateRequest"} {
+	for _, name := range []string{"Webhook", "WebhookCreated", "WebhookCreateRequest", "WebhookUpdateRequest", "WebhookSecretRotated"} {
 		if events, ok := s.property(name, "events"); ok {
 			events["items"] = obj{"type": "string", "enum": webhook.Patterns()}
 		}

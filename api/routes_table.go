@@ -17,7 +17,7 @@ import (
 // (universeParams, alertsParams) and live beside their handlers; the shared ones
 // (citationsParam, accessionParam, ...) beside theirs.
 func (s *Server) routes() []Route {
-	const get, post, del = http.MethodGet, http.MethodPost, http.MethodDelete
+	const get, post, del, patch = http.MethodGet, http.MethodPost, http.MethodDelete, http.MethodPatch
 	rest, opt, need := DeliveryREST, spac.AuthOptional, spac.AuthRequired
 	l, hook, key := s.d.Live, s.webhookHandler, s.keyHandler
 	table := []Route{
@@ -85,6 +85,12 @@ func (s *Server) routes() []Route {
 		{Name: "webhooks_delete", Method: del, Path: "/webhooks/:id", Auth: need, Entitlement: spac.EntitleWebhooks, Delivery: DeliveryWebhook,
 			Handler: hook(WebhookAPI.Delete), Status: http.StatusNoContent, Params: []Param{webhookID},
 			Summary: "Delete a webhook registration."},
+		{Name: "webhooks_update", Method: patch, Path: "/webhooks/:id", Auth: need, Entitlement: spac.EntitleWebhooks, Delivery: DeliveryWebhook,
+			Handler: hook(WebhookAPI.Update), Body: spac.WebhookEndpoint{}, Request: webhooks.UpdateRequest{}, Params: []Param{webhookID}, MaxBody: webhookBodyLimit,
+			Summary: "Change a webhook's url, events or description, or enable or disable it (a JSON merge; validated as a registration)."},
+		{Name: "webhooks_rotate_secret", Method: post, Path: "/webhooks/:id/rotate-secret", Auth: need, Entitlement: spac.EntitleWebhooks, Delivery: DeliveryWebhook,
+			Handler: hook(WebhookAPI.RotateSecret), Body: webhooks.Rotated{}, Params: []Param{webhookID, webhookGraceParam},
+			Summary: "Issue a new signing secret, shown once; deliveries carry a signature with the old one too until ?grace= ends."},
 		{Name: "webhooks_test", Method: post, Path: "/webhooks/:id/test", Auth: need, Entitlement: spac.EntitleWebhooks, Delivery: DeliveryWebhook,
 			Handler: hook(WebhookAPI.Test), Body: spac.WebhookDelivery{}, Status: http.StatusAccepted, Params: []Param{webhookID},
 			Summary: "Send a signed webhook.test event."},

@@ -1098,6 +1098,66 @@ func (e WebhookCreatedEvents) Valid() bool {
 	}
 }
 
+// Defines values for WebhookSecretRotatedEvents.
+const (
+	WebhookSecretRotatedEventsAlert                WebhookSecretRotatedEvents = "alert.*"
+	WebhookSecretRotatedEventsAlertDespacClosing   WebhookSecretRotatedEvents = "alert.despac_closing"
+	WebhookSecretRotatedEventsAlertExtensionVote   WebhookSecretRotatedEvents = "alert.extension_vote"
+	WebhookSecretRotatedEventsAlertHighRedemptions WebhookSecretRotatedEvents = "alert.high_redemptions"
+	WebhookSecretRotatedEventsAlertLiquidation     WebhookSecretRotatedEvents = "alert.liquidation"
+	WebhookSecretRotatedEventsAlertLockupExpiry    WebhookSecretRotatedEvents = "alert.lockup_expiry"
+	WebhookSecretRotatedEventsAlertNewIpo          WebhookSecretRotatedEvents = "alert.new_ipo"
+	WebhookSecretRotatedEventsAlertTrustDrawdown   WebhookSecretRotatedEvents = "alert.trust_drawdown"
+	WebhookSecretRotatedEventsAlertYtmArbitrage    WebhookSecretRotatedEvents = "alert.ytm_arbitrage"
+	WebhookSecretRotatedEventsAsterisk             WebhookSecretRotatedEvents = "*"
+	WebhookSecretRotatedEventsFiling               WebhookSecretRotatedEvents = "filing.*"
+	WebhookSecretRotatedEventsFilingIngested       WebhookSecretRotatedEvents = "filing.ingested"
+	WebhookSecretRotatedEventsNews                 WebhookSecretRotatedEvents = "news.*"
+	WebhookSecretRotatedEventsNewsPublished        WebhookSecretRotatedEvents = "news.published"
+	WebhookSecretRotatedEventsTrust                WebhookSecretRotatedEvents = "trust.*"
+	WebhookSecretRotatedEventsTrustRecomputed      WebhookSecretRotatedEvents = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookSecretRotatedEvents enum.
+func (e WebhookSecretRotatedEvents) Valid() bool {
+	switch e {
+	case WebhookSecretRotatedEventsAlert:
+		return true
+	case WebhookSecretRotatedEventsAlertDespacClosing:
+		return true
+	case WebhookSecretRotatedEventsAlertExtensionVote:
+		return true
+	case WebhookSecretRotatedEventsAlertHighRedemptions:
+		return true
+	case WebhookSecretRotatedEventsAlertLiquidation:
+		return true
+	case WebhookSecretRotatedEventsAlertLockupExpiry:
+		return true
+	case WebhookSecretRotatedEventsAlertNewIpo:
+		return true
+	case WebhookSecretRotatedEventsAlertTrustDrawdown:
+		return true
+	case WebhookSecretRotatedEventsAlertYtmArbitrage:
+		return true
+	case WebhookSecretRotatedEventsAsterisk:
+		return true
+	case WebhookSecretRotatedEventsFiling:
+		return true
+	case WebhookSecretRotatedEventsFilingIngested:
+		return true
+	case WebhookSecretRotatedEventsNews:
+		return true
+	case WebhookSecretRotatedEventsNewsPublished:
+		return true
+	case WebhookSecretRotatedEventsTrust:
+		return true
+	case WebhookSecretRotatedEventsTrustRecomputed:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WebhookTestMessageType.
 const (
 	WebhookTestMessageTypeWebhookTest WebhookTestMessageType = "webhook.test"
@@ -1107,6 +1167,66 @@ const (
 func (e WebhookTestMessageType) Valid() bool {
 	switch e {
 	case WebhookTestMessageTypeWebhookTest:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookUpdateRequestEvents.
+const (
+	WebhookUpdateRequestEventsAlert                WebhookUpdateRequestEvents = "alert.*"
+	WebhookUpdateRequestEventsAlertDespacClosing   WebhookUpdateRequestEvents = "alert.despac_closing"
+	WebhookUpdateRequestEventsAlertExtensionVote   WebhookUpdateRequestEvents = "alert.extension_vote"
+	WebhookUpdateRequestEventsAlertHighRedemptions WebhookUpdateRequestEvents = "alert.high_redemptions"
+	WebhookUpdateRequestEventsAlertLiquidation     WebhookUpdateRequestEvents = "alert.liquidation"
+	WebhookUpdateRequestEventsAlertLockupExpiry    WebhookUpdateRequestEvents = "alert.lockup_expiry"
+	WebhookUpdateRequestEventsAlertNewIpo          WebhookUpdateRequestEvents = "alert.new_ipo"
+	WebhookUpdateRequestEventsAlertTrustDrawdown   WebhookUpdateRequestEvents = "alert.trust_drawdown"
+	WebhookUpdateRequestEventsAlertYtmArbitrage    WebhookUpdateRequestEvents = "alert.ytm_arbitrage"
+	WebhookUpdateRequestEventsAsterisk             WebhookUpdateRequestEvents = "*"
+	WebhookUpdateRequestEventsFiling               WebhookUpdateRequestEvents = "filing.*"
+	WebhookUpdateRequestEventsFilingIngested       WebhookUpdateRequestEvents = "filing.ingested"
+	WebhookUpdateRequestEventsNews                 WebhookUpdateRequestEvents = "news.*"
+	WebhookUpdateRequestEventsNewsPublished        WebhookUpdateRequestEvents = "news.published"
+	WebhookUpdateRequestEventsTrust                WebhookUpdateRequestEvents = "trust.*"
+	WebhookUpdateRequestEventsTrustRecomputed      WebhookUpdateRequestEvents = "trust.recomputed"
+)
+
+// Valid indicates whether the value is a known member of the WebhookUpdateRequestEvents enum.
+func (e WebhookUpdateRequestEvents) Valid() bool {
+	switch e {
+	case WebhookUpdateRequestEventsAlert:
+		return true
+	case WebhookUpdateRequestEventsAlertDespacClosing:
+		return true
+	case WebhookUpdateRequestEventsAlertExtensionVote:
+		return true
+	case WebhookUpdateRequestEventsAlertHighRedemptions:
+		return true
+	case WebhookUpdateRequestEventsAlertLiquidation:
+		return true
+	case WebhookUpdateRequestEventsAlertLockupExpiry:
+		return true
+	case WebhookUpdateRequestEventsAlertNewIpo:
+		return true
+	case WebhookUpdateRequestEventsAlertTrustDrawdown:
+		return true
+	case WebhookUpdateRequestEventsAlertYtmArbitrage:
+		return true
+	case WebhookUpdateRequestEventsAsterisk:
+		return true
+	case WebhookUpdateRequestEventsFiling:
+		return true
+	case WebhookUpdateRequestEventsFilingIngested:
+		return true
+	case WebhookUpdateRequestEventsNews:
+		return true
+	case WebhookUpdateRequestEventsNewsPublished:
+		return true
+	case WebhookUpdateRequestEventsTrust:
+		return true
+	case WebhookUpdateRequestEventsTrustRecomputed:
 		return true
 	default:
 		return false
@@ -2779,13 +2899,14 @@ type Vote_Citations_Item struct {
 
 // Webhook defines model for Webhook.
 type Webhook struct {
-	CreatedAt      time.Time       `json:"createdAt"`
-	Description    *string         `json:"description,omitempty"`
-	DisabledAt     *time.Time      `json:"disabledAt,omitempty"`
-	DisabledReason *string         `json:"disabledReason,omitempty"`
-	Events         []WebhookEvents `json:"events"`
-	Id             string          `json:"id"`
-	Url            string          `json:"url"`
+	CreatedAt               time.Time       `json:"createdAt"`
+	Description             *string         `json:"description,omitempty"`
+	DisabledAt              *time.Time      `json:"disabledAt,omitempty"`
+	DisabledReason          *string         `json:"disabledReason,omitempty"`
+	Events                  []WebhookEvents `json:"events"`
+	Id                      string          `json:"id"`
+	PreviousSecretExpiresAt *time.Time      `json:"previousSecretExpiresAt,omitempty"`
+	Url                     string          `json:"url"`
 }
 
 // WebhookEvents defines model for Webhook.Events.
@@ -2802,14 +2923,15 @@ type WebhookAttempt struct {
 // WebhookBody defines model for WebhookBody.
 type WebhookBody struct {
 	// AsOf when the served data last changed
-	AsOf           time.Time           `json:"asOf"`
-	CreatedAt      time.Time           `json:"createdAt"`
-	Description    *string             `json:"description,omitempty"`
-	DisabledAt     *time.Time          `json:"disabledAt,omitempty"`
-	DisabledReason *string             `json:"disabledReason,omitempty"`
-	Events         []WebhookBodyEvents `json:"events"`
-	Id             string              `json:"id"`
-	Url            string              `json:"url"`
+	AsOf                    time.Time           `json:"asOf"`
+	CreatedAt               time.Time           `json:"createdAt"`
+	Description             *string             `json:"description,omitempty"`
+	DisabledAt              *time.Time          `json:"disabledAt,omitempty"`
+	DisabledReason          *string             `json:"disabledReason,omitempty"`
+	Events                  []WebhookBodyEvents `json:"events"`
+	Id                      string              `json:"id"`
+	PreviousSecretExpiresAt *time.Time          `json:"previousSecretExpiresAt,omitempty"`
+	Url                     string              `json:"url"`
 }
 
 // WebhookBodyEvents defines model for WebhookBody.Events.
@@ -2828,15 +2950,16 @@ type WebhookCreateRequestEvents string
 // WebhookCreated defines model for WebhookCreated.
 type WebhookCreated struct {
 	// AsOf when the served data last changed
-	AsOf           time.Time              `json:"asOf"`
-	CreatedAt      time.Time              `json:"createdAt"`
-	Description    *string                `json:"description,omitempty"`
-	DisabledAt     *time.Time             `json:"disabledAt,omitempty"`
-	DisabledReason *string                `json:"disabledReason,omitempty"`
-	Events         []WebhookCreatedEvents `json:"events"`
-	Id             string                 `json:"id"`
-	Secret         string                 `json:"secret"`
-	Url            string                 `json:"url"`
+	AsOf                    time.Time              `json:"asOf"`
+	CreatedAt               time.Time              `json:"createdAt"`
+	Description             *string                `json:"description,omitempty"`
+	DisabledAt              *time.Time             `json:"disabledAt,omitempty"`
+	DisabledReason          *string                `json:"disabledReason,omitempty"`
+	Events                  []WebhookCreatedEvents `json:"events"`
+	Id                      string                 `json:"id"`
+	PreviousSecretExpiresAt *time.Time             `json:"previousSecretExpiresAt,omitempty"`
+	Secret                  string                 `json:"secret"`
+	Url                     string                 `json:"url"`
 }
 
 // WebhookCreatedEvents defines model for WebhookCreated.Events.
@@ -2888,6 +3011,24 @@ type WebhookList struct {
 	Total int       `json:"total"`
 }
 
+// WebhookSecretRotated defines model for WebhookSecretRotated.
+type WebhookSecretRotated struct {
+	// AsOf when the served data last changed
+	AsOf                    time.Time                    `json:"asOf"`
+	CreatedAt               time.Time                    `json:"createdAt"`
+	Description             *string                      `json:"description,omitempty"`
+	DisabledAt              *time.Time                   `json:"disabledAt,omitempty"`
+	DisabledReason          *string                      `json:"disabledReason,omitempty"`
+	Events                  []WebhookSecretRotatedEvents `json:"events"`
+	Id                      string                       `json:"id"`
+	PreviousSecretExpiresAt *time.Time                   `json:"previousSecretExpiresAt,omitempty"`
+	Secret                  string                       `json:"secret"`
+	Url                     string                       `json:"url"`
+}
+
+// WebhookSecretRotatedEvents defines model for WebhookSecretRotated.Events.
+type WebhookSecretRotatedEvents string
+
 // WebhookTestData defines model for WebhookTestData.
 type WebhookTestData struct {
 	EndpointId string `json:"endpointId"`
@@ -2906,6 +3047,19 @@ type WebhookTestMessage struct {
 
 // WebhookTestMessageType defines model for WebhookTestMessage.Type.
 type WebhookTestMessageType string
+
+// WebhookUpdateRequest defines model for WebhookUpdateRequest.
+type WebhookUpdateRequest struct {
+	Description *string `json:"description,omitempty"`
+
+	// Enabled true re-enables a disabled endpoint; false disables it
+	Enabled *bool                         `json:"enabled,omitempty"`
+	Events  *[]WebhookUpdateRequestEvents `json:"events,omitempty"`
+	Url     *string                       `json:"url,omitempty"`
+}
+
+// WebhookUpdateRequestEvents defines model for WebhookUpdateRequest.Events.
+type WebhookUpdateRequestEvents string
 
 // IdempotencyKey defines model for IdempotencyKey.
 type IdempotencyKey = string
@@ -3330,6 +3484,15 @@ type WebhooksRedeliverParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// WebhooksRotateSecretParams defines parameters for WebhooksRotateSecret.
+type WebhooksRotateSecretParams struct {
+	// Grace how long deliveries are also signed with the old secret: a duration such as 1h, at most 168h (default 24h)
+	Grace *string `form:"grace,omitempty" json:"grace,omitempty"`
+
+	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same parameters (path, query, JSON body parsed) gets the first response again (Idempotent-Replayed: true) for 24 hours; with other parameters 422; while the first is being handled 409
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // WebhooksTestParams defines parameters for WebhooksTest.
 type WebhooksTestParams struct {
 	// IdempotencyKey makes a POST safe to repeat: the same key (per API key and endpoint) with the same parameters (path, query, JSON body parsed) gets the first response again (Idempotent-Replayed: true) for 24 hours; with other parameters 422; while the first is being handled 409
@@ -3488,6 +3651,9 @@ type AdminKeysCreateJSONRequestBody = KeyCreateRequest
 
 // WebhooksCreateJSONRequestBody defines body for WebhooksCreate for application/json ContentType.
 type WebhooksCreateJSONRequestBody = WebhookCreateRequest
+
+// WebhooksUpdateJSONRequestBody defines body for WebhooksUpdate for application/json ContentType.
+type WebhooksUpdateJSONRequestBody = WebhookUpdateRequest
 
 // WebhookAlertDespacClosingJSONRequestBody defines body for WebhookAlertDespacClosing for application/json ContentType.
 type WebhookAlertDespacClosingJSONRequestBody = AlertDespacClosingMessage
@@ -4979,6 +5145,20 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/webhooks/{id} (the `WebhooksGet` operationId).
 	WebhooksGet(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// WebhooksUpdateWithBody Change a webhook's url, events or description, or enable or disable it (a JSON merge; validated as a registration).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /v1/webhooks/{id} (the `WebhooksUpdate` operationId).
+	WebhooksUpdateWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhooksUpdate Change a webhook's url, events or description, or enable or disable it (a JSON merge; validated as a registration).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /v1/webhooks/{id} (the `WebhooksUpdate` operationId).
+	WebhooksUpdate(ctx context.Context, id string, body WebhooksUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// WebhooksDeliveries Delivery log with attempts.
 	//
 	// Corresponds with GET /v1/webhooks/{id}/deliveries (the `WebhooksDeliveries` operationId).
@@ -4988,6 +5168,11 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `WebhooksRedeliver` operationId).
 	WebhooksRedeliver(ctx context.Context, id string, deliveryId string, params *WebhooksRedeliverParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhooksRotateSecret Issue a new signing secret, shown once; deliveries carry a signature with the old one too until ?grace= ends.
+	//
+	// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `WebhooksRotateSecret` operationId).
+	WebhooksRotateSecret(ctx context.Context, id string, params *WebhooksRotateSecretParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// WebhooksTest Send a signed webhook.test event.
 	//
@@ -5577,6 +5762,40 @@ func (c *Client) WebhooksGet(ctx context.Context, id string, reqEditors ...Reque
 	return c.Client.Do(req)
 }
 
+// WebhooksUpdateWithBody Change a webhook's url, events or description, or enable or disable it (a JSON merge; validated as a registration).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /v1/webhooks/{id} (the `WebhooksUpdate` operationId).
+func (c *Client) WebhooksUpdateWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksUpdateRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// WebhooksUpdate Change a webhook's url, events or description, or enable or disable it (a JSON merge; validated as a registration).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /v1/webhooks/{id} (the `WebhooksUpdate` operationId).
+func (c *Client) WebhooksUpdate(ctx context.Context, id string, body WebhooksUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksUpdateRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // WebhooksDeliveries Delivery log with attempts.
 //
 // Corresponds with GET /v1/webhooks/{id}/deliveries (the `WebhooksDeliveries` operationId).
@@ -5597,6 +5816,21 @@ func (c *Client) WebhooksDeliveries(ctx context.Context, id string, params *Webh
 // Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `WebhooksRedeliver` operationId).
 func (c *Client) WebhooksRedeliver(ctx context.Context, id string, deliveryId string, params *WebhooksRedeliverParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewWebhooksRedeliverRequest(c.Server, id, deliveryId, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// WebhooksRotateSecret Issue a new signing secret, shown once; deliveries carry a signature with the old one too until ?grace= ends.
+//
+// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `WebhooksRotateSecret` operationId).
+func (c *Client) WebhooksRotateSecret(ctx context.Context, id string, params *WebhooksRotateSecretParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksRotateSecretRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -8007,6 +8241,53 @@ func NewWebhooksGetRequest(server string, id string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewWebhooksUpdateRequest calls the generic WebhooksUpdate builder with application/json body
+func NewWebhooksUpdateRequest(server string, id string, body WebhooksUpdateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhooksUpdateRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewWebhooksUpdateRequestWithBody constructs an http.Request for the WebhooksUpdate method, with any body, and a specified content type
+func NewWebhooksUpdateRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/webhooks/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewWebhooksDeliveriesRequest constructs an http.Request for the WebhooksDeliveries method
 func NewWebhooksDeliveriesRequest(server string, id string, params *WebhooksDeliveriesParams) (*http.Request, error) {
 	var err error
@@ -8099,6 +8380,82 @@ func NewWebhooksRedeliverRequest(server string, id string, deliveryId string, pa
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewWebhooksRotateSecretRequest constructs an http.Request for the WebhooksRotateSecret method
+func NewWebhooksRotateSecretRequest(server string, id string, params *WebhooksRotateSecretParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/webhooks/%s/rotate-secret", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Grace != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "grace", *params.Grace, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
@@ -8483,6 +8840,20 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /v1/webhooks/{id} (the `WebhooksGet` operationId).
 	WebhooksGetWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*WebhooksGetResponse, error)
 
+	// WebhooksUpdateWithBodyWithResponse Change a webhook's url, events or description, or enable or disable it (a JSON merge; validated as a registration).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /v1/webhooks/{id} (the `WebhooksUpdate` operationId).
+	WebhooksUpdateWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*WebhooksUpdateResponse, error)
+
+	// WebhooksUpdateWithResponse Change a webhook's url, events or description, or enable or disable it (a JSON merge; validated as a registration).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /v1/webhooks/{id} (the `WebhooksUpdate` operationId).
+	WebhooksUpdateWithResponse(ctx context.Context, id string, body WebhooksUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksUpdateResponse, error)
+
 	// WebhooksDeliveriesWithResponse Delivery log with attempts.
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -8496,6 +8867,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `WebhooksRedeliver` operationId).
 	WebhooksRedeliverWithResponse(ctx context.Context, id string, deliveryId string, params *WebhooksRedeliverParams, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error)
+
+	// WebhooksRotateSecretWithResponse Issue a new signing secret, shown once; deliveries carry a signature with the old one too until ?grace= ends.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `WebhooksRotateSecret` operationId).
+	WebhooksRotateSecretWithResponse(ctx context.Context, id string, params *WebhooksRotateSecretParams, reqEditors ...RequestEditorFn) (*WebhooksRotateSecretResponse, error)
 
 	// WebhooksTestWithResponse Send a signed webhook.test event.
 	//
@@ -14675,6 +15053,196 @@ func (r WebhooksGetResponse) ContentType() string {
 	return ""
 }
 
+// WebhooksUpdateResponse200Headers the declared response headers of an HTTP 200 response for WebhooksUpdate
+type WebhooksUpdateResponse200Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// WebhooksUpdateResponse400Headers the declared response headers of an HTTP 400 response for WebhooksUpdate
+type WebhooksUpdateResponse400Headers struct {
+	XRequestId *string
+}
+
+// WebhooksUpdateResponse401Headers the declared response headers of an HTTP 401 response for WebhooksUpdate
+type WebhooksUpdateResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// WebhooksUpdateResponse403Headers the declared response headers of an HTTP 403 response for WebhooksUpdate
+type WebhooksUpdateResponse403Headers struct {
+	XRequestId *string
+}
+
+// WebhooksUpdateResponse404Headers the declared response headers of an HTTP 404 response for WebhooksUpdate
+type WebhooksUpdateResponse404Headers struct {
+	XRequestId *string
+}
+
+// WebhooksUpdateResponse408Headers the declared response headers of an HTTP 408 response for WebhooksUpdate
+type WebhooksUpdateResponse408Headers struct {
+	XRequestId *string
+}
+
+// WebhooksUpdateResponse413Headers the declared response headers of an HTTP 413 response for WebhooksUpdate
+type WebhooksUpdateResponse413Headers struct {
+	XRequestId *string
+}
+
+// WebhooksUpdateResponse429Headers the declared response headers of an HTTP 429 response for WebhooksUpdate
+type WebhooksUpdateResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// WebhooksUpdateResponse503Headers the declared response headers of an HTTP 503 response for WebhooksUpdate
+type WebhooksUpdateResponse503Headers struct {
+	XRequestId *string
+}
+
+// WebhooksUpdateResponseDefaultHeaders the declared response headers of an HTTP default response for WebhooksUpdate
+type WebhooksUpdateResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type WebhooksUpdateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WebhookBody
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *WebhooksUpdateResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *WebhooksUpdateResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *WebhooksUpdateResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *WebhooksUpdateResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *WebhooksUpdateResponse404Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *WebhooksUpdateResponse408Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *WebhooksUpdateResponse413Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *WebhooksUpdateResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *WebhooksUpdateResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *WebhooksUpdateResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r WebhooksUpdateResponse) GetJSON200() *WebhookBody {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r WebhooksUpdateResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r WebhooksUpdateResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r WebhooksUpdateResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r WebhooksUpdateResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r WebhooksUpdateResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r WebhooksUpdateResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r WebhooksUpdateResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r WebhooksUpdateResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r WebhooksUpdateResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r WebhooksUpdateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r WebhooksUpdateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r WebhooksUpdateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r WebhooksUpdateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // WebhooksDeliveriesResponse200Headers the declared response headers of an HTTP 200 response for WebhooksDeliveries
 type WebhooksDeliveriesResponse200Headers struct {
 	RateLimit                 *string
@@ -15077,6 +15645,224 @@ func (r WebhooksRedeliverResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r WebhooksRedeliverResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// WebhooksRotateSecretResponse200Headers the declared response headers of an HTTP 200 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse200Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// WebhooksRotateSecretResponse400Headers the declared response headers of an HTTP 400 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse400Headers struct {
+	XRequestId *string
+}
+
+// WebhooksRotateSecretResponse401Headers the declared response headers of an HTTP 401 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse401Headers struct {
+	WWWAuthenticate *string
+	XRequestId      *string
+}
+
+// WebhooksRotateSecretResponse403Headers the declared response headers of an HTTP 403 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse403Headers struct {
+	XRequestId *string
+}
+
+// WebhooksRotateSecretResponse404Headers the declared response headers of an HTTP 404 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse404Headers struct {
+	XRequestId *string
+}
+
+// WebhooksRotateSecretResponse408Headers the declared response headers of an HTTP 408 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse408Headers struct {
+	XRequestId *string
+}
+
+// WebhooksRotateSecretResponse409Headers the declared response headers of an HTTP 409 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse409Headers struct {
+	XRequestId *string
+}
+
+// WebhooksRotateSecretResponse413Headers the declared response headers of an HTTP 413 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse413Headers struct {
+	XRequestId *string
+}
+
+// WebhooksRotateSecretResponse422Headers the declared response headers of an HTTP 422 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse422Headers struct {
+	XRequestId *string
+}
+
+// WebhooksRotateSecretResponse429Headers the declared response headers of an HTTP 429 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse429Headers struct {
+	RateLimit                 *string
+	RateLimitPolicy           *string
+	RetryAfter                *int
+	XRateLimitLimitDay        *int
+	XRateLimitLimitMinute     *int
+	XRateLimitRemainingDay    *int
+	XRateLimitRemainingMinute *int
+	XRateLimitReset           *int
+	XRequestId                *string
+}
+
+// WebhooksRotateSecretResponse503Headers the declared response headers of an HTTP 503 response for WebhooksRotateSecret
+type WebhooksRotateSecretResponse503Headers struct {
+	XRequestId *string
+}
+
+// WebhooksRotateSecretResponseDefaultHeaders the declared response headers of an HTTP default response for WebhooksRotateSecret
+type WebhooksRotateSecretResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type WebhooksRotateSecretResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WebhookSecretRotated
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *BadRequest
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *NotFound
+	// ApplicationproblemJSON408 the response for an HTTP 408 `application/problem+json` response
+	ApplicationproblemJSON408 *RequestTimeout
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Conflict
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *BodyTooLarge
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Unprocessable
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *TooManyRequests
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Unavailable
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *WebhooksRotateSecretResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *WebhooksRotateSecretResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *WebhooksRotateSecretResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *WebhooksRotateSecretResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *WebhooksRotateSecretResponse404Headers
+	// Headers408 the parsed response headers for an HTTP 408 response
+	Headers408 *WebhooksRotateSecretResponse408Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *WebhooksRotateSecretResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *WebhooksRotateSecretResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *WebhooksRotateSecretResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *WebhooksRotateSecretResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *WebhooksRotateSecretResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *WebhooksRotateSecretResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r WebhooksRotateSecretResponse) GetJSON200() *WebhookSecretRotated {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSON400() *BadRequest {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSON404() *NotFound {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON408 returns the response for an HTTP 408 `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSON408() *RequestTimeout {
+	return r.ApplicationproblemJSON408
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSON409() *Conflict {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSON413() *BodyTooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSON422() *Unprocessable {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSON429() *TooManyRequests {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSON503() *Unavailable {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r WebhooksRotateSecretResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r WebhooksRotateSecretResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r WebhooksRotateSecretResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r WebhooksRotateSecretResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r WebhooksRotateSecretResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -15795,6 +16581,32 @@ func (c *ClientWithResponses) WebhooksGetWithResponse(ctx context.Context, id st
 	return ParseWebhooksGetResponse(rsp)
 }
 
+// WebhooksUpdateWithBodyWithResponse Change a webhook's url, events or description, or enable or disable it (a JSON merge; validated as a registration).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /v1/webhooks/{id} (the `WebhooksUpdate` operationId).
+func (c *ClientWithResponses) WebhooksUpdateWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*WebhooksUpdateResponse, error) {
+	rsp, err := c.WebhooksUpdateWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseWebhooksUpdateResponse(rsp)
+}
+
+// WebhooksUpdateWithResponse Change a webhook's url, events or description, or enable or disable it (a JSON merge; validated as a registration).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /v1/webhooks/{id} (the `WebhooksUpdate` operationId).
+func (c *ClientWithResponses) WebhooksUpdateWithResponse(ctx context.Context, id string, body WebhooksUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksUpdateResponse, error) {
+	rsp, err := c.WebhooksUpdate(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseWebhooksUpdateResponse(rsp)
+}
+
 // WebhooksDeliveriesWithResponse Delivery log with attempts.
 //
 // Returns a wrapper object for the known response body format(s).
@@ -15819,6 +16631,19 @@ func (c *ClientWithResponses) WebhooksRedeliverWithResponse(ctx context.Context,
 		return nil, err
 	}
 	return ParseWebhooksRedeliverResponse(rsp)
+}
+
+// WebhooksRotateSecretWithResponse Issue a new signing secret, shown once; deliveries carry a signature with the old one too until ?grace= ends.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `WebhooksRotateSecret` operationId).
+func (c *ClientWithResponses) WebhooksRotateSecretWithResponse(ctx context.Context, id string, params *WebhooksRotateSecretParams, reqEditors ...RequestEditorFn) (*WebhooksRotateSecretResponse, error) {
+	rsp, err := c.WebhooksRotateSecret(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseWebhooksRotateSecretResponse(rsp)
 }
 
 // WebhooksTestWithResponse Send a signed webhook.test event.
@@ -25994,6 +26819,310 @@ func ParseWebhooksGetResponse(rsp *http.Response) (*WebhooksGetResponse, error) 
 	return response, nil
 }
 
+// ParseWebhooksUpdateResponse parses an HTTP response from a WebhooksUpdateWithResponse call
+func ParseWebhooksUpdateResponse(rsp *http.Response) (*WebhooksUpdateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &WebhooksUpdateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WebhookBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers WebhooksUpdateResponse200Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers WebhooksUpdateResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers WebhooksUpdateResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers WebhooksUpdateResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers WebhooksUpdateResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 408:
+		var headers WebhooksUpdateResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 413:
+		var headers WebhooksUpdateResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 429:
+		var headers WebhooksUpdateResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers WebhooksUpdateResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers WebhooksUpdateResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
 // ParseWebhooksDeliveriesResponse parses an HTTP response from a WebhooksDeliveriesWithResponse call
 func ParseWebhooksDeliveriesResponse(rsp *http.Response) (*WebhooksDeliveriesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -26623,6 +27752,344 @@ func ParseWebhooksRedeliverResponse(rsp *http.Response) (*WebhooksRedeliverRespo
 		response.Headers503 = &headers
 	case true:
 		var headers WebhooksRedeliverResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseWebhooksRotateSecretResponse parses an HTTP response from a WebhooksRotateSecretWithResponse call
+func ParseWebhooksRotateSecretResponse(rsp *http.Response) (*WebhooksRotateSecretResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &WebhooksRotateSecretResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WebhookSecretRotated
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest RequestTimeout
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Conflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest BodyTooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Unprocessable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers WebhooksRotateSecretResponse200Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers WebhooksRotateSecretResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers WebhooksRotateSecretResponse401Headers
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers WebhooksRotateSecretResponse403Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers WebhooksRotateSecretResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 408:
+		var headers WebhooksRotateSecretResponse408Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers408 = &headers
+	case rsp.StatusCode == 409:
+		var headers WebhooksRotateSecretResponse409Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers WebhooksRotateSecretResponse413Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers WebhooksRotateSecretResponse422Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers WebhooksRotateSecretResponse429Headers
+		if values := rsp.Header.Values("RateLimit"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimit = &value
+		}
+		if values := rsp.Header.Values("RateLimit-Policy"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "RateLimit-Policy", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RateLimitPolicy = &value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimitMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Day"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Day", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingDay = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining-Minute"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining-Minute", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemainingMinute = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers WebhooksRotateSecretResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers WebhooksRotateSecretResponseDefaultHeaders
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

@@ -48,6 +48,10 @@ type endpointRecord struct {
 	DisabledAt  *time.Time `json:"disabledAt,omitempty"`
 	// DisabledReason is the reason a disabled endpoint carries.
 	DisabledReason string `json:"disabledReason,omitempty"`
+	// PreviousSecret signs deliveries beside Secret until PreviousSecretExpiresAt (a rotation's
+	// overlap window); kept durably so a restart inside the window still sends both signatures.
+	PreviousSecret          string     `json:"previousSecret,omitempty"`
+	PreviousSecretExpiresAt *time.Time `json:"previousSecretExpiresAt,omitempty"`
 }
 
 type deliveryRecord struct {

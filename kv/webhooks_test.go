@@ -175,7 +175,10 @@ func TestWebhookQueuePersists(t *testing.T) {
 	db, err := Open(dir)
 	must(t, err)
 	s := db.Webhooks()
-	must(t, s.PutEndpoint(ctx, endpoint("ep", "key", 0)))
+	ep := endpoint("ep", "key", 0)
+	until := at(3600) // a rotation's overlap window outlives a restart
+	ep.PreviousSecret, ep.PreviousSecretExpiresAt = "whsec_old", &until
+	must(t, s.PutEndpoint(ctx, ep))
 	must(t, s.PutDelivery(ctx, delivery("d1", "ep", spac.DeliveryPending, 0, 5)))
 	must(t, s.PutDelivery(ctx, delivery("d2", "ep", spac.DeliverySucceeded, 1, 0)))
 	must(t, db.Close())
@@ -189,7 +192,8 @@ func TestWebhookQueuePersists(t *testing.T) {
 	if len(due) != 1 || due[0].ID != "d1" || string(due[0].Payload) == "" {
 		t.Fatalf("Due after reopen = %+v", due)
 	}
-	if e, err := s.Endpoint(ctx, "ep"); err != nil || e.Secret != "whsec_ep" {
+	if e, err := s.Endpoint(ctx, "ep"); err != nil || e.Secret != "whsec_ep" || e.PreviousSecret != "whsec_old" ||
+		e.PreviousSecretExpiresAt == nil || !e.PreviousSecretExpiresAt.Equal(until) {
 		t.Fatalf("Endpoint after reopen = %+v, %v", e, err)
 	}
 	if ds, err := s.Deliveries(ctx, "ep"); err != nil || len(ds) != 2 {

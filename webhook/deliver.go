@@ -241,7 +241,7 @@ type httpSender struct {
 // connection can be reused.
 func (h httpSender) send(ctx context.Context, ep spac.WebhookEndpoint, d spac.WebhookDelivery, at time.Time) (int, error) {
 	ts := at.Unix()
-	sig, err := Sign(ep.Secret, d.MessageID, ts, d.Payload)
+	sig, err := SignAll(ep.SigningSecrets(at), d.MessageID, ts, d.Payload)
 	if err != nil {
 		return 0, err
 	}

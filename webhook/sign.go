@@ -36,6 +36,21 @@ func Sign(secret, msgID string, timestamp int64, body []byte) (string, error) {
 	return "v1," + base64.StdEncoding.EncodeToString(mac.Sum(nil)), nil
 }
 
+// SignAll returns the webhook-signature header value signed with every secret: one "v1,<sig>"
+// per secret, space-separated (Standard Webhooks), so during a rotation's overlap window a
+// receiver holding either the new or the old secret finds a signature it can verify.
+func SignAll(secrets []string, msgID string, timestamp int64, body []byte) (string, error) {
+	sigs := make([]string, len(secrets))
+	for i, secret := range secrets {
+		sig, err := Sign(secret, msgID, timestamp, body)
+		if err != nil {
+			return "", err
+		}
+		sigs[i] = sig
+	}
+	return strings.Join(sigs, " "), nil
+}
+
 // Verify checks a webhook-signature header (space-separated "v1,<sig>" entries) against the
 // message, in constant time. Receivers also check the timestamp is recent; that is theirs.
 func Verify(secret, msgID string, timestamp int64, body []byte, header string) bool {

@@ -9,7 +9,9 @@
 //   - A dispatcher polls Store.Due and gives each endpoint its own lane: at most one delivery of
 //     an endpoint is in flight, in its own goroutine, so a slow endpoint only delays itself.
 //   - A delivery that exhausts the retry schedule (about 1.7 days) fails and disables its
-//     endpoint ("endpoints failing for days are disabled"); re-enable by registering again.
+//     endpoint ("endpoints failing for days are disabled"); PATCH enabled=true re-enables it.
+//   - A rotated secret keeps signing beside the new one for a grace period (two signatures in
+//     webhook-signature), so receivers switch over without a failed verification.
 package webhook
 
 import (

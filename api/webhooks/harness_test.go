@@ -64,6 +64,8 @@ func newHarness(t *testing.T, cfg webhook.Config) *harness {
 	g.GET("", wrap(h.List))
 	g.GET("/:id", wrap(h.Get))
 	g.DELETE("/:id", wrap(h.Delete))
+	g.PATCH("/:id", wrap(h.Update))
+	g.POST("/:id/rotate-secret", wrap(h.RotateSecret))
 	g.POST("/:id/test", wrap(h.Test))
 	g.GET("/:id/deliveries", wrap(h.Deliveries))
 	g.POST("/:id/deliveries/:deliveryId/redeliver", wrap(h.Redeliver))

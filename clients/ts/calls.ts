@@ -124,6 +124,18 @@ export async function webhooks(): Promise<void> {
   if (again.error) throw new Error(again.error.title);
   console.log(again.data.status);
 
+  const updated = await client.PATCH("/v1/webhooks/{id}", {
+    params: { path: { id } },
+    body: { events: ["alert.*", "news.*"], enabled: true },
+  });
+  if (updated.error) throw new Error(updated.error.title);
+  console.log(updated.data.events, updated.data.disabledAt);
+
+  const rotated = await client.POST("/v1/webhooks/{id}/rotate-secret", { params: { path: { id }, query: { grace: "24h" } } });
+  if (rotated.error) throw new Error(rotated.error.title);
+  const newSecret: string = rotated.data.secret;
+  console.log(newSecret, rotated.data.previousSecretExpiresAt);
+
   const deleted = await client.DELETE("/v1/webhooks/{id}", { params: { path: { id } } });
   if (deleted.error) throw new Error(deleted.error.title);
 }

@@ -23,6 +23,7 @@ type typedRun struct {
 	c       *client.ClientWithResponses
 	admin   *client.ClientWithResponses
 	hookURL string
+	rcv     *receiver // listens at hookURL
 	base    string
 	called  map[string]bool
 }
@@ -41,7 +42,7 @@ func TestTypedClient(t *testing.T) {
 	key := ts.createKey(t, "enterprise")
 	called := map[string]bool{}
 	for _, base := range []string{ts.base, ts.base + "/api"} {
-		r := &typedRun{t: t, c: newTypedClient(t, base, key), admin: newTypedClient(t, base, ts.admin), hookURL: rcv.URL(), base: base, called: called}
+		r := &typedRun{t: t, c: newTypedClient(t, base, key), admin: newTypedClient(t, base, ts.admin), hookURL: rcv.URL(), rcv: rcv, base: base, called: called}
 		r.data()
 		r.live()
 		r.keys()
@@ -180,6 +181,7 @@ func (r *typedRun) live() {
 	rd, err := r.c.WebhooksRedeliverWithResponse(ctx, id, te.JSON202.Id, nil)
 	r.ok("WebhooksRedeliver", err, rd.StatusCode(), 202, rd.JSON202)
 	r.adminWebhooks(id)
+	r.updateAndRotate(id, cr.JSON201.Secret)
 	del, err := r.c.WebhooksDeleteWithResponse(ctx, id)
 	r.ok("WebhooksDelete", err, del.StatusCode(), 204, nil)
 	if g.JSON200.Url != r.hookURL || rd.JSON202.MessageId != te.JSON202.MessageId || !slices.ContainsFunc(ls.JSON200.Rows, func(w client.Webhook) bool { return w.Id == id }) {

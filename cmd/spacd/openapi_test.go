@@ -219,6 +219,10 @@ func (c *conformance) run(o op) {
 		c.call(http.MethodPost, withID(c.hookID), c.key, "", http.StatusAccepted)
 	case "webhooks_delete":
 		c.call(http.MethodDelete, withID(c.createWebhook("/v1/webhooks")), c.key, "", http.StatusNoContent)
+	case "webhooks_update":
+		c.call(http.MethodPatch, withID(c.hookID), c.key, `{"description":"patched","enabled":true}`, http.StatusOK)
+	case "webhooks_rotate_secret":
+		c.call(http.MethodPost, withID(c.createWebhook("/v1/webhooks"))+"?grace=1h", c.key, "", http.StatusOK)
 	case "export_links_create":
 		c.makeLink(path, "universe")
 	case "export_links_list":

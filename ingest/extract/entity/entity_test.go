@@ -33,6 +33,9 @@ func TestRecognise(t *testing.T) {
 			"shares:46,700,000=46700000; money:$10.00=10"},
 		{"approximately $25.06 million (approximately $10.40 per share) and 2.3 million shares",
 			"money:$25.06 million=25060000; money:$10.40=52/5; shares:2.3 million=2300000"},
+		// A figure already in the millions with a scale word is a typo: no money is read.
+		{"generating gross proceeds of $7,270,000 million, and $1,250 million of notes",
+			"count:7,270,000=7270000; money:$1,250 million=1250000000"},
 		{"On August 20, 2021 and on the 2nd day of May, 2025 and Sept. 30, 2022",
 			"date:August 20, 2021=2021-08-20; date:the 2nd day of May, 2025=2025-05-02; date:Sept. 30, 2022=2022-09-30"},
 		{"held on March\u00a025,\u00a02021, record date September&nbsp;30,&nbsp;2020; on [\u2022], 2021",

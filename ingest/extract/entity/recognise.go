@@ -84,13 +84,18 @@ func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 // scale words multiply a figure ("$25.06 million", "46.7 million shares").
 var scales = map[string]int64{"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 
-// number reads a figure with an optional scale word as an exact rational.
+// number reads a figure with an optional scale word as an exact rational. A figure of a
+// million or more followed by a scale word ("$7,270,000 million" for $7,270,000) is a typo
+// that no reading makes right - scaled it is trillions - so it is no number at all.
 func number(figure, scale string) *big.Rat {
 	v, ok := new(big.Rat).SetString(strings.ReplaceAll(figure, ",", ""))
 	if !ok {
 		return nil
 	}
 	if m, ok := scales[strings.ToLower(scale)]; ok {
+		if v.Cmp(big.NewRat(1_000_000, 1)) >= 0 {
+			return nil
+		}
 		v.Mul(v, new(big.Rat).SetInt64(m))
 	}
 	return v

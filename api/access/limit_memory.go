@@ -37,28 +37,43 @@ func (l memoryLimiter) Peek(ctx context.Context, subject string, lim TierLimits,
 
 // Refund implements Limiter.
 func (l memoryLimiter) Refund(ctx context.Context, subject string, lim TierLimits, now time.Time) (Decision, error) {
-	d := newDecision(lim, now)
-	ids, ws, n := rateWindows(subject, &d, now)
-	if n == 0 {
-		return d, nil
-	}
-	var ents [2]*tallyEntry
-	s, err := l.t.acquire(ctx, ids[:n], ents[:n], now)
-	if err != nil {
-		return d, err
-	}
-	defer s.mu.Unlock()
-	for i := range n {
-		if ents[i].value > 0 {
-			ents[i].value--
-			ents[i].pending--
+	return l.withWindows(ctx, subject, lim, now, func(d *Decision, ents []*tallyEntry, ws []*Window) {
+		for i, e := range ents {
+			if e.value > 0 {
+				e.value--
+				e.pending--
+			}
+			ws[i].Used = e.value
 		}
-		ws[i].Used = ents[i].value
-	}
-	return d, nil
+	})
 }
 
 func (l memoryLimiter) decide(ctx context.Context, subject string, lim TierLimits, now time.Time, take bool) (Decision, error) {
+	return l.withWindows(ctx, subject, lim, now, func(d *Decision, ents []*tallyEntry, ws []*Window) {
+		for i, e := range ents {
+			ws[i].Used = e.value
+		}
+		if !take {
+			return
+		}
+		for i, e := range ents {
+			if e.value >= int64(ws[i].Limit) {
+				ws[i].Used = int64(ws[i].Limit) // a window seeded above its limit reads as full
+				d.Allowed, d.Violated = false, ws[i].Name
+				return
+			}
+		}
+		for i, e := range ents {
+			e.value++
+			e.pending++
+			ws[i].Used = e.value
+		}
+	})
+}
+
+// withWindows runs update on the subject's rate windows with their tally entries held locked
+// (Refund and decide share it: they differ only in what they do to the counts).
+func (l memoryLimiter) withWindows(ctx context.Context, subject string, lim TierLimits, now time.Time, update func(*Decision, []*tallyEntry, []*Window)) (Decision, error) {
 	d := newDecision(lim, now)
 	ids, ws, n := rateWindows(subject, &d, now)
 	if n == 0 {
@@ -70,23 +85,6 @@ func (l memoryLimiter) decide(ctx context.Context, subject string, lim TierLimit
 		return d, err
 	}
 	defer s.mu.Unlock()
-	for i := range n {
-		ws[i].Used = ents[i].value
-	}
-	if !take {
-		return d, nil
-	}
-	for i := range n {
-		if ents[i].value >= int64(ws[i].Limit) {
-			ws[i].Used = int64(ws[i].Limit) // a window seeded above its limit reads as full
-			d.Allowed, d.Violated = false, ws[i].Name
-			return d, nil
-		}
-	}
-	for i := range n {
-		ents[i].value++
-		ents[i].pending++
-		ws[i].Used = ents[i].value
-	}
+	update(&d, ents[:n], ws[:n])
 	return d, nil
 }

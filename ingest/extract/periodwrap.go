@@ -29,11 +29,11 @@ func (x *reader) wrappedCoverPeriod() {
 		return
 	}
 	text, starts := x.joinedCover()
-	end := coverRegistrantRe.FindStringIndex(text)
-	if end == nil {
+	label := coverRegistrantRe.FindStringIndex(text)
+	if label == nil {
 		return // no cover label: the text is not a cover
 	}
-	m := wrappedPeriodRe.FindStringSubmatchIndex(text[:end[0]])
+	m := wrappedPeriodRe.FindStringSubmatchIndex(text[:label[0]])
 	if m == nil {
 		return
 	}
@@ -42,11 +42,11 @@ func (x *reader) wrappedCoverPeriod() {
 		return
 	}
 	line := lineAt(starts, m[2])
-	quote := strings.TrimSpace(x.d.Line(line))
-	if words := strings.Fields(text[m[2]:m[3]]); len(words) > 0 && !strings.Contains(quote, words[0]) {
-		return
+	end := m[3]
+	if line < len(starts) {
+		end = min(end, starts[line]) // the date's words on its first line; the rest continue it
 	}
-	x.add("cover.period_of_report_wrapped", priorityTable, spac.FieldPeriodOfReport, iso, line, quote, iso)
+	x.add("cover.period_of_report_wrapped", priorityTable, spac.FieldPeriodOfReport, iso, line, strings.TrimSpace(text[m[2]:end]), iso)
 }
 
 // joinedCover joins the cover's first lines by single spaces and gives each line's offset

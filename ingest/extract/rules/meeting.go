@@ -224,7 +224,9 @@ var meetingTerms = []*rule.Rule{
 	// redemption_deadline
 	{
 		ID: "meeting.tender_deadline", Emit: rule.One(spac.FieldRedemptionDeadline),
-		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)` + orgGap + `*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
+		// the gap may name the notice period ("at least two business days before the meeting,
+		// that is, by 5:00 p.m. ... on <date>")
+		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)(?:[^⟦]|⟦(?:org|duration) \d+⟧)*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		NotKinds: notStated,

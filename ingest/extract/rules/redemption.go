@@ -242,12 +242,14 @@ var meetingRedemptions = []*rule.Rule{
 		Priority: 10,
 	},
 	{
-		// the new deadline a defined term ("from April 18, 2023 to the New Termination Date") or
-		// the cap of monthly options ("from November 5, 2023 to up to May 5, 2024"): the date it
-		// replaces is still stated
+		// the new deadline a defined term ("from April 18, 2023 to the New Termination Date"), the
+		// cap of monthly options ("from November 5, 2023 to up to May 5, 2024") or the options
+		// themselves ("from February 19, 2025 up to nine times, by an additional month each
+		// time"): the date it replaces is still stated
 		ID: "meeting.old_deadline_to_term", Emit: rule.One(spac.FieldOldDeadline),
-		Pattern:  `(?i)` + extendWords + `(?:[^⟦]|⟦(?:duration|org|count|percent) \d+⟧)*? from {v:date}(?: \([^)]{0,60}\))?,? (?:(?:to|until) the (?-i:(?:[A-Z][a-z]+ ){0,3}(?:Date|Deadline|Period))\b|(?:to |until )?up to {date})`,
-		Not:      pastMeeting + `|earlier|not approved|\bif (?:the|a) |\b(?:we|the company) held\b|previously|option`,
+		Pattern: `(?i)` + extendWords + `(?:[^⟦]|⟦(?:duration|org|count|percent) \d+⟧)*? from {v:date}(?: \([^)]{0,60}\))?,? (?:(?:to|until) the (?-i:(?:[A-Z][a-z]+ ){0,3}(?:Date|Deadline|Period))\b|(?:to |until )?up to {date}|(?:(?:on a )?monthly(?: basis)?,? )?(?:for )?up to (?:\w+|⟦count \d+⟧) (?:\(\d+\) )?(?:times|(?:additional |one-month |monthly )+(?:periods|extensions))\b)`,
+		// a "to <date>" before the from-date makes that the new deadline the options run from
+		Not:      pastMeeting + `|earlier|not approved|\bif (?:the|a) |\b(?:we|the company) held\b|previously|option|\bto ⟦date \d+⟧.*\bfrom ⟦date \d+⟧`,
 		Never:    proposalFailed,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -352,9 +354,10 @@ var meetingRedemptions = []*rule.Rule{
 	},
 	{
 		ID: "meeting.extension_proposed_status", Emit: rule.Emit{"v": spac.FieldStatus, "d": spac.FieldNewDeadline},
-		Value:    string(spac.StatusInExtension),
-		Pattern:  `(?i)(?P<v>extend the date) by which the company (?:must|has to|is required to) (?:consummate|complete|effect).*?(?:from {date},? )?to {d:date}`,
-		Not:      pastMeeting,
+		Value:   string(spac.StatusInExtension),
+		Pattern: `(?i)(?P<v>extend the date) by which the company (?:must|has to|is required to) (?:consummate|complete|effect).*?(?:from {date},? )?to {d:date}`,
+		// the outer date of monthly options ("up to six times ... to <date>") is a cap
+		Not:      pastMeeting + `|\bup to\b`,
 		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 9,

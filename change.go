@@ -8,11 +8,11 @@ import (
 	"fmt"
 )
 
-// ChangeKind names what a Change carries (docs/cluster.md).
+// ChangeKind names what a Change carries (docs/operating.md, "Cluster").
 type ChangeKind string
 
 // The kinds of change a writer tells its replicas: everything the read routes serve that the
-// writer commits. Filings (their text) are not among them yet: see docs/cluster.md.
+// writer commits. Filings (their text) are not among them yet: see docs/operating.md, "Cluster".
 const (
 	ChangeProfile ChangeKind = "profile" // a profile with its events, tickers and index row
 	ChangeAlert   ChangeKind = "alert"   // an alert as stored (with its Seq)
@@ -75,6 +75,8 @@ type ChangeJournal interface {
 	TrimChanges(ctx context.Context, upTo uint64) error
 	// Journaled is signalled (without blocking, coalesced) after a change is journaled.
 	Journaled() <-chan struct{}
+	// LastJournaled is the Seq of the last change journaled (0: none yet).
+	LastJournaled(ctx context.Context) (uint64, error)
 }
 
 // ChangeApplier is a replica's store: it applies a writer's change and records, in the same
@@ -87,10 +89,12 @@ type ChangeApplier interface {
 
 // Replication is how far a replica is behind its writer, as /health reports it.
 type Replication struct {
-	Role    string `json:"role"`    // "writer" or "replica"
-	Applied uint64 `json:"applied"` // stream position of the last change applied (replica) or published (writer)
-	Last    uint64 `json:"last"`    // the stream's last position as last seen
-	Behind  uint64 `json:"behind"`  // Last - Applied
+	Role    string `json:"role" jsonschema:"enum=writer,enum=replica"` // "writer" or "replica"
+	Applied uint64 `json:"applied"`                                    // stream position of the last change applied (replica) or published (writer)
+	Last    uint64 `json:"last"`                                       // the stream's last position as last seen
+	// Behind is, on a replica, the changes of the stream it has yet to apply (Last - Applied);
+	// on the writer, the changes it committed and has yet to publish.
+	Behind uint64 `json:"behind"`
 	// Connected says whether the stream is reachable now; a replica that lost it keeps serving
 	// what it has.
 	Connected bool `json:"connected"`

@@ -132,6 +132,20 @@ func (db *DB) TrimChanges(ctx context.Context, upTo uint64) error {
 // Journaled implements spac.ChangeJournal.
 func (db *DB) Journaled() <-chan struct{} { return db.journal.signal }
 
+// LastJournaled implements spac.ChangeJournal.
+func (db *DB) LastJournaled(ctx context.Context) (uint64, error) {
+	var n uint64
+	err := db.view(ctx, func(txn *badger.Txn) error {
+		v, ok, err := getString(txn, keyJournalSeq)
+		if err != nil || !ok {
+			return err
+		}
+		n, err = strconv.ParseUint(v, 10, 64)
+		return err
+	})
+	return n, err
+}
+
 // readApplied reads m/applied in txn (0 when absent).
 func readApplied(txn *badger.Txn) (uint64, error) {
 	v, ok, err := getString(txn, keyApplied)

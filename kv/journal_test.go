@@ -8,7 +8,7 @@ import (
 	spac "github.com/spacdata/spac"
 )
 
-// replicated are the key ranges a replica holds as its writer does (docs/cluster.md).
+// replicated are the key ranges a replica holds as its writer does (docs/operating.md, "Cluster").
 var replicated = []string{prefixProfile, prefixProfileOwns, prefixSymbol, prefixEvent, prefixAlert,
 	prefixAlertByTime, prefixArticle, prefixArticleByTime, prefixStreamLog, prefixStreamLast,
 	keyWatermark, keyAlertSeq, keyArticleSeq}

@@ -1,5 +1,5 @@
 // Package natsjs is the NATS JetStream adapter of a cluster: one writer, many API replicas
-// (docs/cluster.md). The writer's store journals every change of served data in the
+// (docs/operating.md, "Cluster"). The writer's store journals every change of served data in the
 // transaction that commits it (spac.ChangeJournal); a Publisher sends the journal, in order,
 // to one JetStream stream, each message with the change's id as its Nats-Msg-Id, so a journal
 // entry published twice is stored once. A Replica reads the stream in order into its own
@@ -33,7 +33,7 @@ const (
 	DefaultStream     = "SPAC_CHANGES"
 	DefaultDuplicates = 10 * time.Minute
 	// MaxChangeBytes bounds one message (a profile with its events and citations); the
-	// stream refuses larger ones and the publisher stops at such a change (docs/cluster.md).
+	// stream refuses larger ones and the publisher stops at such a change (docs/operating.md, "Cluster").
 	MaxChangeBytes = 8 << 20
 )
 
@@ -60,14 +60,15 @@ type Conn struct {
 	js  jetstream.JetStream
 }
 
-// Connect dials NATS. It keeps reconnecting forever after a loss (the writer's journal and
-// the replica's position make a gap harmless); the first dial must succeed.
+// Connect dials NATS in the background and keeps reconnecting forever after a loss (the
+// writer's journal and the replica's position make an outage harmless): a server that is not
+// up yet is waited for, not an error.
 func Connect(cfg Config, name string) (*Conn, error) {
 	cfg = cfg.withDefaults()
 	if cfg.URL == "" {
 		return nil, errors.New("natsjs: no NATS URL (cluster.nats.url)")
 	}
-	nc, err := nats.Connect(cfg.URL, nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond))
+	nc, err := nats.Connect(cfg.URL, nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond), nats.RetryOnFailedConnect(true))
 	if err != nil {
 		return nil, fmt.Errorf("natsjs: connect %s: %w", cfg.URL, err)
 	}

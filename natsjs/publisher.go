@@ -25,6 +25,7 @@ type Publisher struct {
 	log     *slog.Logger
 
 	published atomic.Uint64 // stream sequence of the last change acknowledged
+	sent      atomic.Uint64 // journal Seq of the last change acknowledged
 	connected atomic.Bool
 }
 
@@ -36,16 +37,17 @@ func NewPublisher(conn *Conn, journal spac.ChangeJournal, log *slog.Logger) *Pub
 	return &Publisher{conn: conn, journal: journal, log: log}
 }
 
-// Run publishes until ctx is done: whatever the journal holds at start (left by a previous
+// Run creates the stream if needed and publishes until ctx is done: whatever the journal holds at start (left by a previous
 // run), then each change as it is journaled. A failure (NATS unreachable) is retried with
 // backoff; the journal keeps the changes meanwhile.
 func (p *Publisher) Run(ctx context.Context) error {
-	if last, err := p.conn.lastSeq(ctx); err == nil {
-		p.published.Store(last)
-	}
 	wait := 100 * time.Millisecond
+	ensured := false
 	for {
-		n, err := p.drain(ctx)
+		n, err := 0, p.ensure(ctx, &ensured)
+		if err == nil {
+			n, err = p.drain(ctx)
+		}
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -69,6 +71,37 @@ func (p *Publisher) Run(ctx context.Context) error {
 		case <-p.journal.Journaled():
 		}
 	}
+}
+
+// ensure creates or updates the stream once per run (the writer owns its settings) and
+// starts Status from the stream's last position.
+func (p *Publisher) ensure(ctx context.Context, done *bool) error {
+	if *done {
+		return nil
+	}
+	if err := p.conn.EnsureStream(ctx); err != nil {
+		return err
+	}
+	last, err := p.conn.lastSeq(ctx)
+	if err != nil {
+		return err
+	}
+	p.published.Store(last)
+	// What a previous run published was trimmed: the journal's oldest entry is the first
+	// change not known to be published.
+	first, err := p.journal.Changes(ctx, 0, 1)
+	if err != nil {
+		return err
+	}
+	if len(first) > 0 {
+		p.sent.Store(first[0].Seq - 1)
+	} else if n, err := p.journal.LastJournaled(ctx); err == nil {
+		p.sent.Store(n)
+	} else {
+		return err
+	}
+	*done = true
+	return nil
 }
 
 // drain publishes one batch and trims it; it reports how many entries it read.
@@ -102,11 +135,17 @@ func (p *Publisher) publish(ctx context.Context, c spac.Change) error {
 	if !ack.Duplicate {
 		p.published.Store(ack.Sequence)
 	}
+	p.sent.Store(c.Seq)
 	return nil
 }
 
-// Status is the writer's side of /health: the stream position of its last change.
-func (p *Publisher) Status() spac.Replication {
+// Status is the writer's side of /health: the stream position of its last change, and how
+// many changes it committed and has not published yet.
+func (p *Publisher) Status(ctx context.Context) spac.Replication {
 	n := p.published.Load()
-	return spac.Replication{Role: "writer", Applied: n, Last: n, Connected: p.connected.Load() && p.conn.nc.IsConnected()}
+	st := spac.Replication{Role: "writer", Applied: n, Last: n, Connected: p.connected.Load() && p.conn.nc.IsConnected()}
+	if last, err := p.journal.LastJournaled(ctx); err == nil {
+		st.Behind = last - min(last, p.sent.Load())
+	}
+	return st
 }

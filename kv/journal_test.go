@@ -101,3 +101,36 @@ func TestNoJournalByDefault(t *testing.T) {
 		t.Fatalf("%d journal entries without WithJournal", n)
 	}
 }
+
+// TestSeedJournalReplaysAnExistingStore: a store written with the journal off, then opened as a
+// writer's, journals once what it holds, and a replica applying that holds the same.
+func TestSeedJournalReplaysAnExistingStore(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	single, err := Open(dir)
+	must(t, err)
+	writeAll(t, single)
+	must(t, single.Close())
+	writer, err := Open(dir, WithJournal(true))
+	must(t, err)
+	defer writer.Close()
+	n, err := writer.SeedJournal(ctx)
+	must(t, err)
+	// 1 profile (replaced once), 2 alerts, 1 article, 2 stream events kept of 3 (cap 2).
+	if n != 6 {
+		t.Fatalf("seeded %d changes, want 6", n)
+	}
+	if again, err := writer.SeedJournal(ctx); err != nil || again != 0 {
+		t.Fatalf("second seed journaled %d (%v), want nothing", again, err)
+	}
+	changes, err := writer.Changes(ctx, 0, 0)
+	must(t, err)
+	replica := openMem(t)
+	ap := replica.Applier(2)
+	for i, c := range changes {
+		must(t, ap.ApplyChange(ctx, c, uint64(i+1)))
+	}
+	if got, want := dump(t, replica), dump(t, writer); !maps.Equal(got, want) {
+		t.Fatalf("replica holds\n%v\nwriter holds\n%v", got, want)
+	}
+}

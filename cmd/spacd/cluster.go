@@ -33,9 +33,15 @@ func natsConfig(c config.NATSConfig) natsjs.Config {
 	return natsjs.Config{URL: c.URL, Stream: c.Stream, Replicas: c.Replicas}
 }
 
-// startWriter publishes the journal from before the fixture bootstrap (so a large first build
+// startWriter journals, once, what a store held before it was a writer's (kv.SeedJournal),
+// publishes the journal from before the fixture bootstrap (so a large first build
 // streams out while it runs) and then starts everything a single process runs.
 func startWriter(ctx context.Context, env *environment, a *app) (*live, func(), func() spac.Replication, error) {
+	if n, err := a.db.SeedJournal(ctx); err != nil {
+		return nil, nil, nil, fmt.Errorf("journal what the store held before it was a writer's: %w", err)
+	} else if n > 0 {
+		env.log.Info("journaled what the store held before it was a writer's", "changes", n)
+	}
 	conn, err := natsjs.Connect(natsConfig(env.cfg.Cluster.NATS), "spacd writer")
 	if err != nil {
 		return nil, nil, nil, err

@@ -4,7 +4,6 @@ package natsjstest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -105,31 +104,39 @@ func freePort(t testing.TB) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
-// StreamMsgs is how many messages the stream holds now (0 while it does not exist), read
-// through a client of its own.
-func StreamMsgs(t testing.TB, url, stream string) uint64 {
+// Watcher reads a stream's message count through a connection of its own.
+type Watcher struct {
+	js     jetstream.JetStream
+	stream string
+}
+
+// Watch connects to url; the connection is closed when the test ends.
+func Watch(t testing.TB, url, stream string) *Watcher {
 	t.Helper()
 	nc, err := nats.Connect(url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer nc.Close()
+	t.Cleanup(nc.Close)
 	js, err := jetstream.New(nc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	return &Watcher{js: js, stream: stream}
+}
+
+// Msgs is how many messages the stream holds now; 0 while it does not exist or JetStream
+// cannot answer yet (a cluster electing its leaders).
+func (w *Watcher) Msgs() uint64 {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	s, err := js.Stream(ctx, stream)
-	if errors.Is(err, jetstream.ErrStreamNotFound) {
-		return 0
-	}
+	s, err := w.js.Stream(ctx, w.stream)
 	if err != nil {
-		t.Fatal(err)
+		return 0
 	}
 	info, err := s.Info(ctx)
 	if err != nil {
-		t.Fatal(err)
+		return 0
 	}
 	return info.State.Msgs
 }

@@ -159,10 +159,29 @@ func (x *reader) coverFlat(n, limit int) {
 func symbolValue(cell string) string { return strings.ReplaceAll(cell, ". ", ".") }
 
 var (
-	exchangeHeadRe = regexp.MustCompile(`(?i)name of each exchange`)
+	// exchangeHeadRe is the column's heading, also when its first word is wrapped apart
+	// ("Name" / "of Each Exchange on Which Registered").
+	exchangeHeadRe = regexp.MustCompile(`(?i)name of each exchange|^\W*of each exchange on which`)
 	// exchangeCellRe is a cell that names an exchange and nothing else.
 	exchangeCellRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:nasdaq|nyse|new york stock exchange|american stock exchange|otc)[\w ,.®]{0,40}$`)
 )
+
+// wrappedExchange is the exchange a cell on line n names alone, read with the next line when
+// the name wraps there ("NYSE" / "Alternext US" is NYSE American, not NYSE; "American" /
+// "Stock Exchange").
+func (x *reader) wrappedExchange(cell string, n int) (string, bool) {
+	if n < len(x.d.R.Lines) {
+		next := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.d.Line(n+1)), "|"))
+		joined := cell + " " + next
+		if ex, ok := textutil.ExchangeName(joined); ok && next != "" && exchangeCellRe.MatchString(joined) {
+			if alone, _ := textutil.ExchangeName(cell); alone != ex {
+				return ex, true
+			}
+		}
+	}
+	ex, ok := textutil.ExchangeName(cell)
+	return ex, ok && exchangeCellRe.MatchString(cell)
+}
 
 // coverExchangeOnly reads the exchange of a cover table that has no symbol column (reports
 // before 2019: "Title of each class | Name of each exchange on which registered"): the first
@@ -182,7 +201,7 @@ func (x *reader) coverExchangeOnly() {
 				return
 			}
 			for _, cell := range x.cellsOf(k) {
-				if ex, ok := textutil.ExchangeName(cell); ok && exchangeCellRe.MatchString(cell) {
+				if ex, ok := x.wrappedExchange(cell, k); ok {
 					x.add("table.cover_exchange_column", priorityTable, spac.FieldExchange, ex, k, cell, "")
 					return
 				}

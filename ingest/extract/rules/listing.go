@@ -8,6 +8,11 @@ import (
 
 // offeringListing: exchange and tickers, underwriters and the jurisdiction. Part of the
 // offering family (offering.go).
+// underwriterForms name the IPO's underwriters: its prospectus and 8-K, and the annual
+// report's business section, which recounts the offering ("X acted as sole bookrunner for
+// our initial public offering").
+var underwriterForms = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic}
+
 var offeringListing = []*rule.Rule{
 	// exchange and tickers
 	{
@@ -86,14 +91,14 @@ var offeringListing = []*rule.Rule{
 		ID: "offering.underwriters_acting", Produce: firms, Gives: []string{spac.FieldUnderwriter},
 		Pattern:  `(?i)(?P<v>{org}(?:,? (?:and )?{org}){0,6}),? (?:are|is|acted|will act|served) (?:acting |serving )?as (?:the )?(?:sole |joint |lead |global |co-)*(?:book-?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
 		Not:      `(?i)counsel|division of ⟦org \d+⟧,? [^⟦]*$`,
-		Classes:  ipoForms,
+		Classes:  underwriterForms,
 		Priority: 10,
 	},
 	{
 		// "EF Hutton, division of Benchmark Investments, LLC": the division is the name.
 		ID: "offering.underwriter_division", Emit: rule.One(spac.FieldUnderwriter),
-		Pattern:  `(?:^|, and |\. )(?P<v>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,4},? (?:a )?division of {org}),? (?:acted|is acting|are acting|will act|served) as (?:the )?(?:sole |joint |lead |co-)*(?:book-?running managers?|representatives?|underwriters?|co-?managers?)`,
-		Classes:  ipoForms,
+		Pattern:  `(?:^|, and |\. )(?P<v>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,4},? (?:a )?division of {org}),? (?:acted|is acting|are acting|will act|served) as (?:the )?(?:sole |joint |lead |co-)*(?:book-?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
+		Classes:  underwriterForms,
 		Priority: 10,
 	},
 	{

@@ -45,10 +45,10 @@ const notOwnUnits = `(?i)shall mean|\bmeans\b|\bparent\b|pubco|holdco`
 // right (with what the right entitles to), before "upon ...", a clause ("..., and was
 // conducted pursuant to"), a cell or a symbol.
 const (
-	unitHead  = `(?:share of |ordinary share|class a|common|public|of (?:our|its) )`
+	unitHead  = `(?:share of |share (?-i:[A-Z])|ordinary share|class a|common|public|of (?:our|its) )`
 	unitRight = `(?: (?:entitling|to receive|to purchase|to acquire)[^.;⟦•]{3,80}?(?:share|stock))?`
 	unitTail  = `(?:warrants?|rights?)` + unitRight + `)` +
-		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;(]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
+		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;()]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
 )
 
 // unitGap is the text inside a unit's description: no sentence's end, though a period may
@@ -208,7 +208,9 @@ var offeringTerms = []*rule.Rule{
 	// unit_structure
 	{
 		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + unitGap + unitTail,
+		// an older cover's title: "Units (each Unit is comprised of one share Common Stock and
+		// one Warrant)"
+		Pattern:  `(?i)\b(?:consists|consisting|consist|(?:is |are )?comprised|composed) of:? (?P<v>one ` + unitHead + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 10,

@@ -12,7 +12,13 @@ type literalSet struct {
 
 // newLiteralSet builds the automaton of literals (lower-case; id = index).
 func newLiteralSet(literals []string) *literalSet {
-	s := &literalSet{next: make([][256]int32, 1), out: make([][]int32, 1), n: len(literals)}
+	// A trie has at most one state per literal byte: reserved up front, since growing a slice
+	// of 1 KB rows by appends copied the table over and over (half of building the book).
+	states := 1
+	for _, lit := range literals {
+		states += len(lit)
+	}
+	s := &literalSet{next: make([][256]int32, 1, states), out: make([][]int32, 1, states), n: len(literals)}
 	for i := range s.next[0] {
 		s.next[0][i] = -1
 	}

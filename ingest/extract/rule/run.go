@@ -185,13 +185,23 @@ func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sect
 	s := d.Sentences[i]
 	var masked *entity.Masked
 	var present map[entity.Kind]bool
+	var scan *entity.Scan
 	var out []Finding
 	for _, r := range rules {
 		if !r.admits(marks) {
 			continue
 		}
 		if masked == nil {
-			masked = entity.Mask(s.Text)
+			// Recognising entities is the costly half of a sentence: skipped while no rule
+			// admitted so far could find the kinds it needs in it.
+			if scan == nil {
+				sc := entity.ScanText(s.Text)
+				scan = &sc
+			}
+			if !r.mayHaveKinds(*scan) {
+				continue
+			}
+			masked = scan.Mask()
 			present = map[entity.Kind]bool{}
 			for _, e := range masked.Entities {
 				present[e.Kind] = true
@@ -200,10 +210,12 @@ func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sect
 		if !r.hasKinds(present) {
 			continue
 		}
-		if !r.re.MatchString(masked.Text) {
+		if r.worthTesting() && !r.re.MatchString(masked.Text) {
+			r.count(false)
 			continue // most candidates do not match; matching without captures is cheaper
 		}
 		matches := r.re.FindAllStringSubmatchIndex(masked.Text, -1)
+		r.count(len(matches) > 0)
 		if len(matches) == 0 || !r.context(masked.Text, s.Text) || !within.holds(r) {
 			continue
 		}

@@ -15,20 +15,17 @@ var (
 // date ("September 30. 2023, there were ..."): cutting there would leave both halves
 // without their date.
 //
-// The year is tested first and the month only in the last monthDayWindow bytes: monthDayEndRe
-// is anchored at the end only, so over all of before it scanned the text from the block's start
-// at every period, a tenth of ingest.
+// Only the tail of before is tested: the longest month-and-day is a dozen bytes, and matching
+// monthDayEndRe against the whole text before every period made splitting a long one-line
+// document quadratic (a 1 MB line took minutes). The year, anchored at after's start, is
+// tested first: most periods are followed by no year at all.
 func periodInDate(before, after string) bool {
 	if !yearGoesOnRe.MatchString(after) {
 		return false
 	}
-	if len(before) > monthDayWindow {
-		before = before[len(before)-monthDayWindow:]
+	const tail = 24 // bytes: the longest "september 30" plus room for the \b before it
+	if len(before) > tail {
+		before = before[len(before)-tail:]
 	}
 	return monthDayEndRe.MatchString(before)
 }
-
-// monthDayWindow holds the longest text monthDayEndRe matches ("september. 30", 13 bytes; 14
-// with a folded long s) and the byte before it that decides its word boundary, with room to
-// spare so a rune cut at the window's start lies far from any match.
-const monthDayWindow = 32

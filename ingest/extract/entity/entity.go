@@ -97,6 +97,9 @@ type Scan struct {
 // ScanText reads the clues of text.
 func ScanText(text string) Scan { return Scan{text: text, c: cluesOf(text)} }
 
+// ScanLower is ScanText for a caller that already holds strings.ToLower(text).
+func ScanLower(text, lower string) Scan { return Scan{text: text, c: cluesOfLower(text, lower)} }
+
 // May reports whether the text may hold an entity of kind k: false when no recogniser that
 // gives k runs on it, so Mask(text) holds none.
 func (s Scan) May(k Kind) bool {

@@ -38,7 +38,10 @@ type clues struct {
 
 // cluesOf reads the clues of a text: one scan for characters, a few substring tests on its
 // lower-cased copy.
-func cluesOf(text string) clues {
+func cluesOf(text string) clues { return cluesOfLower(text, strings.ToLower(text)) }
+
+// cluesOfLower is cluesOf with the text's strings.ToLower already made.
+func cluesOfLower(text, lower string) clues {
 	var c clues
 	for i := 0; i < len(text); i++ {
 		switch b := text[i]; {
@@ -56,7 +59,6 @@ func cluesOf(text string) clues {
 			c.colon = true
 		}
 	}
-	lower := strings.ToLower(text)
 	c.quote = c.quote || strings.Contains(text, "“")
 	c.percent = c.percent || strings.Contains(lower, "percent")
 	c.month = containsAny(lower, monthStems)

@@ -226,8 +226,11 @@ var meetingTerms = []*rule.Rule{
 		ID: "meeting.tender_deadline", Emit: rule.One(spac.FieldRedemptionDeadline),
 		// the gap may name the notice period ("at least two business days before the meeting,
 		// that is, by 5:00 p.m. ... on <date>")
-		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)(?:[^⟦]|⟦(?:org|duration) \d+⟧)*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
-		Not:      pastMeeting,
+		Pattern: `(?i)(?:tender|deliver|redeem|redemption|submit|demand)(?:[^⟦]|⟦(?:org|duration) \d+⟧)*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
+		// a deadline that holds only if the meeting moves is no deadline yet ("if the meeting is
+		// postponed, requests would be received until ..."); "if you hold your shares in street
+		// name, you must ..." is the deadline
+		Not:      pastMeeting + `|\bif (?:the |a |its |our )?[a-z ]{0,30}?meeting (?:is|was|were) (?:postponed|adjourned)|\b(?:would|could) (?:be|have)\b`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,

@@ -415,7 +415,11 @@ var meetingRedemptions = []*rule.Rule{
 	},
 	{
 		ID: "meeting.trust_estimate", Emit: rule.One(spac.FieldTrustPerShare),
-		Pattern:  `(?i)` + perSharePrice + `[^⟦]{0,120}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money}`,
+		// "the per-share redemption price would be approximately $10.61", or the price named first
+		// and its unit after the figure ("the redemption price would have been approximately
+		// $10.61 per share")
+		Pattern: `(?i)` + perSharePrice + `[^⟦]{0,120}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money}` +
+			`|\bredemption (?:price|amount)[^⟦]{0,40}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money} per (?:public )?share`,
 		Not:      pastMeeting + `|less than|could|may be|initially|liquidat`,
 		Classes:  proxies,
 		NotKinds: []doc.Kind{doc.Risk, doc.Forward},

@@ -2,6 +2,7 @@ package rule
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
@@ -204,7 +205,7 @@ func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sect
 			continue // most candidates do not match; matching without captures is cheaper
 		}
 		matches := r.re.FindAllStringSubmatchIndex(masked.Text, -1)
-		if len(matches) == 0 || !r.context(masked.Text, s.Text) || !within.holds(r) {
+		if len(matches) == 0 || !r.context(masked.Text, s.Text, d, i) || !within.holds(r) {
 			continue
 		}
 		for _, m := range matches {
@@ -222,11 +223,29 @@ func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sect
 // looks at the masked sentence (the month "May" of a date is no "may"); Must also at the
 // words as written, since context words can sit inside an entity ("287,500 private placement
 // units").
-func (r *Rule) context(masked, raw string) bool {
+func (r *Rule) context(masked, raw string, d *doc.Doc, i int) bool {
 	if r.never != nil && r.never.MatchString(masked) {
 		return false
 	}
-	return r.must == nil || r.must.MatchString(masked) || r.must.MatchString(raw)
+	if r.must == nil || r.must.MatchString(masked) || r.must.MatchString(raw) {
+		return true
+	}
+	return r.heading != nil && headedBy(d, i, r.heading)
+}
+
+// maxHeading bounds the sentence that can stand as a heading of the next one.
+const maxHeading = 120
+
+// headedBy reports whether the sentence before sentence i is a short heading on the same
+// line and in the same section that matches re ("Proposal 1 - Extension Amendment Proposal.").
+func headedBy(d *doc.Doc, i int, re *regexp.Regexp) bool {
+	if i == 0 {
+		return false
+	}
+	prev, s := d.Sentences[i-1], d.Sentences[i]
+	_, prevLast := prev.Lines()
+	first, _ := s.Lines()
+	return prevLast == first && prev.Section == s.Section && len(prev.Text) <= maxHeading && re.MatchString(prev.Text)
 }
 
 // produce turns one match into findings: the rule's own production, else one finding per

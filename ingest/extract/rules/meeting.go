@@ -28,6 +28,10 @@ const pastMeeting = `(?i)\b(?:previously|prior|first|earlier|last) (?:extension|
 // mainProposal is the context of votes that count: the extension or business combination.
 const mainProposal = `(?i)extension|business combination|charter amendment|trust amendment|merger`
 
+// mainProposalHeading is the main proposal's name as a heading run into its result on one
+// line ("Proposal 1 - Extension Amendment Proposal. The proposal was approved with ...").
+const mainProposalHeading = `(?i)^(?:proposal|item) (?:no\.? ?)?\d+\W+(?:the )?(?:extension|charter amendment|trust (?:agreement )?amendment|business combination|merger)`
+
 const (
 	meetingNoun = `(?:special|extraordinary general|annual general|annual|extraordinary|general) meeting`
 	timeOfDay   = `\d{1,2}(?::\d{2})?\s?[ap]\.?\s?m\.?,?(?: \(?(?:Eastern|Pacific|Central|Mountain|New York City|New York)[^,;⟦]{0,25}?[Tt]ime\)?| E\.?[SD]?\.?T\.?)?`
@@ -264,6 +268,7 @@ var meetingTerms = []*rule.Rule{
 		ID: "meeting.votes_sentence", Emit: rule.Emit{"f": spac.FieldVotesFor, "a": spac.FieldVotesAgainst, "b": spac.FieldVotesAbstain},
 		Pattern:  `(?i)` + votesOf("f") + `(?:in favor|for)\b[^⟦]{0,40}?` + votesOf("a") + `against\b(?:[^⟦]{0,40}?` + votesOf("b") + `(?:abstained|abstaining|abstentions?|abstain))?`,
 		Must:     mainProposal,
+		Heading:  mainProposalHeading,
 		Not:      `(?i)adjournment proposal (?:was|received)|director`,
 		Classes:  current,
 		Items:    voteItems,

@@ -402,7 +402,7 @@ var meetingRedemptions = []*rule.Rule{
 		ID: "meeting.extension_proxy_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusInExtension),
 		Pattern:  `(?i)(?P<v>extension(?: amendment)? proposal|charter (?:extension|amendment) proposal|(?:extend|extending) the (?:date|period|time|termination date|combination period)\b)`,
 		Not:      pastMeeting,
-		Never:    `(?i)business combination proposal|merger proposal|not (?:be )?approved`,
+		Never:    `(?i)business combination proposal|merger proposal|not (?:be )?approved|` + notAsked,
 		Classes:  extensionProxies,
 		NotKinds: notStated,
 		Priority: 8,

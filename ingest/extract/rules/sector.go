@@ -36,6 +36,9 @@ const notTarget = `(?i)blank check|special purpose|acquisition (?:corp|company|v
 // a capitalised name ("Rocket Lab", defined earlier as the target's short name).
 const business = `(?:{org}|(?-i:(?:[A-SU-Z]|T[^h])[A-Za-z0-9&'’.-]*(?: [A-Z][A-Za-z0-9&'’.-]*){0,4}))`
 
+// focusAdverb qualifies the search ("focus initially on", "focus our search primarily on").
+const focusAdverb = `(?: (?:initially|primarily|principally|mainly))?`
+
 // focusForms state the SPAC's own search.
 var focusForms = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic}
 
@@ -46,8 +49,10 @@ var sector = []*rule.Rule{
 	{
 		// "We intend to focus our search on businesses in the fintech industry"
 		ID: "sector.focus", Emit: rule.One(spac.FieldSector),
-		Pattern:  `(?i)\b(?:focus|focusing|concentrate|concentrating)(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: on| for) (?:identifying |acquiring |pursuing )?(?:(?:a |prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities) )?(?:(?:in|within|operating in|that operate in|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
-		Not:      manyIndustries + `|(?i)\bfollowing\b`,
+		// "to focus initially on transactions with companies and/or assets within the ...
+		// industry": an adverb after the verb, the deal's kind and its object before the place.
+		Pattern:  `(?i)\b(?:focus|focusing|concentrate|concentrating)` + focusAdverb + `(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?` + focusAdverb + `(?: on| for) (?:identifying |acquiring |pursuing |transactions with )?(?:(?:a |prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities)(?: and/or assets)? )?(?:(?:in|within|operating in|that operate in|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
+		Not:      manyIndustries + `|(?i)\bfollowing\b|\b(?:not|never) (?:\w+ ){0,2}(?:focus|concentrate)`,
 		Never:    notOwnFocus,
 		Classes:  focusForms,
 		Items:    []string{"8.01", "7.01", "3.02"},

@@ -35,6 +35,8 @@ type conformance struct {
 	ref      string // a citation ref of the SPAC
 	aliases  []alias
 	checked  int
+	current  op                  // the operation run is calling
+	examples map[string]*example // the first call of each operation (docs/api-reference.md)
 }
 
 // TestEveryResponseMatchesOpenAPI walks the published document: every operation (each
@@ -55,6 +57,7 @@ func TestEveryResponseMatchesOpenAPI(t *testing.T) {
 	c.errorResponses()
 	c.idempotency()
 	t.Logf("%d responses validated against the document", c.checked)
+	checkReference(t, c.examples, *updateREADME)
 }
 
 func newConformance(t *testing.T, ts *testServer, hookURL string) *conformance {
@@ -67,7 +70,8 @@ func newConformance(t *testing.T, ts *testServer, hookURL string) *conformance {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &conformance{t: t, ts: ts, chk: chk, schemas: schemas, key: ts.createKey(t, "enterprise"), hookURL: hookURL}
+	c := &conformance{t: t, ts: ts, chk: chk, schemas: schemas, key: ts.createKey(t, "enterprise"), hookURL: hookURL,
+		examples: map[string]*example{}}
 	if err := json.Unmarshal(raw, &c.doc); err != nil {
 		t.Fatal(err)
 	}
@@ -171,6 +175,8 @@ func (c *conformance) fill(path string) string {
 
 // run calls one operation the way its route is meant to be used.
 func (c *conformance) run(o op) {
+	c.current = o
+	defer func() { c.current = op{} }()
 	path := c.fill(o.path)
 	withID := func(id string) string { return strings.Replace(path, "{id}", id, 1) }
 	get := func(query, token string) { c.call(http.MethodGet, path+query, token, "", http.StatusOK) }
@@ -348,6 +354,8 @@ func (c *conformance) call(method, path, token, body string, want int) []byte {
 	}
 	c.checked++
 	b, _ := io.ReadAll(resp.Body)
+	media, _, _ := strings.Cut(resp.Header.Get("Content-Type"), ";")
+	c.record(method, path, token, body, resp.StatusCode, media, b)
 	if resp.StatusCode != want {
 		c.t.Errorf("%s %s: status %d, want %d: %.300s", method, path, resp.StatusCode, want, b)
 	}
@@ -384,6 +392,7 @@ func (c *conformance) stream(path string) {
 	quiet := time.NewTimer(wait)
 	defer quiet.Stop()
 	n := 0
+	c.record(http.MethodGet, path, c.key, "", resp.StatusCode, "text/event-stream", nil)
 	validate := func(ev sseEvent) {
 		if err := c.schemas.Validate(ref, ev.Data); err != nil {
 			c.t.Errorf("%s event %d: %v", path, ev.ID, err)

@@ -1,23 +1,30 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/index"
 	"github.com/spacdata/spac/ingest/extract/extracttest"
+	"github.com/spacdata/spac/ingest/pipeline"
 	"github.com/spacdata/spac/ingest/poll/polltest"
 	"github.com/spacdata/spac/internal/citecheck"
 	"github.com/spacdata/spac/kv"
 )
 
-// vectorStore ingests the 18 real filings of Vector Acquisition Corporation
-// (../shared/realdata/vector, each text in its full-submission envelope from docs.tsv) with
-// `spacd ingest` into a new data directory, and returns the directory and the summary.
+// vectorStore returns a data directory of the caller's own holding the store `spacd ingest`
+// builds from the 18 real filings of Vector Acquisition Corporation (../shared/realdata/vector,
+// each text in its full-submission envelope from docs.tsv). The ingest runs once per test
+// binary, since five tests read that store; each caller gets a copy, because one process at a
+// time opens a store.
 func vectorStore(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -28,21 +35,46 @@ func vectorStore(t *testing.T) string {
 	if polltest.RealdataDir() == "" || err != nil {
 		t.Skipf("real data not available (../shared/realdata beside the checkout): %v", err)
 	}
-	in := t.TempDir()
+	vectorOnce.Do(func() { vectorOnce.dir, vectorOnce.err = ingestVector(dir, docs) })
+	if vectorOnce.err != nil {
+		t.Fatal(vectorOnce.err)
+	}
+	return copyTree(t, vectorOnce.dir, t.TempDir())
+}
+
+// vectorOnce holds the one ingest of Vector's filings (its data directory, or why it failed).
+var vectorOnce struct {
+	sync.Once
+	dir string
+	err error
+}
+
+// ingestVector wraps Vector's filings in their envelopes and runs `spacd ingest --json` on them
+// into a data directory under testTmp, checking that every filing was ingested.
+func ingestVector(dir string, docs map[string]extracttest.Doc) (string, error) {
+	in, data := filepath.Join(testTmp, "vector-filings"), filepath.Join(testTmp, "vector-store")
+	if err := os.MkdirAll(in, 0o755); err != nil {
+		return "", err
+	}
 	for name, d := range docs {
 		text, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 		if err := os.WriteFile(filepath.Join(in, name), extracttest.Envelope(d, string(text)), 0o644); err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 	}
-	data := t.TempDir()
-	if sum := ingestCLI(t, data, in); sum.Filings != len(docs) {
-		t.Fatalf("ingested %d filings of %d: %+v", sum.Filings, len(docs), sum)
+	env := map[string]string{"SPACD_DATA_DIR": data, "SPACD_FIXTURES": "false", "SPACD_LOG_LEVEL": "error"}
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"spacd", "ingest", "--json", in}, func(k string) string { return env[k] }, &out, &errOut); err != nil {
+		return "", fmt.Errorf("spacd ingest of Vector: %v\n%s", err, errOut.String())
 	}
-	return data
+	var sum pipeline.Summary
+	if err := json.Unmarshal(out.Bytes(), &sum); err != nil || sum.Filings != len(docs) {
+		return "", fmt.Errorf("spacd ingest of Vector ingested %d filings of %d (%v): %s", sum.Filings, len(docs), err, out.String())
+	}
+	return data, nil
 }
 
 // served is everything a store serves: profiles, calendar events, alerts and articles.

@@ -116,6 +116,8 @@ func TestSentenceBoundaries(t *testing.T) {
 		{"The U.S. Bank trust held $10.10 per unit. At 10:00 a.m. Eastern Time, it met.", "The U.S. Bank trust held $10.10 per unit.|At 10:00 a.m. Eastern Time, it met."},
 		{"Shares of Class A. The rest.", "Shares of Class A. The rest."},
 		{"As of June 30. 2024, there were 5 shares. It closed on May 2. 2025 Annual Meeting proposals follow.", "As of June 30. 2024, there were 5 shares.|It closed on May 2.|2025 Annual Meeting proposals follow."},
+		// the typed-period date is recognised at the end of a long block too (only its tail is tested)
+		{"It met. " + strings.Repeat("The trust held cash and securities ", 20) + "as of September 30. 2024, there were 5 shares.", "It met.|" + strings.Repeat("The trust held cash and securities ", 20) + "as of September 30. 2024, there were 5 shares."},
 	}
 	for _, c := range cases {
 		r := extracttest.Filing("8-K", []string{"8.01"}, c.in)
@@ -126,6 +128,18 @@ func TestSentenceBoundaries(t *testing.T) {
 		if got := strings.Join(texts, "|"); got != c.want {
 			t.Errorf("%q split as %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// BenchmarkBuildOneLongLine splits a 1 MB one-line document (a filing rendered without line
+// breaks): the work must grow with the text, not with its square (a boundary test once matched
+// the whole text before every period).
+func BenchmarkBuildOneLongLine(b *testing.B) {
+	line := strings.Repeat("On May 2, 2025, holders of 1,234,567 Class A ordinary shares redeemed at approximately $10.42 per share. ", 9000)
+	r := extracttest.Filing("8-K", []string{"8.01"}, line)
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		Build(r)
 	}
 }
 

@@ -69,6 +69,8 @@ func TestRecognise(t *testing.T) {
 			"org:Chardan 2008 China Acquisition Corp.=Chardan 2008 China Acquisition Corp.; exchange:NASDAQ=Nasdaq; ticker:CACAU=CACAU"},
 		{"In June 2021 Harlow Acquisition Corp. and in 2022 Selkirk Corp. announced",
 			"org:Harlow Acquisition Corp.=Harlow Acquisition Corp.; org:Selkirk Corp.=Selkirk Corp."},
+		// The exchange's earlier names in prose, with no bracket around them.
+		{"units will trade on the American Stock Exchange, later on AMEX", "exchange:the American Stock Exchange=NYSE American; exchange:AMEX=NYSE American"},
 		// A figure cut by the end of the text is not read; a sentence's final figure is.
 		{"for a total of $2,500. It sold warrants for total proceeds of $7,000,", "money:$2,500=2500"},
 		{"the votes were 12,500 for and 3,400,1", "count:12,500=12500"},

@@ -59,7 +59,8 @@ func cluesOf(text string) clues {
 	c.month = containsAny(lower, monthStems)
 	c.period = containsAny(lower, []string{"month", "day", "year"})
 	c.symbol = strings.Contains(lower, "symbol")
-	c.exchange = containsAny(lower, []string{"nasdaq", "nyse", "new york stock", "otc"})
+	// every name exchangeRe knows, the earlier ones too ("the American Stock Exchange", "AMEX")
+	c.exchange = containsAny(lower, []string{"nasdaq", "nyse", "new york stock", "otc", "american stock", "amex"})
 	c.legal = containsAny(lower, legalStems)
 	c.noun = containsAny(lower, []string{"share", "unit", "warrant", "right", "stock"})
 	return c

@@ -18,9 +18,10 @@ var notApplicableRe = regexp.MustCompile(`(?i)^\|?\s*(?:N/?A|not applicable)\s*\
 
 var (
 	// jurisdictionLabelRe is the cover's caption under the jurisdiction: "(State or other
-	// jurisdiction of", and the shorter captions older and re-typed covers use ("(State or
-	// jurisdiction of", "(State incorporation |" when a copy drops words).
-	jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b)`)
+	// jurisdiction of", and the shorter captions older and re-typed covers and reports use
+	// ("(State or jurisdiction of", "(State of Incorporation)", "(State incorporation |" when a
+	// copy drops words).
+	jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b|of\s+incorporation\))`)
 	// A hard-wrapped cover breaks the caption after its first word: "(State" / "or other
 	// jurisdiction of incorporation or".
 	jurisdictionLabelHeadRe = regexp.MustCompile(`(?i)^\|?\s*\(state\s*\|?$`)

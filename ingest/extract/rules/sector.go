@@ -24,6 +24,14 @@ const focusWords = `(?:[^a.;:⟦(]|a[^n .;:⟦(]|an[^y .;:⟦(])[^.;:⟦(]{1,90}
 // manyIndustries is a focus spread over "various industries": the list after it is the focus.
 const manyIndustries = `\b(?:various|a (?:number|variety|range) of|several|multiple|diverse) (?:industries|sectors)`
 
+// focusAdverb narrows a focus ("focusing particularly on businesses operating within ...").
+const focusAdverb = `(?:particularly|primarily|principally|specifically|mainly|exclusively|initially)`
+
+// notIndustry vetoes a focus on a size or a stage, not an industry: "to focus on middle market
+// and emerging growth businesses" says how large the target is, not what it does
+// ("middle-market specialty chemical companies" names one, and is read).
+const notIndustry = `(?i)\b(?:(?:lower |upper )?middle|mid)[- ]markets?(?:$| and emerging growth\b| (?:businesses|companies)\b)|\bemerging growth (?:businesses|companies)\b`
+
 // notOwnFocus vetoes the focus of someone else: the sponsor's firm, the team's earlier SPACs,
 // a competitor.
 const notOwnFocus = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank check|special purpose)|(?:sponsor|management team|affiliates?)[^.]{0,60}\b(?:has|have|had) (?:focused|invested)|track record of|portfolio compan|competitors?\b`
@@ -36,9 +44,6 @@ const notTarget = `(?i)blank check|special purpose|acquisition (?:corp|company|v
 // a capitalised name ("Rocket Lab", defined earlier as the target's short name).
 const business = `(?:{org}|(?-i:(?:[A-SU-Z]|T[^h])[A-Za-z0-9&'’.-]*(?: [A-Z][A-Za-z0-9&'’.-]*){0,4}))`
 
-// focusAdverb qualifies the search ("focus initially on", "focus our search primarily on").
-const focusAdverb = `(?: (?:initially|primarily|principally|mainly))?`
-
 // focusForms state the SPAC's own search.
 var focusForms = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic}
 
@@ -50,9 +55,10 @@ var sector = []*rule.Rule{
 		// "We intend to focus our search on businesses in the fintech industry"
 		ID: "sector.focus", Emit: rule.One(spac.FieldSector),
 		// "to focus initially on transactions with companies and/or assets within the ...
-		// industry": an adverb after the verb, the deal's kind and its object before the place.
-		Pattern:  `(?i)\b(?:focus|focusing|concentrate|concentrating)` + focusAdverb + `(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?` + focusAdverb + `(?: on| for) (?:identifying |acquiring |pursuing |transactions with )?(?:(?:a |prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities)(?: and/or assets)? )?(?:(?:in|within|operating in|that operate in|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
-		Not:      manyIndustries + `|(?i)\bfollowing\b|\b(?:not|never) (?:\w+ ){0,2}(?:focus|concentrate)`,
+		// industry": an adverb after the verb or the search, the deal's kind and its object
+		// before the place.
+		Pattern:  `(?i)\b(?:focus|focused|focusing|concentrate|concentrating)(?: ` + focusAdverb + `)?(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: ` + focusAdverb + `)?(?: on| for) (?:identifying |acquiring |pursuing |transactions with )?(?:(?:a |prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities)(?: and/or assets)? )?(?:(?:in|within|operating (?:in|within)|that operate (?:in|within)|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
+		Not:      manyIndustries + `|(?i)\bfollowing\b|\b(?:not|never) (?:\w+ ){0,2}(?:focus|concentrate)|` + notIndustry,
 		Never:    notOwnFocus,
 		Classes:  focusForms,
 		Items:    []string{"8.01", "7.01", "3.02"},
@@ -75,7 +81,7 @@ var sector = []*rule.Rule{
 		// "we intend to focus our search on industrial companies"
 		ID: "sector.focus_companies", Emit: rule.One(spac.FieldSector),
 		Pattern:  `(?i)\b(?:focus|focusing|concentrate|concentrating)(?: (?:our|its|their) (?:search|efforts))? on (?P<v>(?:[^a.;:⟦(]|a[^n .;:⟦(]|an[^y .;:⟦(])[^.;:⟦(]{1,60}? (?:companies|businesses))\b`,
-		Not:      `(?i)\bon (?:identifying|acquiring|pursuing|a |one or more |prospective |potential |target )`,
+		Not:      `(?i)\bon (?:identifying|acquiring|pursuing|a |one or more |prospective |potential |target )|` + notIndustry,
 		Never:    notOwnFocus,
 		Classes:  focusForms,
 		Items:    []string{"8.01", "7.01", "3.02"},

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"github.com/invopop/jsonschema"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/access"
@@ -22,7 +23,8 @@ import (
 // one CSV export as the key. The token is in the query (access logs record paths without
 // queries), stored hashed like keys, shown once.
 
-// linkRoutes are the exports a link may serve: route name -> the link route's path.
+// linkRoutes are the exports a link may serve, by route name: createExportLink refuses any
+// other, and the document's ExportLinkRequest.route is an enum of them (JSONSchemaExtend).
 var linkRoutes = []string{"universe", "calendar", "alerts", "news"}
 
 const (
@@ -36,6 +38,17 @@ type ExportLinkRequest struct {
 	Route  string            `json:"route"`            // universe, calendar, alerts or news
 	Params map[string]string `json:"params,omitempty"` // the export's filters, as the route's query parameters
 	TTL    string            `json:"ttl,omitempty"`    // e.g. "720h" or "90d"; default 30d, at most 366d
+}
+
+// JSONSchemaExtend makes route an enum of linkRoutes, the list createExportLink checks, so a
+// generated client types it and the document cannot name a route the handler refuses.
+func (ExportLinkRequest) JSONSchemaExtend(s *jsonschema.Schema) {
+	if p, ok := s.Properties.Get("route"); ok {
+		p.Enum = nil
+		for _, r := range linkRoutes {
+			p.Enum = append(p.Enum, r)
+		}
+	}
 }
 
 // ExportLinkCreated is a new link with its URL; the URL (its token) is shown only here.

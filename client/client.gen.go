@@ -438,6 +438,30 @@ func (e EventType) Valid() bool {
 	}
 }
 
+// Defines values for ExportLinkRequestRoute.
+const (
+	ExportLinkRequestRouteAlerts   ExportLinkRequestRoute = "alerts"
+	ExportLinkRequestRouteCalendar ExportLinkRequestRoute = "calendar"
+	ExportLinkRequestRouteNews     ExportLinkRequestRoute = "news"
+	ExportLinkRequestRouteUniverse ExportLinkRequestRoute = "universe"
+)
+
+// Valid indicates whether the value is a known member of the ExportLinkRequestRoute enum.
+func (e ExportLinkRequestRoute) Valid() bool {
+	switch e {
+	case ExportLinkRequestRouteAlerts:
+		return true
+	case ExportLinkRequestRouteCalendar:
+		return true
+	case ExportLinkRequestRouteNews:
+		return true
+	case ExportLinkRequestRouteUniverse:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for FilingIngestedMessageType.
 const (
 	FilingIngestedMessageTypeFilingIngested FilingIngestedMessageType = "filing.ingested"
@@ -2281,10 +2305,13 @@ type ExportLinkList struct {
 
 // ExportLinkRequest defines model for ExportLinkRequest.
 type ExportLinkRequest struct {
-	Params *map[string]string `json:"params,omitempty"`
-	Route  string             `json:"route"`
-	Ttl    *string            `json:"ttl,omitempty"`
+	Params *map[string]string     `json:"params,omitempty"`
+	Route  ExportLinkRequestRoute `json:"route"`
+	Ttl    *string                `json:"ttl,omitempty"`
 }
+
+// ExportLinkRequestRoute defines model for ExportLinkRequest.Route.
+type ExportLinkRequestRoute string
 
 // Extension defines model for Extension.
 type Extension struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"reflect"
 	"time"
 )
 
@@ -48,6 +49,14 @@ type WebhookEndpoint struct {
 	// (a second signature) until PreviousSecretExpiresAt, so receivers can switch over.
 	PreviousSecret          string     `json:"-"`
 	PreviousSecretExpiresAt *time.Time `json:"previousSecretExpiresAt,omitempty"`
+}
+
+// EndpointUnchanged reports whether now is still the version seen of an endpoint: equal in
+// every field but the owner, which a key rotation moves to the successor key without
+// changing what the endpoint is (the compare of DisableEndpoint).
+func EndpointUnchanged(seen, now WebhookEndpoint) bool {
+	seen.OwnerKeyID, now.OwnerKeyID = "", ""
+	return reflect.DeepEqual(seen, now)
 }
 
 // SigningSecrets are the secrets a delivery attempted at at is signed with: the current one,
@@ -122,6 +131,11 @@ type WebhookStore interface {
 	// revoked"; from then on no endpoint can be created for owner. It returns the endpoints
 	// as they are after the change.
 	RetireOwner(ctx context.Context, owner, successor string, at time.Time) ([]WebhookEndpoint, error)
+	// DisableEndpoint disables endpoint id at at for reason in one transaction, only while it
+	// is still the version seen (EndpointUnchanged): a change its owner made since (a new URL,
+	// a re-enable) is neither overwritten nor disabled. It reports whether it disabled it; a
+	// missing endpoint is not disabled and no error.
+	DisableEndpoint(ctx context.Context, id string, seen WebhookEndpoint, at time.Time, reason string) (bool, error)
 
 	// PutEvent appends an event to the outbox on its own (events whose cause stores nothing,
 	// and stores without a transactional path for theirs).

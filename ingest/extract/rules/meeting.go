@@ -47,8 +47,10 @@ const (
 	extendWords = `(?:extend|extending|extended|extends|extension of|moving)[^⟦]{0,40}? (?:the )?(?:date|time|period|deadline|termination date|combination period)`
 	// extendDeadline is an extension of the deadline written out; a defined term may stand
 	// between the words ("to extend (the "Extension") the date (the "Termination Date") by
-	// which"), and the time may be "to complete" rather than "by which".
-	extendDeadline = `(?:extend|extends|extending|extension of)(?: \([^)]{0,40}\))? (?:the|its) (?:(?:date|time|period|deadline|period of time)(?: \([^)]{0,60}\))? (?:by which|(?:with)?in which to (?:complete|consummate|effect)|to (?:complete|consummate|effect))|deadline|termination date|combination period)`
+	// which"), and the time may be "to complete" rather than "by which"; a trust agreement's
+	// amendment writes "the date before which" or "the date on which to commence liquidating
+	// the trust account".
+	extendDeadline = `(?:extend|extends|extending|extension of)(?: \([^)]{0,40}\))? (?:the|its)(?: company` + ap + `s)? (?:(?:date|time|period|deadline|period of time)(?: \([^)]{0,60}\))? (?:by which|(?:on or )?before which|on which to commence liquidat\w+|(?:with)?in which to (?:complete|consummate|effect)|to (?:complete|consummate|effect))|deadline|termination date|combination period)`
 	// parValue is the par value written after a class of shares ("holders of 1,000 shares of
 	// Class A common stock, par value $0.0001 per share (the "public shares")").
 	parValue = `(?:,? par value {money} per share,?)?`
@@ -58,6 +60,11 @@ const (
 	trustFund = `(?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust(?: account)?`
 	// weekday is the day's name some filings write before a date ("until Thursday, October 5").
 	weekday = `(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? )?`
+	// convenedAdjourned is a meeting opened and adjourned at once: the day it convened is not
+	// the day it voted ("On May 30, the Company convened its special meeting and adjourned it,
+	// without conducting any business, to June 6"); a meeting reconvened after an adjournment
+	// did vote that day.
+	convenedAdjourned = `(?i)\bconvened\b[^.]{0,160}?\badjourn`
 	// meetingHistory vetoes a sentence that recounts an earlier meeting or extension.
 	meetingHistory = `(?i)\bpreviously\b|\bprior\b|\bearlier\b|\bfirst (?:extension|special meeting|annual meeting|meeting)\b`
 )
@@ -77,6 +84,7 @@ var meetingTerms = []*rule.Rule{
 		Pattern: `(?i)\bOn {v:date},? ` + notDate + `*?(?:held|convened|reconvened) (?:an?|its|the) [^⟦]*?meeting` +
 			`|\bOn {v:date},? (?:at ` + timeOfDay + `,? )?(?:the|its|an?) [^⟦.]{0,60}?meeting(?:[^⟦.]|⟦org \d+⟧){0,80}? (?:was|were) (?:held|convened|reconvened)`,
 		Not:      pastMeeting,
+		Never:    convenedAdjourned,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
@@ -216,8 +224,20 @@ var meetingTerms = []*rule.Rule{
 	// redemption_deadline
 	{
 		ID: "meeting.tender_deadline", Emit: rule.One(spac.FieldRedemptionDeadline),
-		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)` + orgGap + `*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
+		// the gap may name the notice period ("at least two business days before the meeting,
+		// that is, by 5:00 p.m. ... on <date>")
+		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)(?:[^⟦]|⟦(?:org|duration) \d+⟧)*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
 		Not:      pastMeeting,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// the date before the hour: "stockholders can redeem their shares until December 16,
+		// 2022, at 5:00 p.m. Eastern Time"
+		ID: "meeting.tender_deadline_date_first", Emit: rule.One(spac.FieldRedemptionDeadline),
+		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)` + orgGap + `{0,120}?(?:prior to|before|by|no later than|not later than|until) ` + weekday + `{v:date},? (?:at|by|prior to|before) ` + timeOfDay,
+		Not:      pastMeeting + `|\b(?:if|would|could|might)\b|originally|previously`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,

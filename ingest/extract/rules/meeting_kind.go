@@ -97,8 +97,9 @@ var meetingKinds = []*rule.Rule{
 		// a proxy's proposal; an extension it recounts ("our shareholders approved an extension
 		// of the date ...") was an earlier meeting's (a defined term "the Extended Date" is none)
 		ID: "meeting.kind_extension_proposed", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
-		Pattern:  `(?i)(?P<v>` + extendDeadline + `|` + extendFromToAny + `)`,
-		Not:      pastMeeting + `|\b(?:approved|held|previously)\b|(?-i:\bextended\b)`,
+		Pattern: `(?i)(?P<v>` + extendDeadline + `|` + extendFromToAny + `)`,
+		// "the meeting is being held to consider ..." is this proxy's meeting; "was held" is not
+		Not:      pastMeeting + `|\b(?:approved|previously)\b|\b(?:was|were|we|company|had|has been|have been) held\b|(?-i:\bextended\b)`,
 		Never:    earlyTermination,
 		Classes:  []doc.Class{doc.Proxy},
 		Priority: 10,

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
 )
 
@@ -82,5 +83,24 @@ var meetingNotices = []*rule.Rule{
 		Never:    otherMeeting,
 		Classes:  meetingForms,
 		Priority: 10,
+	},
+	{
+		// a notice names the filer, its defined terms, then its jurisdiction: "a meeting of Acme
+		// Acquisition Corp. ("Acme," "ACME," the "Company," "we"), a Cayman Islands exempted
+		// company, will be held"; only the filer's own name is read (a target's is not)
+		ID: "meeting.state_notice_apposition", Produce: filerOnly(jurisdictionOf), Gives: []string{spac.FieldStateOfInc},
+		Pattern:  `(?P<org>{org}) \((?:[^()⟦]|⟦(?:org|ticker) \d+⟧){1,160}\),? (?:is )?(?:a|an) ` + jurisdictionSlot + ` ` + companyForm + `\b`,
+		Never:    notOwnJurisdiction,
+		Classes:  []doc.Class{doc.Proxy, doc.Current, doc.Communication},
+		NotKinds: notStated,
+		Priority: 97,
+	},
+	{
+		// the cover of a Cayman proxy: the name, then "A Cayman Islands Exempted Company" on a
+		// line of its own before the address
+		ID: "meeting.state_proxy_cover", Produce: jurisdictionOf, Gives: []string{spac.FieldStateOfInc},
+		Pattern:  `^(?:A|An) ` + jurisdictionSlot + ` (?i:exempted company)\b`,
+		Classes:  []doc.Class{doc.Proxy},
+		Priority: 96,
 	},
 }

@@ -24,7 +24,7 @@ var meetingRedemptions = []*rule.Rule{
 	// redemptions
 	{
 		ID: "meeting.redeemed_holders_exercised", Emit: rule.One(spac.FieldSharesRedeemed),
-		Pattern:  `(?i)(?:holders? of|holding) {v:shares}` + classPar + `[^⟦]*?(?:(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to (?:redeem|have (?:their|its|such|those) [^⟦.;]{0,40}?redeemed))`,
+		Pattern:  `(?i)(?:holders? of|holding) (?:an aggregate of |a total of )?{v:shares}` + classPar + `[^⟦]*?(?:(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to (?:redeem|have (?:their|its|such|those) [^⟦.;]{0,40}?redeemed))`,
 		Not:      hypothetical + `|` + pastMeeting,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    voteItems,
@@ -67,6 +67,15 @@ var meetingRedemptions = []*rule.Rule{
 		Items:    voteItems,
 		Priority: 11,
 		Narrated: true,
+	},
+	{
+		// "The number of Class A ordinary shares redeemed was 4,118,203"
+		ID: "meeting.redeemed_number_was", Emit: rule.One(spac.FieldSharesRedeemed),
+		Pattern:  `(?i)\bnumber of (?:[^⟦.;]{0,60}?)?(?:shares|stock) (?:that were |which were )?redeemed(?: (?:in connection with|at|following) [^⟦.;]{0,60}?)? (?:was|is|totall?ed|amounted to) (?:an aggregate of |a total of )?{v:shares|count}`,
+		Not:      hypothetical + `|` + pastMeeting + `|maximum|\bnot\b`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 11,
 	},
 	{
 		// "which reflects the redemption of 968,617 Class A ordinary shares" (a closing 8-K)
@@ -174,6 +183,16 @@ var meetingRedemptions = []*rule.Rule{
 		Narrated: true,
 	},
 	{
+		// "After the redemptions, there are 897,689 Class A ordinary shares outstanding held by
+		// public shareholders": only with the public holders named
+		ID: "meeting.shares_remaining_there_are", Emit: rule.One(spac.FieldSharesRemaining),
+		Pattern:  `(?i)\bthere (?:are|were|will be|remain) (?:approximately )?{v:shares|count}(?: [^⟦.;]{0,60}?)? (?:issued and )?outstanding,? (?:and )?held by (?:our |the |its )?(?:public|non-redeeming) (?:shareholders|stockholders|holders)`,
+		Not:      hypothetical + `|` + pastMeeting + `|class b|founder|record date|entitled to vote`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
 		// "1,690,196 of the shares remaining outstanding after the redemption are owned by our
 		// public stockholders"
 		ID: "meeting.shares_remaining_held_by_public", Emit: rule.One(spac.FieldSharesRemaining),
@@ -205,6 +224,18 @@ var meetingRedemptions = []*rule.Rule{
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,
 		Priority: 10,
+	},
+	{
+		// "The new termination date is July 12, 2025." in a report of the meeting that set it
+		ID: "meeting.new_deadline_is", Emit: rule.One(spac.FieldNewDeadline),
+		Pattern:  `(?i)\b(?:the|its|our) (?:new|extended|amended) (?:termination date|deadline|outside date|expiration date|liquidation date)(?: \([^)]{0,60}\))? (?:is|is now|will be|shall be|became|has become) ` + weekday + `{v:date}`,
+		Within:   `(?i)\bexten(?:d|ded|sion)\b`,
+		Not:      pastMeeting + `|\b(?:if|unless|would|could|may|might|up to)\b|originally|previously|\bhad\b`,
+		Never:    proposalFailed,
+		Classes:  current,
+		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
+		NotKinds: notStated,
+		Priority: 9,
 	},
 	{
 		// "As a result, the Company now has until June 9, 2025 to consummate a business combination"
@@ -242,12 +273,14 @@ var meetingRedemptions = []*rule.Rule{
 		Priority: 10,
 	},
 	{
-		// the new deadline a defined term ("from April 18, 2023 to the New Termination Date") or
-		// the cap of monthly options ("from November 5, 2023 to up to May 5, 2024"): the date it
-		// replaces is still stated
+		// the new deadline a defined term ("from April 18, 2023 to the New Termination Date"), the
+		// cap of monthly options ("from November 5, 2023 to up to May 5, 2024") or the options
+		// themselves ("from February 19, 2025 up to nine times, by an additional month each
+		// time"): the date it replaces is still stated
 		ID: "meeting.old_deadline_to_term", Emit: rule.One(spac.FieldOldDeadline),
-		Pattern:  `(?i)` + extendWords + `(?:[^⟦]|⟦(?:duration|org|count|percent) \d+⟧)*? from {v:date}(?: \([^)]{0,60}\))?,? (?:(?:to|until) the (?-i:(?:[A-Z][a-z]+ ){0,3}(?:Date|Deadline|Period))\b|(?:to |until )?up to {date})`,
-		Not:      pastMeeting + `|earlier|not approved|\bif (?:the|a) |\b(?:we|the company) held\b|previously|option`,
+		Pattern: `(?i)` + extendWords + `(?:[^⟦]|⟦(?:duration|org|count|percent) \d+⟧)*? from {v:date}(?: \([^)]{0,60}\))?,? (?:(?:to|until) the (?-i:(?:[A-Z][a-z]+ ){0,3}(?:Date|Deadline|Period))\b|(?:to |until )?up to {date}|(?:(?:on a )?monthly(?: basis)?,? )?(?:for )?up to (?:\w+|⟦count \d+⟧) (?:\(\d+\) )?(?:times|(?:additional |one-month |monthly )+(?:periods|extensions))\b)`,
+		// a "to <date>" before the from-date makes that the new deadline the options run from
+		Not:      pastMeeting + `|earlier|not approved|\bif (?:the|a) |\b(?:we|the company) held\b|previously|option|\bto ⟦date \d+⟧.*\bfrom ⟦date \d+⟧`,
 		Never:    proposalFailed,
 		Classes:  meetingForms,
 		NotKinds: notStated,
@@ -352,9 +385,10 @@ var meetingRedemptions = []*rule.Rule{
 	},
 	{
 		ID: "meeting.extension_proposed_status", Emit: rule.Emit{"v": spac.FieldStatus, "d": spac.FieldNewDeadline},
-		Value:    string(spac.StatusInExtension),
-		Pattern:  `(?i)(?P<v>extend the date) by which the company (?:must|has to|is required to) (?:consummate|complete|effect).*?(?:from {date},? )?to {d:date}`,
-		Not:      pastMeeting,
+		Value:   string(spac.StatusInExtension),
+		Pattern: `(?i)(?P<v>extend the date) by which the company (?:must|has to|is required to) (?:consummate|complete|effect).*?(?:from {date},? )?to {d:date}`,
+		// the outer date of monthly options ("up to six times ... to <date>") is a cap
+		Not:      pastMeeting + `|\bup to\b`,
 		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 9,

@@ -1,6 +1,6 @@
 # Developer shortcuts. CI runs .ci/run, which calls the same commands.
 GO ?= go
-PKG_RACE = ./kv/... ./ingest/pipeline/... ./ingest/poll/... ./ingest/news/... ./api/... ./cmd/...
+PKG_RACE = ./kv/... ./natsjs/... ./ingest/pipeline/... ./ingest/poll/... ./ingest/news/... ./api/... ./cmd/...
 
 .PHONY: run test lint bench golden fixtures load
 

@@ -36,18 +36,20 @@ type layerRule struct {
 // the web layer never imports the adapters (cmd/spacd wires them together); only cmd reads the
 // configuration.
 var layerRules = []layerRule{
-	{[]string{"kv"}, []string{"api", "web", "index", "ingest", "webhook", "config", "cmd"},
+	{[]string{"kv"}, []string{"api", "web", "index", "ingest", "webhook", "natsjs", "config", "cmd"},
 		"the storage adapter implements root interfaces only"},
-	{[]string{"index"}, []string{"api", "web", "kv", "ingest", "webhook", "config", "cmd"},
+	{[]string{"index"}, []string{"api", "web", "kv", "ingest", "webhook", "natsjs", "config", "cmd"},
 		"the search adapter implements root interfaces only"},
-	{[]string{"ingest"}, []string{"api", "web", "kv", "index", "webhook", "config", "cmd"},
+	{[]string{"ingest"}, []string{"api", "web", "kv", "index", "webhook", "natsjs", "config", "cmd"},
 		"ingest reads and folds filings through root interfaces; the fan-out reaches the SSE hub and the webhook engine through its own"},
-	{[]string{"webhook"}, []string{"api", "web", "kv", "index", "ingest", "config", "cmd"},
+	{[]string{"webhook"}, []string{"api", "web", "kv", "index", "ingest", "natsjs", "config", "cmd"},
 		"the webhook engine delivers over a root spac.WebhookStore and serves no HTTP (api/webhooks does)"},
-	{[]string{"api", "web"}, []string{"kv", "index", "ingest", "config", "cmd"},
+	{[]string{"api", "web"}, []string{"kv", "index", "ingest", "natsjs", "config", "cmd"},
 		"the web layer serves root interfaces; cmd/spacd wires the adapters in"},
-	{[]string{"export"}, []string{"api", "web", "kv", "index", "ingest", "config", "cmd"},
+	{[]string{"export"}, []string{"api", "web", "kv", "index", "ingest", "natsjs", "config", "cmd"},
 		"the export encoding speaks root types only, so the API and the offline command share it"},
+	{[]string{"natsjs"}, []string{"api", "web", "kv", "index", "ingest", "webhook", "config", "cmd"},
+		"the cluster adapter moves root spac.Change values between a root ChangeJournal and a root ChangeApplier; nothing else knows NATS"},
 }
 
 func TestLayersImportOneWay(t *testing.T) {

@@ -161,6 +161,9 @@ type Health struct {
 	// Reextract is how far serve is in deriving stale filings' facts again (absent when the
 	// server was started without it).
 	Reextract *ReextractState `json:"reextract,omitempty"`
+	// Replication is a cluster member's position in the writer's stream of changes: a
+	// replica's behind is how many changes it has yet to apply (absent in a single process).
+	Replication *spac.Replication `json:"replication,omitempty"`
 }
 
 // ReextractState is the position of the background re-extraction (Deps.Reextract).
@@ -203,6 +206,10 @@ func (s *Server) health(c *gin.Context) (any, error) {
 	if s.d.Reextract != nil {
 		st := s.d.Reextract()
 		h.Reextract = &st
+	}
+	if s.d.Replication != nil {
+		r := s.d.Replication()
+		h.Replication = &r
 	}
 	return h, nil
 }

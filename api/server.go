@@ -49,6 +49,9 @@ type Deps struct {
 	StoreKind string
 	// Reextract reports the background re-extraction of stale filings on /health; nil: none.
 	Reextract func() ReextractState
+	// Replication reports, on /health, a cluster member's position in the writer's stream of
+	// changes (docs/operating.md, "Cluster"); nil: a single process.
+	Replication func() spac.Replication
 	// Idempotency keeps the Idempotency-Key records of POSTs (kv.DB: they survive a restart);
 	// nil: in memory.
 	Idempotency spac.IdempotencyStore

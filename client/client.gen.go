@@ -699,6 +699,24 @@ func (e ProfileStatus) Valid() bool {
 	}
 }
 
+// Defines values for ReplicationRole.
+const (
+	ReplicationRoleReplica ReplicationRole = "replica"
+	ReplicationRoleWriter  ReplicationRole = "writer"
+)
+
+// Valid indicates whether the value is a known member of the ReplicationRole enum.
+func (e ReplicationRole) Valid() bool {
+	switch e {
+	case ReplicationRoleReplica:
+		return true
+	case ReplicationRoleWriter:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SPACStatus.
 const (
 	SPACStatusClosed               SPACStatus = "closed"
@@ -2417,6 +2435,7 @@ type Health struct {
 	Checks       map[string]Check `json:"checks"`
 	Commit       string           `json:"commit"`
 	Reextract    *ReextractState  `json:"reextract,omitempty"`
+	Replication  *Replication     `json:"replication,omitempty"`
 	Status       HealthStatus     `json:"status"`
 	Store        *HealthStore     `json:"store,omitempty"`
 	UniverseRows int              `json:"universeRows"`
@@ -2683,6 +2702,18 @@ type ReleasePage struct {
 	// Total rows matching the query
 	Total int `json:"total"`
 }
+
+// Replication defines model for Replication.
+type Replication struct {
+	Applied   int             `json:"applied"`
+	Behind    int             `json:"behind"`
+	Connected bool            `json:"connected"`
+	Last      int             `json:"last"`
+	Role      ReplicationRole `json:"role"`
+}
+
+// ReplicationRole defines model for Replication.Role.
+type ReplicationRole string
 
 // SPAC defines model for SPAC.
 type SPAC struct {

@@ -22,6 +22,27 @@ type Config struct {
 	News     NewsConfig    `mapstructure:"news"`
 	Quotes   QuotesConfig  `mapstructure:"quotes"`
 	Metrics  MetricsConfig `mapstructure:"metrics"`
+	Cluster  ClusterConfig `mapstructure:"cluster"`
+}
+
+// Roles of serve (cluster.role, flag --role; docs/operating.md, "Cluster").
+const (
+	RoleSingle  = "single"  // one process does everything (the default)
+	RoleWriter  = "writer"  // ingests, folds, alerts, news, webhooks; journals and publishes every change
+	RoleReplica = "replica" // serves the API from a local read model fed by the writer's stream
+)
+
+// ClusterConfig places the process in a cluster of one writer and replicas.
+type ClusterConfig struct {
+	Role string     `mapstructure:"role"`
+	NATS NATSConfig `mapstructure:"nats"`
+}
+
+// NATSConfig reaches the JetStream stream the writer publishes to.
+type NATSConfig struct {
+	URL      string `mapstructure:"url"`      // comma-separated server URLs
+	Stream   string `mapstructure:"stream"`   // the stream's name
+	Replicas int    `mapstructure:"replicas"` // copies of the stream on the NATS cluster
 }
 
 // MetricsConfig configures the Prometheus metrics listener.

@@ -64,6 +64,10 @@ var defaults = map[string]any{
 	"news.poll_interval":               5 * time.Minute,
 	"quotes.file":                      "",
 	"metrics.addr":                     "",
+	"cluster.role":                     RoleSingle,
+	"cluster.nats.url":                 "nats://127.0.0.1:4222",
+	"cluster.nats.stream":              "SPAC_CHANGES",
+	"cluster.nats.replicas":            1,
 }
 
 // Names of the configuration flags.
@@ -72,6 +76,7 @@ const (
 	FlagDataDir  = "data-dir"
 	FlagAddr     = "addr"
 	FlagLogLevel = "log-level"
+	FlagRole     = "role"
 )
 
 // flagUsage is the help text of each configuration flag.
@@ -80,6 +85,7 @@ var flagUsage = map[string]string{
 	FlagDataDir:  "data directory (config key data_dir)",
 	FlagAddr:     "listen address (config key http.addr)",
 	FlagLogLevel: "log level (config key log.level)",
+	FlagRole:     "single, writer or replica (config key cluster.role; see docs/operating.md)",
 }
 
 // Flags declares every command-line flag that overrides a configuration key.
@@ -101,7 +107,7 @@ func FlagsFor(fs *pflag.FlagSet, names ...string) {
 }
 
 // flagKeys maps flag names to configuration keys.
-var flagKeys = map[string]string{"data-dir": "data_dir", "addr": "http.addr", "log-level": "log.level"}
+var flagKeys = map[string]string{"data-dir": "data_dir", "addr": "http.addr", "log-level": "log.level", "role": "cluster.role"}
 
 // Load builds the configuration: defaults < file < environment (SPACD_*) < flags. getenv is
 // injected so tests need not touch the process environment.
@@ -273,6 +279,9 @@ func (c Config) Validate() error {
 			return fmt.Errorf("config: webhooks.retry_schedule delays must be positive, got %s", d)
 		}
 	}
+	if err := c.Cluster.validate(); err != nil {
+		return err
+	}
 	if (c.EDGAR.Enabled || c.EDGAR.Backfill) && c.EDGAR.UserAgent == "" {
 		return fmt.Errorf("config: edgar.user_agent is required when edgar.enabled or edgar.backfill (SEC fair-access policy)")
 	}
@@ -293,6 +302,24 @@ func (m MetricsConfig) validate(httpAddr string) error {
 	}
 	if m.Addr == httpAddr && !strings.HasSuffix(m.Addr, ":0") {
 		return fmt.Errorf("config: metrics.addr %q is http.addr: metrics need an address of their own", m.Addr)
+	}
+	return nil
+}
+
+// validate checks the role and, outside the single process, the stream's settings.
+func (c ClusterConfig) validate() error {
+	switch c.Role {
+	case RoleSingle:
+		return nil
+	case RoleWriter, RoleReplica:
+	default:
+		return fmt.Errorf("config: cluster.role must be single, writer or replica, got %q", c.Role)
+	}
+	if c.NATS.URL == "" || c.NATS.Stream == "" {
+		return fmt.Errorf("config: cluster.nats.url and cluster.nats.stream are needed by the %s role", c.Role)
+	}
+	if c.NATS.Replicas < 1 || c.NATS.Replicas > 5 {
+		return fmt.Errorf("config: cluster.nats.replicas must be 1 to 5, got %d", c.NATS.Replicas)
 	}
 	return nil
 }

@@ -23,11 +23,12 @@ var _ spac.AlertStore = (*DB)(nil)
 //	<seq>                    last Seq assigned, decimal
 type timeline struct {
 	what, rec, idx, seq string
+	kind                spac.ChangeKind // what a writer journals a new item as
 }
 
 var (
-	alertTimeline   = timeline{what: "alert", rec: prefixAlert, idx: prefixAlertByTime, seq: keyAlertSeq}
-	articleTimeline = timeline{what: "article", rec: prefixArticle, idx: prefixArticleByTime, seq: keyArticleSeq}
+	alertTimeline   = timeline{what: "alert", rec: prefixAlert, idx: prefixAlertByTime, seq: keyAlertSeq, kind: spac.ChangeAlert}
+	articleTimeline = timeline{what: "article", rec: prefixArticle, idx: prefixArticleByTime, seq: keyArticleSeq, kind: spac.ChangeArticle}
 )
 
 // descTime is a fixed-width key that sorts later instants FIRST: the sortableTime rendering with
@@ -60,7 +61,7 @@ func (tl timeline) put(ctx context.Context, db *DB, id string, at time.Time, ite
 		return false, spac.InvalidParam("time", "%s %s: %v", tl.what, id, err)
 	}
 	var added bool
-	err = db.update(ctx, func(txn *badger.Txn) error {
+	err = db.updateJournaled(ctx, func(txn *badger.Txn) error {
 		added = false // a retried transaction starts over
 		if _, err := txn.Get([]byte(tl.rec + id)); err == nil {
 			return nil
@@ -82,7 +83,7 @@ func (tl timeline) put(ctx context.Context, db *DB, id string, at time.Time, ite
 			return err
 		}
 		added = true
-		return nil
+		return db.journalChange(txn, tl.kind, item)
 	})
 	return added, err
 }

@@ -39,12 +39,14 @@ type DB struct {
 	commits   atomic.Uint64
 	watermark memo
 	articles  memo
+	journal   journal // the change journal of a writer (journal.go); off by default
 }
 
 type config struct {
 	log        *slog.Logger
 	chunkLines int
 	syncWrites bool
+	journal    bool
 }
 
 // Option configures Open.
@@ -75,6 +77,7 @@ func Open(dir string, opts ...Option) (*DB, error) {
 		return nil, fmt.Errorf("kv: open %q: %w", dir, err)
 	}
 	db := &DB{bdb: bdb, chunkLines: c.chunkLines}
+	db.journal.on, db.journal.signal = c.journal, make(chan struct{}, 1)
 	if err := db.migrate(context.Background(), dir); err != nil {
 		bdb.Close()
 		return nil, err

@@ -59,6 +59,12 @@
 //	                              caller's key; a Badger TTL (24 h, less while unanswered)
 //	st/<name>                     state a component persists (the EDGAR poller's paging position
 //	                              and seen set, the backfill's progress)
+//	rj/<seq>                      change journal (writer role only, WithJournal): JSON of one
+//	                              spac.Change committed with the change it tells and deleted once
+//	                              published to the replicas' stream; <seq> is 20 digits
+//	m/journalseq                  last <seq> given to the change journal
+//	m/applied                     a replica's position in the writer's stream: the last change
+//	                              applied, written in the transaction that applies it
 //
 // PutFiling is idempotent: a filing whose content hash (filing JSON, lines, facts) equals the
 // stored one writes nothing and reports changed == false. The watermark advances in the same
@@ -101,6 +107,7 @@ const (
 	prefixExportLink         = "xl/"
 	prefixExportLinkHash     = "xh/"
 	prefixExportLinkOfKey    = "xo/"
+	prefixJournal            = "rj/"
 
 	keyWatermark   = "m/watermark"
 	keyAlertSeq    = "m/alertseq"
@@ -109,4 +116,6 @@ const (
 	keyWebhookSeq  = "m/webhookseq"
 	keyDeliverySeq = "m/deliveryseq"
 	keySchema      = "m/schema"
+	keyJournalSeq  = "m/journalseq"
+	keyApplied     = "m/applied"
 )

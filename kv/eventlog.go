@@ -70,7 +70,7 @@ func (l *EventLog) Append(ctx context.Context, topic string, ev spac.StreamEvent
 	mu := l.topicLock(topic)
 	mu.Lock()
 	defer mu.Unlock()
-	err := l.db.update(ctx, func(txn *badger.Txn) error {
+	err := l.db.updateJournaled(ctx, func(txn *badger.Txn) error {
 		last, err := lastLogID(txn, topic)
 		if err != nil {
 			return err
@@ -83,6 +83,9 @@ func (l *EventLog) Append(ctx context.Context, topic string, ev spac.StreamEvent
 			return err
 		}
 		if err := txn.Set([]byte(logLastKey(topic)), []byte(strconv.FormatUint(ev.ID, 10))); err != nil {
+			return err
+		}
+		if err := l.db.journalChange(txn, spac.ChangeStream, spac.StreamChange{Topic: topic, Event: ev}); err != nil {
 			return err
 		}
 		return l.trim(ctx, txn, topic, ev.ID)

@@ -87,8 +87,12 @@ func (db *DB) PutFold(ctx context.Context, p spac.Profile, events []spac.Event, 
 	if err != nil {
 		return err
 	}
-	return db.update(ctx, func(txn *badger.Txn) error {
-		if err := writeProfile(txn, p, events); err != nil {
+	return db.updateJournaled(ctx, func(txn *badger.Txn) error {
+		wm := watermarkValue()
+		if err := writeProfile(txn, p, events, wm); err != nil {
+			return err
+		}
+		if err := db.journalProfile(txn, p, events, wm); err != nil {
 			return err
 		}
 		if ev == nil {

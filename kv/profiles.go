@@ -51,7 +51,13 @@ func (db *DB) PutProfile(ctx context.Context, p spac.Profile, events []spac.Even
 	if err != nil {
 		return err
 	}
-	return db.update(ctx, func(txn *badger.Txn) error { return writeProfile(txn, p, events) })
+	return db.updateJournaled(ctx, func(txn *badger.Txn) error {
+		wm := watermarkValue()
+		if err := writeProfile(txn, p, events, wm); err != nil {
+			return err
+		}
+		return db.journalProfile(txn, p, events, wm)
+	})
 }
 
 // normProfile validates p and its events and returns them with the CIK normalised (on copies).
@@ -71,8 +77,9 @@ func normProfile(p spac.Profile, events []spac.Event) (spac.Profile, []spac.Even
 	return p, events, nil
 }
 
-// writeProfile is the body of PutProfile's transaction (p and events normalised).
-func writeProfile(txn *badger.Txn, p spac.Profile, events []spac.Event) error {
+// writeProfile is the body of PutProfile's transaction (p and events normalised); wm is the
+// watermark it sets (a replica sets its writer's).
+func writeProfile(txn *badger.Txn, p spac.Profile, events []spac.Event, wm []byte) error {
 	cik := p.CIK
 	var old ownedKeys
 	if err := getJSON(txn, ownedKey(cik), "owned keys", &old); err != nil && spac.ErrorCode(err) != spac.ENOTFOUND {
@@ -97,7 +104,7 @@ func writeProfile(txn *badger.Txn, p spac.Profile, events []spac.Event) error {
 	if err := setJSON(txn, profileKey(cik), storedProfile{Profile: p, Sample: p.Sample}); err != nil {
 		return err
 	}
-	return txn.Set([]byte(keyWatermark), watermarkValue())
+	return txn.Set([]byte(keyWatermark), wm)
 }
 
 // dropOwned deletes the events and the symbols a previous PutProfile wrote, except symbols

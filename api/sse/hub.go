@@ -163,6 +163,19 @@ func (h *Hub) Publish(ctx context.Context, topic string, ev spac.StreamEvent) (s
 	return stored, nil
 }
 
+// Deliver offers to the live subscribers an event another process already appended to the
+// log with its id (a cluster replica applying its writer's stream event): the log is not
+// written, the id is kept, so Last-Event-ID names the same event on every replica.
+func (h *Hub) Deliver(topic string, ev spac.StreamEvent) {
+	h.publishMu.Lock()
+	defer h.publishMu.Unlock()
+	if h.isClosed() {
+		return
+	}
+	h.follow(topic, &ev)
+	h.fanOut(topic, &ev)
+}
+
 func (h *Hub) fanOut(topic string, ev *spac.StreamEvent) {
 	h.mu.Lock()
 	defer h.mu.Unlock()

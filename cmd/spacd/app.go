@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/config"
 	"github.com/spacdata/spac/fixtures"
 	"github.com/spacdata/spac/index"
 	"github.com/spacdata/spac/ingest/pipeline"
@@ -30,7 +31,8 @@ func openApp(env *environment) (*app, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("data dir: %w", err)
 	}
-	db, err := kv.Open(filepath.Join(dir, "kv"))
+	// A writer's store journals every change of served data for its replicas (docs/operating.md, "Cluster").
+	db, err := kv.Open(filepath.Join(dir, "kv"), kv.WithJournal(env.cfg.Cluster.Role == config.RoleWriter))
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}

@@ -31,7 +31,7 @@ func runCLI(t *testing.T, dataDir string, args ...string) (stdout, stderr string
 
 // helpFlags are the flags each command's --help must list, and no other (--help aside).
 var helpFlags = map[string][]string{
-	"serve":     {"--config", "--data-dir", "--addr", "--log-level"},
+	"serve":     {"--config", "--data-dir", "--addr", "--log-level", "--role"},
 	"ingest":    {"--workers", "--progress", "--form", "--items", "--cik", "--filed", "--accession", "--name", "--json", "--config", "--data-dir", "--log-level"},
 	"backfill":  {"--since", "--cik", "--no-discover", "--index", "--progress", "--json", "--config", "--data-dir", "--log-level"},
 	"rebuild":   {"--progress", "--json", "--config", "--data-dir", "--log-level"},

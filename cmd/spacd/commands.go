@@ -35,7 +35,7 @@ func commands() []command {
 	return []command{
 		{name: "serve", summary: "run the HTTP API (builds from the embedded fixtures when the data directory is empty)",
 			about:  "Serves the API until interrupted, then shuts down gracefully. On an empty data directory it first builds the store and index from the embedded fixtures (config key fixtures).",
-			config: []string{config.FlagConfig, config.FlagDataDir, config.FlagAddr, config.FlagLogLevel}, run: cmdServe},
+			config: []string{config.FlagConfig, config.FlagDataDir, config.FlagAddr, config.FlagLogLevel, config.FlagRole}, run: cmdServe},
 		{name: "ingest", args: "DIR|FILE...", argHelp: [][2]string{{"DIR|FILE...", "directories (read recursively for .txt full submissions) or files, whatever their extension"}},
 			summary: "ingest filings into the store and index: extract, fold, alerts, filing news",
 			about:   "Ingests full-submission filings (idempotent per accession), or with --form bare documents, through the stages serve, backfill and the poller run: extract, fold, alerts and filing news (recorded as history, nothing pushed), index; prints a summary. A bad document is recorded with its reason and skipped (see spacd errors); it never stops the run. Exits 1 when a path does not exist or nothing was ingested.",

@@ -55,7 +55,7 @@ func newLive(ctx context.Context, env *environment, a *app) (*live, error) {
 	}
 	l := &live{env: env, db: a.db, market: market.NewJoiner(quotes, env.now), fictional: fictional}
 	a.idx.SetMarket(l.market)
-	l.hub = sse.NewHub(a.db.EventLog(10000), sse.HubConfig{OnDrop: a.metrics.SubscriberDropped})
+	l.hub = sse.NewHub(a.db.EventLog(streamLogCap), sse.HubConfig{OnDrop: a.metrics.SubscriberDropped})
 	l.webhooks = webhook.New(a.db.Webhooks(), webhook.Config{
 		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
 		Schedule: retrySchedule(env.cfg.Webhooks.RetrySchedule), MaxPerKey: env.cfg.Webhooks.MaxPerKey,

@@ -30,7 +30,7 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	if a.metrics = newMetrics(env, a, subscribers, func() api.ReextractState { return l.reextract.State() }); a.metrics != nil {
 		a.pipeline.Metrics = a.metrics
 	}
-	l, stopLive, err := startLive(ctx, env, a)
+	l, stopLive, replication, err := startRole(ctx, env, a)
 	if err != nil {
 		return err
 	}
@@ -46,7 +46,12 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	}
 	// Deferred after a.Close, so it runs first: the last rate and usage counts reach Badger.
 	defer shutdownGuard(env, guard)
-	srv := api.New(apiDeps(ctx, env, a, guard, l))
+	deps := apiDeps(ctx, env, a, guard, l)
+	deps.Replication = replication
+	if env.cfg.Cluster.Role == config.RoleReplica {
+		deps.Live.Webhooks = nil // registrations belong to the writer (docs/operating.md, "Cluster"): 503 here
+	}
+	srv := api.New(deps)
 	guard.Keys().OnRetire(l.retire(srv))
 	if err := srv.MountPages(explorer(env, a, srv).Pages()); err != nil {
 		return err

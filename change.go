@@ -1,0 +1,101 @@
+package spac
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+)
+
+// ChangeKind names what a Change carries (docs/operating.md, "Cluster").
+type ChangeKind string
+
+// The kinds of change a writer tells its replicas: everything the read routes serve that the
+// writer commits. Filings (their text) are not among them yet: see docs/operating.md, "Cluster".
+const (
+	ChangeProfile ChangeKind = "profile" // a profile with its events, tickers and index row
+	ChangeAlert   ChangeKind = "alert"   // an alert as stored (with its Seq)
+	ChangeArticle ChangeKind = "article" // an article as stored (with its Seq)
+	ChangeStream  ChangeKind = "stream"  // a stream event with the id its log gave it
+)
+
+// Change is one committed change of served data, journaled by the writer's store in the
+// transaction that commits it (so a crash between the commit and its publication loses
+// nothing) and applied by replicas in the order the writer committed.
+type Change struct {
+	// Seq is the position in the writer's journal, assigned by the store, increasing.
+	Seq uint64 `json:"seq"`
+	// ID is derived from Kind and Data only: a journal entry published twice (the writer
+	// died after publishing, before trimming) carries the same id, which the stream
+	// deduplicates. Data holds the writer's watermark, so two commits never share an id.
+	ID   string          `json:"id"`
+	Kind ChangeKind      `json:"kind"`
+	Data json.RawMessage `json:"data"`
+}
+
+// ProfileChange is the Data of a ChangeProfile: what PutProfile stored, and the watermark
+// the writer's commit set (a replica serves the writer's asOf, not its own clock).
+type ProfileChange struct {
+	Profile   Profile `json:"profile"`
+	Sample    bool    `json:"sample,omitempty"` // SPAC.Sample is not part of its JSON
+	Events    []Event `json:"events"`
+	Watermark string  `json:"watermark"`
+}
+
+// Row is the universe row the writer indexed for this profile.
+func (c ProfileChange) Row() SPAC {
+	row := c.Profile.SPAC
+	row.Sample = c.Sample
+	return row
+}
+
+// StreamChange is the Data of a ChangeStream: the event with the id the writer's log gave it,
+// so Last-Event-ID names the same event on every replica.
+type StreamChange struct {
+	Topic string      `json:"topic"`
+	Event StreamEvent `json:"event"`
+}
+
+// NewChange encodes data as a change of kind, with its id derived from both.
+func NewChange(kind ChangeKind, data any) (Change, error) {
+	b, err := json.Marshal(data)
+	if err != nil {
+		return Change{}, fmt.Errorf("change %s: %w", kind, err)
+	}
+	sum := sha256.Sum256(append([]byte(kind+"\x00"), b...))
+	return Change{ID: string(kind) + "-" + hex.EncodeToString(sum[:16]), Kind: kind, Data: b}, nil
+}
+
+// ChangeJournal is the writer store's journal of committed changes not yet published.
+type ChangeJournal interface {
+	// Changes returns up to limit journaled changes with Seq > after, in Seq order.
+	Changes(ctx context.Context, after uint64, limit int) ([]Change, error)
+	// TrimChanges deletes the journaled changes with Seq <= upTo (they are published).
+	TrimChanges(ctx context.Context, upTo uint64) error
+	// Journaled is signalled (without blocking, coalesced) after a change is journaled.
+	Journaled() <-chan struct{}
+	// LastJournaled is the Seq of the last change journaled (0: none yet).
+	LastJournaled(ctx context.Context) (uint64, error)
+}
+
+// ChangeApplier is a replica's store: it applies a writer's change and records, in the same
+// transaction, the position of the change in the replicated stream.
+type ChangeApplier interface {
+	ApplyChange(ctx context.Context, c Change, position uint64) error
+	// Applied is the position of the last change applied (0: none).
+	Applied(ctx context.Context) (uint64, error)
+}
+
+// Replication is how far a replica is behind its writer, as /health reports it.
+type Replication struct {
+	Role    string `json:"role" jsonschema:"enum=writer,enum=replica"` // "writer" or "replica"
+	Applied uint64 `json:"applied"`                                    // stream position of the last change applied (replica) or published (writer)
+	Last    uint64 `json:"last"`                                       // the stream's last position as last seen
+	// Behind is, on a replica, the changes of the stream it has yet to apply (Last - Applied);
+	// on the writer, the changes it committed and has yet to publish.
+	Behind uint64 `json:"behind"`
+	// Connected says whether the stream is reachable now; a replica that lost it keeps serving
+	// what it has.
+	Connected bool `json:"connected"`
+}

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/config"
+	"github.com/spacdata/spac/natsjs"
+)
+
+// streamLogCap is the retention of each SSE topic's replay log (kv.EventLog), the same on a
+// writer and its replicas so both trim the same events.
+const streamLogCap = 10000
+
+// startRole starts what the configured role runs before the API serves: the single process and
+// the writer run everything (the writer also publishes its journal); a replica runs only its
+// read model. status is nil in a single process (no replication on /health).
+func startRole(ctx context.Context, env *environment, a *app) (l *live, stop func(), status func() spac.Replication, err error) {
+	switch env.cfg.Cluster.Role {
+	case config.RoleWriter:
+		return startWriter(ctx, env, a)
+	case config.RoleReplica:
+		return startReplica(ctx, env, a)
+	}
+	l, stop, err = startLive(ctx, env, a)
+	return l, stop, nil, err
+}
+
+func natsConfig(c config.NATSConfig) natsjs.Config {
+	return natsjs.Config{URL: c.URL, Stream: c.Stream, Replicas: c.Replicas}
+}
+
+// startWriter journals, once, what a store held before it was a writer's (kv.SeedJournal),
+// publishes the journal from before the fixture bootstrap (so a large first build
+// streams out while it runs) and then starts everything a single process runs.
+func startWriter(ctx context.Context, env *environment, a *app) (*live, func(), func() spac.Replication, error) {
+	if n, err := a.db.SeedJournal(ctx); err != nil {
+		return nil, nil, nil, fmt.Errorf("journal what the store held before it was a writer's: %w", err)
+	} else if n > 0 {
+		env.log.Info("journaled what the store held before it was a writer's", "changes", n)
+	}
+	conn, err := natsjs.Connect(natsConfig(env.cfg.Cluster.NATS), "spacd writer")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	pub := natsjs.NewPublisher(conn, a.db, env.log)
+	stopPub := runBackground(ctx, pub.Run)
+	l, stopLive, err := startLive(ctx, env, a)
+	if err != nil {
+		stopPub()
+		conn.Close()
+		return nil, nil, nil, err
+	}
+	status := func() spac.Replication { return pub.Status(ctx) }
+	return l, func() { stopLive(); stopPub(); conn.Close() }, status, nil
+}
+
+// startReplica follows the writer's stream into the local store and index, and returns once
+// it applied everything the stream held when it started: a replica serves only once caught
+// up. It ingests nothing, polls nothing, folds nothing and delivers no webhook.
+func startReplica(ctx context.Context, env *environment, a *app) (*live, func(), func() spac.Replication, error) {
+	conn, err := natsjs.Connect(natsConfig(env.cfg.Cluster.NATS), "spacd replica")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	l, err := newLive(ctx, env, a)
+	if err != nil {
+		conn.Close()
+		return nil, nil, nil, err
+	}
+	if err := indexProfiles(ctx, a); err != nil {
+		conn.Close()
+		return nil, nil, nil, err
+	}
+	rep := natsjs.NewReplica(conn, a.db.Applier(streamLogCap), a.idx, env.log)
+	rep.OnApplied = func(c spac.Change) { deliverStreamChange(env, l, c) }
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- rep.Run(runCtx) }()
+	stop := func() { cancel(); <-done; l.stop(env); conn.Close() }
+	if err := catchUp(ctx, env, rep, done); err != nil {
+		stop()
+		return nil, nil, nil, err
+	}
+	l.sampleCIKs, l.sample = sampleOf(ctx, env, a, l.fictional)
+	go refreshStatus(runCtx, rep)
+	return l, stop, rep.Status, nil
+}
+
+// indexProfiles fills an empty index from the profiles the replica holds (its index directory
+// was lost): a replica has no facts to refold, and a profile's row is all the index needs.
+func indexProfiles(ctx context.Context, a *app) error {
+	if n, err := a.idx.Count(ctx); err != nil || n > 0 {
+		return err
+	}
+	return a.db.EachProfile(ctx, func(p spac.Profile) error {
+		return a.idx.Put(ctx, spac.ProfileChange{Profile: p, Sample: p.Sample}.Row())
+	})
+}
+
+// catchUp waits for the replica to apply the stream as it is now, or for Run to fail.
+func catchUp(ctx context.Context, env *environment, rep *natsjs.Replica, done chan error) error {
+	caught := make(chan error, 1)
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	start := time.Now()
+	go func() { caught <- rep.CatchUp(cctx) }()
+	select {
+	case err := <-caught:
+		if err != nil {
+			return err
+		}
+		env.log.Info("replica caught up with the writer's stream", "position", rep.Status().Applied, "took", time.Since(start).String())
+		return nil
+	case err := <-done:
+		done <- err // stop() reads it again
+		return fmt.Errorf("replica: %w", err)
+	}
+}
+
+// refreshStatus keeps the stream's last position fresh for /health while no change arrives.
+func refreshStatus(ctx context.Context, rep *natsjs.Replica) {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			rep.Refresh(ctx)
+		}
+	}
+}
+
+// deliverStreamChange pushes an applied stream event to the replica's live SSE subscribers,
+// with the writer's id.
+func deliverStreamChange(env *environment, l *live, c spac.Change) {
+	if c.Kind != spac.ChangeStream {
+		return
+	}
+	var sc spac.StreamChange
+	if err := json.Unmarshal(c.Data, &sc); err != nil {
+		env.log.Error("replica: stream change", "err", err)
+		return
+	}
+	l.hub.Deliver(sc.Topic, sc.Event)
+}
+
+// runBackground runs fn in a goroutine until the returned stop cancels it and waits for it.
+func runBackground(ctx context.Context, fn func(context.Context) error) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); _ = fn(ctx) }()
+	return func() { cancel(); <-done }
+}

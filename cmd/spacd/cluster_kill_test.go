@@ -1,0 +1,113 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/spacdata/spac/internal/longtest"
+	"github.com/spacdata/spac/natsjs/natsjstest"
+)
+
+// TestClusterKilledNodesCatchUp SIGKILLs a writer while it builds the fixture corpus and
+// publishes it, and a replica while it applies the stream: restarted, the writer publishes what
+// it journaled and the replica resumes from its recorded position, and both replicas then serve
+// every profile and the universe byte for byte as the writer does.
+func TestClusterKilledNodesCatchUp(t *testing.T) {
+	longtest.Skip(t, "SIGKILLs spacd processes of a cluster")
+	bin := buildSpacd(t)
+	_, urls := natsjstest.StartCluster(t, 3)
+	var ciks []string
+	for c := range committedCIKs(t) {
+		ciks = append(ciks, c)
+	}
+	slices.Sort(ciks)
+	env := clusterEnv(t, urls, ciks)
+	root := t.TempDir()
+	node := func(role string) map[string]string {
+		e := map[string]string{"SPACD_CLUSTER_ROLE": role}
+		for k, v := range env {
+			e[k] = v
+		}
+		return e
+	}
+
+	// The writer dies once part of its first build is in the stream (it listens only after).
+	stream := natsjstest.Watch(t, urls, "SPAC_CHANGES")
+	writer := startProcessAsync(t, bin, filepath.Join(root, "w"), node("writer"))
+	waitCondition(t, "the writer's first changes in the stream", func() bool {
+		return stream.Msgs() >= 10 || writer.exited()
+	})
+	if writer.exited() {
+		t.Fatalf("the writer exited by itself; stderr:\n%s", writer.stderr.String())
+	}
+	writer.kill(t)
+	killedAt := stream.Msgs()
+
+	// A replica is killed while the restarted writer publishes; a second one starts later.
+	r1dir := filepath.Join(root, "r1")
+	r1 := startProcessAsync(t, bin, r1dir, node("replica"))
+	w := startProcess(t, bin, filepath.Join(root, "w"), node("writer"))
+	waitCondition(t, "the restarted writer publishing its build", func() bool {
+		return (&clusterNode{role: "writer", testServer: w.testServer}).health(t).Replication.Behind == 0
+	})
+	r1.kill(t)
+	r1p := startProcess(t, bin, r1dir, node("replica"))
+	r2 := startProcess(t, bin, filepath.Join(root, "r2"), node("replica"))
+	converge(t, append(profilePaths(ciks), universePath),
+		&clusterNode{role: "writer", testServer: w.testServer},
+		&clusterNode{role: "replica", testServer: r1p.testServer},
+		&clusterNode{role: "replica", testServer: r2.testServer})
+	final := stream.Msgs()
+	t.Logf("writer killed with %d changes in the stream, %d once its restart published the rest", killedAt, final)
+	if killedAt >= final {
+		t.Logf("(the writer was killed after its build: the restart published nothing new)")
+	}
+}
+
+// asyncProcess is `spacd serve` started without waiting for it to listen (a writer building
+// its store, a replica catching up), so it can be killed before.
+type asyncProcess struct {
+	cmd    *exec.Cmd
+	done   chan struct{}
+	stderr *syncBuffer
+}
+
+func startProcessAsync(t *testing.T, bin, dataDir string, env map[string]string) *asyncProcess {
+	t.Helper()
+	cmd := exec.Command(bin, "serve")
+	cmd.Env = append(os.Environ(), "SPACD_DATA_DIR="+dataDir, "SPACD_HTTP_ADDR=127.0.0.1:0", "SPACD_LOG_LEVEL=warn")
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &asyncProcess{cmd: cmd, done: make(chan struct{}), stderr: stderr}
+	go func() { _ = cmd.Wait(); close(p.done) }()
+	t.Cleanup(func() { p.kill(t) })
+	return p
+}
+
+func (p *asyncProcess) exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// kill sends SIGKILL and waits for the process to be reaped.
+func (p *asyncProcess) kill(t *testing.T) {
+	if !p.exited() {
+		if err := p.cmd.Process.Kill(); err != nil {
+			t.Logf("kill: %v", err)
+		}
+	}
+	<-p.done
+}

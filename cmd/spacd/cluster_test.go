@@ -1,0 +1,233 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/spacdata/spac/api"
+	"github.com/spacdata/spac/fixtures/gen"
+	"github.com/spacdata/spac/ingest/poll/polltest"
+	"github.com/spacdata/spac/natsjs/natsjstest"
+)
+
+// clusterNode is one `spacd serve` of a cluster test on a data directory that outlives it.
+type clusterNode struct {
+	role, dir string
+	env       map[string]string
+	now       func() time.Time
+	*testServer
+}
+
+// start runs serve on the node's data directory and waits for /health.
+func (n *clusterNode) start(t *testing.T) {
+	t.Helper()
+	env := map[string]string{"SPACD_DATA_DIR": n.dir, "SPACD_HTTP_ADDR": "127.0.0.1:0", "SPACD_LOG_LEVEL": "warn", "SPACD_CLUSTER_ROLE": n.role}
+	for k, v := range n.env {
+		env[k] = v
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	outR, outW := io.Pipe()
+	errBuf := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- runAt(ctx, []string{"spacd", "serve"}, func(k string) string { return env[k] }, outW, errBuf, n.now)
+		outW.Close()
+	}()
+	stop := sync.OnceValue(func() error { cancel(); return <-done })
+	t.Cleanup(func() { _ = stop() })
+	base, _ := waitListening(t, outR, done, errBuf)
+	n.testServer = &testServer{base: base, client: &http.Client{Timeout: 30 * time.Second}, stderr: errBuf, stop: stop}
+	n.waitHealthy(t)
+}
+
+// restart stops serve gracefully and starts it again on the same data directory.
+func (n *clusterNode) restart(t *testing.T) {
+	t.Helper()
+	if err := n.stop(); err != nil {
+		t.Fatalf("%s stopped with %v", n.role, err)
+	}
+	n.start(t)
+}
+
+func (n *clusterNode) health(t *testing.T) api.Health {
+	t.Helper()
+	var h api.Health
+	n.getJSON(t, "/health", "", http.StatusOK, &h)
+	if h.Replication == nil || h.Replication.Role != n.role {
+		t.Fatalf("%s /health: replication %+v", n.role, h.Replication)
+	}
+	return h
+}
+
+// served is what a node answers an anonymous caller on each path.
+func (n *clusterNode) served(t *testing.T, paths []string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, path := range paths {
+		code, _, b := n.do(t, http.MethodGet, path, "", "")
+		out[path] = fmt.Sprintf("%d %s", code, b)
+	}
+	return out
+}
+
+// universePath is the universe's first page: every SPAC of the fixtures and the test.
+const universePath = "/v1/universe?limit=100"
+
+// profilePaths are the profiles of ciks.
+func profilePaths(ciks []string) []string {
+	var out []string
+	for _, c := range ciks {
+		out = append(out, "/v1/spac/"+c)
+	}
+	return out
+}
+
+// TestClusterReplicasServeTheWritersProfiles runs a writer and two replicas on an embedded
+// three-node NATS cluster: the writer builds the fixture corpus and both replicas then serve
+// every profile, and the universe, byte for byte as the writer does. A replica stopped while
+// the writer ingests a new SPAC from its EDGAR feed catches up when it starts again, and
+// serves that SPAC as the (restarted) writer does.
+func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: a NATS cluster, a writer building the fixtures and two replicas")
+	}
+	_, urls := natsjstest.StartCluster(t, 3)
+	feed := polltest.New(t)
+	clock := newTestClock(gen.ReferenceDate)
+	newSPAC := generateNewSPACs(t, 25)[0]
+	var ciks []string
+	for c := range committedCIKs(t) {
+		ciks = append(ciks, c)
+	}
+	slices.Sort(ciks)
+	env := clusterEnv(t, urls, append(slices.Clone(ciks), newSPAC.entry.CIK))
+	writerEnv := liveEnv(feed.URL())
+	for k, v := range env {
+		writerEnv[k] = v
+	}
+	root := t.TempDir()
+	writer := &clusterNode{role: "writer", dir: filepath.Join(root, "w"), env: writerEnv, now: clock.now}
+	r1 := &clusterNode{role: "replica", dir: filepath.Join(root, "r1"), env: env, now: clock.now}
+	r2 := &clusterNode{role: "replica", dir: filepath.Join(root, "r2"), env: env, now: clock.now}
+	writer.start(t)
+	// Replicas join once the writer's first build is published: a node resolves its anonymous
+	// sample when it starts, as a single process does.
+	waitCondition(t, "the writer publishing its first build", func() bool { return writer.health(t).Replication.Behind == 0 })
+	r1.start(t)
+	r2.start(t)
+	converge(t, append(profilePaths(ciks), universePath), writer, r1, r2)
+
+	if err := r1.stop(); err != nil { // away while the writer ingests
+		t.Fatal(err)
+	}
+	rows := writer.health(t).UniverseRows
+	clock.setDay(newSPAC.entry.IPODate)
+	clock.set(clock.now().AddDate(0, 0, 1))
+	newSPAC.publish(feed)
+	waitCondition(t, "the writer ingests the new SPAC", func() bool { return writer.health(t).UniverseRows == rows+1 })
+	// Restarted, the writer's anonymous sample resolves the new SPAC (sample_symbols lists it).
+	writer.restart(t)
+	waitCondition(t, "the writer publishing", func() bool { return writer.health(t).Replication.Behind == 0 })
+	r1.start(t)
+	converge(t, append(profilePaths(append(ciks, newSPAC.entry.CIK)), universePath), writer, r1)
+	// The replica that stayed up resolved its anonymous sample before the new SPAC existed:
+	// it holds it (its row count) but shows the sample's rows and profiles only.
+	converge(t, profilePaths(ciks), writer, r2)
+	if h := r2.health(t); h.UniverseRows != rows+1 {
+		t.Fatalf("the replica that stayed up has %d universe rows, want %d", h.UniverseRows, rows+1)
+	}
+}
+
+// clusterEnv is the configuration every node shares: the NATS cluster, a stream kept on all
+// three servers, anonymous limits raised and every SPAC of the test in the anonymous sample
+// (API keys are not replicated yet, so the comparison reads as an anonymous caller).
+func clusterEnv(t *testing.T, urls string, sample []string) map[string]string {
+	cfg := filepath.Join(t.TempDir(), "spacd.yaml")
+	raised := "access:\n  tiers:\n    anonymous: {per_minute: 100000, per_day: 1000000}\n"
+	if err := os.WriteFile(cfg, []byte(raised), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{
+		"SPACD_CONFIG": cfg, "SPACD_CLUSTER_NATS_URL": urls, "SPACD_CLUSTER_NATS_REPLICAS": "3",
+		"SPACD_ACCESS_SAMPLE_SYMBOLS": strings.Join(sample, ","),
+	}
+}
+
+// converge waits until the writer has published everything it committed and each replica has
+// applied all of it, then requires every replica to serve what the writer serves. The writer
+// keeps running (its news feed may add articles), so a comparison that differs is tried again
+// until the deadline; what differs at the deadline fails the test.
+func converge(t *testing.T, paths []string, writer *clusterNode, replicas ...*clusterNode) {
+	t.Helper()
+	var diff string
+	waitCondition(t, "replicas serving what the writer serves", func() bool {
+		w := writer.health(t).Replication
+		if w.Behind != 0 {
+			return false
+		}
+		for _, r := range replicas {
+			if h := r.health(t).Replication; h.Applied < w.Applied || h.Behind != 0 {
+				return false
+			}
+		}
+		want := writer.served(t, paths)
+		for i, r := range replicas {
+			if diff = servedDiff(r.served(t, paths), want); diff != "" {
+				diff = fmt.Sprintf("replica %d: %s", i+1, diff)
+				return false
+			}
+		}
+		return true
+	}, func() string { return diff })
+	for path, got := range writer.served(t, paths) {
+		if !strings.HasPrefix(got, "200 ") {
+			t.Fatalf("the writer answers %s with %.200s", path, got)
+		}
+	}
+}
+
+func servedDiff(got, want map[string]string) string {
+	var paths []string
+	for path, w := range want {
+		if got[path] != w {
+			paths = append(paths, path)
+		}
+	}
+	if len(paths) == 0 {
+		return ""
+	}
+	slices.Sort(paths)
+	g, w := got[paths[0]], want[paths[0]]
+	i := 0
+	for i < min(len(g), len(w)) && g[i] == w[i] {
+		i++
+	}
+	from := max(0, i-200)
+	return fmt.Sprintf("%d answers differ (%v); %s at byte %d:\n  replica ...%.400s\n  writer  ...%.400s", len(paths), paths, paths[0], i, g[from:], w[from:])
+}
+
+// waitCondition polls cond (a condition, not a sleep standing in for one) until it holds or
+// liveTimeout passes.
+func waitCondition(t *testing.T, what string, cond func() bool, detail ...func() string) {
+	t.Helper()
+	deadline := time.Now().Add(liveTimeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			msg := ""
+			for _, d := range detail {
+				msg = d()
+			}
+			t.Fatalf("%s: not after %s. %s", what, liveTimeout, msg)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -1,0 +1,118 @@
+package kv
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/url"
+	"strings"
+
+	"github.com/dgraph-io/badger/v4"
+
+	spac "github.com/spacdata/spac"
+)
+
+// seedPage bounds the changes one seeding transaction journals.
+const seedPage = 100
+
+// SeedJournal journals, once, everything a store held before its journal was ever on (a
+// single process's data directory turned into a writer's): every profile (with its events and
+// the current watermark), alert, article and stream event, so replicas reading the stream from
+// its start hold what the writer serves. A store whose journal has a sequence (it journaled
+// before, or was seeded) is left alone; seeded reports whether it journaled anything.
+func (db *DB) SeedJournal(ctx context.Context) (seeded int, err error) {
+	if !db.journal.on {
+		return 0, errors.New("kv: SeedJournal needs WithJournal")
+	}
+	if n, err := db.LastJournaled(ctx); err != nil || n > 0 {
+		return 0, err
+	}
+	for _, prefix := range []string{prefixProfile, prefixAlert, prefixArticle, prefixStreamLog} {
+		n, err := db.seedPrefix(ctx, prefix)
+		seeded += n
+		if err != nil {
+			return seeded, err
+		}
+	}
+	return seeded, nil
+}
+
+// seedPrefix journals every record under prefix, a page per transaction.
+func (db *DB) seedPrefix(ctx context.Context, prefix string) (int, error) {
+	total, start := 0, prefix
+	for {
+		n, next := 0, ""
+		err := db.updateJournaled(ctx, func(txn *badger.Txn) error {
+			n, next = 0, ""
+			err := eachKeyFrom(ctx, txn, prefix, start, true, func(key string, item *badger.Item) error {
+				if n == seedPage {
+					next = key
+					return errStopIteration
+				}
+				n++
+				return db.seedOne(txn, prefix, key, item)
+			})
+			if errors.Is(err, errStopIteration) {
+				return nil
+			}
+			return err
+		})
+		total += n
+		if err != nil || next == "" {
+			return total, err
+		}
+		start = next
+	}
+}
+
+// seedOne journals the record under key as the change its write would have journaled.
+func (db *DB) seedOne(txn *badger.Txn, prefix, key string, item *badger.Item) error {
+	raw, err := item.ValueCopy(nil)
+	if err != nil {
+		return err
+	}
+	switch prefix {
+	case prefixAlert:
+		return db.journalChange(txn, spac.ChangeAlert, json.RawMessage(raw))
+	case prefixArticle:
+		return db.journalChange(txn, spac.ChangeArticle, json.RawMessage(raw))
+	case prefixStreamLog:
+		var ev spac.StreamEvent
+		if err := json.Unmarshal(raw, &ev); err != nil {
+			return err
+		}
+		escaped, _, _ := strings.Cut(key[len(prefixStreamLog):], "/")
+		topic, err := url.PathUnescape(escaped)
+		if err != nil {
+			return err
+		}
+		return db.journalChange(txn, spac.ChangeStream, spac.StreamChange{Topic: topic, Event: ev})
+	}
+	return db.seedProfile(txn, raw)
+}
+
+// seedProfile journals a stored profile with the events its last PutProfile wrote.
+func (db *DB) seedProfile(txn *badger.Txn, raw []byte) error {
+	var sp storedProfile
+	if err := json.Unmarshal(raw, &sp); err != nil {
+		return err
+	}
+	var owned ownedKeys
+	if err := getJSON(txn, ownedKey(sp.Profile.CIK), "owned keys", &owned); err != nil && spac.ErrorCode(err) != spac.ENOTFOUND {
+		return err
+	}
+	events := []spac.Event{}
+	for _, k := range owned.Events {
+		var e spac.Event
+		if err := getJSON(txn, k, "event", &e); err != nil {
+			return err
+		}
+		events = append(events, e)
+	}
+	wm, _, err := getString(txn, keyWatermark)
+	if err != nil {
+		return err
+	}
+	sp.Profile.Sample = sp.Sample
+	return db.journalProfile(txn, sp.Profile, events, []byte(wm))
+}

@@ -257,10 +257,17 @@ func TestRepublishedChangesAreStoredOnce(t *testing.T) {
 	writer := openNode(t, "", true)
 	writeSome(t, writer.db, 0, 5) // 15 changes
 	journal := &trimFailsOnce{DB: writer.db}
-	writer.run(natsjs.NewPublisher(conn, journal, nil).Run)
+	pub := natsjs.NewPublisher(conn, journal, nil)
+	if st := pub.Status(ctx); st.Behind != 15 || st.Role != "writer" {
+		t.Fatalf("writer status before publishing: %+v, want 15 behind", st)
+	}
+	writer.run(pub.Run)
 	waitJournalEmpty(t, ctx, writer.db)
 	if !journal.failed {
 		t.Fatal("the trim never failed")
+	}
+	if st := pub.Status(ctx); st.Behind != 0 || st.Applied != 15 || !st.Connected {
+		t.Fatalf("writer status once published: %+v, want 15 published, none behind", st)
 	}
 	r := openNode(t, "", false)
 	startReplica(t, srv.URL(), r)

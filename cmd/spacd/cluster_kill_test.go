@@ -24,7 +24,7 @@ func TestClusterKilledNodesCatchUp(t *testing.T) {
 		ciks = append(ciks, c)
 	}
 	slices.Sort(ciks)
-	env := clusterEnv(t, urls, ciks)
+	env := clusterEnv(t, urls, committedSymbols(t))
 	root := t.TempDir()
 	node := func(role string) map[string]string {
 		e := map[string]string{"SPACD_CLUSTER_ROLE": role}

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -14,6 +17,7 @@ import (
 	"time"
 
 	"github.com/spacdata/spac/api"
+	"github.com/spacdata/spac/fixtures"
 	"github.com/spacdata/spac/fixtures/gen"
 	"github.com/spacdata/spac/ingest/poll/polltest"
 	"github.com/spacdata/spac/natsjs/natsjstest"
@@ -109,7 +113,7 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 		ciks = append(ciks, c)
 	}
 	slices.Sort(ciks)
-	env := clusterEnv(t, urls, append(slices.Clone(ciks), newSPAC.entry.CIK))
+	env := clusterEnv(t, urls, append(committedSymbols(t), newSPAC.entry.Symbol))
 	writerEnv := liveEnv(feed.URL())
 	for k, v := range env {
 		writerEnv[k] = v
@@ -125,6 +129,7 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	r1.start(t)
 	r2.start(t)
 	converge(t, append(profilePaths(ciks), universePath), writer, r1, r2)
+	resumeAnywhere(t, writer, r1, r2)
 
 	if err := r1.stop(); err != nil { // away while the writer ingests
 		t.Fatal(err)
@@ -230,4 +235,84 @@ func waitCondition(t *testing.T, what string, cond func() bool, detail ...func()
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// resumeAnywhere: a news stream client resuming with Last-Event-ID gets, from every node, the
+// same events after that id - same ids, same data, same order - so a client moved from one
+// replica to another misses and repeats nothing.
+func resumeAnywhere(t *testing.T, writer *clusterNode, replicas ...*clusterNode) {
+	t.Helper()
+	const n = 10
+	want := writer.replay(t, "1", n)
+	if len(want) != n {
+		t.Fatalf("the writer replayed %d news events after id 1, want %d", len(want), n)
+	}
+	for i, r := range replicas {
+		got := r.replay(t, "1", n)
+		if !slices.EqualFunc(got, want, func(a, b sseEvent) bool {
+			return a.ID == b.ID && a.Type == b.Type && string(a.Data) == string(b.Data)
+		}) {
+			t.Fatalf("replica %d replays after id 1: %v, the writer %v", i+1, eventIDs(got), eventIDs(want))
+		}
+	}
+}
+
+func eventIDs(evs []sseEvent) []uint64 {
+	var out []uint64
+	for _, e := range evs {
+		out = append(out, e.ID)
+	}
+	return out
+}
+
+// replay opens the news stream as an anonymous caller resuming after lastID and returns the
+// first n events (fewer if none comes within liveTimeout).
+func (n *clusterNode) replay(t *testing.T, lastID string, count int) []sseEvent {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), liveTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, n.base+"/v1/news/stream", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Last-Event-ID", lastID)
+	resp, err := http.DefaultClient.Do(req) // no client timeout: ctx bounds the stream
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s news stream: %d", n.role, resp.StatusCode)
+	}
+	events := make(chan sseEvent, 64)
+	go func() { defer close(events); readFrames(bufio.NewScanner(resp.Body), events) }()
+	var out []sseEvent
+	for e := range events {
+		if out = append(out, e); len(out) == count {
+			break
+		}
+	}
+	cancel() // ends the body, so the reader returns
+	for range events {
+	}
+	return out
+}
+
+// committedSymbols are the tickers of the committed corpus (the sample is named by tickers: the
+// streams filter an anonymous caller's events by them).
+func committedSymbols(t testing.TB) []string {
+	t.Helper()
+	data, err := fs.ReadFile(fixtures.Corpus, "MANIFEST.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m gen.Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range m.SPACs {
+		out = append(out, e.Symbol)
+	}
+	return out
 }

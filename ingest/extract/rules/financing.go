@@ -11,7 +11,7 @@ var mergerFinancing = []*rule.Rule{
 	// PIPE
 	{
 		ID: "merger.pipe_shares_price_amount", Emit: rule.Emit{"s": spac.FieldPIPEShares, "p": spac.FieldPIPEPrice, "v": spac.FieldPIPEAmount},
-		Pattern:  `(?i)(?:aggregate of|purchase|subscribe for|issue) {s:shares}[^⟦]*? (?:at|for) (?:a (?:purchase )?price of )?{p:money} per share,? (?:for|resulting in|representing) (?:an )?aggregate (?:gross )?(?:proceeds|purchase price|commitment|investment) of (?:approximately )?{v:money}`,
+		Pattern:  `(?i)(?:aggregate of|purchase|subscribe for|issue) {s:shares}[^⟦]*? (?:at|for) (?:a (?:purchase )?price of )?{p:money} per share,? (?:and )?(?:for|resulting in|representing) (?:an )?aggregate (?:gross )?(?:proceeds|purchase price|commitment|investment) of (?:approximately )?{v:money}`,
 		Must:     `(?i)PIPE|subscri|private placement`,
 		Not:      notPIPE,
 		Classes:  dealPeriodic,

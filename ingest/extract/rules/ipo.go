@@ -85,6 +85,16 @@ var offeringClosing = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the amount right after the private securities: "a private placement of 3,700,000
+		// warrants for $1,850,000 to the Company's sponsor" (never a price per warrant)
+		ID: "offering.private_placement_for", Emit: rule.One(spac.FieldPrivatePlacement),
+		Pattern:  `(?i)private (?:sale|placement) of {warrants|units} for {v:money}(?:[,.;)]| to\b| in\b| and\b|$)`,
+		Not:      `(?i)working capital|promissory|up to|extension|additional`,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		// The sale of private placement units named as such ("the sale of 287,500 private
 		// placement units at $10.00 per unit to X LLC, for an aggregate purchase price of $Y"):
 		// the words sit inside the quantity, and the public units' sale is not read.
@@ -163,7 +173,8 @@ var offeringClosing = []*rule.Rule{
 		// An over-allotment report's stated new total.
 		ID: "offering.gross_proceeds_increased", Emit: rule.One(spac.FieldIPOGrossProceeds),
 		Pattern: `(?i)(?:aggregate|total) gross proceeds (?:from the (?:IPO|offering) )?(?:increased|increases|was increased) to {v:money}` +
-			`|bringing the (?:aggregate |total )*gross proceeds (?:of|from) (?:the|its|our) ` + ipoWords + ` to {v:money}`,
+			`|bringing the (?:aggregate |total )*gross proceeds (?:of|from) (?:the|its|our) ` + ipoWords + ` to {v:money}` +
+			`|bringing (?:the )?(?:aggregate |total )*gross proceeds (?:to (?:the Company|us) )?from (?:the )?{units} sold in (?:its|the|our) ` + ipoWords + `(?: \([^)]{0,120}\))? to {v:money}`,
 		Classes:  current,
 		Priority: 11,
 	},

@@ -9,7 +9,7 @@ import (
 // ("its Board of Directors has approved a plan of liquidation"; "the liquidating distribution is
 // expected to be approximately $7.98 per share"), headlines that give the redemption price, and
 // a quarterly report that says the SPAC will liquidate. Corpus: testdata/liquidation.corpus.
-var liquidation = concat(liquidationNotices, liquidationPlans)
+var liquidation = concat(liquidationNotices, liquidationPlans, liquidationDeadlines)
 
 // planApproved is the board's (or the stockholders') approval of a plan to wind the company up.
 const planApproved = `(?:approved|adopted|voted to approve) (?:a|the|its|(?:[\w.]+ ){0,3}[\w.]+['’]s) (?:proposed )?plan of (?:complete )?(?:liquidation|dissolution|distribution)`

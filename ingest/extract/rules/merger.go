@@ -221,6 +221,25 @@ var mergerAgreement = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// the counterparty of an agreement to end the merger agreement: "entered into an agreement
+		// with Precision Therapeutics, Inc. (“PTI”) providing for the mutual termination of the
+		// Agreement and Plan of Merger"
+		ID: "merger.target_termination_with", Produce: partyTarget, Gives: []string{spac.FieldTarget},
+		Pattern:  `(?i)\b(?:entered into|executed|signed) (?:an|a|the) (?:mutual )?(?:termination )?agreement with (?P<v>{org})(?: \([^)]{0,40}\))?,? (?:providing for|for|regarding) the (?:mutual )?termination of (?:the|its|their) ` + agreementName,
+		Classes:  dealNews,
+		Items:    endItems,
+		Priority: 10,
+	},
+	{
+		// a release that gives up a deal names its target: "will not be able to complete its
+		// proposed acquisition of the stock of Asiana Networks, Inc."
+		ID: "merger.target_proposed_acquisition", Produce: partyTarget, Gives: []string{spac.FieldTarget},
+		Pattern:  `(?i)\b(?:its|our) (?:proposed|pending|previously announced) (?:acquisition|purchase) of (?:(?:all|substantially all) of )?(?:the )?(?:(?:issued and )?(?:outstanding )?(?:capital )?(?:stock|shares|equity interests|membership interests) of )?(?P<v>{org})`,
+		Not:      `(?i)\bprior\b|\bprevious(?:ly sponsored)?\b|track record|experience|\b(?:if|should|whether|may|might|would)\b`,
+		Classes:  dealNews,
+		Priority: 9,
+	},
+	{
 		// notice of termination to or from the target
 		ID: "merger.target_notice", Produce: partyTarget, Gives: []string{spac.FieldTarget},
 		Pattern:  `(?i)notice (?:of termination )?to (?P<v>{org})[^.]*?terminat|(?P<v>{org})(?: \([^)]{0,40}\))? (?:delivered|sent|provided|gave)[^⟦]{0,40}? notice (?:of termination|terminating)|notice of termination from (?P<v>{org})`,

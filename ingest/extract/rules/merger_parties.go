@@ -63,7 +63,7 @@ func partyTarget(m *rule.Match) []rule.Out {
 	case beforeHolders != nil:
 		first = beforeHolders
 	}
-	if first == nil {
+	if first == nil || company == nil && unplacedLeadingParties(m, text, base, orgs) {
 		return nil
 	}
 	return []rule.Out{m.Cite(spac.FieldTarget, first.Value, *first)}

@@ -297,7 +297,7 @@ var offeringTerms = []*rule.Rule{
 	{
 		ID: "offering.trust_total_placed", Emit: rule.One(spac.FieldTrustSize),
 		Pattern: `(?i)(?:(?:a total of|an aggregate (?:amount )?of|an amount of) {v:money}|{v:money} in the aggregate)(?:[^⟦(]|\([^)]*\))*?` +
-			`(?:was|were|has been|have been|will be) (?:placed|deposited|held) in(?:to)? (?:a|the|its|the Company` + ap + `s) .{0,60}?trust\b`,
+			`(?:was|were|has been|have been|will be) (?:placed|deposited|held) in(?:to)? (?:(?:a|the|its|the Company` + ap + `s) .{0,60}?)?trust\b`,
 		// "An aggregate of $10.10 per Unit sold ... was held in the Trust Account" is a per-unit
 		// amount, not the size.
 		Not:      overAllotment + `|deferred underwriting|extension|interest|(?:of|total) ⟦money \d+⟧ per (?:unit|share|public share)`,

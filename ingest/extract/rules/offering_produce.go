@@ -45,8 +45,10 @@ func lastClass(text string) string {
 	return fields[len(fields)-1]
 }
 
-// unitsSymbolRe is a symbol of listed units ("CRAQ.U", "CBFQU", "ABC U").
-var unitsSymbolRe = regexp.MustCompile(`^[A-Z]{3,4}(?:[.\- ]U|U)$`)
+// unitsSymbolRe is a symbol of listed units ("CRAQ.U", "CBFQU", "ABC U"). Four letters
+// ending in U with no separator ("MACU") are a share symbol as often as units: Nasdaq units
+// add a fifth letter to a four-letter share symbol.
+var unitsSymbolRe = regexp.MustCompile(`^(?:[A-Z]{4}U|[A-Z]{3,4}[.\- ]U)$`)
 
 // notPublicRe marks a quantity of units that are not the public offering's, or only part of
 // it (an offering of two series of units states each series' count and their total).

@@ -70,6 +70,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	switch d.Class {
 	case doc.Periodic:
 		x.periodOfReport()
+		x.wrappedCoverPeriod()
 		x.prosePeriod()
 		x.trustTable()
 	case doc.Prospectus:

@@ -12,7 +12,9 @@ import (
 // "For the three months ended March 31, 2024, we had a net loss ...". The latest of the
 // interim periods they narrate is the period of report (the others are the prior year's
 // comparatives); the annual figures a 10-Q recalls ("for the year ended December 31, 2023")
-// are never it.
+// are never it. An annual report names its year the same way ("as of and for the years ended
+// December 31, 2022 and 2021"), and a young SPAC's report of either kind its first period
+// ("for the period from March 2, 2021 (inception) through December 31, 2021").
 
 // priorityProsePeriod ranks below the header, the cover and the R pages: a report that
 // states its period there is read from there.
@@ -22,20 +24,41 @@ const priorityProsePeriod = priorityTable - 20
 // "nine months ended September 30, 2021".
 var interimEndedRe = regexp.MustCompile(`(?i)\b(?:three|six|nine)[- ]months? (?:period )?ended,?\s+(` + textutil.DatePattern + `)`)
 
-// prosePeriod records the latest interim period a 10-Q's text narrates, when the report
-// states no period of its own (no header, cover or R page); a date that is not a month's last
-// day is no period end, and is not read. (The filing date bounds nothing here: a document read
-// without its envelope is given a placeholder one.)
+// yearEndedRe is an annual report's own year as its text sets it beside the prior one ("for
+// the years ended December 31, 2022 and 2021": the first date is the latest year's) or as the
+// year its statements cover ("as of and for the year ended December 31, 2022"); a sentence
+// on one year's results ("For the year ended December 31, 2020, we had a net loss") may be
+// the comparative year's, and is not read.
+var yearEndedRe = regexp.MustCompile(`(?i)\b(?:for the (?:fiscal )?years ended,?\s+(` + textutil.DatePattern + `),? and (?:` + monthName + `)?[\s\d,]*\d{4}\b|as of and for the (?:fiscal )?year ended,?\s+(` + textutil.DatePattern + `))`)
+
+// inceptionThroughRe is a first period, from the company's inception to a period end.
+var inceptionThroughRe = regexp.MustCompile(`(?i)\binception\)?,? (?:through|to) (` + textutil.DatePattern + `)`)
+
+// prosePeriodRes are the periods a report's text narrates, by its base form.
+var prosePeriodRes = map[string][]*regexp.Regexp{
+	"10-Q": {interimEndedRe, inceptionThroughRe},
+	"10-K": {yearEndedRe, inceptionThroughRe},
+}
+
+// prosePeriod records the latest period a report's text narrates (a 10-Q's interim periods,
+// a 10-K's years, either's first period from inception), when the report states no period
+// of its own (no header, cover or R page); a date that is not a month's last day is no period
+// end, and is not read. (The filing date bounds nothing here: a document read without its
+// envelope is given a placeholder one.)
 func (x *reader) prosePeriod() {
-	if x.d.R.Filing.BaseForm() != "10-Q" || x.statedPeriod() != "" {
+	res := prosePeriodRes[x.d.R.Filing.BaseForm()]
+	if res == nil || x.statedPeriod() != "" {
 		return
 	}
 	best, line, quote := "", 0, ""
 	for n := 1; n <= len(x.d.R.Lines); n++ {
-		for _, m := range interimEndedRe.FindAllStringSubmatch(x.d.Line(n), -1) {
-			iso, ok := parseDateAnyCase(m[1])
-			if ok && iso > best && monthEnd(iso) {
-				best, line, quote = iso, n, m[1]
+		for _, re := range res {
+			for _, m := range re.FindAllStringSubmatch(x.d.Line(n), -1) {
+				date := firstGroup(m)
+				iso, ok := parseDateAnyCase(date)
+				if ok && iso > best && monthEnd(iso) {
+					best, line, quote = iso, n, date
+				}
 			}
 		}
 	}
@@ -48,4 +71,15 @@ func (x *reader) prosePeriod() {
 func monthEnd(iso string) bool {
 	t, err := time.Parse(time.DateOnly, iso)
 	return err == nil && t.AddDate(0, 0, 1).Day() == 1
+}
+
+// firstGroup is the first group of a match that took part (alternatives give their date in
+// groups of their own).
+func firstGroup(m []string) string {
+	for _, g := range m[1:] {
+		if g != "" {
+			return g
+		}
+	}
+	return ""
 }

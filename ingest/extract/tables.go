@@ -210,7 +210,26 @@ const priorityJurisdiction = priorityHeader - 1
 
 var notApplicableRe = regexp.MustCompile(`(?i)^\|?\s*(?:N/?A|not applicable)\s*\|?$`)
 
-var jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state or other jurisdiction`)
+var jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state (?:or other jurisdiction|of incorporation\))`)
+
+// Older covers break the label after its first word: "(State" / "or other jurisdiction of".
+var (
+	jurisdictionHeadRe = regexp.MustCompile(`(?i)^\|?\s*\(state\s*\|?$`)
+	jurisdictionRestRe = regexp.MustCompile(`(?i)^\|?\s*or other jurisdiction`)
+)
+
+// jurisdictionLabel reports whether line n holds the label under the registrant's
+// jurisdiction, whole or broken after "(State".
+func (x *reader) jurisdictionLabel(n int) bool {
+	line := strings.TrimSpace(x.d.Line(n))
+	if len(line) > 300 {
+		return false
+	}
+	if jurisdictionLabelRe.MatchString(line) {
+		return true
+	}
+	return n < len(x.d.R.Lines) && jurisdictionHeadRe.MatchString(line) && jurisdictionRestRe.MatchString(strings.TrimSpace(x.d.Line(n+1)))
+}
 
 // coverJurisdiction reads the registrant's jurisdiction from the cover of a prospectus, an
 // 8-K or a report: the first words with letters above "(State or other jurisdiction of
@@ -224,8 +243,7 @@ func (x *reader) coverJurisdiction() {
 	}
 	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+200)
 	for n := 2; n <= limit; n++ {
-		line := strings.TrimSpace(x.d.Line(n))
-		if len(line) > 300 || !jurisdictionLabelRe.MatchString(line) {
+		if !x.jurisdictionLabel(n) {
 			continue
 		}
 		for k := n - 1; k >= max(1, n-8); k-- {

@@ -2,11 +2,13 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
 	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
@@ -69,11 +71,10 @@ func (x *reader) trustRow(n, at int, cells []spac.Cell) (bool, string) {
 			return false, ""
 		}
 		v := strconv.FormatInt(whole, 10) + ".00"
-		period := x.periodAbove(n)
-		if at != n {
-			period = x.stackedPeriodAbove(n)
-		}
-		if period == "" {
+		period, heading := x.headingDate(n, at != n)
+		if period != "" {
+			x.headingPeriod(period, heading)
+		} else {
 			period = x.statedPeriod()
 		}
 		return x.add("table.trust_balance", priorityTable, spac.FieldTrustBalance, v, at, m[1], period), period
@@ -154,21 +155,22 @@ const maxHeadingDistance = 150
 // on the next ("March 31, December 31," over "2021 2020") or it is written in capitals. The
 // search stops at the statement's title and at prose (a line ending a sentence), after
 // reading the date of a lead-in sentence ("... at December 31, 2021:").
-func (x *reader) periodAbove(n int) string { return x.headingDate(n, false) }
+func (x *reader) periodAbove(n int) string { iso, _ := x.headingDate(n, false); return iso }
 
 // stackedPeriodAbove is periodAbove for a table set one cell per line: its heading's dates
 // stand one above the other, the current period's first, so the topmost date under the
 // statement's title is the period.
-func (x *reader) stackedPeriodAbove(n int) string { return x.headingDate(n, true) }
+func (x *reader) stackedPeriodAbove(n int) string { iso, _ := x.headingDate(n, true); return iso }
 
 // headingDate walks up from line n to the dates of a table's heading: the nearest, or with
-// topmost the last one before the title or prose that ends the search.
-func (x *reader) headingDate(n int, topmost bool) string {
-	year, found := "", ""
+// topmost the last one before the title or prose that ends the search; and the line of the
+// date.
+func (x *reader) headingDate(n int, topmost bool) (string, int) {
+	year, found, at := "", "", 0
 	for k := n - 1; k >= max(1, n-maxHeadingDistance); k-- {
 		line := x.d.Line(k)
 		if len(line) > 300 {
-			return found
+			return found, at
 		}
 		iso := ""
 		if m := periodRowRe.FindStringSubmatch(line); m != nil {
@@ -183,16 +185,16 @@ func (x *reader) headingDate(n int, topmost bool) string {
 		}
 		if iso != "" {
 			if !topmost || prose(line) {
-				return iso // a lead-in sentence ("... at December 31, 2021:") ends the search
+				return iso, k // a lead-in sentence ("... at December 31, 2021:") ends the search
 			}
-			found, year = iso, ""
+			found, year, at = iso, "", k
 			continue
 		}
 		if statementTitleRe.MatchString(line) || prose(line) {
-			return found
+			return found, at
 		}
 	}
-	return found
+	return found, at
 }
 
 // prose reports whether a line is running text rather than a table row or heading.
@@ -212,4 +214,70 @@ func parseDateAnyCase(s string) (string, bool) {
 		return "", false
 	}
 	return textutil.ParseDate(strings.ToUpper(low[:1]) + low[1:])
+}
+
+// titleLines bounds how far above a balance sheet's column heading its title is looked for.
+const titleLines = 12
+
+// priorityHeadingPeriod ranks a balance sheet's heading above the periods prose narrates
+// and below the header, the cover and the R pages.
+const priorityHeadingPeriod = priorityProsePeriod + 5
+
+// headingPeriod records the date of a balance sheet's column heading (on line at) as the
+// period of report when neither the header nor the cover states one: the balance sheet is as
+// of the period's end. A heading under no statement's title (a note's table, a lead-in
+// sentence) may be as of another date, and is not read.
+func (x *reader) headingPeriod(iso string, at int) {
+	quote := headingQuote(x.d.Line(at), iso)
+	if quote == "" || x.coverPeriodStated() || !monthEnd(iso) {
+		return
+	}
+	for k := at - 1; k >= max(1, at-titleLines); k-- {
+		line := x.d.Line(k)
+		if statementTitleRe.MatchString(line) {
+			x.dropProsePeriod()
+			x.add("table.period_heading", priorityHeadingPeriod, spac.FieldPeriodOfReport, iso, at, quote, iso)
+			return
+		}
+		if prose(line) {
+			return
+		}
+	}
+}
+
+// headingQuote is the words of a heading's line that give date iso: a whole date, or a
+// month and day alone on their line over the year ("September 30," / "2021").
+func headingQuote(line, iso string) string {
+	if m := periodRowRe.FindStringSubmatch(line); m != nil {
+		if v, _ := parseDateAnyCase(m[1]); v == iso {
+			return m[1]
+		}
+	}
+	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "|"))
+	if m := monthDayRe.FindStringSubmatch(t + " "); m != nil && strings.TrimSpace(m[0]) == t {
+		return t
+	}
+	return ""
+}
+
+// coverPeriodStated reports whether the header, the cover or an R page stated the period
+// (a period read from prose does not count: a balance sheet's heading is surer).
+func (x *reader) coverPeriodStated() bool {
+	if x.d.R.Filing.Period != "" {
+		return true
+	}
+	for _, f := range x.out {
+		if f.Fact.Field == spac.FieldPeriodOfReport && f.Priority > priorityHeadingPeriod {
+			return true
+		}
+	}
+	return false
+}
+
+// dropProsePeriod forgets the period read from prose: a report has one period, and its
+// balance sheet's heading is surer.
+func (x *reader) dropProsePeriod() {
+	x.out = slices.DeleteFunc(x.out, func(f rule.Finding) bool {
+		return f.Fact.Field == spac.FieldPeriodOfReport && f.Priority < priorityHeadingPeriod
+	})
 }

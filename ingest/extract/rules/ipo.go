@@ -12,8 +12,10 @@ var offeringClosing = []*rule.Rule{
 	// sponsor
 	{
 		ID: "offering.sponsor_defined", Emit: rule.One(spac.FieldSponsor),
-		Pattern:  `(?i)` + q + `sponsor` + eq + `,? (?:are|is|refers?) to {v:org}`,
-		Classes:  prospectus,
+		Pattern: `(?i)` + q + `sponsor` + eq + `,? (?:are|is|refers?) to {v:org}`,
+		// a report's opening defines its terms the same way ("references to the “Sponsor”
+		// refer to ...")
+		Classes:  []doc.Class{doc.Prospectus, doc.Periodic},
 		Priority: 12,
 	},
 	{

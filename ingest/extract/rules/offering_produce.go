@@ -107,18 +107,28 @@ var (
 	possessiveRe = regexp.MustCompile(`(?i)\bof\s+(?:our|its|the\s+company['’]s)\s+`)
 	// oneOfOurRe is "one of our Class A ordinary shares": one Class A ordinary share.
 	oneOfOurRe = regexp.MustCompile(`(?i)\bone\s+of\s+(?:our|its|the\s+company['’]s)\s+((?:[\w-]+\s+){0,3}?)(share|warrant|right)s\b`)
+	// ofTheCompanyRe is the issuer a 10-K's narrative names after each component ("one share
+	// of common stock of the Company ... and one right of the Company").
+	ofTheCompanyRe = regexp.MustCompile(`(?i)\s+of\s+the\s+company\b`)
+	// definedTermRe is a defined term set after a component ("(the “Common Stock”)", "(“warrant”)").
+	definedTermRe = regexp.MustCompile(`\s*\((?:the\s+)?["“][^)"”]{1,40}["”]\)`)
+	// eachComponentRe opens a clause about each component after the list ("..., with each
+	// right entitling the holder to receive one-tenth of a share"): not part of the unit.
+	eachComponentRe = regexp.MustCompile(`(?i),?\s+with\s+each\s+(?:whole\s+)?(?:warrant|right)\b.*$`)
 )
 
 // UnitStructureValue is unitStructureValue, for the cover readers of package extract.
 func UnitStructureValue(text string) string { return unitStructureValue(text) }
 
 // unitStructureValue normalises a unit's description to its components: without the par
-// value of its share and without the owner ("one share of our common stock" is "one share of
-// common stock"), spaces collapsed.
+// value of its share, the owner ("one share of our common stock" is "one share of common
+// stock"), defined terms and a trailing clause about each component, spaces collapsed.
 func unitStructureValue(text string) string {
 	v := oneOfOurRe.ReplaceAllString(text, "one $1$2")
 	v = possessiveRe.ReplaceAllString(v, "of ")
 	v = parValueRe.ReplaceAllString(v, "")
+	v = eachComponentRe.ReplaceAllString(definedTermRe.ReplaceAllString(v, ""), "")
+	v = ofTheCompanyRe.ReplaceAllString(v, "")
 	v = strings.Join(strings.Fields(v), " ")
 	if strings.Count(v, ",") == 1 && strings.Contains(v, ", and ") {
 		v = strings.Replace(v, ", and ", " and ", 1) // the comma closed the par value clause

@@ -16,6 +16,10 @@ import (
 var stateForms = []doc.Class{doc.Prospectus, doc.Periodic, doc.Proxy, doc.Current, doc.Communication}
 
 // companyForm is the legal form after a jurisdiction ("a Cayman Islands exempted company").
+// monthYear is a month and year without a day ("in April 2021"), which the date entity does
+// not read.
+const monthYear = `(?-i:(?:January|February|March|April|May|June|July|August|September|October|November|December) (?:19|20)\d{2})`
+
 const companyForm = `(?:exempted |business |limited liability |public benefit )*(?:company|corporation)`
 
 // jurisdictionSlot captures a jurisdiction, "British Virgin Island" included (see
@@ -27,11 +31,12 @@ var offeringState = []*rule.Rule{
 		ID: "offering.state_incorporated", Produce: jurisdictionOf, Gives: []string{spac.FieldStateOfInc},
 		// The subject is the company itself: "we", "the Company", or its name defined as the
 		// Company or described as a blank check company. A date may sit between the verb and
-		// the place ("incorporated on July 9, 2014 as a Delaware corporation").
+		// the place ("incorporated on July 9, 2014 as a Delaware corporation", "incorporated in
+		// April 2021 as a Delaware corporation").
 		Pattern: `(?:\b(?:We|we|The Company|the Company|The Registrant|the Registrant) (?:is|was|are|were)` +
 			`|{org}(?: \((?:[^()⟦]|⟦org \d+⟧){0,60}\))? \((?:the )?` + q + `(?:Company|Registrant)` + eq + `[^)]{0,40}\),? (?:is|was)` +
 			`|{org} is (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
-			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized)(?: (?:on|in) {date},?)?` +
+			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized)(?: (?:on|in) (?:{date}|` + monthYear + `),?)?` +
 			`(?: as (?:a|an) ` + jurisdictionSlot + ` ` + companyForm +
 			`| in (?:the )?(?:State of )?` + jurisdictionSlot + `\b| under the laws of (?:the )?(?:State of )?` + jurisdictionSlot + `\b)`,
 		Not:      otherSPAC,

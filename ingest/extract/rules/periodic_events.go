@@ -39,7 +39,14 @@ const (
 	// deadlineFromTo ends a deadline rule's pattern: the old date (optional) closes the group
 	// "lead" the pattern opened, then the new date: "from <old> (the "Original Date") to
 	// <new>"; a cap's "up to <new>" is read and left to the production.
-	deadlineFromTo = `(?:from {o:date}(?: \([^)]{0,60}\))?,? )?(?:up )?)(?:to|until) {v:date}`
+	// The length may stand between the dates ("from <old> for an additional month, to <new>").
+	deadlineFromTo = `(?:from {o:date}(?: \([^)]{0,60}\))?,? ` + forAdditional + `?)?(?:up )?)(?:to|until) {v:date}`
+	// forAdditional is the length of an extension: "for an additional month", "by an
+	// additional ⟦duration⟧".
+	forAdditional = `(?:(?:for|by) (?:an? )?additional (?:⟦duration \d+⟧|(?:one |\(1\) )*(?:calendar )?month),? )`
+	// uponRequest is the sponsor's request that set the board to act: "the board of directors,
+	// upon request of the Sponsor, has elected to extend".
+	uponRequest = `(?:,? (?:upon|at|following) (?:the )?(?:written )?request of (?:the |our |its )?sponsor,?)`
 	// eventOn opens a sentence with its event's date, the period of the facts it states: "On
 	// May 10, 2023, ...", "At the special meeting held on May 10, 2023, ...".
 	eventOn = `(?:(?:On|At [^⟦.]{0,80}? on) {p:date},? )`
@@ -132,7 +139,9 @@ var periodicMeetings = []*rule.Rule{
 		// The past tense is the fact: the words vetted start at the verb.
 		ID: "periodic.deadline_was_extended", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Period: "p", Lead: true,
-		Pattern:  `(?i)(?:^` + eventOn + `.*?)?(?P<lead>\b(?:(?:was|were|has been|had been) extended|amendment (?:extended|extends) the (?:date|deadline|period|time)\b)` + extendGap + `from {o:date}(?: \([^)]{0,60}\))?,? )(?:to|until) {v:date}`,
+		// A new date the report names only by its defined term ("from March 19, 2023 to the
+		// Extended Date") gives the old date alone.
+		Pattern:  `(?i)(?:^` + eventOn + `.*?)?(?P<lead>\b(?:(?:was|were|has been|had been) extended|amendment (?:extended|extends) the (?:date|deadline|period|time)\b)` + extendGap + `from {o:date}(?: \([^)]{0,60}\))?,? )(?:to|until) (?:{v:date}|the (?P<d>(?-i:[A-Z][\w’'-]*(?: [A-Z][\w’'-]*){0,3} Date))\b)`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 10,
@@ -144,10 +153,24 @@ var periodicMeetings = []*rule.Rule{
 		// 2023".
 		ID: "periodic.deadline_board_extended", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Period: "p", Lead: true,
-		Pattern:  `(?i)^(?P<lead>` + eventOn + `?.*?\b(?:board(?: of directors)?|the Company|we|the Sponsor)(?: has| have| had)? (?:elected to extend|approved (?:an?|the) [^⟦.]{0,40}?extension of|extended|determined to extend|resolved to extend) (?:the|its|our) ` + deadlineNoun + extendGap + deadlineFromTo,
+		Pattern:  `(?i)^(?P<lead>` + eventOn + `?.*?\b(?:board(?: of directors)?|the Company|we|the Sponsor)` + uponRequest + `?(?: has| have| had)? (?:elected to extend|approved (?:an?|the) [^⟦.]{0,40}?extension of|extended|determined to extend|resolved to extend) (?:the|its|our) ` + deadlineNoun + extendGap + deadlineFromTo,
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 9,
+	},
+	// --- deadline ----------------------------------------------------------------------------------
+	{
+		// The deadline in force after the extensions a report narrates: "As a result, the
+		// Company will have until December 13, 2024, to complete a Business Combination"; "we
+		// currently have until May 8, 2025 to consummate". A charter's provision ("Our
+		// Articles provide that we will have until ...") may since have been extended, and is
+		// not read.
+		ID: "periodic.deadline_in_force", Emit: rule.One(spac.FieldDeadline),
+		Pattern:  `(?i)(?:^(?:as a result|accordingly|consequently|therefore)(?: of (?:the|these|such) extensions?)?,? (?:the Company|we) (?:will have|has|have|now has|now have)|\b(?:the Company|we) (?:currently|now) (?:has|have)) until {v:date},? (?:\([^)]{0,60}\),? )?to (?:complete|consummate|effect)`,
+		Not:      notEvent + `|(?i)\bif\b`,
+		Classes:  periodicForms,
+		NotKinds: notStated,
+		Priority: 10,
 	},
 	{
 		// The board's approval as the time of a deposit: "Upon Board approval of an extension

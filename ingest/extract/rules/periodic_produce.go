@@ -37,6 +37,10 @@ func extendedDeadline(m *rule.Match) []rule.Out {
 		return nil
 	}
 	old, to, on := m.Entities("o"), m.Entities("v"), m.Entities("p")
+	if len(to) == 0 && len(old) == 1 && m.Text("d") != "" {
+		// the new date named only by its defined term: the old one is the fact
+		return []rule.Out{m.Cite(spac.FieldOldDeadline, old[0].Value, old[0])}
+	}
 	if len(to) != 1 || len(old) > 1 || len(old) == 1 && old[0].Value >= to[0].Value || len(on) == 1 && on[0].Value >= to[0].Value {
 		return nil
 	}

@@ -24,6 +24,14 @@ const focusWords = `(?:[^a.;:⟦(]|a[^n .;:⟦(]|an[^y .;:⟦(])[^.;:⟦(]{1,90}
 // manyIndustries is a focus spread over "various industries": the list after it is the focus.
 const manyIndustries = `\b(?:various|a (?:number|variety|range) of|several|multiple|diverse) (?:industries|sectors)`
 
+// focusAdverb narrows a focus ("focusing particularly on businesses operating within ...").
+const focusAdverb = `(?:particularly|primarily|principally|specifically|mainly|exclusively)`
+
+// notIndustry vetoes a focus on a size or a stage, not an industry: "to focus on middle market
+// and emerging growth businesses" says how large the target is, not what it does
+// ("middle-market specialty chemical companies" names one, and is read).
+const notIndustry = `(?i)\b(?:(?:lower |upper )?middle|mid)[- ]markets?(?:$| and emerging growth\b| (?:businesses|companies)\b)|\bemerging growth (?:businesses|companies)\b`
+
 // notOwnFocus vetoes the focus of someone else: the sponsor's firm, the team's earlier SPACs,
 // a competitor.
 const notOwnFocus = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank check|special purpose)|(?:sponsor|management team|affiliates?)[^.]{0,60}\b(?:has|have|had) (?:focused|invested)|track record of|portfolio compan|competitors?\b`
@@ -46,8 +54,8 @@ var sector = []*rule.Rule{
 	{
 		// "We intend to focus our search on businesses in the fintech industry"
 		ID: "sector.focus", Emit: rule.One(spac.FieldSector),
-		Pattern:  `(?i)\b(?:focus|focusing|concentrate|concentrating)(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: on| for) (?:identifying |acquiring |pursuing )?(?:(?:a |prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities) )?(?:(?:in|within|operating in|that operate in|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
-		Not:      manyIndustries + `|(?i)\bfollowing\b`,
+		Pattern:  `(?i)\b(?:focus|focused|focusing|concentrate|concentrating)(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: ` + focusAdverb + `)?(?: on| for) (?:identifying |acquiring |pursuing )?(?:(?:a |prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities) )?(?:(?:in|within|operating (?:in|within)|that operate (?:in|within)|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
+		Not:      manyIndustries + `|(?i)\bfollowing\b|` + notIndustry,
 		Never:    notOwnFocus,
 		Classes:  focusForms,
 		Items:    []string{"8.01", "7.01", "3.02"},
@@ -70,7 +78,7 @@ var sector = []*rule.Rule{
 		// "we intend to focus our search on industrial companies"
 		ID: "sector.focus_companies", Emit: rule.One(spac.FieldSector),
 		Pattern:  `(?i)\b(?:focus|focusing|concentrate|concentrating)(?: (?:our|its|their) (?:search|efforts))? on (?P<v>(?:[^a.;:⟦(]|a[^n .;:⟦(]|an[^y .;:⟦(])[^.;:⟦(]{1,60}? (?:companies|businesses))\b`,
-		Not:      `(?i)\bon (?:identifying|acquiring|pursuing|a |one or more |prospective |potential |target )`,
+		Not:      `(?i)\bon (?:identifying|acquiring|pursuing|a |one or more |prospective |potential |target )|` + notIndustry,
 		Never:    notOwnFocus,
 		Classes:  focusForms,
 		Items:    []string{"8.01", "7.01", "3.02"},

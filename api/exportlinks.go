@@ -54,11 +54,14 @@ func (ExportLinkRequest) JSONSchemaExtend(s *jsonschema.Schema) {
 // ExportLinkCreated is a new link with its URL; the URL (its token) is shown only here.
 type ExportLinkCreated struct {
 	spac.ExportLink
+	// The link to paste into Excel Power Query or Google Sheets (IMPORTDATA); its token is shown
+	// only here.
 	URL string `json:"url"`
 }
 
 // ExportLinkList is the calling key's links (never their tokens).
 type ExportLinkList struct {
+	// The calling key's export links (never their tokens).
 	Rows []spac.ExportLink `json:"rows"`
 }
 

@@ -8,6 +8,7 @@ package entity
 
 import (
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -84,9 +85,37 @@ var priority = map[Kind]int{
 }
 
 // Recognise finds the entities of a text, without overlaps, in text order.
-func Recognise(text string) []Entity {
+func Recognise(text string) []Entity { return recognise(text, cluesOf(text)) }
+
+// Scan is a text with its clues read: which kinds of entity it may hold, known before any
+// is recognised, so a caller can skip recognising a sentence no kind it needs can be in.
+type Scan struct {
+	text string
+	c    clues
+}
+
+// ScanText reads the clues of text.
+func ScanText(text string) Scan { return Scan{text: text, c: cluesOf(text)} }
+
+// ScanLower is ScanText for a caller that already holds strings.ToLower(text).
+func ScanLower(text, lower string) Scan { return Scan{text: text, c: cluesOfLower(text, lower)} }
+
+// May reports whether the text may hold an entity of kind k: false when no recogniser that
+// gives k runs on it, so Mask(text) holds none.
+func (s Scan) May(k Kind) bool {
+	for _, r := range recognisers {
+		if r.clue(s.c) && slices.Contains(r.kinds, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// Mask is Mask(text) with the clues already read.
+func (s Scan) Mask() *Masked { return mask(s.text, recognise(s.text, s.c)) }
+
+func recognise(text string, c clues) []Entity {
 	var found []Entity
-	c := cluesOf(text)
 	for _, r := range recognisers {
 		if r.clue(c) {
 			found = append(found, r.find(text)...)
@@ -136,8 +165,9 @@ const (
 )
 
 // Mask recognises the entities of text and masks them.
-func Mask(text string) *Masked {
-	ents := Recognise(text)
+func Mask(text string) *Masked { return mask(text, Recognise(text)) }
+
+func mask(text string, ents []Entity) *Masked {
 	m := &Masked{Entities: ents}
 	var b strings.Builder
 	b.Grow(len(text))

@@ -72,6 +72,29 @@ func TestRecognise(t *testing.T) {
 		if got := describe(tt.in); got != tt.want {
 			t.Errorf("%q\n got %s\nwant %s", tt.in, got, tt.want)
 		}
+		scan := ScanText(tt.in)
+		for _, e := range Recognise(tt.in) {
+			if !scan.May(e.Kind) {
+				t.Errorf("%q holds a %s, but its scan says it may not", tt.in, e.Kind)
+			}
+		}
+		if got, want := scan.Mask().Text, Mask(tt.in).Text; got != want {
+			t.Errorf("%q: Scan.Mask = %q, Mask = %q", tt.in, got, want)
+		}
+	}
+}
+
+// TestScanRulesOutKinds: a sentence without the clues of a kind (a "$" for money, a digit
+// for a date) may not hold it, so the rules that need it skip recognising the sentence.
+func TestScanRulesOutKinds(t *testing.T) {
+	scan := ScanText("The board approved the extension of the deadline.")
+	for _, k := range []Kind{Money, Shares, Date, Percent, Count, Ticker, Exchange, Org} {
+		if scan.May(k) {
+			t.Errorf("scan of a sentence without figures or names may hold a %s", k)
+		}
+	}
+	if !ScanText("on August 20, 2021").May(Date) || !ScanText("for $10.00").May(Money) {
+		t.Error("scan rules out a date or money the sentence holds")
 	}
 }
 

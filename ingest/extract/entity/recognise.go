@@ -13,19 +13,22 @@ import (
 // recognisers find the candidates of each kind; Recognise settles their overlaps. Each runs
 // only when the text holds its clue (a "$" for money, a digit for a count...): most
 // sentences hold few kinds, and the clues are one pass over the text.
+// kinds lists every kind a recogniser can give, so that the clues alone tell which kinds a
+// text may hold (Scan.May).
 var recognisers = []struct {
-	clue func(clues) bool
-	find func(string) []Entity
+	clue  func(clues) bool
+	find  func(string) []Entity
+	kinds []Kind
 }{
-	{func(c clues) bool { return c.dollar }, moneys},
-	{func(c clues) bool { return c.digit && c.noun }, quantities},
-	{func(c clues) bool { return c.comma && c.digit }, counts},
-	{func(c clues) bool { return c.digit && c.percent }, percents},
-	{func(c clues) bool { return c.digit && c.month }, dates},
-	{func(c clues) bool { return c.period }, durations},
-	{func(c clues) bool { return c.quote || c.symbol || c.colon }, tickers},
-	{func(c clues) bool { return c.exchange }, exchanges},
-	{func(c clues) bool { return c.legal }, orgs},
+	{func(c clues) bool { return c.dollar }, moneys, []Kind{Money}},
+	{func(c clues) bool { return c.digit && c.noun }, quantities, []Kind{Shares, Units, Warrants, Rights}},
+	{func(c clues) bool { return c.comma && c.digit }, counts, []Kind{Count}},
+	{func(c clues) bool { return c.digit && c.percent }, percents, []Kind{Percent}},
+	{func(c clues) bool { return c.digit && c.month }, dates, []Kind{Date}},
+	{func(c clues) bool { return c.period }, durations, []Kind{Duration}},
+	{func(c clues) bool { return c.quote || c.symbol || c.colon }, tickers, []Kind{Ticker, Exchange}},
+	{func(c clues) bool { return c.exchange }, exchanges, []Kind{Exchange}},
+	{func(c clues) bool { return c.legal }, orgs, []Kind{Org}},
 }
 
 // clues are the cheap facts about a text that decide which recognisers can find anything.
@@ -35,7 +38,10 @@ type clues struct {
 
 // cluesOf reads the clues of a text: one scan for characters, a few substring tests on its
 // lower-cased copy.
-func cluesOf(text string) clues {
+func cluesOf(text string) clues { return cluesOfLower(text, strings.ToLower(text)) }
+
+// cluesOfLower is cluesOf with the text's strings.ToLower already made.
+func cluesOfLower(text, lower string) clues {
 	var c clues
 	for i := 0; i < len(text); i++ {
 		switch b := text[i]; {
@@ -53,7 +59,6 @@ func cluesOf(text string) clues {
 			c.colon = true
 		}
 	}
-	lower := strings.ToLower(text)
 	c.quote = c.quote || strings.Contains(text, "“")
 	c.percent = c.percent || strings.Contains(lower, "percent")
 	c.month = containsAny(lower, monthStems)

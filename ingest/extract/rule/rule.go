@@ -87,6 +87,7 @@ type Rule struct {
 	Narrated bool
 
 	re      *regexp.Regexp
+	tally   *tally // how often re matched the sentences it was tried on (cheap.go)
 	not     *regexp.Regexp
 	within  *regexp.Regexp
 	never   *regexp.Regexp
@@ -134,6 +135,7 @@ func (r *Rule) Compile() error {
 	if r.re, err = regexp.Compile(expanded); err != nil {
 		return fmt.Errorf("rule %s: %w", r.ID, err)
 	}
+	r.tally = &tally{}
 	if r.Not != "" {
 		if r.not, err = regexp.Compile(r.Not); err != nil {
 			return fmt.Errorf("rule %s: not: %w", r.ID, err)

@@ -2,6 +2,7 @@ package rule
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -127,6 +128,11 @@ func TestLiteralSet(t *testing.T) {
 	// Overlapping and nested literals are all found ("deem" inside "redeem").
 	if strings.Join(got, "|") != "holders of|redeem|deem|of" {
 		t.Errorf("present = %q", got)
+	}
+	// A literal may span the head and the text scanned after it, as over their join.
+	head, text := "the holders", " of the trust account"
+	if a, b := s.presentAfter(head, text, nil), s.present(head+text, nil); !slices.Equal(a, b) || !a[0] || !a[4] {
+		t.Errorf("presentAfter = %v, present of the join = %v", a, b)
 	}
 }
 

@@ -35,6 +35,7 @@ func (f *Finding) Cite(r *spac.RenderedFiling) {
 type Book struct {
 	rules    []*Rule
 	literals *literalSet // every rule's required literals, for the one-pass prefilter
+	memo     *matchMemo  // the rules' matches in sentences seen before (memo.go)
 	// Valid, when set, vetoes a value an entity would give a field (a Class B quantity is
 	// never a redemption; a merger sub is never the target).
 	Valid func(field, value string, e *entity.Entity) bool
@@ -43,7 +44,7 @@ type Book struct {
 // NewBook compiles rules; it fails on the first rule that does not compile or on a
 // duplicate id.
 func NewBook(rules ...[]*Rule) (*Book, error) {
-	b := &Book{}
+	b := &Book{memo: newMatchMemo()}
 	seen := map[string]bool{}
 	for _, list := range rules {
 		for _, r := range list {
@@ -122,8 +123,9 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 		if len(applicable) == 0 {
 			continue
 		}
-		marks = b.literals.present(textStart+strings.ToLower(s.Text), marks)
-		for _, f := range b.read(d, i, applicable, marks, within) {
+		lower := strings.ToLower(s.Text)
+		marks = b.literals.presentAfter(textStart, lower, marks)
+		for _, f := range b.read(d, i, lower, applicable, marks, within) {
 			yield(f)
 		}
 	}
@@ -180,18 +182,28 @@ func sectionText(d *doc.Doc, sec *doc.Section) string {
 	return b.String()
 }
 
-// read applies rules to one sentence.
-func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sectionContext) []Finding {
+// read applies rules to one sentence (lower is its strings.ToLower).
+func (b *Book) read(d *doc.Doc, i int, lower string, rules []*Rule, marks []bool, within *sectionContext) []Finding {
 	s := d.Sentences[i]
 	var masked *entity.Masked
 	var present map[entity.Kind]bool
+	var scan *entity.Scan
 	var out []Finding
 	for _, r := range rules {
 		if !r.admits(marks) {
 			continue
 		}
 		if masked == nil {
-			masked = entity.Mask(s.Text)
+			// Recognising entities is the costly half of a sentence: skipped while no rule
+			// admitted so far could find the kinds it needs in it.
+			if scan == nil {
+				sc := entity.ScanLower(s.Text, lower)
+				scan = &sc
+			}
+			if !r.mayHaveKinds(*scan) {
+				continue
+			}
+			masked = b.memo.mask(s.Text, *scan)
 			present = map[entity.Kind]bool{}
 			for _, e := range masked.Entities {
 				present[e.Kind] = true
@@ -200,15 +212,12 @@ func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sect
 		if !r.hasKinds(present) {
 			continue
 		}
-		if !r.re.MatchString(masked.Text) {
-			continue // most candidates do not match; matching without captures is cheaper
-		}
-		matches := r.re.FindAllStringSubmatchIndex(masked.Text, -1)
-		if len(matches) == 0 || !r.context(masked.Text, s.Text) || !within.holds(r) {
+		hit := b.memo.matches(r, masked.Text)
+		if len(hit.matches) == 0 || !r.context(hit, s.Text) || !within.holds(r) {
 			continue
 		}
-		for _, m := range matches {
-			if r.not != nil && r.not.MatchString(masked.Text[:m[1]]) {
+		for k, m := range hit.matches {
+			if hit.vetoed[k] {
 				continue
 			}
 			mt := &Match{d: d, s: s, at: i, m: masked, r: r, idx: m}
@@ -216,17 +225,6 @@ func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sect
 		}
 	}
 	return out
-}
-
-// context reports whether a sentence the rule matched passes its Must and Never tests. Never
-// looks at the masked sentence (the month "May" of a date is no "may"); Must also at the
-// words as written, since context words can sit inside an entity ("287,500 private placement
-// units").
-func (r *Rule) context(masked, raw string) bool {
-	if r.never != nil && r.never.MatchString(masked) {
-		return false
-	}
-	return r.must == nil || r.must.MatchString(masked) || r.must.MatchString(raw)
 }
 
 // produce turns one match into findings: the rule's own production, else one finding per

@@ -21,16 +21,22 @@ const (
 // APIKey is a caller's key. Only Hash (SHA-256 of the secret) is stored; the secret is shown
 // once at creation.
 type APIKey struct {
-	ID        string    `json:"id"`
-	Name      string    `json:"name"`
-	Tier      Tier      `json:"tier"`
-	Hash      string    `json:"-"`
-	Prefix    string    `json:"prefix"` // first characters of the secret, to recognise it
+	// The key's id ("key_..."): how the admin API, usage and webhooks name it. Not the secret.
+	ID string `json:"id"`
+	// The label given at creation, to tell keys apart (e.g. "research desk").
+	Name string `json:"name"`
+	// The plan the key is on; it sets the rate limits and what the key may use (see /v1/account).
+	Tier Tier   `json:"tier"`
+	Hash string `json:"-"`
+	// The first characters of the secret, to recognise a key without revealing it.
+	Prefix string `json:"prefix"`
+	// When the key was issued (UTC).
 	CreatedAt time.Time `json:"createdAt"`
-	// RevokedAt is when the key stops working. A key rotated with a grace period has it in
-	// the future: until then its secret still works, as the key it was rotated into.
+	// When the key stops working (UTC). A key rotated with a grace period has it in the future:
+	// until then its old secret still works, as the key it was rotated into. Absent while the key
+	// is live.
 	RevokedAt *time.Time `json:"revokedAt,omitempty"`
-	// ReplacedBy is the id of the key this one was rotated into.
+	// The id of the key this one was rotated into; absent unless it was rotated.
 	ReplacedBy string `json:"replacedBy,omitempty"`
 }
 

@@ -92,10 +92,10 @@ type Replication struct {
 	Role    string `json:"role" jsonschema:"enum=writer,enum=replica"` // "writer" or "replica"
 	Applied uint64 `json:"applied"`                                    // stream position of the last change applied (replica) or published (writer)
 	Last    uint64 `json:"last"`                                       // the stream's last position as last seen
-	// Behind is, on a replica, the changes of the stream it has yet to apply (Last - Applied);
+	// On a replica, the changes of the stream it has yet to apply (last - applied);
 	// on the writer, the changes it committed and has yet to publish.
 	Behind uint64 `json:"behind"`
-	// Connected says whether the stream is reachable now; a replica that lost it keeps serving
+	// Whether the stream is reachable now; a replica that lost it keeps serving
 	// what it has.
 	Connected bool `json:"connected"`
 }

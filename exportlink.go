@@ -18,13 +18,20 @@ const ExportLinkKey = "spac.exportLink"
 // spreadsheet tools that cannot send a Bearer header (Excel Power Query, Google Sheets'
 // IMPORTDATA) fetch it. Only Hash (SHA-256 of the token) is stored; the token is shown once.
 type ExportLink struct {
-	ID        string    `json:"id"`
-	KeyID     string    `json:"keyId"`
-	Route     string    `json:"route"` // universe, calendar, alerts or news
-	Query     string    `json:"query"` // the export's parameters, URL-encoded
-	Hash      string    `json:"-"`
-	Prefix    string    `json:"prefix"` // first characters of the token, to recognise it
+	// The link's id ("xl_..."); DELETE /v1/account/export-links/{id} revokes it.
+	ID string `json:"id"`
+	// The API key the link acts as: its limits and usage apply.
+	KeyID string `json:"keyId"`
+	// Which export the link serves: universe, calendar, alerts or news (/v1/links/<route>.csv).
+	Route string `json:"route"`
+	// The export's filters, URL-encoded, as the route's query parameters.
+	Query string `json:"query"`
+	Hash  string `json:"-"`
+	// The first characters of the token, to recognise a link without revealing it.
+	Prefix string `json:"prefix"`
+	// When the link was made (UTC).
 	CreatedAt time.Time `json:"createdAt"`
+	// When the link stops working (UTC).
 	ExpiresAt time.Time `json:"expiresAt"`
 }
 

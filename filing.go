@@ -15,36 +15,60 @@ const RenderVersion = 1
 // lines (1-based): the SGML header lines first, then each document in sequence order, each
 // introduced by a marker line, HTML and iXBRL flattened to text, binaries replaced by a note.
 type Filing struct {
-	Accession     string     `json:"accession"`                        // 0001140361-21-010426
-	Form          string     `json:"form"`                             // CONFORMED SUBMISSION TYPE, e.g. "8-K", "DEF 14A"
-	FiledAt       string     `json:"filedAt" jsonschema:"format=date"` // YYYY-MM-DD
-	AcceptedAt    time.Time  `json:"acceptedAt,omitzero"`
-	Period        string     `json:"period,omitempty"` // CONFORMED PERIOD OF REPORT, YYYY-MM-DD
-	CIK           CIK        `json:"cik"`
-	CompanyName   string     `json:"companyName"`
-	SIC           string     `json:"sic,omitempty"`
-	StateOfInc    string     `json:"stateOfIncorporation,omitempty"`
-	Items         []string   `json:"items,omitempty"` // 8-K items, e.g. ["1.01", "9.01"]
-	Amends        string     `json:"amends,omitempty"`
-	Documents     []Document `json:"documents"`
-	LineCount     int        `json:"lineCount"`
-	RenderVersion int        `json:"renderVersion"`
-	// ExtractVersion identifies the extractor (rule book and readers) that derived the stored
-	// facts; a filing whose version differs from the running binary's is stale (reextract).
+	// SEC accession number, the filing's id, e.g. "0001140361-21-010426".
+	Accession string `json:"accession"`
+	// The form type as EDGAR gives it (CONFORMED SUBMISSION TYPE), e.g. "8-K", "DEF 14A".
+	Form string `json:"form"`
+	// Date it was filed with the SEC (YYYY-MM-DD).
+	FiledAt string `json:"filedAt" jsonschema:"format=date"`
+	// When EDGAR accepted the submission (UTC), when known.
+	AcceptedAt time.Time `json:"acceptedAt,omitzero"`
+	// The period the report covers (CONFORMED PERIOD OF REPORT), YYYY-MM-DD; e.g. the quarter end
+	// of a 10-Q.
+	Period string `json:"period,omitempty"`
+	// The filer's SEC Central Index Key, 10 digits with leading zeros.
+	CIK CIK `json:"cik"`
+	// The filer's name as the filing's header gives it.
+	CompanyName string `json:"companyName"`
+	// The filer's Standard Industrial Classification code (6770 for blank checks).
+	SIC string `json:"sic,omitempty"`
+	// Where the filer is incorporated, as the header gives it (e.g. "DE", "E9" for the Cayman
+	// Islands).
+	StateOfInc string `json:"stateOfIncorporation,omitempty"`
+	// For an 8-K, the items it reports, e.g. ["1.01", "9.01"].
+	Items []string `json:"items,omitempty"`
+	// For an amendment (/A), the accession number of the filing it amends.
+	Amends string `json:"amends,omitempty"`
+	// The files of the submission, with the lines each occupies in the text.
+	Documents []Document `json:"documents"`
+	// Number of lines of the filing's rendered text, which citations point into.
+	LineCount int `json:"lineCount"`
+	// Version of the text rendering the lines come from; line numbers are stable within it.
+	RenderVersion int `json:"renderVersion"`
+	// Version of the extractor that read the filing's facts; a filing read by an older one is
+	// re-read when the server reextracts.
 	ExtractVersion string `json:"extractVersion,omitempty"`
-	Source         string `json:"source,omitempty"` // file it was read from
+	// The file the filing was read from.
+	Source string `json:"source,omitempty"`
 }
 
 // Document is one <DOCUMENT> of a submission. FirstLine..LastLine is its range in the
 // filing's canonical text.
 type Document struct {
-	Type        string `json:"type"` // S-1, EX-99.1, GRAPHIC
-	Sequence    int    `json:"sequence"`
-	Filename    string `json:"filename"`
+	// The document's type in the submission, e.g. "S-1", "EX-99.1", "GRAPHIC".
+	Type string `json:"type"`
+	// Its position in the submission, from 1.
+	Sequence int `json:"sequence"`
+	// The file name inside the submission.
+	Filename string `json:"filename"`
+	// The description the filer gave it, e.g. "PRESS RELEASE".
 	Description string `json:"description,omitempty"`
-	FirstLine   int    `json:"firstLine"`
-	LastLine    int    `json:"lastLine"`
-	Binary      bool   `json:"binary,omitempty"` // uuencoded content, not rendered
+	// First line of the document in the filing's text (GET /v1/filings/{accession}/lines).
+	FirstLine int `json:"firstLine"`
+	// Last line of the document in the filing's text.
+	LastLine int `json:"lastLine"`
+	// True for an encoded file (an image, a PDF) whose content is not rendered as lines.
+	Binary bool `json:"binary,omitempty"`
 }
 
 // IsAmendment reports whether the form is an amendment ("S-1/A", "10-K/A").

@@ -69,50 +69,82 @@ func (s Status) Valid() bool {
 // SPAC is the universe row and the header of a profile. Every non-empty data field has an
 // entry in Citations whose Field is the field's JSON name.
 type SPAC struct {
-	CIK     CIK    `json:"cik"`
-	Symbol  string `json:"symbol"` // common-share ticker; falls back to the unit ticker before listing
-	Name    string `json:"name"`
-	Status  Status `json:"status"`
+	// The SPAC's SEC Central Index Key, 10 digits with leading zeros.
+	CIK CIK `json:"cik"`
+	// The common-share ticker; the unit ticker before the shares list.
+	Symbol string `json:"symbol"`
+	// The SPAC's name; after a de-SPAC, the combined company's.
+	Name string `json:"name"`
+	// Where the SPAC is in its life: pre_ipo, searching, combination_announced, in_vote,
+	// in_extension, closed, liquidating, liquidated, withdrawn or unknown.
+	Status Status `json:"status"`
+	// The sponsor (the entity that formed the SPAC), as the prospectus names it.
 	Sponsor string `json:"sponsor,omitempty"`
-	// TrustSize is the current trust account (two fractional digits): the latest stated value
-	// rolled forward by the redemptions paid out and extension deposits paid in since. Empty
-	// before the IPO, after the trust is released (closed, liquidated) and whenever an input
-	// is missing. TrustPerShare (four digits), PublicShares and TrustAsOf go with it.
-	TrustSize     string `json:"trust_size,omitempty" jsonschema:"format=decimal"`
+	// The current trust account in US dollars (two decimals): the latest stated balance rolled
+	// forward by the redemptions paid out and extension deposits paid in since. Absent before the
+	// IPO, once the trust is released (closed, liquidated) and whenever an input is missing.
+	TrustSize string `json:"trust_size,omitempty" jsonschema:"format=decimal"`
+	// The trust per public share in US dollars (four decimals): the stated redemption value, else
+	// trust_size / public_shares.
 	TrustPerShare string `json:"trust_per_share,omitempty" jsonschema:"format=decimal"`
-	PublicShares  string `json:"public_shares,omitempty" jsonschema:"format=decimal"`
-	TrustAsOf     string `json:"trust_as_of,omitempty" jsonschema:"format=date"` // YYYY-MM-DD the trust figures are as of
-	// RedeemedPct is the share of the public shares sold at the IPO redeemed since (percent,
-	// two fractional digits).
+	// Public shares outstanding with that trust (shares that can be redeemed).
+	PublicShares string `json:"public_shares,omitempty" jsonschema:"format=decimal"`
+	// The date trust_size, trust_per_share and public_shares are as of (YYYY-MM-DD).
+	TrustAsOf string `json:"trust_as_of,omitempty" jsonschema:"format=date"`
+	// Share of the public shares sold at the IPO redeemed since, in percent (two decimals).
 	RedeemedPct string `json:"redeemed_pct,omitempty" jsonschema:"format=decimal"`
-	IPODate     string `json:"ipo_date,omitempty" jsonschema:"format=date"` // YYYY-MM-DD
-	Deadline    string `json:"deadline,omitempty" jsonschema:"format=date"` // YYYY-MM-DD, current liquidation deadline
-	// PayoutPerShare and PayoutDate are what a public share redeems for and when: the announced
-	// liquidation price and date of a liquidating SPAC, else the trust per share at the deadline.
+	// Date the IPO closed (YYYY-MM-DD).
+	IPODate string `json:"ipo_date,omitempty" jsonschema:"format=date"`
+	// The current deadline to complete a combination before the SPAC must liquidate (YYYY-MM-DD),
+	// extensions included.
+	Deadline string `json:"deadline,omitempty" jsonschema:"format=date"`
+	// What a public share redeems for (US dollars): the announced liquidation price of a
+	// liquidating SPAC, else the trust per share at the deadline.
 	PayoutPerShare string `json:"payout_per_share,omitempty" jsonschema:"format=decimal"`
-	PayoutDate     string `json:"payout_date,omitempty" jsonschema:"format=date"`
-	// Price (the last quote of the shares), PriceDate and the yields to the payout are market
-	// data joined when the row is served (ingest/market); they are never stored with the profile.
-	Price            string     `json:"price,omitempty" jsonschema:"format=decimal"`
-	PriceDate        string     `json:"price_date,omitempty" jsonschema:"format=date"`
-	YTMPct           string     `json:"ytm_pct,omitempty" jsonschema:"format=decimal"`            // simple annual yield, percent
-	YTMCompoundedPct string     `json:"ytm_compounded_pct,omitempty" jsonschema:"format=decimal"` // compounded annual yield, percent
-	Sector           string     `json:"sector,omitempty"`                                         // target sector focus
-	Exchange         string     `json:"exchange,omitempty"`
-	Target           string     `json:"target,omitempty"`         // the current or completed business combination's target
-	PreviousNames    []string   `json:"previous_names,omitempty"` // names the registrant filed under before, oldest first
-	Tickers          Tickers    `json:"tickers"`
-	Sample           bool       `json:"-"` // part of the anonymous sample set
-	Citations        []Citation `json:"citations"`
+	// When that payout happens (YYYY-MM-DD): the liquidation payment date, else the deadline.
+	PayoutDate string `json:"payout_date,omitempty" jsonschema:"format=date"`
+	// Last market price of the common shares (US dollars), from the quotes file; joined when the
+	// row is served, cited with basis quoted.
+	//
+	// Price, price_date and the yields are market data (ingest/market): joined when the row is
+	// served, never stored with the profile.
+	Price string `json:"price,omitempty" jsonschema:"format=decimal"`
+	// The date that price is as of (YYYY-MM-DD).
+	PriceDate string `json:"price_date,omitempty" jsonschema:"format=date"`
+	// Simple annual yield, in percent, of buying at price today and redeeming at payout_per_share
+	// on payout_date.
+	YTMPct string `json:"ytm_pct,omitempty" jsonschema:"format=decimal"`
+	// The same yield compounded annually, in percent.
+	YTMCompoundedPct string `json:"ytm_compounded_pct,omitempty" jsonschema:"format=decimal"`
+	// The sector the SPAC targets, as its prospectus states it.
+	Sector string `json:"sector,omitempty"`
+	// Where the securities list, e.g. "NASDAQ", "NYSE".
+	Exchange string `json:"exchange,omitempty"`
+	// The target of the pending or completed business combination (a terminated deal's is
+	// dropped).
+	Target string `json:"target,omitempty"`
+	// Names the registrant filed under before, oldest first.
+	PreviousNames []string `json:"previous_names,omitempty"`
+	// All the SPAC's tickers: shares, units, warrants, rights and former ones.
+	Tickers Tickers `json:"tickers"`
+	Sample  bool    `json:"-"` // part of the anonymous sample set
+	// The filing lines each field was read from (field = the JSON name); computed values cite
+	// their inputs.
+	Citations []Citation `json:"citations"`
 }
 
 // Tickers are all symbols of a SPAC. Previous keeps symbols it no longer trades under so that
 // a lookup by an old ticker still finds it.
 type Tickers struct {
-	Shares   string   `json:"shares,omitempty"`
-	Units    string   `json:"units,omitempty"`
-	Warrants string   `json:"warrants,omitempty"`
-	Rights   string   `json:"rights,omitempty"`
+	// Ticker of the common (Class A) shares.
+	Shares string `json:"shares,omitempty"`
+	// Ticker of the units (a share plus warrants or rights).
+	Units string `json:"units,omitempty"`
+	// Ticker of the warrants.
+	Warrants string `json:"warrants,omitempty"`
+	// Ticker of the rights.
+	Rights string `json:"rights,omitempty"`
+	// Tickers the SPAC traded under before; a lookup by one still finds it.
 	Previous []string `json:"previous,omitempty"`
 }
 

@@ -86,8 +86,10 @@ type UniversePage struct {
 
 // FacetCount is one bucket of a facet.
 type FacetCount struct {
+	// One value of the facet (e.g. a status).
 	Value string `json:"value"`
-	Count int    `json:"count"`
+	// Number of rows matching the query that have that value.
+	Count int `json:"count"`
 }
 
 // SearchQuery is a fuzzy search over symbol, name, sponsor and CIK.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"reflect"
 	"time"
 )
 
@@ -18,14 +19,18 @@ const (
 // TrustRecomputedData is the data of a trust.recomputed webhook: how many SPACs the refold
 // covered and when it ran (RFC 3339).
 type TrustRecomputedData struct {
-	At    string `json:"at" jsonschema:"format=date-time"` // first, as the map it replaced wrote it
-	SPACs int    `json:"spacs" jsonschema:"minimum=0"`
+	// When the trust figures were recomputed (UTC, RFC 3339).
+	At string `json:"at" jsonschema:"format=date-time"`
+	// Number of SPACs whose trust figures were recomputed.
+	SPACs int `json:"spacs" jsonschema:"minimum=0"`
 }
 
 // WebhookTestData is the data of the webhook.test message POST /webhooks/{id}/test sends.
 type WebhookTestData struct {
+	// The endpoint the test message was sent to.
 	EndpointID string `json:"endpointId"`
-	Message    string `json:"message"`
+	// A fixed text saying this is a test.
+	Message string `json:"message"`
 }
 
 // WebhookAlertEvent is the webhook event type of an alert kind ("alert.high_redemptions").
@@ -33,21 +38,38 @@ func WebhookAlertEvent(k AlertKind) string { return "alert." + string(k) }
 
 // WebhookEndpoint is a registered webhook destination, owned by the API key that created it.
 type WebhookEndpoint struct {
-	ID          string     `json:"id"`
-	OwnerKeyID  string     `json:"-"`
-	URL         string     `json:"url"`
-	Events      []string   `json:"events"`
-	Description string     `json:"description,omitempty"`
-	Secret      string     `json:"-"` // whsec_...; shown once, at creation or rotation
-	CreatedAt   time.Time  `json:"createdAt"`
-	DisabledAt  *time.Time `json:"disabledAt,omitempty"`
-	// DisabledReason says why an endpoint was disabled ("retries exhausted", "key revoked",
-	// "disabled by its owner").
+	// The endpoint's id ("wh_...").
+	ID         string `json:"id"`
+	OwnerKeyID string `json:"-"`
+	// Where deliveries are POSTed (https; no private or loopback address).
+	URL string `json:"url"`
+	// The event types it receives: each a type ("alert.high_redemptions"), a "<prefix>.*" pattern
+	// or "*".
+	Events []string `json:"events"`
+	// A free-text note the owner gave it.
+	Description string `json:"description,omitempty"`
+	Secret      string `json:"-"` // whsec_...; shown once, at creation or rotation
+	// When it was registered (UTC).
+	CreatedAt time.Time `json:"createdAt"`
+	// When it was disabled (UTC); absent while enabled. A disabled endpoint receives nothing until
+	// PATCH enabled=true.
+	DisabledAt *time.Time `json:"disabledAt,omitempty"`
+	// Why it was disabled: "retries exhausted", "key revoked" or "disabled by its owner".
 	DisabledReason string `json:"disabledReason,omitempty"`
 	// PreviousSecret is the secret a rotation replaced; deliveries are signed with it too
 	// (a second signature) until PreviousSecretExpiresAt, so receivers can switch over.
-	PreviousSecret          string     `json:"-"`
+	PreviousSecret string `json:"-"`
+	// Until when deliveries also carry a signature with the secret a rotation replaced (UTC);
+	// absent when there is none.
 	PreviousSecretExpiresAt *time.Time `json:"previousSecretExpiresAt,omitempty"`
+}
+
+// EndpointUnchanged reports whether now is still the version seen of an endpoint: equal in
+// every field but the owner, which a key rotation moves to the successor key without
+// changing what the endpoint is (the compare of DisableEndpoint).
+func EndpointUnchanged(seen, now WebhookEndpoint) bool {
+	seen.OwnerKeyID, now.OwnerKeyID = "", ""
+	return reflect.DeepEqual(seen, now)
 }
 
 // SigningSecrets are the secrets a delivery attempted at at is signed with: the current one,
@@ -70,24 +92,39 @@ const (
 // WebhookDelivery is one message to one endpoint and its attempts. MessageID is the webhook-id
 // header and the body's id: the same across retries and redeliveries of the message.
 type WebhookDelivery struct {
-	ID          string           `json:"id"`
-	Seq         uint64           `json:"-"` // creation order, assigned by the store; orders deliveries due together
-	EndpointID  string           `json:"endpointId"`
-	MessageID   string           `json:"messageId"`
-	EventType   string           `json:"eventType"`
-	Payload     []byte           `json:"-"` // the exact body sent (signed as is)
-	Status      string           `json:"status"`
-	Attempts    []WebhookAttempt `json:"attempts"`
-	NextAttempt time.Time        `json:"nextAttempt,omitzero"`
-	CreatedAt   time.Time        `json:"createdAt"`
+	// The delivery's id ("dlv_..."): one per event and endpoint.
+	ID  string `json:"id"`
+	Seq uint64 `json:"-"` // creation order, assigned by the store; orders deliveries due together
+	// The webhook endpoint it is sent to.
+	EndpointID string `json:"endpointId"`
+	// The message id, also sent as the webhook-id header: the same on every retry and redelivery,
+	// so receivers can drop duplicates.
+	MessageID string `json:"messageId"`
+	// The event's type, e.g. "alert.high_redemptions", "news.published".
+	EventType string `json:"eventType"`
+	Payload   []byte `json:"-"` // the exact body sent (signed as is)
+	// pending (retries left), succeeded (a 2xx answer) or failed (retries exhausted, or the
+	// endpoint disabled).
+	Status string `json:"status"`
+	// Every attempt so far, oldest first.
+	Attempts []WebhookAttempt `json:"attempts"`
+	// When the next attempt is due (UTC), while pending.
+	NextAttempt time.Time `json:"nextAttempt,omitzero"`
+	// When the delivery was created (UTC).
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // WebhookAttempt is one HTTP try of a delivery.
 type WebhookAttempt struct {
-	At         time.Time `json:"at"`
-	StatusCode int       `json:"statusCode,omitempty"`
-	Error      string    `json:"error,omitempty"`
-	DurationMS int64     `json:"durationMs"`
+	// When the attempt started (UTC).
+	At time.Time `json:"at"`
+	// The HTTP status the receiver answered; absent when no answer came.
+	StatusCode int `json:"statusCode,omitempty"`
+	// Why the attempt failed (timeout, connection refused, a non-2xx status, "endpoint disabled");
+	// absent on success.
+	Error string `json:"error,omitempty"`
+	// How long the attempt took, in milliseconds.
+	DurationMS int64 `json:"durationMs"`
 }
 
 // OutboxEvent is one outgoing webhook event, written in the transaction of the change that
@@ -122,6 +159,11 @@ type WebhookStore interface {
 	// revoked"; from then on no endpoint can be created for owner. It returns the endpoints
 	// as they are after the change.
 	RetireOwner(ctx context.Context, owner, successor string, at time.Time) ([]WebhookEndpoint, error)
+	// DisableEndpoint disables endpoint id at at for reason in one transaction, only while it
+	// is still the version seen (EndpointUnchanged): a change its owner made since (a new URL,
+	// a re-enable) is neither overwritten nor disabled. It reports whether it disabled it; a
+	// missing endpoint is not disabled and no error.
+	DisableEndpoint(ctx context.Context, id string, seen WebhookEndpoint, at time.Time, reason string) (bool, error)
 
 	// PutEvent appends an event to the outbox on its own (events whose cause stores nothing,
 	// and stores without a transactional path for theirs).

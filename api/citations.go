@@ -44,13 +44,20 @@ func citeModeOf(c *gin.Context) citeMode {
 
 // refCitation is a citation in ref mode.
 type refCitation struct {
-	Field     string     `json:"field"`
-	Filing    string     `json:"filing,omitempty"`
-	Accession string     `json:"accession,omitempty"`
-	Line      int        `json:"line,omitempty"`
-	Source    string     `json:"source,omitempty"` // a quoted value's source (no filing)
-	Basis     spac.Basis `json:"basis,omitempty"`  // only when not "stated": the ref holds the inputs
-	Ref       string     `json:"ref"`
+	// The property this citation backs, by its JSON name.
+	Field string `json:"field"`
+	// The form type of the cited filing, e.g. "10-Q".
+	Filing string `json:"filing,omitempty"`
+	// SEC accession number of the cited filing.
+	Accession string `json:"accession,omitempty"`
+	// The line of the filing's text the value is on.
+	Line int `json:"line,omitempty"`
+	// For a quoted value (no filing), the quotes source.
+	Source string `json:"source,omitempty"`
+	// Only when not "stated": derived, modeled or quoted; the ref then holds the inputs.
+	Basis spac.Basis `json:"basis,omitempty"`
+	// The citation's id: GET /v1/citations/{ref} answers the full citation.
+	Ref string `json:"ref"`
 }
 
 // citationRef is the reference of a citation of the SPAC cik: the CIK without its leading
@@ -178,8 +185,10 @@ const maxRefs = 100
 
 // CitationsBody is the body of GET /v1/citations.
 type CitationsBody struct {
+	// The citations asked for, by field name.
 	Citations map[string]json.RawMessage `json:"citations"`
-	Missing   []string                   `json:"missing"`
+	// Fields asked for that have no citation (the value is absent, or not cited).
+	Missing []string `json:"missing"`
 }
 
 func (s *Server) citations(c *gin.Context) (any, error) {

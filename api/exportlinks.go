@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"github.com/invopop/jsonschema"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/api/access"
@@ -22,7 +23,8 @@ import (
 // one CSV export as the key. The token is in the query (access logs record paths without
 // queries), stored hashed like keys, shown once.
 
-// linkRoutes are the exports a link may serve: route name -> the link route's path.
+// linkRoutes are the exports a link may serve, by route name: createExportLink refuses any
+// other, and the document's ExportLinkRequest.route is an enum of them (JSONSchemaExtend).
 var linkRoutes = []string{"universe", "calendar", "alerts", "news"}
 
 const (
@@ -38,14 +40,28 @@ type ExportLinkRequest struct {
 	TTL    string            `json:"ttl,omitempty"`    // e.g. "720h" or "90d"; default 30d, at most 366d
 }
 
+// JSONSchemaExtend makes route an enum of linkRoutes, the list createExportLink checks, so a
+// generated client types it and the document cannot name a route the handler refuses.
+func (ExportLinkRequest) JSONSchemaExtend(s *jsonschema.Schema) {
+	if p, ok := s.Properties.Get("route"); ok {
+		p.Enum = nil
+		for _, r := range linkRoutes {
+			p.Enum = append(p.Enum, r)
+		}
+	}
+}
+
 // ExportLinkCreated is a new link with its URL; the URL (its token) is shown only here.
 type ExportLinkCreated struct {
 	spac.ExportLink
+	// The link to paste into Excel Power Query or Google Sheets (IMPORTDATA); its token is shown
+	// only here.
 	URL string `json:"url"`
 }
 
 // ExportLinkList is the calling key's links (never their tokens).
 type ExportLinkList struct {
+	// The calling key's export links (never their tokens).
 	Rows []spac.ExportLink `json:"rows"`
 }
 

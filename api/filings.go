@@ -18,25 +18,36 @@ var accessionRe = regexp.MustCompile(`^[0-9]{10}-[0-9]{2}-[0-9]{6}$`)
 // FilingView is a filing's metadata with its SEC archive URL.
 type FilingView struct {
 	spac.Filing
+	// Link to the filing in the SEC archive (EDGAR).
 	URL string `json:"url"`
 }
 
 // LinesView is a range of a filing's canonical text: rows {line, text}. Next is always null
 // (ranges are addressed by from/to); a Link header points at the following range.
 type LinesView struct {
-	Accession string    `json:"accession"`
-	From      int       `json:"from"`
-	To        int       `json:"to"`
-	LineCount int       `json:"lineCount"`
-	Rows      []LineRow `json:"rows"`
-	Count     int       `json:"count"`
-	Total     int       `json:"total"`
-	Next      *string   `json:"next"`
+	// SEC accession number of the filing.
+	Accession string `json:"accession"`
+	// First line of the page.
+	From int `json:"from"`
+	// Last line of the page.
+	To int `json:"to"`
+	// Number of lines of the whole filing (as total).
+	LineCount int `json:"lineCount"`
+	// The lines.
+	Rows []LineRow `json:"rows"`
+	// Lines in this page.
+	Count int `json:"count"`
+	// Number of lines of the whole filing.
+	Total int `json:"total"`
+	// Cursor of the next page; null on the last.
+	Next *string `json:"next"`
 }
 
 // LineRow is one canonical line (1-based).
 type LineRow struct {
-	Line int    `json:"line"`
+	// The line number, from 1: what citations' line points to.
+	Line int `json:"line"`
+	// The line's text.
 	Text string `json:"text"`
 }
 

@@ -17,24 +17,39 @@ import (
 // Discover is the body of GET /v1/discover: every endpoint of the route table and live row
 // counts.
 type Discover struct {
-	Service   string         `json:"service"`
-	Version   string         `json:"version"`
-	OpenAPI   string         `json:"openapi"`
-	Counts    map[string]int `json:"counts"`
-	Endpoints []Endpoint     `json:"endpoints"`
+	// The service's name.
+	Service string `json:"service"`
+	// The running version.
+	Version string `json:"version"`
+	// Path of the OpenAPI document.
+	OpenAPI string `json:"openapi"`
+	// How much the service holds, by kind (profiles, filings, events, ...).
+	Counts map[string]int `json:"counts"`
+	// Every operation, with its paths and parameters.
+	Endpoints []Endpoint `json:"endpoints"`
 }
 
 // Endpoint describes one route. Paths are in OpenAPI form ("/v1/spac/{symbol}").
 type Endpoint struct {
-	Name        string   `json:"name"`
-	Method      string   `json:"method"`
-	Paths       []string `json:"paths"`
-	Summary     string   `json:"summary"`
-	Auth        string   `json:"auth"`
-	Entitlement string   `json:"entitlement,omitempty"`
-	Delivery    string   `json:"delivery"`
-	Tabular     bool     `json:"tabular"`
-	Params      []Param  `json:"params"`
+	// The operation's name (the OpenAPI operationId).
+	Name string `json:"name"`
+	// HTTP method.
+	Method string `json:"method"`
+	// Every path that serves it: the /v1 one first, then its aliases.
+	Paths []string `json:"paths"`
+	// What it returns.
+	Summary string `json:"summary"`
+	// Who may call it: none, optional (anonymous callers get sample data), required (an API key),
+	// admin (the admin token) or link (an export link's token).
+	Auth string `json:"auth"`
+	// The tier feature it needs (alerts, streams, webhooks), if any.
+	Entitlement string `json:"entitlement,omitempty"`
+	// How it answers: REST, SSE (an event stream) or Webhook.
+	Delivery string `json:"delivery"`
+	// True for list routes: paged, with format=csv and ndjson exports.
+	Tabular bool `json:"tabular"`
+	// Its parameters.
+	Params []Param `json:"params"`
 }
 
 // discover is encoded once per data version (its counts change with the data).
@@ -149,20 +164,27 @@ func (s *Server) sampleCounts(c *gin.Context, v dataVersion, ciks []spac.CIK) (m
 
 // Health is the body of GET /health.
 type Health struct {
-	AsOf         string `json:"asOf" jsonschema:"format=date-time"`
-	Status       string `json:"status" jsonschema:"enum=ok,enum=degraded,enum=down"` // ok | degraded (index failing) | down (store failing)
-	Version      string `json:"version"`
-	Commit       string `json:"commit"`
-	UniverseRows int    `json:"universeRows"`
-	// Store is what the data directory holds: "fixtures" (the embedded fictional SPACs, with
-	// their news feed, quotes and sample) or "filings" (real filings: no fiction served).
-	Store  string           `json:"store,omitempty" jsonschema:"enum=fixtures,enum=filings"`
+	// When the served data last changed (UTC).
+	AsOf string `json:"asOf" jsonschema:"format=date-time"`
+	// ok; degraded (the search index is failing); down (the store is failing: answered with status
+	// 503).
+	Status string `json:"status" jsonschema:"enum=ok,enum=degraded,enum=down"`
+	// The running version.
+	Version string `json:"version"`
+	// The source commit the binary was built from.
+	Commit string `json:"commit"`
+	// Number of SPACs served.
+	UniverseRows int `json:"universeRows"`
+	// What the data directory holds: "fixtures" (the embedded fictional SPACs, with their news
+	// feed, quotes and sample) or "filings" (real filings: no fiction served).
+	Store string `json:"store,omitempty" jsonschema:"enum=fixtures,enum=filings"`
+	// Each part checked (store, index, universe), with its result.
 	Checks map[string]Check `json:"checks"`
-	// Reextract is how far serve is in deriving stale filings' facts again (absent when the
-	// server was started without it).
+	// How far the server is in re-reading filings an older extractor read (absent when it was
+	// started without it).
 	Reextract *ReextractState `json:"reextract,omitempty"`
-	// Replication is a cluster member's position in the writer's stream of changes: a
-	// replica's behind is how many changes it has yet to apply (absent in a single process).
+	// A cluster member's position in the writer's stream of changes: a replica's behind is how
+	// many changes it has yet to apply (absent in a single process).
 	Replication *spac.Replication `json:"replication,omitempty"`
 }
 
@@ -177,9 +199,12 @@ type ReextractState struct {
 
 // Check is one dependency probe. Error is a fixed phrase: details go to the log only.
 type Check struct {
-	Status    string  `json:"status"` // ok | fail
+	// ok or fail.
+	Status string `json:"status"`
+	// How long the check took, in milliseconds.
 	LatencyMs float64 `json:"latencyMs"`
-	Error     string  `json:"error,omitempty"`
+	// Why it failed; absent when ok.
+	Error string `json:"error,omitempty"`
 }
 
 func (s *Server) health(c *gin.Context) (any, error) {
@@ -243,8 +268,11 @@ func (s *Server) commit() string {
 
 // Release is one version of CHANGELOG.md.
 type Release struct {
-	Version string   `json:"version"`
-	Date    string   `json:"date,omitempty" jsonschema:"format=date"`
+	// The release's version.
+	Version string `json:"version"`
+	// Its release date (YYYY-MM-DD).
+	Date string `json:"date,omitempty" jsonschema:"format=date"`
+	// What changed, one line each.
 	Changes []string `json:"changes"`
 }
 

@@ -33,6 +33,12 @@ func (s *Server) openAPI(c *gin.Context) (any, error) {
 // named in the operation's x-aliases and reached through the second server (the same
 // operations under /api), so generators write one method and one type per operation.
 func OpenAPI(table []Route, version, server string) obj {
+	doc, _ := buildOpenAPI(table, version, server)
+	return doc
+}
+
+// buildOpenAPI is OpenAPI and the schema set it was built with (the tests read its types).
+func buildOpenAPI(table []Route, version, server string) (obj, *schemaSet) {
 	sch := newSchemaSet()
 	paths := obj{}
 	for _, r := range table {
@@ -59,7 +65,7 @@ func OpenAPI(table []Route, version, server string) obj {
 	}
 	nameEnvelopes(doc, sch)
 	prune(doc)
-	return doc
+	return doc, sch
 }
 
 func info(version string) obj {

@@ -162,8 +162,8 @@ func asStrings(v any) []string {
 	return out
 }
 
-// TestOpenAPIClosedVocabulariesAreEnums: severity, webhook events and Problem.code list their
-// values, and the lists are the ones the code accepts or sends.
+// TestOpenAPIClosedVocabulariesAreEnums: severity, webhook events, an export link's route and
+// Problem.code list their values, and the lists are the ones the code accepts or sends.
 func TestOpenAPIClosedVocabulariesAreEnums(t *testing.T) {
 	schemas := openAPIMap(t)["components"].(jsonObj)["schemas"].(jsonObj)
 	enum := func(schema, prop string) []string {
@@ -180,6 +180,9 @@ func TestOpenAPIClosedVocabulariesAreEnums(t *testing.T) {
 		if got := enum(s, "events"); !slices.Equal(got, webhook.Patterns()) {
 			t.Errorf("%s.events enum %v, want %v", s, got, webhook.Patterns())
 		}
+	}
+	if got := enum("ExportLinkRequest", "route"); !slices.Equal(got, linkRoutes) {
+		t.Errorf("ExportLinkRequest.route enum %v, want the routes createExportLink accepts %v", got, linkRoutes)
 	}
 	if got := enum("Lockup", "party"); len(got) != len(spac.LockupParties) {
 		t.Errorf("Lockup.party enum %v, want %v", got, spac.LockupParties)

@@ -37,6 +37,7 @@ func newSchemaSet() *schemaSet {
 		AllowAdditionalProperties: false,
 		Namer:                     s.name,
 		Mapper:                    domainSchema,
+		LookupComment:             fieldDoc,
 	}
 	return s
 }
@@ -168,13 +169,19 @@ func derefType(t reflect.Type) reflect.Type {
 	return t
 }
 
-// nullable admits null besides what p admits.
+// nullable admits null besides what p admits. A reference is wrapped in anyOf, and its
+// description moves to the wrapper, where generators read a property's description.
 func nullable(p obj) obj {
 	if typ, ok := p["type"].(string); ok {
 		p["type"] = []string{typ, "null"}
 		return p
 	}
-	return obj{"anyOf": []obj{p, {"type": "null"}}}
+	out := obj{"anyOf": []obj{p, {"type": "null"}}}
+	if d, ok := p["description"]; ok {
+		out["description"] = d
+		delete(p, "description")
+	}
+	return out
 }
 
 // domainSchema maps the domain's named string types to constrained strings.
@@ -288,7 +295,7 @@ func (s *schemaSet) pageRef(r Route) obj {
 		items = obj{"anyOf": []obj{row, {"$ref": componentPrefix + name + "Selection"}}}
 	}
 	props := obj{
-		"asOf": asOfProperty, "rows": obj{"type": "array", "items": items},
+		"asOf": asOfProperty, "rows": obj{"type": "array", "items": items, "description": "the rows of this page, in the order asked for"},
 		"count": obj{"type": "integer", "minimum": 0, "description": "rows in this page"},
 		"total": obj{"type": "integer", "minimum": 0, "description": "rows matching the query"},
 		"next":  obj{"type": []string{"string", "null"}, "description": "cursor of the next page, null on the last"},

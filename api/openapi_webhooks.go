@@ -51,14 +51,16 @@ func webhookPayloads(sch *schemaSet) obj {
 // webhookMessage is the component "<Event>Message" of one event type's body.
 func (s *schemaSet) webhookMessage(eventType string, data any) obj {
 	name := webhookMessageName(eventType)
+	payload := s.ref(data) // a new object: the description is this property's own
+	payload["description"] = "the event: the alert, the article or the figures it reports"
 	s.defs[name] = obj{
 		"type": "object", "additionalProperties": false, "required": []string{"id", "type", "createdAt", "data"},
 		"description": "the " + eventType + " webhook message (Standard Webhooks)",
 		"properties": obj{
 			"id":        obj{"type": "string", "description": "the message id, also in webhook-id; the same on every retry and redelivery"},
-			"type":      obj{"type": "string", "const": eventType},
-			"createdAt": obj{"type": "string", "format": "date-time"},
-			"data":      s.ref(data),
+			"type":      obj{"type": "string", "const": eventType, "description": "the event type, " + eventType},
+			"createdAt": obj{"type": "string", "format": "date-time", "description": "when the message was published (UTC); the same on every retry and redelivery"},
+			"data":      payload,
 		},
 	}
 	return obj{"$ref": componentPrefix + name}

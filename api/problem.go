@@ -69,14 +69,24 @@ func statusOf(code string) int {
 
 // Problem is an RFC 9457 problem details body with the service's extensions.
 type Problem struct {
-	Type        string   `json:"type"`
-	Title       string   `json:"title"`
-	Status      int      `json:"status"`
-	Detail      string   `json:"detail"`
-	Instance    string   `json:"instance"`
-	Code        string   `json:"code"`
-	RequestID   string   `json:"requestId"`
-	Param       string   `json:"param,omitempty"`
+	// A URI naming the kind of problem (RFC 9457).
+	Type string `json:"type"`
+	// Short human summary of the kind of problem.
+	Title string `json:"title"`
+	// The HTTP status code.
+	Status int `json:"status"`
+	// What went wrong with this request, in words.
+	Detail string `json:"detail"`
+	// The path of the request that failed.
+	Instance string `json:"instance"`
+	// The machine-readable error code: invalid_parameter, not_found, unauthorized, forbidden,
+	// rate_limited, conflict, unavailable or internal.
+	Code string `json:"code"`
+	// The request's id (also in the X-Request-Id header); quote it when asking for support.
+	RequestID string `json:"requestId"`
+	// The parameter (or body field) at fault, for invalid_param.
+	Param string `json:"param,omitempty"`
+	// Likely meant values, e.g. close matches of an unknown symbol.
 	Suggestions []string `json:"suggestions,omitempty"`
 }
 

@@ -39,12 +39,19 @@ const (
 // Param describes one request parameter. Query parameters are validated generically before
 // the handler runs (unknown names, required, type, enum), so a handler only parses values.
 type Param struct {
-	Name        string   `json:"name"`
-	In          string   `json:"in"`
-	Type        string   `json:"type"`
-	Required    bool     `json:"required,omitempty"`
-	Description string   `json:"description"`
-	Enum        []string `json:"enum,omitempty"`
+	// The parameter's name.
+	Name string `json:"name"`
+	// Where it goes: query, path or header.
+	In string `json:"in"`
+	// Its type: string, integer, decimal, date (YYYY-MM-DD), time (RFC 3339 instant or date) or
+	// list (comma-separated).
+	Type string `json:"type"`
+	// True when it must be given.
+	Required bool `json:"required,omitempty"`
+	// What it does.
+	Description string `json:"description"`
+	// The values it accepts, when they are a closed list.
+	Enum []string `json:"enum,omitempty"`
 }
 
 // HandlerFunc is the shape of a JSON handler: it returns the response body or an error (a

@@ -23,18 +23,27 @@ const maxQueryLen = 200
 
 // SearchRow is one search result.
 type SearchRow struct {
-	Symbol  string      `json:"symbol"`
-	Name    string      `json:"name"`
-	CIK     spac.CIK    `json:"cik"`
-	Status  spac.Status `json:"status"`
-	Sponsor string      `json:"sponsor,omitempty"`
-	// PreviousNames and Target are the other names a SPAC is found by: the names it filed
-	// under before (the SPAC's own after a de-SPAC) and its business combination's target.
-	PreviousNames []string        `json:"previous_names,omitempty"`
-	Target        string          `json:"target,omitempty"`
-	Score         float64         `json:"score"`
-	Matched       []string        `json:"matched"`
-	Citations     []spac.Citation `json:"citations"`
+	// The SPAC's common-share ticker.
+	Symbol string `json:"symbol"`
+	// The SPAC's name.
+	Name string `json:"name"`
+	// The SPAC's SEC Central Index Key, 10 digits with leading zeros.
+	CIK spac.CIK `json:"cik"`
+	// Where the SPAC is in its life (see SPAC.status).
+	Status spac.Status `json:"status"`
+	// The sponsor, as the prospectus names it.
+	Sponsor string `json:"sponsor,omitempty"`
+	// Names the SPAC filed under before (after a de-SPAC, the SPAC's own name); search finds it by
+	// them too.
+	PreviousNames []string `json:"previous_names,omitempty"`
+	// The target of the pending or completed business combination.
+	Target string `json:"target,omitempty"`
+	// How well it matches the query: higher is better; rows are sorted by it.
+	Score float64 `json:"score"`
+	// What the query matched: symbol, tickers, cik, name, previous_names, target, ...
+	Matched []string `json:"matched"`
+	// The filing lines each field was read from.
+	Citations []spac.Citation `json:"citations"`
 }
 
 func (s *Server) search(c *gin.Context) (any, error) {

@@ -438,6 +438,30 @@ func (e EventType) Valid() bool {
 	}
 }
 
+// Defines values for ExportLinkRequestRoute.
+const (
+	ExportLinkRequestRouteAlerts   ExportLinkRequestRoute = "alerts"
+	ExportLinkRequestRouteCalendar ExportLinkRequestRoute = "calendar"
+	ExportLinkRequestRouteNews     ExportLinkRequestRoute = "news"
+	ExportLinkRequestRouteUniverse ExportLinkRequestRoute = "universe"
+)
+
+// Valid indicates whether the value is a known member of the ExportLinkRequestRoute enum.
+func (e ExportLinkRequestRoute) Valid() bool {
+	switch e {
+	case ExportLinkRequestRouteAlerts:
+		return true
+	case ExportLinkRequestRouteCalendar:
+		return true
+	case ExportLinkRequestRouteNews:
+		return true
+	case ExportLinkRequestRouteUniverse:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for FilingIngestedMessageType.
 const (
 	FilingIngestedMessageTypeFilingIngested FilingIngestedMessageType = "filing.ingested"
@@ -1832,148 +1856,242 @@ func (e UniverseParamsFormat) Valid() bool {
 
 // APIKey defines model for APIKey.
 type APIKey struct {
-	CreatedAt  time.Time  `json:"createdAt"`
-	Id         string     `json:"id"`
-	Name       string     `json:"name"`
-	Prefix     string     `json:"prefix"`
-	ReplacedBy *string    `json:"replacedBy,omitempty"`
-	RevokedAt  *time.Time `json:"revokedAt,omitempty"`
-	Tier       APIKeyTier `json:"tier"`
+	// CreatedAt When the key was issued (UTC).
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Id The key's id ("key_..."): how the admin API, usage and webhooks name it. Not the secret.
+	Id string `json:"id"`
+
+	// Name The label given at creation, to tell keys apart (e.g. "research desk").
+	Name string `json:"name"`
+
+	// Prefix The first characters of the secret, to recognise a key without revealing it.
+	Prefix string `json:"prefix"`
+
+	// ReplacedBy The id of the key this one was rotated into; absent unless it was rotated.
+	ReplacedBy *string `json:"replacedBy,omitempty"`
+
+	// RevokedAt When the key stops working (UTC). A key rotated with a grace period has it in the future: until then its old secret still works, as the key it was rotated into. Absent while the key is live.
+	RevokedAt *time.Time `json:"revokedAt,omitempty"`
+
+	// Tier The plan the key is on; it sets the rate limits and what the key may use (see /v1/account).
+	Tier APIKeyTier `json:"tier"`
 }
 
-// APIKeyTier defines model for APIKey.Tier.
+// APIKeyTier The plan the key is on; it sets the rate limits and what the key may use (see /v1/account).
 type APIKeyTier string
 
 // APIKeyBody defines model for APIKeyBody.
 type APIKeyBody struct {
 	// AsOf when the served data last changed
-	AsOf       time.Time      `json:"asOf"`
-	CreatedAt  time.Time      `json:"createdAt"`
-	Id         string         `json:"id"`
-	Name       string         `json:"name"`
-	Prefix     string         `json:"prefix"`
-	ReplacedBy *string        `json:"replacedBy,omitempty"`
-	RevokedAt  *time.Time     `json:"revokedAt,omitempty"`
-	Tier       APIKeyBodyTier `json:"tier"`
+	AsOf time.Time `json:"asOf"`
+
+	// CreatedAt When the key was issued (UTC).
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Id The key's id ("key_..."): how the admin API, usage and webhooks name it. Not the secret.
+	Id string `json:"id"`
+
+	// Name The label given at creation, to tell keys apart (e.g. "research desk").
+	Name string `json:"name"`
+
+	// Prefix The first characters of the secret, to recognise a key without revealing it.
+	Prefix string `json:"prefix"`
+
+	// ReplacedBy The id of the key this one was rotated into; absent unless it was rotated.
+	ReplacedBy *string `json:"replacedBy,omitempty"`
+
+	// RevokedAt When the key stops working (UTC). A key rotated with a grace period has it in the future: until then its old secret still works, as the key it was rotated into. Absent while the key is live.
+	RevokedAt *time.Time `json:"revokedAt,omitempty"`
+
+	// Tier The plan the key is on; it sets the rate limits and what the key may use (see /v1/account).
+	Tier APIKeyBodyTier `json:"tier"`
 }
 
-// APIKeyBodyTier defines model for APIKeyBody.Tier.
+// APIKeyBodyTier The plan the key is on; it sets the rate limits and what the key may use (see /v1/account).
 type APIKeyBodyTier string
 
 // Account defines model for Account.
 type Account struct {
 	// AsOf when the served data last changed
-	AsOf      time.Time   `json:"asOf"`
-	CreatedAt time.Time   `json:"createdAt"`
-	KeyId     string      `json:"keyId"`
-	Limits    TierLimits  `json:"limits"`
-	Name      string      `json:"name"`
-	Prefix    string      `json:"prefix"`
-	Tier      AccountTier `json:"tier"`
+	AsOf time.Time `json:"asOf"`
+
+	// CreatedAt When the key was issued (UTC).
+	CreatedAt time.Time `json:"createdAt"`
+
+	// KeyId The calling key's id.
+	KeyId string `json:"keyId"`
+
+	// Limits What the plan allows: rate limits and features.
+	Limits TierLimits `json:"limits"`
+
+	// Name The key's label.
+	Name string `json:"name"`
+
+	// Prefix The first characters of the key's secret.
+	Prefix string `json:"prefix"`
+
+	// Tier The key's plan.
+	Tier AccountTier `json:"tier"`
 }
 
-// AccountTier defines model for Account.Tier.
+// AccountTier The key's plan.
 type AccountTier string
 
 // Alert defines model for Alert.
 type Alert struct {
-	Cik             string             `json:"cik"`
-	Citations       []Citation         `json:"citations"`
-	Detail          map[string]string  `json:"detail"`
-	FiredAt         time.Time          `json:"firedAt"`
-	Historical      bool               `json:"historical"`
-	Id              string             `json:"id"`
-	Kind            AlertKind          `json:"kind"`
-	OccurredAt      openapi_types.Date `json:"occurredAt"`
-	Seq             int                `json:"seq"`
-	Severity        AlertSeverity      `json:"severity"`
-	SourceAccession *string            `json:"sourceAccession,omitempty"`
-	Symbol          string             `json:"symbol"`
-	Title           string             `json:"title"`
+	// Cik The SPAC's SEC Central Index Key, 10 digits with leading zeros.
+	Cik string `json:"cik"`
+
+	// Citations Where each value of the alert was read: one citation per field, to the filing line.
+	Citations []Citation `json:"citations"`
+
+	// Detail The alert's figures by name (e.g. redeemed_pct, units, party); numbers are exact decimal strings.
+	Detail map[string]string `json:"detail"`
+
+	// FiredAt When the service evaluated and raised the alert (UTC), usually soon after the filing was ingested.
+	FiredAt time.Time `json:"firedAt"`
+
+	// Historical True when the event was already older than the alert window (30 days) when found, e.g. in a backfill: listed, but never pushed to the stream or to webhooks.
+	Historical bool `json:"historical"`
+
+	// Id Stable id of the alert: one per SPAC, kind and source filing (and party for a lockup_expiry), so the same event never alerts twice.
+	Id string `json:"id"`
+
+	// Kind What happened: new_ipo, extension_vote, high_redemptions, trust_drawdown, despac_closing, liquidation, lockup_expiry or ytm_arbitrage (docs/api.md, "Alerts").
+	Kind AlertKind `json:"kind"`
+
+	// OccurredAt Date of the event the alert reports (YYYY-MM-DD), e.g. the meeting or the closing; cited by the citation of field occurredAt.
+	OccurredAt openapi_types.Date `json:"occurredAt"`
+
+	// Seq Position in the ordered alert log; the SSE id of /v1/alerts/stream (send it as Last-Event-ID to resume).
+	Seq int `json:"seq"`
+
+	// Severity How urgent: info, warn, high or critical (high_redemptions grades by the share redeemed: 50 / 80 / 90 %).
+	Severity AlertSeverity `json:"severity"`
+
+	// SourceAccession SEC accession number of the filing the alert was found in (e.g. 0001193125-24-012345).
+	SourceAccession *string `json:"sourceAccession,omitempty"`
+
+	// Symbol The SPAC's common-share ticker (the unit ticker before the shares list).
+	Symbol string `json:"symbol"`
+
+	// Title One-line human summary of the alert.
+	Title string `json:"title"`
 }
 
-// AlertKind defines model for Alert.Kind.
+// AlertKind What happened: new_ipo, extension_vote, high_redemptions, trust_drawdown, despac_closing, liquidation, lockup_expiry or ytm_arbitrage (docs/api.md, "Alerts").
 type AlertKind string
 
-// AlertSeverity defines model for Alert.Severity.
+// AlertSeverity How urgent: info, warn, high or critical (high_redemptions grades by the share redeemed: 50 / 80 / 90 %).
 type AlertSeverity string
 
 // AlertDespacClosingMessage the alert.despac_closing webhook message (Standard Webhooks)
 type AlertDespacClosingMessage struct {
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
 	CreatedAt time.Time `json:"createdAt"`
-	Data      Alert     `json:"data"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data Alert `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                        `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, alert.despac_closing
 	Type AlertDespacClosingMessageType `json:"type"`
 }
 
-// AlertDespacClosingMessageType defines model for AlertDespacClosingMessage.Type.
+// AlertDespacClosingMessageType the event type, alert.despac_closing
 type AlertDespacClosingMessageType string
 
 // AlertExtensionVoteMessage the alert.extension_vote webhook message (Standard Webhooks)
 type AlertExtensionVoteMessage struct {
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
 	CreatedAt time.Time `json:"createdAt"`
-	Data      Alert     `json:"data"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data Alert `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                        `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, alert.extension_vote
 	Type AlertExtensionVoteMessageType `json:"type"`
 }
 
-// AlertExtensionVoteMessageType defines model for AlertExtensionVoteMessage.Type.
+// AlertExtensionVoteMessageType the event type, alert.extension_vote
 type AlertExtensionVoteMessageType string
 
 // AlertHighRedemptionsMessage the alert.high_redemptions webhook message (Standard Webhooks)
 type AlertHighRedemptionsMessage struct {
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
 	CreatedAt time.Time `json:"createdAt"`
-	Data      Alert     `json:"data"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data Alert `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                          `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, alert.high_redemptions
 	Type AlertHighRedemptionsMessageType `json:"type"`
 }
 
-// AlertHighRedemptionsMessageType defines model for AlertHighRedemptionsMessage.Type.
+// AlertHighRedemptionsMessageType the event type, alert.high_redemptions
 type AlertHighRedemptionsMessageType string
 
 // AlertLiquidationMessage the alert.liquidation webhook message (Standard Webhooks)
 type AlertLiquidationMessage struct {
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
 	CreatedAt time.Time `json:"createdAt"`
-	Data      Alert     `json:"data"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data Alert `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                      `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, alert.liquidation
 	Type AlertLiquidationMessageType `json:"type"`
 }
 
-// AlertLiquidationMessageType defines model for AlertLiquidationMessage.Type.
+// AlertLiquidationMessageType the event type, alert.liquidation
 type AlertLiquidationMessageType string
 
 // AlertLockupExpiryMessage the alert.lockup_expiry webhook message (Standard Webhooks)
 type AlertLockupExpiryMessage struct {
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
 	CreatedAt time.Time `json:"createdAt"`
-	Data      Alert     `json:"data"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data Alert `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                       `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, alert.lockup_expiry
 	Type AlertLockupExpiryMessageType `json:"type"`
 }
 
-// AlertLockupExpiryMessageType defines model for AlertLockupExpiryMessage.Type.
+// AlertLockupExpiryMessageType the event type, alert.lockup_expiry
 type AlertLockupExpiryMessageType string
 
 // AlertNewIpoMessage the alert.new_ipo webhook message (Standard Webhooks)
 type AlertNewIpoMessage struct {
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
 	CreatedAt time.Time `json:"createdAt"`
-	Data      Alert     `json:"data"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data Alert `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                 `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, alert.new_ipo
 	Type AlertNewIpoMessageType `json:"type"`
 }
 
-// AlertNewIpoMessageType defines model for AlertNewIpoMessage.Type.
+// AlertNewIpoMessageType the event type, alert.new_ipo
 type AlertNewIpoMessageType string
 
 // AlertPage defines model for AlertPage.
@@ -1986,6 +2104,8 @@ type AlertPage struct {
 
 	// Next cursor of the next page, null on the last
 	Next *string `json:"next"`
+
+	// Rows the rows of this page, in the order asked for
 	Rows []Alert `json:"rows"`
 
 	// Total rows matching the query
@@ -2012,42 +2132,71 @@ type AlertStreamEventEvent string
 
 // AlertTrustDrawdownMessage the alert.trust_drawdown webhook message (Standard Webhooks)
 type AlertTrustDrawdownMessage struct {
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
 	CreatedAt time.Time `json:"createdAt"`
-	Data      Alert     `json:"data"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data Alert `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                        `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, alert.trust_drawdown
 	Type AlertTrustDrawdownMessageType `json:"type"`
 }
 
-// AlertTrustDrawdownMessageType defines model for AlertTrustDrawdownMessage.Type.
+// AlertTrustDrawdownMessageType the event type, alert.trust_drawdown
 type AlertTrustDrawdownMessageType string
 
 // AlertYtmArbitrageMessage the alert.ytm_arbitrage webhook message (Standard Webhooks)
 type AlertYtmArbitrageMessage struct {
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
 	CreatedAt time.Time `json:"createdAt"`
-	Data      Alert     `json:"data"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data Alert `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                       `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, alert.ytm_arbitrage
 	Type AlertYtmArbitrageMessageType `json:"type"`
 }
 
-// AlertYtmArbitrageMessageType defines model for AlertYtmArbitrageMessage.Type.
+// AlertYtmArbitrageMessageType the event type, alert.ytm_arbitrage
 type AlertYtmArbitrageMessageType string
 
 // Article defines model for Article.
 type Article struct {
-	Ciks        []string   `json:"ciks"`
-	Citations   []Citation `json:"citations"`
-	Id          string     `json:"id"`
-	PublishedAt time.Time  `json:"publishedAt"`
-	Seq         int        `json:"seq"`
-	Source      string     `json:"source"`
-	Summary     *string    `json:"summary,omitempty"`
-	Symbols     []string   `json:"symbols"`
-	Title       string     `json:"title"`
-	Url         string     `json:"url"`
+	// Ciks SEC CIKs of the SPACs the article is about.
+	Ciks []string `json:"ciks"`
+
+	// Citations For a filing article, the filing lines its summary was read from.
+	Citations []Citation `json:"citations"`
+
+	// Id Stable id of the article.
+	Id string `json:"id"`
+
+	// PublishedAt When the article was published (UTC).
+	PublishedAt time.Time `json:"publishedAt"`
+
+	// Seq Position in the ordered article log; the SSE id of /v1/news/stream (send it as Last-Event-ID to resume).
+	Seq int `json:"seq"`
+
+	// Source The news feed's name, or "filing" for an article the service wrote about a new filing.
+	Source string `json:"source"`
+
+	// Summary A short plain-text summary, when the feed or the filing gives one.
+	Summary *string `json:"summary,omitempty"`
+
+	// Symbols Tickers of the SPACs the article is about.
+	Symbols []string `json:"symbols"`
+
+	// Title The headline; for a filing article, what the filing reports.
+	Title string `json:"title"`
+
+	// Url Link to the article, or to the filing on SEC EDGAR for a filing article.
+	Url string `json:"url"`
 }
 
 // ArticlePage defines model for ArticlePage.
@@ -2059,7 +2208,9 @@ type ArticlePage struct {
 	Count int `json:"count"`
 
 	// Next cursor of the next page, null on the last
-	Next *string   `json:"next"`
+	Next *string `json:"next"`
+
+	// Rows the rows of this page, in the order asked for
 	Rows []Article `json:"rows"`
 
 	// Total rows matching the query
@@ -2086,69 +2237,137 @@ type ArticleStreamEventEvent string
 
 // Check defines model for Check.
 type Check struct {
-	Error     *string `json:"error,omitempty"`
+	// Error Why it failed; absent when ok.
+	Error *string `json:"error,omitempty"`
+
+	// LatencyMs How long the check took, in milliseconds.
 	LatencyMs float32 `json:"latencyMs"`
-	Status    string  `json:"status"`
+
+	// Status ok or fail.
+	Status string `json:"status"`
 }
 
 // Citation defines model for Citation.
 type Citation struct {
-	Accession string              `json:"accession"`
-	AsOf      *openapi_types.Date `json:"asOf,omitempty"`
-	Basis     *CitationBasis      `json:"basis,omitempty"`
-	Document  *string             `json:"document,omitempty"`
-	Excerpt   *string             `json:"excerpt,omitempty"`
-	Field     string              `json:"field"`
-	FiledAt   *openapi_types.Date `json:"filedAt,omitempty"`
-	Filing    string              `json:"filing"`
-	Inputs    *[]Citation         `json:"inputs,omitempty"`
-	Line      *int                `json:"line,omitempty"`
-	Quote     *string             `json:"quote,omitempty"`
-	Source    *string             `json:"source,omitempty"`
-	Url       *string             `json:"url,omitempty"`
+	// Accession SEC accession number of the cited filing (e.g. 0001193125-24-012345); GET /v1/filings/{accession} opens it.
+	Accession string `json:"accession"`
+
+	// AsOf For a quoted value: the date the quote is as of (YYYY-MM-DD).
+	AsOf *openapi_types.Date `json:"asOf,omitempty"`
+
+	// Basis How the value was obtained: stated (written in the filing), derived (computed from the inputs cited), modeled (estimated by a stated method) or quoted (a market quote).
+	Basis *CitationBasis `json:"basis,omitempty"`
+
+	// Document The file inside the SEC submission the line is in (e.g. "d123456d8k.htm").
+	Document *string `json:"document,omitempty"`
+
+	// Excerpt The cited line, trimmed (a window around the quote when the line is long).
+	Excerpt *string `json:"excerpt,omitempty"`
+
+	// Field The property this citation backs, by its JSON name (e.g. "trust_size").
+	Field string `json:"field"`
+
+	// FiledAt Date the cited filing was filed with the SEC (YYYY-MM-DD).
+	FiledAt *openapi_types.Date `json:"filedAt,omitempty"`
+
+	// Filing The form type of the cited filing, e.g. "10-Q", "8-K", "DEF 14A".
+	Filing string `json:"filing"`
+
+	// Inputs For a derived or modeled value, the citations of the values it was computed from, each checkable in turn.
+	Inputs *[]Citation `json:"inputs,omitempty"`
+
+	// Line The line of the filing's text (GET /v1/filings/{accession}/lines) the value is on; absent for derived and modeled values, which cite their inputs instead.
+	Line *int `json:"line,omitempty"`
+
+	// Quote The exact words on the line the value was read from, as the filing writes them.
+	Quote *string `json:"quote,omitempty"`
+
+	// Source For a quoted value (not from a filing): the quotes source, a file name; line is then its line and quote the value as written there.
+	Source *string `json:"source,omitempty"`
+
+	// Url Link to the submission in the SEC archive (EDGAR).
+	Url *string `json:"url,omitempty"`
 }
 
-// CitationBasis defines model for Citation.Basis.
+// CitationBasis How the value was obtained: stated (written in the filing), derived (computed from the inputs cited), modeled (estimated by a stated method) or quoted (a market quote).
 type CitationBasis string
 
 // CitationRef defines model for CitationRef.
 type CitationRef struct {
-	Accession *string           `json:"accession,omitempty"`
-	Basis     *CitationRefBasis `json:"basis,omitempty"`
-	Field     string            `json:"field"`
-	Filing    *string           `json:"filing,omitempty"`
-	Line      *int              `json:"line,omitempty"`
-	Ref       string            `json:"ref"`
-	Source    *string           `json:"source,omitempty"`
+	// Accession SEC accession number of the cited filing.
+	Accession *string `json:"accession,omitempty"`
+
+	// Basis Only when not "stated": derived, modeled or quoted; the ref then holds the inputs.
+	Basis *CitationRefBasis `json:"basis,omitempty"`
+
+	// Field The property this citation backs, by its JSON name.
+	Field string `json:"field"`
+
+	// Filing The form type of the cited filing, e.g. "10-Q".
+	Filing *string `json:"filing,omitempty"`
+
+	// Line The line of the filing's text the value is on.
+	Line *int `json:"line,omitempty"`
+
+	// Ref The citation's id: GET /v1/citations/{ref} answers the full citation.
+	Ref string `json:"ref"`
+
+	// Source For a quoted value (no filing), the quotes source.
+	Source *string `json:"source,omitempty"`
 }
 
-// CitationRefBasis defines model for CitationRef.Basis.
+// CitationRefBasis Only when not "stated": derived, modeled or quoted; the ref then holds the inputs.
 type CitationRefBasis string
 
 // Citations defines model for Citations.
 type Citations struct {
 	// AsOf when the served data last changed
-	AsOf      time.Time           `json:"asOf"`
+	AsOf time.Time `json:"asOf"`
+
+	// Citations The citations asked for, by field name.
 	Citations map[string]Citation `json:"citations"`
-	Missing   []string            `json:"missing"`
+
+	// Missing Fields asked for that have no citation (the value is absent, or not cited).
+	Missing []string `json:"missing"`
 }
 
 // Combination defines model for Combination.
 type Combination struct {
+	// AgreementDate Date the business combination agreement was signed (YYYY-MM-DD).
 	AgreementDate *openapi_types.Date `json:"agreement_date,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations       *[]Combination_Citations_Item `json:"citations,omitempty"`
-	ClosingDate     *openapi_types.Date           `json:"closing_date,omitempty"`
-	Earnout         Earnout                       `json:"earnout"`
-	Fpa             FPA                           `json:"fpa"`
-	Lockups         []Lockup                      `json:"lockups"`
-	MinimumCash     *string                       `json:"minimum_cash,omitempty"`
-	NewName         *string                       `json:"new_name,omitempty"`
-	NewTicker       *string                       `json:"new_ticker,omitempty"`
-	Pipe            PIPE                          `json:"pipe"`
-	Target          *string                       `json:"target,omitempty"`
-	TerminationDate *openapi_types.Date           `json:"termination_date,omitempty"`
+	Citations *[]Combination_Citations_Item `json:"citations,omitempty"`
+
+	// ClosingDate Date the combination closed (YYYY-MM-DD), as a completed closing (8-K Item 2.01) states it.
+	ClosingDate *openapi_types.Date `json:"closing_date,omitempty"`
+
+	// Earnout Extra shares the target's holders (or sponsor) receive if later conditions are met.
+	Earnout Earnout `json:"earnout"`
+
+	// Fpa The forward purchase agreement, if any.
+	Fpa FPA `json:"fpa"`
+
+	// Lockups Who may not sell their shares after the closing, and for how long: one entry per party and period stated (docs/api.md, "Lock-ups").
+	Lockups []Lockup `json:"lockups"`
+
+	// MinimumCash The minimum cash condition: how much cash (US dollars) must be available at closing for the deal to close.
+	MinimumCash *string `json:"minimum_cash,omitempty"`
+
+	// NewName The combined company's name after the closing.
+	NewName *string `json:"new_name,omitempty"`
+
+	// NewTicker The combined company's ticker after the closing.
+	NewTicker *string `json:"new_ticker,omitempty"`
+
+	// Pipe The private investment in public equity committed alongside the deal.
+	Pipe PIPE `json:"pipe"`
+
+	// Target The company the SPAC agreed to merge with.
+	Target *string `json:"target,omitempty"`
+
+	// TerminationDate Date the agreement was terminated (YYYY-MM-DD), if it was.
+	TerminationDate *openapi_types.Date `json:"termination_date,omitempty"`
 }
 
 // Combination_Citations_Item defines model for Combination.citations.Item.
@@ -2158,62 +2377,122 @@ type Combination_Citations_Item struct {
 
 // DayUsage defines model for DayUsage.
 type DayUsage struct {
-	Date      openapi_types.Date `json:"date"`
-	Endpoints map[string]int     `json:"endpoints"`
-	Total     int                `json:"total"`
+	// Date The day (UTC, YYYY-MM-DD).
+	Date openapi_types.Date `json:"date"`
+
+	// Endpoints Requests counted that day per operation name.
+	Endpoints map[string]int `json:"endpoints"`
+
+	// Total Requests counted that day.
+	Total int `json:"total"`
 }
 
 // Discover defines model for Discover.
 type Discover struct {
 	// AsOf when the served data last changed
-	AsOf      time.Time          `json:"asOf"`
-	Counts    map[string]int     `json:"counts"`
+	AsOf time.Time `json:"asOf"`
+
+	// Counts How much the service holds, by kind (profiles, filings, events, ...).
+	Counts map[string]int `json:"counts"`
+
+	// Endpoints Every operation, with its paths and parameters.
 	Endpoints []DiscoverEndpoint `json:"endpoints"`
-	Openapi   string             `json:"openapi"`
-	Service   string             `json:"service"`
-	Version   string             `json:"version"`
+
+	// Openapi Path of the OpenAPI document.
+	Openapi string `json:"openapi"`
+
+	// Service The service's name.
+	Service string `json:"service"`
+
+	// Version The running version.
+	Version string `json:"version"`
 }
 
 // DiscoverEndpoint defines model for DiscoverEndpoint.
 type DiscoverEndpoint struct {
-	Auth        string          `json:"auth"`
-	Delivery    string          `json:"delivery"`
-	Entitlement *string         `json:"entitlement,omitempty"`
-	Method      string          `json:"method"`
-	Name        string          `json:"name"`
-	Params      []DiscoverParam `json:"params"`
-	Paths       []string        `json:"paths"`
-	Summary     string          `json:"summary"`
-	Tabular     bool            `json:"tabular"`
+	// Auth Who may call it: none, optional (anonymous callers get sample data), required (an API key), admin (the admin token) or link (an export link's token).
+	Auth string `json:"auth"`
+
+	// Delivery How it answers: REST, SSE (an event stream) or Webhook.
+	Delivery string `json:"delivery"`
+
+	// Entitlement The tier feature it needs (alerts, streams, webhooks), if any.
+	Entitlement *string `json:"entitlement,omitempty"`
+
+	// Method HTTP method.
+	Method string `json:"method"`
+
+	// Name The operation's name (the OpenAPI operationId).
+	Name string `json:"name"`
+
+	// Params Its parameters.
+	Params []DiscoverParam `json:"params"`
+
+	// Paths Every path that serves it: the /v1 one first, then its aliases.
+	Paths []string `json:"paths"`
+
+	// Summary What it returns.
+	Summary string `json:"summary"`
+
+	// Tabular True for list routes: paged, with format=csv and ndjson exports.
+	Tabular bool `json:"tabular"`
 }
 
 // DiscoverParam defines model for DiscoverParam.
 type DiscoverParam struct {
-	Description string    `json:"description"`
-	Enum        *[]string `json:"enum,omitempty"`
-	In          string    `json:"in"`
-	Name        string    `json:"name"`
-	Required    *bool     `json:"required,omitempty"`
-	Type        string    `json:"type"`
+	// Description What it does.
+	Description string `json:"description"`
+
+	// Enum The values it accepts, when they are a closed list.
+	Enum *[]string `json:"enum,omitempty"`
+
+	// In Where it goes: query, path or header.
+	In string `json:"in"`
+
+	// Name The parameter's name.
+	Name string `json:"name"`
+
+	// Required True when it must be given.
+	Required *bool `json:"required,omitempty"`
+
+	// Type Its type: string, integer, decimal, date (YYYY-MM-DD), time (RFC 3339 instant or date) or list (comma-separated).
+	Type string `json:"type"`
 }
 
 // Document defines model for Document.
 type Document struct {
-	Binary      *bool   `json:"binary,omitempty"`
+	// Binary True for an encoded file (an image, a PDF) whose content is not rendered as lines.
+	Binary *bool `json:"binary,omitempty"`
+
+	// Description The description the filer gave it, e.g. "PRESS RELEASE".
 	Description *string `json:"description,omitempty"`
-	Filename    string  `json:"filename"`
-	FirstLine   int     `json:"firstLine"`
-	LastLine    int     `json:"lastLine"`
-	Sequence    int     `json:"sequence"`
-	Type        string  `json:"type"`
+
+	// Filename The file name inside the submission.
+	Filename string `json:"filename"`
+
+	// FirstLine First line of the document in the filing's text (GET /v1/filings/{accession}/lines).
+	FirstLine int `json:"firstLine"`
+
+	// LastLine Last line of the document in the filing's text.
+	LastLine int `json:"lastLine"`
+
+	// Sequence Its position in the submission, from 1.
+	Sequence int `json:"sequence"`
+
+	// Type The document's type in the submission, e.g. "S-1", "EX-99.1", "GRAPHIC".
+	Type string `json:"type"`
 }
 
 // Earnout defines model for Earnout.
 type Earnout struct {
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations *[]Earnout_Citations_Item `json:"citations,omitempty"`
-	Shares    *string                   `json:"shares,omitempty"`
-	Terms     *string                   `json:"terms,omitempty"`
+
+	// Shares Number of earnout shares.
+	Shares *string `json:"shares,omitempty"`
+
+	// Terms The conditions, as the filing states them (e.g. share price targets).
+	Terms *string `json:"terms,omitempty"`
 }
 
 // Earnout_Citations_Item defines model for Earnout.citations.Item.
@@ -2223,19 +2502,38 @@ type Earnout_Citations_Item struct {
 
 // Event defines model for Event.
 type Event struct {
+	// Cik The SPAC's SEC Central Index Key, 10 digits with leading zeros.
 	Cik string `json:"cik"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations *[]Event_Citations_Item `json:"citations,omitempty"`
-	Date      openapi_types.Date      `json:"date"`
-	EndDate   *openapi_types.Date     `json:"end_date,omitempty"`
-	Id        string                  `json:"id"`
-	Name      string                  `json:"name"`
-	Party     *EventParty             `json:"party,omitempty"`
-	Period    *string                 `json:"period,omitempty"`
-	Symbol    string                  `json:"symbol"`
-	Title     string                  `json:"title"`
-	Type      EventType               `json:"type"`
+
+	// Date The day it falls due (YYYY-MM-DD); for a stated period, its first day.
+	Date openapi_types.Date `json:"date"`
+
+	// EndDate For an event a filing dates by a period rather than a day ("the first quarter of 2027"): the period's last day (YYYY-MM-DD); date is its first.
+	EndDate *openapi_types.Date `json:"end_date,omitempty"`
+
+	// Id Stable id: cik/type/date (cik/type/date/party for a lock-up's expiry), the same on every call.
+	Id string `json:"id"`
+
+	// Name The SPAC's name.
+	Name string `json:"name"`
+
+	// Party Whose lock-up expires, for a lockup_expiry: sponsor, target_holders, sponsor_and_holders, pipe_investors or other; each party's lock-up is an event of its own (id cik/lockup_expiry/date/party).
+	Party *EventParty `json:"party,omitempty"`
+
+	// Period The period as the filing states it, normalised ("2027-Q1", "2027-03", "2027-H1"), when it gives a period rather than a day; date..end_date is then its range.
+	Period *string `json:"period,omitempty"`
+
+	// Symbol The SPAC's common-share ticker (the unit ticker before the shares list).
+	Symbol string `json:"symbol"`
+
+	// Title One-line human description of the event, e.g. "ACME extension vote".
+	Title string `json:"title"`
+
+	// Type What falls due: deadline, extension_vote, merger_vote, redemption_deadline, lockup_expiry, warrant_expiry, expected_close or liquidation_payment.
+	Type EventType `json:"type"`
 }
 
 // Event_Citations_Item defines model for Event.citations.Item.
@@ -2243,10 +2541,10 @@ type Event_Citations_Item struct {
 	union json.RawMessage
 }
 
-// EventParty defines model for Event.Party.
+// EventParty Whose lock-up expires, for a lockup_expiry: sponsor, target_holders, sponsor_and_holders, pipe_investors or other; each party's lock-up is an event of its own (id cik/lockup_expiry/date/party).
 type EventParty string
 
-// EventType defines model for Event.Type.
+// EventType What falls due: deadline, extension_vote, merger_vote, redemption_deadline, lockup_expiry, warrant_expiry, expected_close or liquidation_payment.
 type EventType string
 
 // EventPage defines model for EventPage.
@@ -2259,6 +2557,8 @@ type EventPage struct {
 
 	// Next cursor of the next page, null on the last
 	Next *string `json:"next"`
+
+	// Rows the rows of this page, in the order asked for
 	Rows []Event `json:"rows"`
 
 	// Total rows matching the query
@@ -2267,53 +2567,101 @@ type EventPage struct {
 
 // ExportLink defines model for ExportLink.
 type ExportLink struct {
+	// CreatedAt When the link was made (UTC).
 	CreatedAt time.Time `json:"createdAt"`
+
+	// ExpiresAt When the link stops working (UTC).
 	ExpiresAt time.Time `json:"expiresAt"`
-	Id        string    `json:"id"`
-	KeyId     string    `json:"keyId"`
-	Prefix    string    `json:"prefix"`
-	Query     string    `json:"query"`
-	Route     string    `json:"route"`
+
+	// Id The link's id ("xl_..."); DELETE /v1/account/export-links/{id} revokes it.
+	Id string `json:"id"`
+
+	// KeyId The API key the link acts as: its limits and usage apply.
+	KeyId string `json:"keyId"`
+
+	// Prefix The first characters of the token, to recognise a link without revealing it.
+	Prefix string `json:"prefix"`
+
+	// Query The export's filters, URL-encoded, as the route's query parameters.
+	Query string `json:"query"`
+
+	// Route Which export the link serves: universe, calendar, alerts or news (/v1/links/<route>.csv).
+	Route string `json:"route"`
 }
 
 // ExportLinkCreated defines model for ExportLinkCreated.
 type ExportLinkCreated struct {
 	// AsOf when the served data last changed
-	AsOf      time.Time `json:"asOf"`
+	AsOf time.Time `json:"asOf"`
+
+	// CreatedAt When the link was made (UTC).
 	CreatedAt time.Time `json:"createdAt"`
+
+	// ExpiresAt When the link stops working (UTC).
 	ExpiresAt time.Time `json:"expiresAt"`
-	Id        string    `json:"id"`
-	KeyId     string    `json:"keyId"`
-	Prefix    string    `json:"prefix"`
-	Query     string    `json:"query"`
-	Route     string    `json:"route"`
-	Url       string    `json:"url"`
+
+	// Id The link's id ("xl_..."); DELETE /v1/account/export-links/{id} revokes it.
+	Id string `json:"id"`
+
+	// KeyId The API key the link acts as: its limits and usage apply.
+	KeyId string `json:"keyId"`
+
+	// Prefix The first characters of the token, to recognise a link without revealing it.
+	Prefix string `json:"prefix"`
+
+	// Query The export's filters, URL-encoded, as the route's query parameters.
+	Query string `json:"query"`
+
+	// Route Which export the link serves: universe, calendar, alerts or news (/v1/links/<route>.csv).
+	Route string `json:"route"`
+
+	// Url The link to paste into Excel Power Query or Google Sheets (IMPORTDATA); its token is shown only here.
+	Url string `json:"url"`
 }
 
 // ExportLinkList defines model for ExportLinkList.
 type ExportLinkList struct {
 	// AsOf when the served data last changed
-	AsOf time.Time    `json:"asOf"`
+	AsOf time.Time `json:"asOf"`
+
+	// Rows The calling key's export links (never their tokens).
 	Rows []ExportLink `json:"rows"`
 }
 
 // ExportLinkRequest defines model for ExportLinkRequest.
 type ExportLinkRequest struct {
+	// Params the export's filters, as the route's query parameters
 	Params *map[string]string `json:"params,omitempty"`
-	Route  string             `json:"route"`
-	Ttl    *string            `json:"ttl,omitempty"`
+
+	// Route universe, calendar, alerts or news
+	Route ExportLinkRequestRoute `json:"route"`
+
+	// Ttl e.g. "720h" or "90d"; default 30d, at most 366d
+	Ttl *string `json:"ttl,omitempty"`
 }
+
+// ExportLinkRequestRoute universe, calendar, alerts or news
+type ExportLinkRequestRoute string
 
 // Extension defines model for Extension.
 type Extension struct {
+	// Accession SEC accession number of the filing that reports the extension.
 	Accession string `json:"accession"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations   *[]Extension_Citations_Item `json:"citations,omitempty"`
-	Date        *openapi_types.Date         `json:"date,omitempty"`
-	Deposit     *string                     `json:"deposit,omitempty"`
-	NewDeadline *openapi_types.Date         `json:"new_deadline,omitempty"`
-	OldDeadline *openapi_types.Date         `json:"old_deadline,omitempty"`
+	Citations *[]Extension_Citations_Item `json:"citations,omitempty"`
+
+	// Date Date the extension took effect or was approved (YYYY-MM-DD).
+	Date *openapi_types.Date `json:"date,omitempty"`
+
+	// Deposit Money the sponsor paid into the trust for the extension (US dollars).
+	Deposit *string `json:"deposit,omitempty"`
+
+	// NewDeadline The new liquidation deadline (YYYY-MM-DD).
+	NewDeadline *openapi_types.Date `json:"new_deadline,omitempty"`
+
+	// OldDeadline The deadline it replaced (YYYY-MM-DD): stated, else the deadline in force before it (derived).
+	OldDeadline *openapi_types.Date `json:"old_deadline,omitempty"`
 }
 
 // Extension_Citations_Item defines model for Extension.citations.Item.
@@ -2323,11 +2671,14 @@ type Extension_Citations_Item struct {
 
 // FPA defines model for FPA.
 type FPA struct {
+	// Amount Total committed under the forward purchase agreement (US dollars).
 	Amount *string `json:"amount,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations *[]FPA_Citations_Item `json:"citations,omitempty"`
-	Price     *string               `json:"price,omitempty"`
+
+	// Price Price per share or unit of the forward purchase (US dollars).
+	Price *string `json:"price,omitempty"`
 }
 
 // FPA_Citations_Item defines model for FPA.citations.Item.
@@ -2337,132 +2688,242 @@ type FPA_Citations_Item struct {
 
 // FacetCount defines model for FacetCount.
 type FacetCount struct {
-	Count int    `json:"count"`
+	// Count Number of rows matching the query that have that value.
+	Count int `json:"count"`
+
+	// Value One value of the facet (e.g. a status).
 	Value string `json:"value"`
 }
 
 // Filing defines model for Filing.
 type Filing struct {
+	// AcceptedAt When EDGAR accepted the submission (UTC), when known.
 	AcceptedAt *time.Time `json:"acceptedAt,omitempty"`
-	Accession  string     `json:"accession"`
-	Amends     *string    `json:"amends,omitempty"`
+
+	// Accession SEC accession number, the filing's id, e.g. "0001140361-21-010426".
+	Accession string `json:"accession"`
+
+	// Amends For an amendment (/A), the accession number of the filing it amends.
+	Amends *string `json:"amends,omitempty"`
 
 	// AsOf when the served data last changed
-	AsOf                 time.Time          `json:"asOf"`
-	Cik                  string             `json:"cik"`
-	CompanyName          string             `json:"companyName"`
-	Documents            []Document         `json:"documents"`
-	ExtractVersion       *string            `json:"extractVersion,omitempty"`
-	FiledAt              openapi_types.Date `json:"filedAt"`
-	Form                 string             `json:"form"`
-	Items                *[]string          `json:"items,omitempty"`
-	LineCount            int                `json:"lineCount"`
-	Period               *string            `json:"period,omitempty"`
-	RenderVersion        int                `json:"renderVersion"`
-	Sic                  *string            `json:"sic,omitempty"`
-	Source               *string            `json:"source,omitempty"`
-	StateOfIncorporation *string            `json:"stateOfIncorporation,omitempty"`
-	Url                  string             `json:"url"`
+	AsOf time.Time `json:"asOf"`
+
+	// Cik The filer's SEC Central Index Key, 10 digits with leading zeros.
+	Cik string `json:"cik"`
+
+	// CompanyName The filer's name as the filing's header gives it.
+	CompanyName string `json:"companyName"`
+
+	// Documents The files of the submission, with the lines each occupies in the text.
+	Documents []Document `json:"documents"`
+
+	// ExtractVersion Version of the extractor that read the filing's facts; a filing read by an older one is re-read when the server reextracts.
+	ExtractVersion *string `json:"extractVersion,omitempty"`
+
+	// FiledAt Date it was filed with the SEC (YYYY-MM-DD).
+	FiledAt openapi_types.Date `json:"filedAt"`
+
+	// Form The form type as EDGAR gives it (CONFORMED SUBMISSION TYPE), e.g. "8-K", "DEF 14A".
+	Form string `json:"form"`
+
+	// Items For an 8-K, the items it reports, e.g. ["1.01", "9.01"].
+	Items *[]string `json:"items,omitempty"`
+
+	// LineCount Number of lines of the filing's rendered text, which citations point into.
+	LineCount int `json:"lineCount"`
+
+	// Period The period the report covers (CONFORMED PERIOD OF REPORT), YYYY-MM-DD; e.g. the quarter end of a 10-Q.
+	Period *string `json:"period,omitempty"`
+
+	// RenderVersion Version of the text rendering the lines come from; line numbers are stable within it.
+	RenderVersion int `json:"renderVersion"`
+
+	// Sic The filer's Standard Industrial Classification code (6770 for blank checks).
+	Sic *string `json:"sic,omitempty"`
+
+	// Source The file the filing was read from.
+	Source *string `json:"source,omitempty"`
+
+	// StateOfIncorporation Where the filer is incorporated, as the header gives it (e.g. "DE", "E9" for the Cayman Islands).
+	StateOfIncorporation *string `json:"stateOfIncorporation,omitempty"`
+
+	// Url Link to the filing in the SEC archive (EDGAR).
+	Url string `json:"url"`
 }
 
 // FilingIngestedMessage the filing.ingested webhook message (Standard Webhooks)
 type FilingIngestedMessage struct {
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
 	CreatedAt time.Time `json:"createdAt"`
-	Data      FilingRef `json:"data"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data FilingRef `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                    `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, filing.ingested
 	Type FilingIngestedMessageType `json:"type"`
 }
 
-// FilingIngestedMessageType defines model for FilingIngestedMessage.Type.
+// FilingIngestedMessageType the event type, filing.ingested
 type FilingIngestedMessageType string
 
 // FilingLines defines model for FilingLines.
 type FilingLines struct {
+	// Accession SEC accession number of the filing.
 	Accession string `json:"accession"`
 
 	// AsOf when the served data last changed
-	AsOf      time.Time `json:"asOf"`
-	Count     int       `json:"count"`
-	From      int       `json:"from"`
-	LineCount int       `json:"lineCount"`
-	Next      *string   `json:"next"`
-	Rows      []LineRow `json:"rows"`
-	To        int       `json:"to"`
-	Total     int       `json:"total"`
+	AsOf time.Time `json:"asOf"`
+
+	// Count Lines in this page.
+	Count int `json:"count"`
+
+	// From First line of the page.
+	From int `json:"from"`
+
+	// LineCount Number of lines of the whole filing (as total).
+	LineCount int `json:"lineCount"`
+
+	// Next Cursor of the next page; null on the last.
+	Next *string `json:"next"`
+
+	// Rows The lines.
+	Rows []LineRow `json:"rows"`
+
+	// To Last line of the page.
+	To int `json:"to"`
+
+	// Total Number of lines of the whole filing.
+	Total int `json:"total"`
 }
 
 // FilingRef defines model for FilingRef.
 type FilingRef struct {
-	Accession string             `json:"accession"`
-	FiledAt   openapi_types.Date `json:"filedAt"`
-	Form      string             `json:"form"`
-	Items     *[]string          `json:"items,omitempty"`
-	Url       string             `json:"url"`
+	// Accession SEC accession number of the filing (e.g. 0001193125-24-012345); GET /v1/filings/{accession} opens it.
+	Accession string `json:"accession"`
+
+	// FiledAt Date it was filed with the SEC (YYYY-MM-DD).
+	FiledAt openapi_types.Date `json:"filedAt"`
+
+	// Form The form type, e.g. "S-1", "424B4", "8-K", "10-Q", "DEF 14A".
+	Form string `json:"form"`
+
+	// Items For an 8-K, the items it reports, e.g. ["1.01", "9.01"].
+	Items *[]string `json:"items,omitempty"`
+
+	// Url Link to the filing in the SEC archive (EDGAR).
+	Url string `json:"url"`
 }
 
 // Health defines model for Health.
 type Health struct {
-	AsOf         time.Time        `json:"asOf"`
-	Checks       map[string]Check `json:"checks"`
-	Commit       string           `json:"commit"`
-	Reextract    *ReextractState  `json:"reextract,omitempty"`
-	Replication  *Replication     `json:"replication,omitempty"`
-	Status       HealthStatus     `json:"status"`
-	Store        *HealthStore     `json:"store,omitempty"`
-	UniverseRows int              `json:"universeRows"`
-	Version      string           `json:"version"`
+	// AsOf When the served data last changed (UTC).
+	AsOf time.Time `json:"asOf"`
+
+	// Checks Each part checked (store, index, universe), with its result.
+	Checks map[string]Check `json:"checks"`
+
+	// Commit The source commit the binary was built from.
+	Commit string `json:"commit"`
+
+	// Reextract How far the server is in re-reading filings an older extractor read (absent when it was started without it).
+	Reextract *ReextractState `json:"reextract,omitempty"`
+
+	// Replication A cluster member's position in the writer's stream of changes: a replica's behind is how many changes it has yet to apply (absent in a single process).
+	Replication *Replication `json:"replication,omitempty"`
+
+	// Status ok; degraded (the search index is failing); down (the store is failing: answered with status 503).
+	Status HealthStatus `json:"status"`
+
+	// Store What the data directory holds: "fixtures" (the embedded fictional SPACs, with their news feed, quotes and sample) or "filings" (real filings: no fiction served).
+	Store *HealthStore `json:"store,omitempty"`
+
+	// UniverseRows Number of SPACs served.
+	UniverseRows int `json:"universeRows"`
+
+	// Version The running version.
+	Version string `json:"version"`
 }
 
-// HealthStatus defines model for Health.Status.
+// HealthStatus ok; degraded (the search index is failing); down (the store is failing: answered with status 503).
 type HealthStatus string
 
-// HealthStore defines model for Health.Store.
+// HealthStore What the data directory holds: "fixtures" (the embedded fictional SPACs, with their news feed, quotes and sample) or "filings" (real filings: no fiction served).
 type HealthStore string
 
 // IssuedKey defines model for IssuedKey.
 type IssuedKey struct {
 	// AsOf when the served data last changed
-	AsOf    time.Time `json:"asOf"`
-	Key     APIKey    `json:"key"`
-	Revoked *string   `json:"revoked,omitempty"`
-	Secret  string    `json:"secret"`
+	AsOf time.Time `json:"asOf"`
+
+	// Key The key issued.
+	Key APIKey `json:"key"`
+
+	// Revoked the rotated-out key's id
+	Revoked *string `json:"revoked,omitempty"`
+
+	// Secret The key's secret, sent as Authorization: Bearer <secret>; shown only here.
+	Secret string `json:"secret"`
 }
 
 // KeyCreateRequest defines model for KeyCreateRequest.
 type KeyCreateRequest struct {
-	Name string               `json:"name"`
+	// Name A label for the key, to tell keys apart.
+	Name string `json:"name"`
+
+	// Tier The plan to put the key on.
 	Tier KeyCreateRequestTier `json:"tier"`
 }
 
-// KeyCreateRequestTier defines model for KeyCreateRequest.Tier.
+// KeyCreateRequestTier The plan to put the key on.
 type KeyCreateRequestTier string
 
 // KeyList defines model for KeyList.
 type KeyList struct {
 	// AsOf when the served data last changed
-	AsOf  time.Time `json:"asOf"`
-	Count int       `json:"count"`
-	Next  *string   `json:"next"`
-	Rows  []APIKey  `json:"rows"`
-	Total int       `json:"total"`
+	AsOf time.Time `json:"asOf"`
+
+	// Count Keys in this page.
+	Count int `json:"count"`
+
+	// Next Cursor of the next page; null on the last.
+	Next *string `json:"next"`
+
+	// Rows The keys.
+	Rows []APIKey `json:"rows"`
+
+	// Total Keys in all.
+	Total int `json:"total"`
 }
 
 // LineRow defines model for LineRow.
 type LineRow struct {
-	Line int    `json:"line"`
+	// Line The line number, from 1: what citations' line points to.
+	Line int `json:"line"`
+
+	// Text The line's text.
 	Text string `json:"text"`
 }
 
 // Liquidation defines model for Liquidation.
 type Liquidation struct {
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations          *[]Liquidation_Citations_Item `json:"citations,omitempty"`
-	Date               *openapi_types.Date           `json:"date,omitempty"`
-	DelistingDate      *openapi_types.Date           `json:"delisting_date,omitempty"`
-	DeregistrationDate *openapi_types.Date           `json:"deregistration_date,omitempty"`
-	PricePerShare      *string                       `json:"price_per_share,omitempty"`
+	Citations *[]Liquidation_Citations_Item `json:"citations,omitempty"`
+
+	// Date Date the trust is paid out to the public shareholders (YYYY-MM-DD).
+	Date *openapi_types.Date `json:"date,omitempty"`
+
+	// DelistingDate Date the securities are delisted (YYYY-MM-DD).
+	DelistingDate *openapi_types.Date `json:"delisting_date,omitempty"`
+
+	// DeregistrationDate Date the SPAC deregisters with the SEC (YYYY-MM-DD).
+	DeregistrationDate *openapi_types.Date `json:"deregistration_date,omitempty"`
+
+	// PricePerShare What each public share is redeemed for in the liquidation (US dollars), as announced.
+	PricePerShare *string `json:"price_per_share,omitempty"`
 }
 
 // Liquidation_Citations_Item defines model for Liquidation.citations.Item.
@@ -2474,10 +2935,18 @@ type Liquidation_Citations_Item struct {
 type Lockup struct {
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations *[]Lockup_Citations_Item `json:"citations,omitempty"`
-	Days      *string                  `json:"days,omitempty"`
-	Expires   *openapi_types.Date      `json:"expires,omitempty"`
-	Months    *string                  `json:"months,omitempty"`
-	Party     LockupParty              `json:"party"`
+
+	// Days The lock-up period in days, as written ("180 days"), counted from the closing.
+	Days *string `json:"days,omitempty"`
+
+	// Expires Date the lock-up ends (YYYY-MM-DD): closing date + period, derived once a completed closing states the closing date.
+	Expires *openapi_types.Date `json:"expires,omitempty"`
+
+	// Months The lock-up period in months, as written ("one year" = 12), counted from the closing.
+	Months *string `json:"months,omitempty"`
+
+	// Party Who is locked up: sponsor, target_holders, sponsor_and_holders, pipe_investors or other.
+	Party LockupParty `json:"party"`
 }
 
 // Lockup_Citations_Item defines model for Lockup.citations.Item.
@@ -2485,37 +2954,64 @@ type Lockup_Citations_Item struct {
 	union json.RawMessage
 }
 
-// LockupParty defines model for Lockup.Party.
+// LockupParty Who is locked up: sponsor, target_holders, sponsor_and_holders, pipe_investors or other.
 type LockupParty string
 
 // NewsPublishedMessage the news.published webhook message (Standard Webhooks)
 type NewsPublishedMessage struct {
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
 	CreatedAt time.Time `json:"createdAt"`
-	Data      Article   `json:"data"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data Article `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                   `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, news.published
 	Type NewsPublishedMessageType `json:"type"`
 }
 
-// NewsPublishedMessageType defines model for NewsPublishedMessage.Type.
+// NewsPublishedMessageType the event type, news.published
 type NewsPublishedMessageType string
 
 // Offering defines model for Offering.
 type Offering struct {
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations            *[]Offering_Citations_Item `json:"citations,omitempty"`
-	DeadlineMonths       *string                    `json:"deadline_months,omitempty"`
-	GrossProceeds        *string                    `json:"gross_proceeds,omitempty"`
-	OverAllotmentUnits   *string                    `json:"over_allotment_units,omitempty"`
-	PrivatePlacement     *string                    `json:"private_placement,omitempty"`
-	TrustAmount          *string                    `json:"trust_amount,omitempty"`
-	TrustPerUnit         *string                    `json:"trust_per_unit,omitempty"`
-	Underwriters         *[]string                  `json:"underwriters,omitempty"`
-	UnitPrice            *string                    `json:"unit_price,omitempty"`
-	UnitStructure        *string                    `json:"unit_structure,omitempty"`
-	UnitsOffered         *string                    `json:"units_offered,omitempty"`
-	WarrantExercisePrice *string                    `json:"warrant_exercise_price,omitempty"`
+	Citations *[]Offering_Citations_Item `json:"citations,omitempty"`
+
+	// DeadlineMonths Months from the IPO the SPAC has to complete a combination before it must liquidate.
+	DeadlineMonths *string `json:"deadline_months,omitempty"`
+
+	// GrossProceeds Gross proceeds of the IPO (US dollars): units sold x unit price.
+	GrossProceeds *string `json:"gross_proceeds,omitempty"`
+
+	// OverAllotmentUnits Units sold on the underwriters' over-allotment option; included in units_offered.
+	OverAllotmentUnits *string `json:"over_allotment_units,omitempty"`
+
+	// PrivatePlacement Proceeds of the private placement to the sponsor alongside the IPO (US dollars).
+	PrivatePlacement *string `json:"private_placement,omitempty"`
+
+	// TrustAmount Amount placed in the trust account at the IPO (US dollars); before the IPO, the amount to be placed.
+	TrustAmount *string `json:"trust_amount,omitempty"`
+
+	// TrustPerUnit Amount placed in trust per unit sold (US dollars), e.g. 10.10.
+	TrustPerUnit *string `json:"trust_per_unit,omitempty"`
+
+	// Underwriters The underwriters named in the prospectus.
+	Underwriters *[]string `json:"underwriters,omitempty"`
+
+	// UnitPrice Price of one unit at the IPO (US dollars), usually 10.00.
+	UnitPrice *string `json:"unit_price,omitempty"`
+
+	// UnitStructure What one unit holds, as the prospectus states it, e.g. "one share and one-half of one warrant".
+	UnitStructure *string `json:"unit_structure,omitempty"`
+
+	// UnitsOffered Units sold in the IPO, over-allotment included (before the IPO, the units offered).
+	UnitsOffered *string `json:"units_offered,omitempty"`
+
+	// WarrantExercisePrice Price at which one whole warrant buys a share (US dollars), usually 11.50.
+	WarrantExercisePrice *string `json:"warrant_exercise_price,omitempty"`
 }
 
 // Offering_Citations_Item defines model for Offering.citations.Item.
@@ -2525,12 +3021,17 @@ type Offering_Citations_Item struct {
 
 // PIPE defines model for PIPE.
 type PIPE struct {
+	// Amount Total committed by the PIPE investors (US dollars).
 	Amount *string `json:"amount,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
 	Citations *[]PIPE_Citations_Item `json:"citations,omitempty"`
-	Price     *string                `json:"price,omitempty"`
-	Shares    *string                `json:"shares,omitempty"`
+
+	// Price Price per share of the PIPE (US dollars).
+	Price *string `json:"price,omitempty"`
+
+	// Shares Number of shares the PIPE investors subscribe for.
+	Shares *string `json:"shares,omitempty"`
 }
 
 // PIPE_Citations_Item defines model for PIPE.citations.Item.
@@ -2540,17 +3041,32 @@ type PIPE_Citations_Item struct {
 
 // PendingExtension defines model for PendingExtension.
 type PendingExtension struct {
+	// Accession SEC accession number of the proxy the terms come from.
 	Accession string `json:"accession"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations          *[]PendingExtension_Citations_Item `json:"citations,omitempty"`
-	Deposit            *string                            `json:"deposit,omitempty"`
-	EstimatedPerShare  *string                            `json:"estimated_per_share,omitempty"`
-	MeetingDate        *openapi_types.Date                `json:"meeting_date,omitempty"`
-	NewDeadline        *openapi_types.Date                `json:"new_deadline,omitempty"`
-	OldDeadline        *openapi_types.Date                `json:"old_deadline,omitempty"`
-	RecordDate         *openapi_types.Date                `json:"record_date,omitempty"`
-	RedemptionDeadline *openapi_types.Date                `json:"redemption_deadline,omitempty"`
+	Citations *[]PendingExtension_Citations_Item `json:"citations,omitempty"`
+
+	// Deposit The sponsor's deposit into the trust the proxy promises (US dollars), as written: per month or in one sum (see its citation).
+	Deposit *string `json:"deposit,omitempty"`
+
+	// EstimatedPerShare The proxy's estimate of what each public share will be redeemed for (US dollars).
+	EstimatedPerShare *string `json:"estimated_per_share,omitempty"`
+
+	// MeetingDate Date of the shareholder meeting that votes on the extension (YYYY-MM-DD).
+	MeetingDate *openapi_types.Date `json:"meeting_date,omitempty"`
+
+	// NewDeadline The deadline proposed (YYYY-MM-DD).
+	NewDeadline *openapi_types.Date `json:"new_deadline,omitempty"`
+
+	// OldDeadline The deadline the extension would replace (YYYY-MM-DD).
+	OldDeadline *openapi_types.Date `json:"old_deadline,omitempty"`
+
+	// RecordDate Record date: holders on this date may vote (YYYY-MM-DD).
+	RecordDate *openapi_types.Date `json:"record_date,omitempty"`
+
+	// RedemptionDeadline Last day to ask for redemption of shares in connection with the vote (YYYY-MM-DD).
+	RedemptionDeadline *openapi_types.Date `json:"redemption_deadline,omitempty"`
 }
 
 // PendingExtension_Citations_Item defines model for PendingExtension.citations.Item.
@@ -2560,60 +3076,143 @@ type PendingExtension_Citations_Item struct {
 
 // Problem defines model for Problem.
 type Problem struct {
-	Code        ProblemCode `json:"code"`
-	Detail      string      `json:"detail"`
-	Instance    string      `json:"instance"`
-	Param       *string     `json:"param,omitempty"`
-	RequestId   string      `json:"requestId"`
-	Status      int         `json:"status"`
-	Suggestions *[]string   `json:"suggestions,omitempty"`
-	Title       string      `json:"title"`
-	Type        string      `json:"type"`
+	// Code The machine-readable error code: invalid_parameter, not_found, unauthorized, forbidden, rate_limited, conflict, unavailable or internal.
+	Code ProblemCode `json:"code"`
+
+	// Detail What went wrong with this request, in words.
+	Detail string `json:"detail"`
+
+	// Instance The path of the request that failed.
+	Instance string `json:"instance"`
+
+	// Param The parameter (or body field) at fault, for invalid_param.
+	Param *string `json:"param,omitempty"`
+
+	// RequestId The request's id (also in the X-Request-Id header); quote it when asking for support.
+	RequestId string `json:"requestId"`
+
+	// Status The HTTP status code.
+	Status int `json:"status"`
+
+	// Suggestions Likely meant values, e.g. close matches of an unknown symbol.
+	Suggestions *[]string `json:"suggestions,omitempty"`
+
+	// Title Short human summary of the kind of problem.
+	Title string `json:"title"`
+
+	// Type A URI naming the kind of problem (RFC 9457).
+	Type string `json:"type"`
 }
 
-// ProblemCode defines model for Problem.Code.
+// ProblemCode The machine-readable error code: invalid_parameter, not_found, unauthorized, forbidden, rate_limited, conflict, unavailable or internal.
 type ProblemCode string
 
 // Profile defines model for Profile.
 type Profile struct {
 	// AsOf when the served data last changed
 	AsOf time.Time `json:"asOf"`
-	Cik  string    `json:"cik"`
+
+	// Cik The SPAC's SEC Central Index Key, 10 digits with leading zeros.
+	Cik string `json:"cik"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations        *[]Profile_Citations_Item `json:"citations,omitempty"`
-	Combination      *Combination              `json:"combination"`
-	Deadline         *openapi_types.Date       `json:"deadline,omitempty"`
-	Exchange         *string                   `json:"exchange,omitempty"`
-	Extensions       []Extension               `json:"extensions"`
-	Filings          []FilingRef               `json:"filings"`
-	IpoDate          *openapi_types.Date       `json:"ipo_date,omitempty"`
-	Liquidation      *Liquidation              `json:"liquidation"`
-	Name             string                    `json:"name"`
-	Offering         Offering                  `json:"offering"`
-	PayoutDate       *openapi_types.Date       `json:"payout_date,omitempty"`
-	PayoutPerShare   *string                   `json:"payout_per_share,omitempty"`
-	PendingExtension *PendingExtension         `json:"pending_extension"`
-	PreviousNames    *[]string                 `json:"previous_names,omitempty"`
-	Price            *string                   `json:"price,omitempty"`
-	PriceDate        *openapi_types.Date       `json:"price_date,omitempty"`
-	PublicShares     *string                   `json:"public_shares,omitempty"`
-	RedeemedPct      *string                   `json:"redeemed_pct,omitempty"`
-	Redemptions      []Redemption              `json:"redemptions"`
-	Sector           *string                   `json:"sector,omitempty"`
-	Sponsor          *string                   `json:"sponsor,omitempty"`
-	Status           ProfileStatus             `json:"status"`
-	StatusHistory    []StatusChange            `json:"status_history"`
-	Symbol           string                    `json:"symbol"`
-	Target           *string                   `json:"target,omitempty"`
-	Tickers          Tickers                   `json:"tickers"`
-	TrustAsOf        *openapi_types.Date       `json:"trust_as_of,omitempty"`
-	TrustPerShare    *string                   `json:"trust_per_share,omitempty"`
-	TrustSeries      []TrustPoint              `json:"trust_series"`
-	TrustSize        *string                   `json:"trust_size,omitempty"`
-	Votes            []Vote                    `json:"votes"`
-	YtmCompoundedPct *string                   `json:"ytm_compounded_pct,omitempty"`
-	YtmPct           *string                   `json:"ytm_pct,omitempty"`
+	Citations *[]Profile_Citations_Item `json:"citations,omitempty"`
+
+	// Combination The business combination (the merger with a target): agreement, financing, closing; null before one is announced.
+	Combination *Combination `json:"combination"`
+
+	// Deadline The current deadline to complete a combination before the SPAC must liquidate (YYYY-MM-DD), extensions included.
+	Deadline *openapi_types.Date `json:"deadline,omitempty"`
+
+	// Exchange Where the securities list, e.g. "NASDAQ", "NYSE".
+	Exchange *string `json:"exchange,omitempty"`
+
+	// Extensions Extensions of the liquidation deadline, approved or funded.
+	Extensions []Extension `json:"extensions"`
+
+	// Filings The SPAC's filings the service holds.
+	Filings []FilingRef `json:"filings"`
+
+	// IpoDate Date the IPO closed (YYYY-MM-DD).
+	IpoDate *openapi_types.Date `json:"ipo_date,omitempty"`
+
+	// Liquidation The wind-down of a SPAC that did not combine; null unless one was announced.
+	Liquidation *Liquidation `json:"liquidation"`
+
+	// Name The SPAC's name; after a de-SPAC, the combined company's.
+	Name string `json:"name"`
+
+	// Offering The IPO: units, prices, trust amount and terms, as registered and closed.
+	Offering Offering `json:"offering"`
+
+	// PayoutDate When that payout happens (YYYY-MM-DD): the liquidation payment date, else the deadline.
+	PayoutDate *openapi_types.Date `json:"payout_date,omitempty"`
+
+	// PayoutPerShare What a public share redeems for (US dollars): the announced liquidation price of a liquidating SPAC, else the trust per share at the deadline.
+	PayoutPerShare *string `json:"payout_per_share,omitempty"`
+
+	// PendingExtension An extension a proxy proposes whose vote result has not been filed yet (status in_extension); null otherwise.
+	PendingExtension *PendingExtension `json:"pending_extension"`
+
+	// PreviousNames Names the registrant filed under before, oldest first.
+	PreviousNames *[]string `json:"previous_names,omitempty"`
+
+	// Price Last market price of the common shares (US dollars), from the quotes file; joined when the row is served, cited with basis quoted.
+	Price *string `json:"price,omitempty"`
+
+	// PriceDate The date that price is as of (YYYY-MM-DD).
+	PriceDate *openapi_types.Date `json:"price_date,omitempty"`
+
+	// PublicShares Public shares outstanding with that trust (shares that can be redeemed).
+	PublicShares *string `json:"public_shares,omitempty"`
+
+	// RedeemedPct Share of the public shares sold at the IPO redeemed since, in percent (two decimals).
+	RedeemedPct *string `json:"redeemed_pct,omitempty"`
+
+	// Redemptions Redemptions of public shares, one entry per redemption event.
+	Redemptions []Redemption `json:"redemptions"`
+
+	// Sector The sector the SPAC targets, as its prospectus states it.
+	Sector *string `json:"sector,omitempty"`
+
+	// Sponsor The sponsor (the entity that formed the SPAC), as the prospectus names it.
+	Sponsor *string `json:"sponsor,omitempty"`
+
+	// Status Where the SPAC is in its life: pre_ipo, searching, combination_announced, in_vote, in_extension, closed, liquidating, liquidated, withdrawn or unknown.
+	Status ProfileStatus `json:"status"`
+
+	// StatusHistory Each step of the SPAC's life with its date and the filing that caused it.
+	StatusHistory []StatusChange `json:"status_history"`
+
+	// Symbol The common-share ticker; the unit ticker before the shares list.
+	Symbol string `json:"symbol"`
+
+	// Target The target of the pending or completed business combination (a terminated deal's is dropped).
+	Target *string `json:"target,omitempty"`
+
+	// Tickers All the SPAC's tickers: shares, units, warrants, rights and former ones.
+	Tickers Tickers `json:"tickers"`
+
+	// TrustAsOf The date trust_size, trust_per_share and public_shares are as of (YYYY-MM-DD).
+	TrustAsOf *openapi_types.Date `json:"trust_as_of,omitempty"`
+
+	// TrustPerShare The trust per public share in US dollars (four decimals): the stated redemption value, else trust_size / public_shares.
+	TrustPerShare *string `json:"trust_per_share,omitempty"`
+
+	// TrustSeries The trust account over time, one point per balance-sheet date (10-Q/10-K).
+	TrustSeries []TrustPoint `json:"trust_series"`
+
+	// TrustSize The current trust account in US dollars (two decimals): the latest stated balance rolled forward by the redemptions paid out and extension deposits paid in since. Absent before the IPO, once the trust is released (closed, liquidated) and whenever an input is missing.
+	TrustSize *string `json:"trust_size,omitempty"`
+
+	// Votes Shareholder meetings (extension or business combination) and their results, one entry per meeting.
+	Votes []Vote `json:"votes"`
+
+	// YtmCompoundedPct The same yield compounded annually, in percent.
+	YtmCompoundedPct *string `json:"ytm_compounded_pct,omitempty"`
+
+	// YtmPct Simple annual yield, in percent, of buying at price today and redeeming at payout_per_share on payout_date.
+	YtmPct *string `json:"ytm_pct,omitempty"`
 }
 
 // Profile_Citations_Item defines model for Profile.citations.Item.
@@ -2621,22 +3220,37 @@ type Profile_Citations_Item struct {
 	union json.RawMessage
 }
 
-// ProfileStatus defines model for Profile.Status.
+// ProfileStatus Where the SPAC is in its life: pre_ipo, searching, combination_announced, in_vote, in_extension, closed, liquidating, liquidated, withdrawn or unknown.
 type ProfileStatus string
 
 // Redemption defines model for Redemption.
 type Redemption struct {
-	Accession string  `json:"accession"`
-	Amount    *string `json:"amount,omitempty"`
+	// Accession SEC accession number of the filing that first reported the redemption.
+	Accession string `json:"accession"`
+
+	// Amount Total paid out of the trust (US dollars): stated, else shares redeemed x price.
+	Amount *string `json:"amount,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations       *[]Redemption_Citations_Item `json:"citations,omitempty"`
-	Date            *openapi_types.Date          `json:"date,omitempty"`
-	Price           *string                      `json:"price,omitempty"`
-	RedeemedPct     *string                      `json:"redeemed_pct,omitempty"`
-	SharesBefore    *string                      `json:"shares_before,omitempty"`
-	SharesRedeemed  *string                      `json:"shares_redeemed,omitempty"`
-	SharesRemaining *string                      `json:"shares_remaining,omitempty"`
+	Citations *[]Redemption_Citations_Item `json:"citations,omitempty"`
+
+	// Date Date of the redemption (YYYY-MM-DD), usually its meeting's.
+	Date *openapi_types.Date `json:"date,omitempty"`
+
+	// Price What each redeemed share was paid (US dollars per share).
+	Price *string `json:"price,omitempty"`
+
+	// RedeemedPct Share of the public shares redeemed: shares_redeemed / shares_before, in percent with two decimals.
+	RedeemedPct *string `json:"redeemed_pct,omitempty"`
+
+	// SharesBefore Public shares outstanding just before the redemption (redeemed + remaining when both are stated, else the shares left by the previous redemption or sold at the IPO).
+	SharesBefore *string `json:"shares_before,omitempty"`
+
+	// SharesRedeemed Number of public shares redeemed.
+	SharesRedeemed *string `json:"shares_redeemed,omitempty"`
+
+	// SharesRemaining Public shares left outstanding after the redemption.
+	SharesRemaining *string `json:"shares_remaining,omitempty"`
 }
 
 // Redemption_Citations_Item defines model for Redemption.citations.Item.
@@ -2646,18 +3260,32 @@ type Redemption_Citations_Item struct {
 
 // ReextractState defines model for ReextractState.
 type ReextractState struct {
-	Done      int    `json:"done"`
-	Running   bool   `json:"running"`
-	Stale     int    `json:"stale"`
-	Unsourced int    `json:"unsourced"`
-	Version   string `json:"version"`
+	// Done filings handled by the run so far
+	Done int `json:"done"`
+
+	// Running a run is under way
+	Running bool `json:"running"`
+
+	// Stale filings derived by another version when it started (after: left stale)
+	Stale int `json:"stale"`
+
+	// Unsourced stale filings without a kept source (ingest them again)
+	Unsourced int `json:"unsourced"`
+
+	// Version the running extractor's version
+	Version string `json:"version"`
 }
 
 // Release defines model for Release.
 type Release struct {
-	Changes []string            `json:"changes"`
-	Date    *openapi_types.Date `json:"date,omitempty"`
-	Version string              `json:"version"`
+	// Changes What changed, one line each.
+	Changes []string `json:"changes"`
+
+	// Date Its release date (YYYY-MM-DD).
+	Date *openapi_types.Date `json:"date,omitempty"`
+
+	// Version The release's version.
+	Version string `json:"version"`
 }
 
 // ReleasePage defines model for ReleasePage.
@@ -2669,7 +3297,9 @@ type ReleasePage struct {
 	Count int `json:"count"`
 
 	// Next cursor of the next page, null on the last
-	Next *string   `json:"next"`
+	Next *string `json:"next"`
+
+	// Rows the rows of this page, in the order asked for
 	Rows []Release `json:"rows"`
 
 	// Total rows matching the query
@@ -2678,44 +3308,98 @@ type ReleasePage struct {
 
 // Replication defines model for Replication.
 type Replication struct {
-	Applied   int             `json:"applied"`
-	Behind    int             `json:"behind"`
-	Connected bool            `json:"connected"`
-	Last      int             `json:"last"`
-	Role      ReplicationRole `json:"role"`
+	// Applied stream position of the last change applied (replica) or published (writer)
+	Applied int `json:"applied"`
+
+	// Behind On a replica, the changes of the stream it has yet to apply (last - applied); on the writer, the changes it committed and has yet to publish.
+	Behind int `json:"behind"`
+
+	// Connected Whether the stream is reachable now; a replica that lost it keeps serving what it has.
+	Connected bool `json:"connected"`
+
+	// Last the stream's last position as last seen
+	Last int `json:"last"`
+
+	// Role "writer" or "replica"
+	Role ReplicationRole `json:"role"`
 }
 
-// ReplicationRole defines model for Replication.Role.
+// ReplicationRole "writer" or "replica"
 type ReplicationRole string
 
 // SPAC defines model for SPAC.
 type SPAC struct {
+	// Cik The SPAC's SEC Central Index Key, 10 digits with leading zeros.
 	Cik string `json:"cik"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations        *[]SPAC_Citations_Item `json:"citations,omitempty"`
-	Deadline         *openapi_types.Date    `json:"deadline,omitempty"`
-	Exchange         *string                `json:"exchange,omitempty"`
-	IpoDate          *openapi_types.Date    `json:"ipo_date,omitempty"`
-	Name             string                 `json:"name"`
-	PayoutDate       *openapi_types.Date    `json:"payout_date,omitempty"`
-	PayoutPerShare   *string                `json:"payout_per_share,omitempty"`
-	PreviousNames    *[]string              `json:"previous_names,omitempty"`
-	Price            *string                `json:"price,omitempty"`
-	PriceDate        *openapi_types.Date    `json:"price_date,omitempty"`
-	PublicShares     *string                `json:"public_shares,omitempty"`
-	RedeemedPct      *string                `json:"redeemed_pct,omitempty"`
-	Sector           *string                `json:"sector,omitempty"`
-	Sponsor          *string                `json:"sponsor,omitempty"`
-	Status           SPACStatus             `json:"status"`
-	Symbol           string                 `json:"symbol"`
-	Target           *string                `json:"target,omitempty"`
-	Tickers          Tickers                `json:"tickers"`
-	TrustAsOf        *openapi_types.Date    `json:"trust_as_of,omitempty"`
-	TrustPerShare    *string                `json:"trust_per_share,omitempty"`
-	TrustSize        *string                `json:"trust_size,omitempty"`
-	YtmCompoundedPct *string                `json:"ytm_compounded_pct,omitempty"`
-	YtmPct           *string                `json:"ytm_pct,omitempty"`
+	Citations *[]SPAC_Citations_Item `json:"citations,omitempty"`
+
+	// Deadline The current deadline to complete a combination before the SPAC must liquidate (YYYY-MM-DD), extensions included.
+	Deadline *openapi_types.Date `json:"deadline,omitempty"`
+
+	// Exchange Where the securities list, e.g. "NASDAQ", "NYSE".
+	Exchange *string `json:"exchange,omitempty"`
+
+	// IpoDate Date the IPO closed (YYYY-MM-DD).
+	IpoDate *openapi_types.Date `json:"ipo_date,omitempty"`
+
+	// Name The SPAC's name; after a de-SPAC, the combined company's.
+	Name string `json:"name"`
+
+	// PayoutDate When that payout happens (YYYY-MM-DD): the liquidation payment date, else the deadline.
+	PayoutDate *openapi_types.Date `json:"payout_date,omitempty"`
+
+	// PayoutPerShare What a public share redeems for (US dollars): the announced liquidation price of a liquidating SPAC, else the trust per share at the deadline.
+	PayoutPerShare *string `json:"payout_per_share,omitempty"`
+
+	// PreviousNames Names the registrant filed under before, oldest first.
+	PreviousNames *[]string `json:"previous_names,omitempty"`
+
+	// Price Last market price of the common shares (US dollars), from the quotes file; joined when the row is served, cited with basis quoted.
+	Price *string `json:"price,omitempty"`
+
+	// PriceDate The date that price is as of (YYYY-MM-DD).
+	PriceDate *openapi_types.Date `json:"price_date,omitempty"`
+
+	// PublicShares Public shares outstanding with that trust (shares that can be redeemed).
+	PublicShares *string `json:"public_shares,omitempty"`
+
+	// RedeemedPct Share of the public shares sold at the IPO redeemed since, in percent (two decimals).
+	RedeemedPct *string `json:"redeemed_pct,omitempty"`
+
+	// Sector The sector the SPAC targets, as its prospectus states it.
+	Sector *string `json:"sector,omitempty"`
+
+	// Sponsor The sponsor (the entity that formed the SPAC), as the prospectus names it.
+	Sponsor *string `json:"sponsor,omitempty"`
+
+	// Status Where the SPAC is in its life: pre_ipo, searching, combination_announced, in_vote, in_extension, closed, liquidating, liquidated, withdrawn or unknown.
+	Status SPACStatus `json:"status"`
+
+	// Symbol The common-share ticker; the unit ticker before the shares list.
+	Symbol string `json:"symbol"`
+
+	// Target The target of the pending or completed business combination (a terminated deal's is dropped).
+	Target *string `json:"target,omitempty"`
+
+	// Tickers All the SPAC's tickers: shares, units, warrants, rights and former ones.
+	Tickers Tickers `json:"tickers"`
+
+	// TrustAsOf The date trust_size, trust_per_share and public_shares are as of (YYYY-MM-DD).
+	TrustAsOf *openapi_types.Date `json:"trust_as_of,omitempty"`
+
+	// TrustPerShare The trust per public share in US dollars (four decimals): the stated redemption value, else trust_size / public_shares.
+	TrustPerShare *string `json:"trust_per_share,omitempty"`
+
+	// TrustSize The current trust account in US dollars (two decimals): the latest stated balance rolled forward by the redemptions paid out and extension deposits paid in since. Absent before the IPO, once the trust is released (closed, liquidated) and whenever an input is missing.
+	TrustSize *string `json:"trust_size,omitempty"`
+
+	// YtmCompoundedPct The same yield compounded annually, in percent.
+	YtmCompoundedPct *string `json:"ytm_compounded_pct,omitempty"`
+
+	// YtmPct Simple annual yield, in percent, of buying at price today and redeeming at payout_per_share on payout_date.
+	YtmPct *string `json:"ytm_pct,omitempty"`
 }
 
 // SPAC_Citations_Item defines model for SPAC.citations.Item.
@@ -2723,7 +3407,7 @@ type SPAC_Citations_Item struct {
 	union json.RawMessage
 }
 
-// SPACStatus defines model for SPAC.Status.
+// SPACStatus Where the SPAC is in its life: pre_ipo, searching, combination_announced, in_vote, in_extension, closed, liquidating, liquidated, withdrawn or unknown.
 type SPACStatus string
 
 // SPACPage defines model for SPACPage.
@@ -2738,7 +3422,9 @@ type SPACPage struct {
 	Facets *map[string][]FacetCount `json:"facets,omitempty"`
 
 	// Next cursor of the next page, null on the last
-	Next *string              `json:"next"`
+	Next *string `json:"next"`
+
+	// Rows the rows of this page, in the order asked for
 	Rows []SPACPage_Rows_Item `json:"rows"`
 
 	// Total rows matching the query
@@ -2757,32 +3443,77 @@ type SPACRow struct {
 
 // SPACSelection the fields selected with fields=, and their citations
 type SPACSelection struct {
+	// Cik The SPAC's SEC Central Index Key, 10 digits with leading zeros.
 	Cik *string `json:"cik,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations        *[]SPACSelection_Citations_Item `json:"citations,omitempty"`
-	Deadline         *openapi_types.Date             `json:"deadline,omitempty"`
-	Exchange         *string                         `json:"exchange,omitempty"`
-	IpoDate          *openapi_types.Date             `json:"ipo_date,omitempty"`
-	Name             *string                         `json:"name,omitempty"`
-	PayoutDate       *openapi_types.Date             `json:"payout_date,omitempty"`
-	PayoutPerShare   *string                         `json:"payout_per_share,omitempty"`
-	PreviousNames    *[]string                       `json:"previous_names,omitempty"`
-	Price            *string                         `json:"price,omitempty"`
-	PriceDate        *openapi_types.Date             `json:"price_date,omitempty"`
-	PublicShares     *string                         `json:"public_shares,omitempty"`
-	RedeemedPct      *string                         `json:"redeemed_pct,omitempty"`
-	Sector           *string                         `json:"sector,omitempty"`
-	Sponsor          *string                         `json:"sponsor,omitempty"`
-	Status           *SPACSelectionStatus            `json:"status,omitempty"`
-	Symbol           *string                         `json:"symbol,omitempty"`
-	Target           *string                         `json:"target,omitempty"`
-	Tickers          *Tickers                        `json:"tickers,omitempty"`
-	TrustAsOf        *openapi_types.Date             `json:"trust_as_of,omitempty"`
-	TrustPerShare    *string                         `json:"trust_per_share,omitempty"`
-	TrustSize        *string                         `json:"trust_size,omitempty"`
-	YtmCompoundedPct *string                         `json:"ytm_compounded_pct,omitempty"`
-	YtmPct           *string                         `json:"ytm_pct,omitempty"`
+	Citations *[]SPACSelection_Citations_Item `json:"citations,omitempty"`
+
+	// Deadline The current deadline to complete a combination before the SPAC must liquidate (YYYY-MM-DD), extensions included.
+	Deadline *openapi_types.Date `json:"deadline,omitempty"`
+
+	// Exchange Where the securities list, e.g. "NASDAQ", "NYSE".
+	Exchange *string `json:"exchange,omitempty"`
+
+	// IpoDate Date the IPO closed (YYYY-MM-DD).
+	IpoDate *openapi_types.Date `json:"ipo_date,omitempty"`
+
+	// Name The SPAC's name; after a de-SPAC, the combined company's.
+	Name *string `json:"name,omitempty"`
+
+	// PayoutDate When that payout happens (YYYY-MM-DD): the liquidation payment date, else the deadline.
+	PayoutDate *openapi_types.Date `json:"payout_date,omitempty"`
+
+	// PayoutPerShare What a public share redeems for (US dollars): the announced liquidation price of a liquidating SPAC, else the trust per share at the deadline.
+	PayoutPerShare *string `json:"payout_per_share,omitempty"`
+
+	// PreviousNames Names the registrant filed under before, oldest first.
+	PreviousNames *[]string `json:"previous_names,omitempty"`
+
+	// Price Last market price of the common shares (US dollars), from the quotes file; joined when the row is served, cited with basis quoted.
+	Price *string `json:"price,omitempty"`
+
+	// PriceDate The date that price is as of (YYYY-MM-DD).
+	PriceDate *openapi_types.Date `json:"price_date,omitempty"`
+
+	// PublicShares Public shares outstanding with that trust (shares that can be redeemed).
+	PublicShares *string `json:"public_shares,omitempty"`
+
+	// RedeemedPct Share of the public shares sold at the IPO redeemed since, in percent (two decimals).
+	RedeemedPct *string `json:"redeemed_pct,omitempty"`
+
+	// Sector The sector the SPAC targets, as its prospectus states it.
+	Sector *string `json:"sector,omitempty"`
+
+	// Sponsor The sponsor (the entity that formed the SPAC), as the prospectus names it.
+	Sponsor *string `json:"sponsor,omitempty"`
+
+	// Status Where the SPAC is in its life: pre_ipo, searching, combination_announced, in_vote, in_extension, closed, liquidating, liquidated, withdrawn or unknown.
+	Status *SPACSelectionStatus `json:"status,omitempty"`
+
+	// Symbol The common-share ticker; the unit ticker before the shares list.
+	Symbol *string `json:"symbol,omitempty"`
+
+	// Target The target of the pending or completed business combination (a terminated deal's is dropped).
+	Target *string `json:"target,omitempty"`
+
+	// Tickers All the SPAC's tickers: shares, units, warrants, rights and former ones.
+	Tickers *Tickers `json:"tickers,omitempty"`
+
+	// TrustAsOf The date trust_size, trust_per_share and public_shares are as of (YYYY-MM-DD).
+	TrustAsOf *openapi_types.Date `json:"trust_as_of,omitempty"`
+
+	// TrustPerShare The trust per public share in US dollars (four decimals): the stated redemption value, else trust_size / public_shares.
+	TrustPerShare *string `json:"trust_per_share,omitempty"`
+
+	// TrustSize The current trust account in US dollars (two decimals): the latest stated balance rolled forward by the redemptions paid out and extension deposits paid in since. Absent before the IPO, once the trust is released (closed, liquidated) and whenever an input is missing.
+	TrustSize *string `json:"trust_size,omitempty"`
+
+	// YtmCompoundedPct The same yield compounded annually, in percent.
+	YtmCompoundedPct *string `json:"ytm_compounded_pct,omitempty"`
+
+	// YtmPct Simple annual yield, in percent, of buying at price today and redeeming at payout_per_share on payout_date.
+	YtmPct *string `json:"ytm_pct,omitempty"`
 }
 
 // SPACSelection_Citations_Item defines model for SPACSelection.citations.Item.
@@ -2790,23 +3521,40 @@ type SPACSelection_Citations_Item struct {
 	union json.RawMessage
 }
 
-// SPACSelectionStatus defines model for SPACSelection.Status.
+// SPACSelectionStatus Where the SPAC is in its life: pre_ipo, searching, combination_announced, in_vote, in_extension, closed, liquidating, liquidated, withdrawn or unknown.
 type SPACSelectionStatus string
 
 // SearchRow defines model for SearchRow.
 type SearchRow struct {
+	// Cik The SPAC's SEC Central Index Key, 10 digits with leading zeros.
 	Cik string `json:"cik"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations     *[]SearchRow_Citations_Item `json:"citations,omitempty"`
-	Matched       []string                    `json:"matched"`
-	Name          string                      `json:"name"`
-	PreviousNames *[]string                   `json:"previous_names,omitempty"`
-	Score         float32                     `json:"score"`
-	Sponsor       *string                     `json:"sponsor,omitempty"`
-	Status        SearchRowStatus             `json:"status"`
-	Symbol        string                      `json:"symbol"`
-	Target        *string                     `json:"target,omitempty"`
+	Citations *[]SearchRow_Citations_Item `json:"citations,omitempty"`
+
+	// Matched What the query matched: symbol, tickers, cik, name, previous_names, target, ...
+	Matched []string `json:"matched"`
+
+	// Name The SPAC's name.
+	Name string `json:"name"`
+
+	// PreviousNames Names the SPAC filed under before (after a de-SPAC, the SPAC's own name); search finds it by them too.
+	PreviousNames *[]string `json:"previous_names,omitempty"`
+
+	// Score How well it matches the query: higher is better; rows are sorted by it.
+	Score float32 `json:"score"`
+
+	// Sponsor The sponsor, as the prospectus names it.
+	Sponsor *string `json:"sponsor,omitempty"`
+
+	// Status Where the SPAC is in its life (see SPAC.status).
+	Status SearchRowStatus `json:"status"`
+
+	// Symbol The SPAC's common-share ticker.
+	Symbol string `json:"symbol"`
+
+	// Target The target of the pending or completed business combination.
+	Target *string `json:"target,omitempty"`
 }
 
 // SearchRow_Citations_Item defines model for SearchRow.citations.Item.
@@ -2814,7 +3562,7 @@ type SearchRow_Citations_Item struct {
 	union json.RawMessage
 }
 
-// SearchRowStatus defines model for SearchRow.Status.
+// SearchRowStatus Where the SPAC is in its life (see SPAC.status).
 type SearchRowStatus string
 
 // SearchRowPage defines model for SearchRowPage.
@@ -2826,7 +3574,9 @@ type SearchRowPage struct {
 	Count int `json:"count"`
 
 	// Next cursor of the next page, null on the last
-	Next *string     `json:"next"`
+	Next *string `json:"next"`
+
+	// Rows the rows of this page, in the order asked for
 	Rows []SearchRow `json:"rows"`
 
 	// Total rows matching the query
@@ -2835,42 +3585,74 @@ type SearchRowPage struct {
 
 // StatusChange defines model for StatusChange.
 type StatusChange struct {
-	Citation Citation           `json:"citation"`
-	Date     openapi_types.Date `json:"date"`
-	Status   StatusChangeStatus `json:"status"`
+	// Citation The filing line that caused the change.
+	Citation Citation `json:"citation"`
+
+	// Date Date of the change (YYYY-MM-DD).
+	Date openapi_types.Date `json:"date"`
+
+	// Status The status entered.
+	Status StatusChangeStatus `json:"status"`
 }
 
-// StatusChangeStatus defines model for StatusChange.Status.
+// StatusChangeStatus The status entered.
 type StatusChangeStatus string
 
 // Tickers defines model for Tickers.
 type Tickers struct {
+	// Previous Tickers the SPAC traded under before; a lookup by one still finds it.
 	Previous *[]string `json:"previous,omitempty"`
-	Rights   *string   `json:"rights,omitempty"`
-	Shares   *string   `json:"shares,omitempty"`
-	Units    *string   `json:"units,omitempty"`
-	Warrants *string   `json:"warrants,omitempty"`
+
+	// Rights Ticker of the rights.
+	Rights *string `json:"rights,omitempty"`
+
+	// Shares Ticker of the common (Class A) shares.
+	Shares *string `json:"shares,omitempty"`
+
+	// Units Ticker of the units (a share plus warrants or rights).
+	Units *string `json:"units,omitempty"`
+
+	// Warrants Ticker of the warrants.
+	Warrants *string `json:"warrants,omitempty"`
 }
 
 // TierLimits defines model for TierLimits.
 type TierLimits struct {
-	Alerts    bool `json:"alerts"`
-	PerDay    int  `json:"perDay"`
-	PerMinute int  `json:"perMinute"`
-	Sample    bool `json:"sample"`
-	Streams   bool `json:"streams"`
-	Webhooks  bool `json:"webhooks"`
+	// Alerts True when the plan includes alerts.
+	Alerts bool `json:"alerts"`
+
+	// PerDay Requests allowed per day (UTC).
+	PerDay int `json:"perDay"`
+
+	// PerMinute Requests allowed per minute.
+	PerMinute int `json:"perMinute"`
+
+	// Sample True when the plan is served the sample SPACs only.
+	Sample bool `json:"sample"`
+
+	// Streams True when the plan includes the SSE streams.
+	Streams bool `json:"streams"`
+
+	// Webhooks True when the plan includes webhooks.
+	Webhooks bool `json:"webhooks"`
 }
 
 // TrustPoint defines model for TrustPoint.
 type TrustPoint struct {
+	// Balance Cash and investments held in the trust account on that date (US dollars).
 	Balance *string `json:"balance,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations                 *[]TrustPoint_Citations_Item `json:"citations,omitempty"`
-	Date                      openapi_types.Date           `json:"date"`
-	RedemptionValuePerShare   *string                      `json:"redemption_value_per_share,omitempty"`
-	SharesSubjectToRedemption *string                      `json:"shares_subject_to_redemption,omitempty"`
+	Citations *[]TrustPoint_Citations_Item `json:"citations,omitempty"`
+
+	// Date The balance-sheet date (YYYY-MM-DD).
+	Date openapi_types.Date `json:"date"`
+
+	// RedemptionValuePerShare The redemption value per share the report states (US dollars).
+	RedemptionValuePerShare *string `json:"redemption_value_per_share,omitempty"`
+
+	// SharesSubjectToRedemption Public shares that could be redeemed on that date.
+	SharesSubjectToRedemption *string `json:"shares_subject_to_redemption,omitempty"`
 }
 
 // TrustPoint_Citations_Item defines model for TrustPoint.citations.Item.
@@ -2880,47 +3662,80 @@ type TrustPoint_Citations_Item struct {
 
 // TrustRecomputedData defines model for TrustRecomputedData.
 type TrustRecomputedData struct {
-	At    time.Time `json:"at"`
-	Spacs int       `json:"spacs"`
+	// At When the trust figures were recomputed (UTC, RFC 3339).
+	At time.Time `json:"at"`
+
+	// Spacs Number of SPACs whose trust figures were recomputed.
+	Spacs int `json:"spacs"`
 }
 
 // TrustRecomputedMessage the trust.recomputed webhook message (Standard Webhooks)
 type TrustRecomputedMessage struct {
-	CreatedAt time.Time           `json:"createdAt"`
-	Data      TrustRecomputedData `json:"data"`
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data TrustRecomputedData `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                     `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, trust.recomputed
 	Type TrustRecomputedMessageType `json:"type"`
 }
 
-// TrustRecomputedMessageType defines model for TrustRecomputedMessage.Type.
+// TrustRecomputedMessageType the event type, trust.recomputed
 type TrustRecomputedMessageType string
 
 // Usage defines model for Usage.
 type Usage struct {
 	// AsOf when the served data last changed
-	AsOf  time.Time          `json:"asOf"`
-	Days  []DayUsage         `json:"days"`
-	From  openapi_types.Date `json:"from"`
-	KeyId string             `json:"keyId"`
-	To    openapi_types.Date `json:"to"`
-	Total int                `json:"total"`
+	AsOf time.Time `json:"asOf"`
+
+	// Days The count of each day.
+	Days []DayUsage `json:"days"`
+
+	// From First day counted (UTC, YYYY-MM-DD).
+	From openapi_types.Date `json:"from"`
+
+	// KeyId The key the usage is of.
+	KeyId string `json:"keyId"`
+
+	// To Last day counted (UTC, YYYY-MM-DD).
+	To openapi_types.Date `json:"to"`
+
+	// Total Requests counted over the range.
+	Total int `json:"total"`
 }
 
 // Vote defines model for Vote.
 type Vote struct {
-	Abstain   *string `json:"abstain,omitempty"`
-	Accession string  `json:"accession"`
-	Against   *string `json:"against,omitempty"`
+	// Abstain Shares that abstained.
+	Abstain *string `json:"abstain,omitempty"`
+
+	// Accession SEC accession number of the filing the meeting was first read from.
+	Accession string `json:"accession"`
+
+	// Against Shares voted against.
+	Against *string `json:"against,omitempty"`
 
 	// Citations the citations of the fields: in full, or as refs with citations=ref (left out with citations=none)
-	Citations          *[]Vote_Citations_Item `json:"citations,omitempty"`
-	For                *string                `json:"for,omitempty"`
-	Kind               string                 `json:"kind"`
-	MeetingDate        *openapi_types.Date    `json:"meeting_date,omitempty"`
-	RecordDate         *openapi_types.Date    `json:"record_date,omitempty"`
-	RedemptionDeadline *openapi_types.Date    `json:"redemption_deadline,omitempty"`
+	Citations *[]Vote_Citations_Item `json:"citations,omitempty"`
+
+	// For Shares voted for.
+	For *string `json:"for,omitempty"`
+
+	// Kind What the meeting votes on: "extension" or "business_combination".
+	Kind string `json:"kind"`
+
+	// MeetingDate Date of the shareholder meeting (YYYY-MM-DD).
+	MeetingDate *openapi_types.Date `json:"meeting_date,omitempty"`
+
+	// RecordDate Record date: holders on this date may vote (YYYY-MM-DD).
+	RecordDate *openapi_types.Date `json:"record_date,omitempty"`
+
+	// RedemptionDeadline Last day to ask for redemption of shares in connection with the vote (YYYY-MM-DD).
+	RedemptionDeadline *openapi_types.Date `json:"redemption_deadline,omitempty"`
 }
 
 // Vote_Citations_Item defines model for Vote.citations.Item.
@@ -2930,14 +3745,29 @@ type Vote_Citations_Item struct {
 
 // Webhook defines model for Webhook.
 type Webhook struct {
-	CreatedAt               time.Time       `json:"createdAt"`
-	Description             *string         `json:"description,omitempty"`
-	DisabledAt              *time.Time      `json:"disabledAt,omitempty"`
-	DisabledReason          *string         `json:"disabledReason,omitempty"`
-	Events                  []WebhookEvents `json:"events"`
-	Id                      string          `json:"id"`
-	PreviousSecretExpiresAt *time.Time      `json:"previousSecretExpiresAt,omitempty"`
-	Url                     string          `json:"url"`
+	// CreatedAt When it was registered (UTC).
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Description A free-text note the owner gave it.
+	Description *string `json:"description,omitempty"`
+
+	// DisabledAt When it was disabled (UTC); absent while enabled. A disabled endpoint receives nothing until PATCH enabled=true.
+	DisabledAt *time.Time `json:"disabledAt,omitempty"`
+
+	// DisabledReason Why it was disabled: "retries exhausted", "key revoked" or "disabled by its owner".
+	DisabledReason *string `json:"disabledReason,omitempty"`
+
+	// Events The event types it receives: each a type ("alert.high_redemptions"), a "<prefix>.*" pattern or "*".
+	Events []WebhookEvents `json:"events"`
+
+	// Id The endpoint's id ("wh_...").
+	Id string `json:"id"`
+
+	// PreviousSecretExpiresAt Until when deliveries also carry a signature with the secret a rotation replaced (UTC); absent when there is none.
+	PreviousSecretExpiresAt *time.Time `json:"previousSecretExpiresAt,omitempty"`
+
+	// Url Where deliveries are POSTed (https; no private or loopback address).
+	Url string `json:"url"`
 }
 
 // WebhookEvents defines model for Webhook.Events.
@@ -2945,24 +3775,47 @@ type WebhookEvents string
 
 // WebhookAttempt defines model for WebhookAttempt.
 type WebhookAttempt struct {
-	At         time.Time `json:"at"`
-	DurationMs int       `json:"durationMs"`
-	Error      *string   `json:"error,omitempty"`
-	StatusCode *int      `json:"statusCode,omitempty"`
+	// At When the attempt started (UTC).
+	At time.Time `json:"at"`
+
+	// DurationMs How long the attempt took, in milliseconds.
+	DurationMs int `json:"durationMs"`
+
+	// Error Why the attempt failed (timeout, connection refused, a non-2xx status, "endpoint disabled"); absent on success.
+	Error *string `json:"error,omitempty"`
+
+	// StatusCode The HTTP status the receiver answered; absent when no answer came.
+	StatusCode *int `json:"statusCode,omitempty"`
 }
 
 // WebhookBody defines model for WebhookBody.
 type WebhookBody struct {
 	// AsOf when the served data last changed
-	AsOf                    time.Time           `json:"asOf"`
-	CreatedAt               time.Time           `json:"createdAt"`
-	Description             *string             `json:"description,omitempty"`
-	DisabledAt              *time.Time          `json:"disabledAt,omitempty"`
-	DisabledReason          *string             `json:"disabledReason,omitempty"`
-	Events                  []WebhookBodyEvents `json:"events"`
-	Id                      string              `json:"id"`
-	PreviousSecretExpiresAt *time.Time          `json:"previousSecretExpiresAt,omitempty"`
-	Url                     string              `json:"url"`
+	AsOf time.Time `json:"asOf"`
+
+	// CreatedAt When it was registered (UTC).
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Description A free-text note the owner gave it.
+	Description *string `json:"description,omitempty"`
+
+	// DisabledAt When it was disabled (UTC); absent while enabled. A disabled endpoint receives nothing until PATCH enabled=true.
+	DisabledAt *time.Time `json:"disabledAt,omitempty"`
+
+	// DisabledReason Why it was disabled: "retries exhausted", "key revoked" or "disabled by its owner".
+	DisabledReason *string `json:"disabledReason,omitempty"`
+
+	// Events The event types it receives: each a type ("alert.high_redemptions"), a "<prefix>.*" pattern or "*".
+	Events []WebhookBodyEvents `json:"events"`
+
+	// Id The endpoint's id ("wh_...").
+	Id string `json:"id"`
+
+	// PreviousSecretExpiresAt Until when deliveries also carry a signature with the secret a rotation replaced (UTC); absent when there is none.
+	PreviousSecretExpiresAt *time.Time `json:"previousSecretExpiresAt,omitempty"`
+
+	// Url Where deliveries are POSTed (https; no private or loopback address).
+	Url string `json:"url"`
 }
 
 // WebhookBodyEvents defines model for WebhookBody.Events.
@@ -2970,9 +3823,14 @@ type WebhookBodyEvents string
 
 // WebhookCreateRequest defines model for WebhookCreateRequest.
 type WebhookCreateRequest struct {
-	Description *string                      `json:"description,omitempty"`
-	Events      []WebhookCreateRequestEvents `json:"events"`
-	Url         string                       `json:"url"`
+	// Description An optional note, up to 500 characters.
+	Description *string `json:"description,omitempty"`
+
+	// Events The event types to receive (1 to 50): each a type ("alert.high_redemptions"), a "<prefix>.*" pattern or "*".
+	Events []WebhookCreateRequestEvents `json:"events"`
+
+	// Url Where to POST deliveries: an absolute http(s) URL, no loopback, private or link-local address.
+	Url string `json:"url"`
 }
 
 // WebhookCreateRequestEvents defines model for WebhookCreateRequest.Events.
@@ -2981,16 +3839,34 @@ type WebhookCreateRequestEvents string
 // WebhookCreated defines model for WebhookCreated.
 type WebhookCreated struct {
 	// AsOf when the served data last changed
-	AsOf                    time.Time              `json:"asOf"`
-	CreatedAt               time.Time              `json:"createdAt"`
-	Description             *string                `json:"description,omitempty"`
-	DisabledAt              *time.Time             `json:"disabledAt,omitempty"`
-	DisabledReason          *string                `json:"disabledReason,omitempty"`
-	Events                  []WebhookCreatedEvents `json:"events"`
-	Id                      string                 `json:"id"`
-	PreviousSecretExpiresAt *time.Time             `json:"previousSecretExpiresAt,omitempty"`
-	Secret                  string                 `json:"secret"`
-	Url                     string                 `json:"url"`
+	AsOf time.Time `json:"asOf"`
+
+	// CreatedAt When it was registered (UTC).
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Description A free-text note the owner gave it.
+	Description *string `json:"description,omitempty"`
+
+	// DisabledAt When it was disabled (UTC); absent while enabled. A disabled endpoint receives nothing until PATCH enabled=true.
+	DisabledAt *time.Time `json:"disabledAt,omitempty"`
+
+	// DisabledReason Why it was disabled: "retries exhausted", "key revoked" or "disabled by its owner".
+	DisabledReason *string `json:"disabledReason,omitempty"`
+
+	// Events The event types it receives: each a type ("alert.high_redemptions"), a "<prefix>.*" pattern or "*".
+	Events []WebhookCreatedEvents `json:"events"`
+
+	// Id The endpoint's id ("wh_...").
+	Id string `json:"id"`
+
+	// PreviousSecretExpiresAt Until when deliveries also carry a signature with the secret a rotation replaced (UTC); absent when there is none.
+	PreviousSecretExpiresAt *time.Time `json:"previousSecretExpiresAt,omitempty"`
+
+	// Secret The signing secret ("whsec_..."), shown only here: verify the webhook-signature header with it.
+	Secret string `json:"secret"`
+
+	// Url Where deliveries are POSTed (https; no private or loopback address).
+	Url string `json:"url"`
 }
 
 // WebhookCreatedEvents defines model for WebhookCreated.Events.
@@ -2998,63 +3874,128 @@ type WebhookCreatedEvents string
 
 // WebhookDelivery defines model for WebhookDelivery.
 type WebhookDelivery struct {
-	Attempts    []WebhookAttempt `json:"attempts"`
-	CreatedAt   time.Time        `json:"createdAt"`
-	EndpointId  string           `json:"endpointId"`
-	EventType   string           `json:"eventType"`
-	Id          string           `json:"id"`
-	MessageId   string           `json:"messageId"`
-	NextAttempt *time.Time       `json:"nextAttempt,omitempty"`
-	Status      string           `json:"status"`
+	// Attempts Every attempt so far, oldest first.
+	Attempts []WebhookAttempt `json:"attempts"`
+
+	// CreatedAt When the delivery was created (UTC).
+	CreatedAt time.Time `json:"createdAt"`
+
+	// EndpointId The webhook endpoint it is sent to.
+	EndpointId string `json:"endpointId"`
+
+	// EventType The event's type, e.g. "alert.high_redemptions", "news.published".
+	EventType string `json:"eventType"`
+
+	// Id The delivery's id ("dlv_..."): one per event and endpoint.
+	Id string `json:"id"`
+
+	// MessageId The message id, also sent as the webhook-id header: the same on every retry and redelivery, so receivers can drop duplicates.
+	MessageId string `json:"messageId"`
+
+	// NextAttempt When the next attempt is due (UTC), while pending.
+	NextAttempt *time.Time `json:"nextAttempt,omitempty"`
+
+	// Status pending (retries left), succeeded (a 2xx answer) or failed (retries exhausted, or the endpoint disabled).
+	Status string `json:"status"`
 }
 
 // WebhookDeliveryBody defines model for WebhookDeliveryBody.
 type WebhookDeliveryBody struct {
 	// AsOf when the served data last changed
-	AsOf        time.Time        `json:"asOf"`
-	Attempts    []WebhookAttempt `json:"attempts"`
-	CreatedAt   time.Time        `json:"createdAt"`
-	EndpointId  string           `json:"endpointId"`
-	EventType   string           `json:"eventType"`
-	Id          string           `json:"id"`
-	MessageId   string           `json:"messageId"`
-	NextAttempt *time.Time       `json:"nextAttempt,omitempty"`
-	Status      string           `json:"status"`
+	AsOf time.Time `json:"asOf"`
+
+	// Attempts Every attempt so far, oldest first.
+	Attempts []WebhookAttempt `json:"attempts"`
+
+	// CreatedAt When the delivery was created (UTC).
+	CreatedAt time.Time `json:"createdAt"`
+
+	// EndpointId The webhook endpoint it is sent to.
+	EndpointId string `json:"endpointId"`
+
+	// EventType The event's type, e.g. "alert.high_redemptions", "news.published".
+	EventType string `json:"eventType"`
+
+	// Id The delivery's id ("dlv_..."): one per event and endpoint.
+	Id string `json:"id"`
+
+	// MessageId The message id, also sent as the webhook-id header: the same on every retry and redelivery, so receivers can drop duplicates.
+	MessageId string `json:"messageId"`
+
+	// NextAttempt When the next attempt is due (UTC), while pending.
+	NextAttempt *time.Time `json:"nextAttempt,omitempty"`
+
+	// Status pending (retries left), succeeded (a 2xx answer) or failed (retries exhausted, or the endpoint disabled).
+	Status string `json:"status"`
 }
 
 // WebhookDeliveryList defines model for WebhookDeliveryList.
 type WebhookDeliveryList struct {
 	// AsOf when the served data last changed
-	AsOf  time.Time         `json:"asOf"`
-	Count int               `json:"count"`
-	Next  *string           `json:"next"`
-	Rows  []WebhookDelivery `json:"rows"`
-	Total int               `json:"total"`
+	AsOf time.Time `json:"asOf"`
+
+	// Count Rows in this page.
+	Count int `json:"count"`
+
+	// Next Cursor of the next page; null on the last.
+	Next *string `json:"next"`
+
+	// Rows The rows of this page.
+	Rows []WebhookDelivery `json:"rows"`
+
+	// Total Rows in all.
+	Total int `json:"total"`
 }
 
 // WebhookList defines model for WebhookList.
 type WebhookList struct {
 	// AsOf when the served data last changed
-	AsOf  time.Time `json:"asOf"`
-	Count int       `json:"count"`
-	Next  *string   `json:"next"`
-	Rows  []Webhook `json:"rows"`
-	Total int       `json:"total"`
+	AsOf time.Time `json:"asOf"`
+
+	// Count Rows in this page.
+	Count int `json:"count"`
+
+	// Next Cursor of the next page; null on the last.
+	Next *string `json:"next"`
+
+	// Rows The rows of this page.
+	Rows []Webhook `json:"rows"`
+
+	// Total Rows in all.
+	Total int `json:"total"`
 }
 
 // WebhookSecretRotated defines model for WebhookSecretRotated.
 type WebhookSecretRotated struct {
 	// AsOf when the served data last changed
-	AsOf                    time.Time                    `json:"asOf"`
-	CreatedAt               time.Time                    `json:"createdAt"`
-	Description             *string                      `json:"description,omitempty"`
-	DisabledAt              *time.Time                   `json:"disabledAt,omitempty"`
-	DisabledReason          *string                      `json:"disabledReason,omitempty"`
-	Events                  []WebhookSecretRotatedEvents `json:"events"`
-	Id                      string                       `json:"id"`
-	PreviousSecretExpiresAt *time.Time                   `json:"previousSecretExpiresAt,omitempty"`
-	Secret                  string                       `json:"secret"`
-	Url                     string                       `json:"url"`
+	AsOf time.Time `json:"asOf"`
+
+	// CreatedAt When it was registered (UTC).
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Description A free-text note the owner gave it.
+	Description *string `json:"description,omitempty"`
+
+	// DisabledAt When it was disabled (UTC); absent while enabled. A disabled endpoint receives nothing until PATCH enabled=true.
+	DisabledAt *time.Time `json:"disabledAt,omitempty"`
+
+	// DisabledReason Why it was disabled: "retries exhausted", "key revoked" or "disabled by its owner".
+	DisabledReason *string `json:"disabledReason,omitempty"`
+
+	// Events The event types it receives: each a type ("alert.high_redemptions"), a "<prefix>.*" pattern or "*".
+	Events []WebhookSecretRotatedEvents `json:"events"`
+
+	// Id The endpoint's id ("wh_...").
+	Id string `json:"id"`
+
+	// PreviousSecretExpiresAt Until when deliveries also carry a signature with the secret a rotation replaced (UTC); absent when there is none.
+	PreviousSecretExpiresAt *time.Time `json:"previousSecretExpiresAt,omitempty"`
+
+	// Secret The new signing secret ("whsec_..."), shown only here.
+	Secret string `json:"secret"`
+
+	// Url Where deliveries are POSTed (https; no private or loopback address).
+	Url string `json:"url"`
 }
 
 // WebhookSecretRotatedEvents defines model for WebhookSecretRotated.Events.
@@ -3062,31 +4003,44 @@ type WebhookSecretRotatedEvents string
 
 // WebhookTestData defines model for WebhookTestData.
 type WebhookTestData struct {
+	// EndpointId The endpoint the test message was sent to.
 	EndpointId string `json:"endpointId"`
-	Message    string `json:"message"`
+
+	// Message A fixed text saying this is a test.
+	Message string `json:"message"`
 }
 
 // WebhookTestMessage the webhook.test webhook message (Standard Webhooks)
 type WebhookTestMessage struct {
-	CreatedAt time.Time       `json:"createdAt"`
-	Data      WebhookTestData `json:"data"`
+	// CreatedAt when the message was published (UTC); the same on every retry and redelivery
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Data the event: the alert, the article or the figures it reports
+	Data WebhookTestData `json:"data"`
 
 	// Id the message id, also in webhook-id; the same on every retry and redelivery
-	Id   string                 `json:"id"`
+	Id string `json:"id"`
+
+	// Type the event type, webhook.test
 	Type WebhookTestMessageType `json:"type"`
 }
 
-// WebhookTestMessageType defines model for WebhookTestMessage.Type.
+// WebhookTestMessageType the event type, webhook.test
 type WebhookTestMessageType string
 
 // WebhookUpdateRequest defines model for WebhookUpdateRequest.
 type WebhookUpdateRequest struct {
+	// Description A new note, up to 500 characters; null clears it.
 	Description *string `json:"description,omitempty"`
 
 	// Enabled true re-enables a disabled endpoint; false disables it
-	Enabled *bool                         `json:"enabled,omitempty"`
-	Events  *[]WebhookUpdateRequestEvents `json:"events,omitempty"`
-	Url     *string                       `json:"url,omitempty"`
+	Enabled *bool `json:"enabled,omitempty"`
+
+	// Events The new subscription list; replaces the old one (1 to 50 types or patterns).
+	Events *[]WebhookUpdateRequestEvents `json:"events,omitempty"`
+
+	// Url A new destination; the same rules as at registration.
+	Url *string `json:"url,omitempty"`
 }
 
 // WebhookUpdateRequestEvents defines model for WebhookUpdateRequest.Events.

@@ -110,6 +110,29 @@ func (s *WebhookStore) PutEndpoint(ctx context.Context, e spac.WebhookEndpoint) 
 	})
 }
 
+// DisableEndpoint implements spac.WebhookStore: read, compare and write in one transaction
+// (Badger's conflict detection fails it if another writes the endpoint meanwhile).
+func (s *WebhookStore) DisableEndpoint(ctx context.Context, id string, seen spac.WebhookEndpoint, at time.Time, reason string) (bool, error) {
+	disabled := false
+	err := s.db.update(ctx, func(txn *badger.Txn) error {
+		disabled = false // update may run fn again after a conflict
+		var r endpointRecord
+		if err := getRecord(txn, weKey(id), &r); errors.Is(err, spac.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if !spac.EndpointUnchanged(seen, spac.WebhookEndpoint(r)) {
+			return nil
+		}
+		at := at.UTC()
+		r.DisabledAt, r.DisabledReason = &at, reason
+		disabled = true
+		return setJSON(txn, weKey(id), r)
+	})
+	return disabled && err == nil, err
+}
+
 // Endpoint implements spac.WebhookStore.
 func (s *WebhookStore) Endpoint(ctx context.Context, id string) (spac.WebhookEndpoint, error) {
 	var r endpointRecord

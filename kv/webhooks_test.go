@@ -273,3 +273,31 @@ func TestExpandToManyEndpoints(t *testing.T) {
 		t.Fatalf("expanding again created %d (%v)", n, err)
 	}
 }
+
+// TestDisableEndpointComparesTheVersionSeen: the deliverer disables an endpoint whose retries
+// ran out only while it is the version the attempt claimed; an owner's change since (a new
+// URL) stays, enabled, and a rotation's new owner is no change.
+func TestDisableEndpointComparesTheVersionSeen(t *testing.T) {
+	ctx := context.Background()
+	bothStores(t, func(s spac.WebhookStore) []any {
+		seen := endpoint("ep_a", "key1", 1)
+		must(t, s.PutEndpoint(ctx, seen))
+		moved := seen
+		moved.URL = "https://example.test/new"
+		must(t, s.PutEndpoint(ctx, moved)) // PATCH url after the claim
+		if ok, err := s.DisableEndpoint(ctx, "ep_a", seen, at(50), "retries exhausted"); ok || err != nil {
+			t.Errorf("%T disabled a changed endpoint: %v, %v", s, ok, err)
+		}
+		if e, _ := s.Endpoint(ctx, "ep_a"); e.URL != moved.URL || e.DisabledAt != nil {
+			t.Errorf("%T: the owner's change was lost: %+v", s, e)
+		}
+		claimed := endpoint("ep_b", "key1", 2)
+		must(t, s.PutEndpoint(ctx, claimed))
+		rotated := result(s.RetireOwner(ctx, "key1", "key2", at(60)))
+		if ok, err := s.DisableEndpoint(ctx, "ep_b", claimed, at(70), "retries exhausted"); !ok || err != nil {
+			t.Errorf("%T did not disable an endpoint only its owner key changed on: %v, %v", s, ok, err)
+		}
+		missing := result(s.DisableEndpoint(ctx, "missing", seen, at(80), "retries exhausted"))
+		return []any{rotated, result(s.Endpoint(ctx, "ep_a")), result(s.Endpoint(ctx, "ep_b")), missing}
+	})
+}

@@ -211,20 +211,20 @@ func (s *Service) save(d spac.WebhookDelivery) {
 	}
 }
 
-// disable disables an endpoint whose retries ran out. It re-reads the endpoint, which may
-// have moved to another key since its delivery was claimed.
+// disable disables an endpoint whose retries ran out, unless it changed since the attempt
+// claimed it: the owner may have given it a new URL or re-enabled it meanwhile (PATCH), and
+// a read-then-put here would write the claimed version back over that. It may have moved to
+// another key (a rotation): that is no change.
 func (s *Service) disable(claimed spac.WebhookEndpoint) {
-	ctx := context.WithoutCancel(s.ctx)
-	ep, err := s.store.Endpoint(ctx, claimed.ID)
-	if err != nil || ep.DisabledAt != nil {
-		return // deleted, or disabled meanwhile
+	ok, err := s.store.DisableEndpoint(context.WithoutCancel(s.ctx), claimed.ID, claimed, s.cfg.Now(), "retries exhausted")
+	switch {
+	case err != nil:
+		s.cfg.Logger.Error("webhooks: disabling an endpoint", "endpoint", claimed.ID, "err", err)
+	case ok:
+		s.cfg.Logger.Warn("webhooks: endpoint disabled after exhausting retries", "endpoint", claimed.ID)
+	default:
+		s.cfg.Logger.Info("webhooks: retries exhausted, endpoint left as is: it changed or went away since the attempt", "endpoint", claimed.ID)
 	}
-	now := s.cfg.Now().UTC()
-	ep.DisabledAt, ep.DisabledReason = &now, "retries exhausted"
-	if err := s.store.PutEndpoint(ctx, ep); err != nil {
-		s.cfg.Logger.Error("webhooks: disabling an endpoint", "endpoint", ep.ID, "err", err)
-	}
-	s.cfg.Logger.Warn("webhooks: endpoint disabled after exhausting retries", "endpoint", ep.ID)
 }
 
 // sender performs one HTTP attempt; tests may replace it.

@@ -195,6 +195,20 @@ func (s *MemStore) RetireOwner(_ context.Context, owner, successor string, at ti
 	return out, nil
 }
 
+// DisableEndpoint implements Store.
+func (s *MemStore) DisableEndpoint(_ context.Context, id string, seen spac.WebhookEndpoint, at time.Time, reason string) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.endpoints[id]
+	if !ok || !spac.EndpointUnchanged(seen, e) {
+		return false, nil
+	}
+	at = at.UTC()
+	e.DisabledAt, e.DisabledReason = &at, reason
+	s.endpoints[id] = e
+	return true, nil
+}
+
 // PutEvent implements Store.
 func (s *MemStore) PutEvent(_ context.Context, ev spac.OutboxEvent) error {
 	if ev.ID == "" || ev.Type == "" || len(ev.Payload) == 0 {

@@ -3,9 +3,12 @@ package webhook
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -134,5 +137,37 @@ func TestUpdateMergesValidatesAndReenables(t *testing.T) {
 	}
 	if stored, _ := h.store.Endpoint(ctx, ep.ID); stored.URL != got.URL || stored.DisabledAt != nil {
 		t.Fatalf("stored %+v", stored)
+	}
+}
+
+// TestUpdateDuringTheLastAttemptIsKept: an owner who gives the endpoint a new URL while its
+// last retry is failing keeps it, enabled: the failures were the old URL's, and disabling
+// re-read-then-put could write the claimed version back over the change.
+func TestUpdateDuringTheLastAttemptIsKept(t *testing.T) {
+	h := newHarness(t, fastConfig()) // 3 retries: 4 attempts
+	var ep spac.WebhookEndpoint
+	newURL := "https://example.org/fixed"
+	var n atomic.Int32
+	rc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 4 { // the owner fixes the URL while the last attempt is under way
+			if _, err := h.svc.Update(context.Background(), "key-a", ep.ID, Update{URL: &newURL}); err != nil {
+				t.Error(err)
+			}
+		}
+		w.WriteHeader(500)
+	}))
+	t.Cleanup(rc.Close)
+	ep = h.register("key-a", rc.URL, "*")
+	if _, err := h.svc.Publish(context.Background(), spac.WebhookTrustRecomputed, map[string]int{}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "delivery failed", func() bool {
+		ds := h.deliveriesOf(ep.ID)
+		return len(ds) == 1 && ds[0].Status == spac.DeliveryFailed
+	})
+	got, _ := h.store.Endpoint(context.Background(), ep.ID)
+	if got.URL != newURL || got.DisabledAt != nil {
+		t.Fatalf("after the owner's update during the last attempt: url %s, disabled %v (%s); want %s, enabled",
+			got.URL, got.DisabledAt, got.DisabledReason, newURL)
 	}
 }

@@ -10,6 +10,8 @@
 //     an endpoint is in flight, in its own goroutine, so a slow endpoint only delays itself.
 //   - A delivery that exhausts the retry schedule (about 1.7 days) fails and disables its
 //     endpoint ("endpoints failing for days are disabled"); PATCH enabled=true re-enables it.
+//     The disable is a compare-and-set on the endpoint the attempt claimed
+//     (Store.DisableEndpoint): an owner's change meanwhile (a new URL) is kept, enabled.
 //   - A rotated secret keeps signing beside the new one for a grace period (two signatures in
 //     webhook-signature), so receivers switch over without a failed verification.
 package webhook

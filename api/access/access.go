@@ -36,12 +36,18 @@ import (
 
 // TierLimits are one tier's limits and entitlements. A zero PerMinute or PerDay is unlimited.
 type TierLimits struct {
-	PerMinute int  `json:"perMinute"`
-	PerDay    int  `json:"perDay"`
-	Sample    bool `json:"sample"` // served the sample SPACs only
-	Alerts    bool `json:"alerts"`
-	Streams   bool `json:"streams"`
-	Webhooks  bool `json:"webhooks"`
+	// Requests allowed per minute.
+	PerMinute int `json:"perMinute"`
+	// Requests allowed per day (UTC).
+	PerDay int `json:"perDay"`
+	// True when the plan is served the sample SPACs only.
+	Sample bool `json:"sample"`
+	// True when the plan includes alerts.
+	Alerts bool `json:"alerts"`
+	// True when the plan includes the SSE streams.
+	Streams bool `json:"streams"`
+	// True when the plan includes webhooks.
+	Webhooks bool `json:"webhooks"`
 }
 
 // Allows reports whether the tier has the entitlement.

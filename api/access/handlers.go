@@ -21,33 +21,47 @@ const DefaultUsageDays = 30
 
 // CreateKeyRequest is the body of POST /admin/keys.
 type CreateKeyRequest struct {
-	Name string    `json:"name"`
+	// A label for the key, to tell keys apart.
+	Name string `json:"name"`
+	// The plan to put the key on.
 	Tier spac.Tier `json:"tier"`
 }
 
 // IssuedKey is a key with its secret, shown once (create and rotate).
 type IssuedKey struct {
-	Key     spac.APIKey `json:"key"`
-	Secret  string      `json:"secret"`
-	Revoked string      `json:"revoked,omitempty"` // the rotated-out key's id
+	// The key issued.
+	Key spac.APIKey `json:"key"`
+	// The key's secret, sent as Authorization: Bearer <secret>; shown only here.
+	Secret  string `json:"secret"`
+	Revoked string `json:"revoked,omitempty"` // the rotated-out key's id
 }
 
 // KeyList is the body of GET /admin/keys (the tabular shape, one page).
 type KeyList struct {
-	Rows  []spac.APIKey `json:"rows"`
-	Count int           `json:"count"`
-	Total int           `json:"total"`
-	Next  *string       `json:"next"`
+	// The keys.
+	Rows []spac.APIKey `json:"rows"`
+	// Keys in this page.
+	Count int `json:"count"`
+	// Keys in all.
+	Total int `json:"total"`
+	// Cursor of the next page; null on the last.
+	Next *string `json:"next"`
 }
 
 // Account is the body of GET /v1/account.
 type Account struct {
-	KeyID     string     `json:"keyId"`
-	Name      string     `json:"name"`
-	Prefix    string     `json:"prefix"`
-	Tier      spac.Tier  `json:"tier"`
-	CreatedAt string     `json:"createdAt" jsonschema:"format=date-time"`
-	Limits    TierLimits `json:"limits"`
+	// The calling key's id.
+	KeyID string `json:"keyId"`
+	// The key's label.
+	Name string `json:"name"`
+	// The first characters of the key's secret.
+	Prefix string `json:"prefix"`
+	// The key's plan.
+	Tier spac.Tier `json:"tier"`
+	// When the key was issued (UTC).
+	CreatedAt string `json:"createdAt" jsonschema:"format=date-time"`
+	// What the plan allows: rate limits and features.
+	Limits TierLimits `json:"limits"`
 }
 
 // AdminCreate handles POST /admin/keys {name, tier} -> 201 IssuedKey.

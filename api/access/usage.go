@@ -20,17 +20,25 @@ const (
 
 // Usage is a key's request counts per UTC day and endpoint, oldest day first.
 type Usage struct {
-	KeyID string     `json:"keyId"`
-	From  string     `json:"from" jsonschema:"format=date"` // YYYY-MM-DD
-	To    string     `json:"to" jsonschema:"format=date"`
-	Total int64      `json:"total"`
-	Days  []DayUsage `json:"days"`
+	// The key the usage is of.
+	KeyID string `json:"keyId"`
+	// First day counted (UTC, YYYY-MM-DD).
+	From string `json:"from" jsonschema:"format=date"`
+	// Last day counted (UTC, YYYY-MM-DD).
+	To string `json:"to" jsonschema:"format=date"`
+	// Requests counted over the range.
+	Total int64 `json:"total"`
+	// The count of each day.
+	Days []DayUsage `json:"days"`
 }
 
 // DayUsage is one day of Usage; Endpoints maps route name to requests.
 type DayUsage struct {
-	Date      string           `json:"date" jsonschema:"format=date"`
-	Total     int64            `json:"total"`
+	// The day (UTC, YYYY-MM-DD).
+	Date string `json:"date" jsonschema:"format=date"`
+	// Requests counted that day.
+	Total int64 `json:"total"`
+	// Requests counted that day per operation name.
 	Endpoints map[string]int64 `json:"endpoints"`
 }
 

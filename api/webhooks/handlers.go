@@ -16,23 +16,34 @@ import (
 
 // CreateRequest is the body of POST /webhooks.
 type CreateRequest struct {
-	URL         string   `json:"url"`
-	Events      []string `json:"events"`
-	Description string   `json:"description,omitempty"` // optional
+	// Where to POST deliveries: an absolute http(s) URL, no loopback, private or link-local
+	// address.
+	URL string `json:"url"`
+	// The event types to receive (1 to 50): each a type ("alert.high_redemptions"), a "<prefix>.*"
+	// pattern or "*".
+	Events []string `json:"events"`
+	// An optional note, up to 500 characters.
+	Description string `json:"description,omitempty"`
 }
 
 // Created is the 201 body of POST /webhooks: the endpoint and its secret, shown this once.
 type Created struct {
 	spac.WebhookEndpoint
+	// The signing secret ("whsec_..."), shown only here: verify the webhook-signature header with
+	// it.
 	Secret string `json:"secret"`
 }
 
 // Page is a tabular body {rows, count, total, next}; package api adds asOf.
 type Page[T any] struct {
-	Rows  []T     `json:"rows"`
-	Count int     `json:"count"`
-	Total int     `json:"total"`
-	Next  *string `json:"next"`
+	// The rows of this page.
+	Rows []T `json:"rows"`
+	// Rows in this page.
+	Count int `json:"count"`
+	// Rows in all.
+	Total int `json:"total"`
+	// Cursor of the next page; null on the last.
+	Next *string `json:"next"`
 }
 
 // Handlers serve the /webhooks routes over the delivery engine and its store.

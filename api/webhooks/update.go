@@ -18,16 +18,20 @@ import (
 // (absent fields stay; description null clears it). It documents the body; Update decodes
 // the raw object itself, to name an unknown or mistyped field.
 type UpdateRequest struct {
-	URL         *string  `json:"url,omitempty"`
-	Events      []string `json:"events,omitempty"`
-	Description *string  `json:"description,omitempty"`
-	Enabled     *bool    `json:"enabled,omitempty" jsonschema:"description=true re-enables a disabled endpoint; false disables it"`
+	// A new destination; the same rules as at registration.
+	URL *string `json:"url,omitempty"`
+	// The new subscription list; replaces the old one (1 to 50 types or patterns).
+	Events []string `json:"events,omitempty"`
+	// A new note, up to 500 characters; null clears it.
+	Description *string `json:"description,omitempty"`
+	Enabled     *bool   `json:"enabled,omitempty" jsonschema:"description=true re-enables a disabled endpoint; false disables it"`
 }
 
 // Rotated is the 200 body of POST /webhooks/{id}/rotate-secret: the endpoint and its new
 // secret, shown this once; previousSecretExpiresAt says until when the old one also signs.
 type Rotated struct {
 	spac.WebhookEndpoint
+	// The new signing secret ("whsec_..."), shown only here.
 	Secret string `json:"secret"`
 }
 

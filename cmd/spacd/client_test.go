@@ -273,7 +273,7 @@ func (r *typedRun) links() {
 		},
 	}
 	for route, get := range fetch {
-		made, err := r.c.ExportLinksCreateWithResponse(ctx, nil, client.ExportLinkRequest{Route: route, Ttl: ptr("1h")})
+		made, err := r.c.ExportLinksCreateWithResponse(ctx, nil, client.ExportLinkRequest{Route: client.ExportLinkRequestRoute(route), Ttl: ptr("1h")})
 		r.ok("ExportLinksCreate", err, made.StatusCode(), 201, made.JSON201)
 		u, err := url.Parse(made.JSON201.Url)
 		if err != nil {

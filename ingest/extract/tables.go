@@ -7,7 +7,6 @@ import (
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
-	"github.com/spacdata/spac/ingest/extract/rules"
 	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
@@ -221,65 +220,6 @@ func (x *reader) cellsOf(n int) []string {
 		out = append(out, strings.TrimSpace(strings.Trim(strings.TrimSpace(x.d.Line(n)), "|")))
 	}
 	return out
-}
-
-// priorityJurisdiction: the header's STATE OF INCORPORATION (translated from EDGAR's code)
-// wins; a jurisdiction written out on the cover is read when the header has none.
-const priorityJurisdiction = priorityHeader - 1
-
-var notApplicableRe = regexp.MustCompile(`(?i)^\|?\s*(?:N/?A|not applicable)\s*\|?$`)
-
-var jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state (?:or other jurisdiction|of incorporation\))`)
-
-// Older covers break the label after its first word: "(State" / "or other jurisdiction of".
-var (
-	jurisdictionHeadRe = regexp.MustCompile(`(?i)^\|?\s*\(state\s*\|?$`)
-	jurisdictionRestRe = regexp.MustCompile(`(?i)^\|?\s*or other jurisdiction`)
-)
-
-// jurisdictionLabel reports whether line n holds the label under the registrant's
-// jurisdiction, whole or broken after "(State".
-func (x *reader) jurisdictionLabel(n int) bool {
-	line := strings.TrimSpace(x.d.Line(n))
-	if len(line) > 300 {
-		return false
-	}
-	if jurisdictionLabelRe.MatchString(line) {
-		return true
-	}
-	return n < len(x.d.R.Lines) && jurisdictionHeadRe.MatchString(line) && jurisdictionRestRe.MatchString(strings.TrimSpace(x.d.Line(n+1)))
-}
-
-// coverJurisdiction reads the registrant's jurisdiction from the cover of a prospectus, an
-// 8-K or a report: the first words with letters above "(State or other jurisdiction of
-// incorporation)", the cell itself when the row has a grid.
-func (x *reader) coverJurisdiction() {
-	switch x.d.Class {
-	case doc.Prospectus, doc.Current, doc.Periodic, doc.Communication, doc.MergerProxy:
-		// the registrant's cover (an S-4's registrant is the filer)
-	default:
-		return
-	}
-	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+200)
-	for n := 2; n <= limit; n++ {
-		if !x.jurisdictionLabel(n) {
-			continue
-		}
-		for k := n - 1; k >= max(1, n-8); k-- {
-			above := strings.TrimSpace(x.d.Line(k))
-			if !strings.ContainsFunc(above, unicode.IsLetter) || notApplicableRe.MatchString(above) {
-				continue // blank, a rule, a bare cell border, a number of the same row or "N/A"
-			}
-			if cells := doc.Filled(x.d.Cells(k)); len(cells) > 0 {
-				above = cells[0].Text
-			}
-			if j, quote, ok := rules.JurisdictionAt(above); ok {
-				x.add("table.cover_jurisdiction", priorityJurisdiction, spac.FieldStateOfInc, j, k, quote, "")
-			}
-			return
-		}
-		return
-	}
 }
 
 // around joins lines n-4..n+3: a table heading set on several lines, each word of a heading

@@ -110,6 +110,27 @@ func TestSentencesSpanLines(t *testing.T) {
 	}
 }
 
+// A line that ends inside a bracket, after a colon or a semicolon, does not end the sentence
+// (a release's symbols broken over lines); outside a bracket it still does.
+func TestBracketAcrossLines(t *testing.T) {
+	r := extracttest.Filing("8-K", []string{"8.01"},
+		"Item 8.01. Other Events.",
+		"Dateline, May 1, 2009 – Acme Acquisition Corp. (AMEX:",
+		"ACQ) announced today that it met. Beta Acquisition Corp. (BAQ;",
+		"BAQ.WS; BAQ.U) announced it too. The terms are set forth below:",
+		"The first term.",
+	)
+	var texts []string
+	for _, s := range Build(r).Sentences {
+		texts = append(texts, s.Text)
+	}
+	want := "Item 8.01.|Other Events.|Dateline, May 1, 2009 – Acme Acquisition Corp. (AMEX: ACQ) announced today that it met.|" +
+		"Beta Acquisition Corp. (BAQ; BAQ.WS; BAQ.U) announced it too.|The terms are set forth below:|The first term."
+	if got := strings.Join(texts, "|"); got != want {
+		t.Errorf("split as %q, want %q", got, want)
+	}
+}
+
 func TestSentenceBoundaries(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"Vector Acquisition Partners, L.P. (the “Sponsor”) agreed. It closed.", "Vector Acquisition Partners, L.P. (the “Sponsor”) agreed.|It closed."},

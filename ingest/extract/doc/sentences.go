@@ -339,12 +339,21 @@ func boundaries(text string, joins []int) []int {
 		if end >= len(text) || text[end] != ' ' {
 			continue
 		}
+		if (c == ':' || c == ';') && openParen(text[last:i]) {
+			// a bracket broken over lines ("Acme Corp. (AMEX:" / "ACM) announced") goes on
+			continue
+		}
 		if ok := isBoundary(text, i, end, joins); ok {
 			out = append(out, end)
 			last = end
 		}
 	}
 	return out
+}
+
+// openParen reports whether text leaves a bracket open.
+func openParen(text string) bool {
+	return strings.Count(text, "(") > strings.Count(text, ")")
 }
 
 // isBoundary decides whether the punctuation at i (its closing quotes end at end) ends a

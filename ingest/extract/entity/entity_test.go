@@ -65,6 +65,15 @@ func TestRecognise(t *testing.T) {
 			"org:PINE HOLLOW ACQUISITION CORP.=PINE HOLLOW ACQUISITION CORP."},
 		{"quoted on the OTC Bulletin Board under the symbols HYDQ and HYDQW, respectively",
 			"exchange:the OTC Bulletin Board=OTC; ticker:HYDQ=HYDQ; ticker:HYDQW=HYDQW"},
+		{"— Chardan 2008 China Acquisition Corp. (“Chardan” or the “Company”) (NASDAQ: CACAU) announced",
+			"org:Chardan 2008 China Acquisition Corp.=Chardan 2008 China Acquisition Corp.; exchange:NASDAQ=Nasdaq; ticker:CACAU=CACAU"},
+		{"In June 2021 Harlow Acquisition Corp. and in 2022 Selkirk Corp. announced",
+			"org:Harlow Acquisition Corp.=Harlow Acquisition Corp.; org:Selkirk Corp.=Selkirk Corp."},
+		// The exchange's earlier names in prose, with no bracket around them.
+		{"units will trade on the American Stock Exchange, later on AMEX", "exchange:the American Stock Exchange=NYSE American; exchange:AMEX=NYSE American"},
+		// A figure cut by the end of the text is not read; a sentence's final figure is.
+		{"for a total of $2,500. It sold warrants for total proceeds of $7,000,", "money:$2,500=2500"},
+		{"the votes were 12,500 for and 3,400,1", "count:12,500=12500"},
 		{"30,000,000 Units, 5,333,333 private placement warrants and 1,000,000 rights",
 			"units:30,000,000=30000000; warrants:5,333,333=5333333; rights:1,000,000=1000000"},
 	}

@@ -82,7 +82,9 @@ const (
 
 // orgRe is a company name: capitalised words (with "&", "of", ...) ending in a legal form,
 // the comma before it optional ("Rocket Lab USA, Inc.", "CWAM LC Sponsor LLC").
-var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|` + nameJoiner + `))*,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
+// A number may stand inside a name, not first ("Chardan 2008 China Acquisition Corp."); a
+// date before a name is cut off it (pastNumbers).
+var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|` + nameJoiner + `|\d{1,4}\b))*,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
 
 // leadWords start sentences and phrases; they are not part of a name that follows them.
 var leadWords = map[string]bool{
@@ -115,6 +117,7 @@ func orgs(s string) []Entity {
 		}
 		start = afterNotName(s, start, m[1])
 		start = wordStart(s, start, m[1])
+		start = pastNumbers(s, start, m[1])
 		if w := wireServiceRe.FindStringIndex(s[start:m[1]]); w != nil {
 			start += w[1] // a release's wire service before the name ("Business Wire Acme Corp.")
 		}
@@ -196,4 +199,42 @@ func afterNotName(s string, start, end int) int {
 		at++
 	}
 	return at
+}
+
+// months name the month of a date that may run into a name ("In June 2021 Acme Corp.").
+var months = map[string]bool{
+	"January": true, "February": true, "March": true, "April": true, "May": true, "June": true,
+	"July": true, "August": true, "September": true, "October": true, "November": true,
+	"December": true, "Jan.": true, "Feb.": true, "Mar.": true, "Apr.": true, "Jun.": true,
+	"Jul.": true, "Aug.": true, "Sep.": true, "Sept.": true, "Oct.": true, "Nov.": true, "Dec.": true,
+}
+
+// pastNumbers moves a name's start past a number it begins with and past a month and year
+// before it: a name holds a number only inside ("Chardan 2008 China Acquisition Corp."), so
+// "2021 Acme Corp." and "June 2021 Acme Corp." name "Acme Corp.".
+func pastNumbers(s string, start, end int) int {
+	for start < end {
+		words := strings.Fields(s[start:end])
+		skip := 0
+		switch {
+		case len(words) > 1 && isNumber(words[0]):
+			skip = 1
+		case len(words) > 2 && months[capitalised(words[0])] && isNumber(words[1]):
+			skip = 2
+		}
+		if skip == 0 {
+			return start
+		}
+		for i := 0; i < skip; i++ {
+			start += strings.Index(s[start:end], words[i]) + len(words[i])
+		}
+		for start < end && s[start] == ' ' {
+			start++
+		}
+	}
+	return start
+}
+
+func isNumber(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789") == ""
 }

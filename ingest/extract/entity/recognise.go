@@ -64,7 +64,8 @@ func cluesOfLower(text, lower string) clues {
 	c.month = containsAny(lower, monthStems)
 	c.period = containsAny(lower, []string{"month", "day", "year"})
 	c.symbol = strings.Contains(lower, "symbol")
-	c.exchange = containsAny(lower, []string{"nasdaq", "nyse", "new york stock", "otc"})
+	// every name exchangeRe knows, the earlier ones too ("the American Stock Exchange", "AMEX")
+	c.exchange = containsAny(lower, []string{"nasdaq", "nyse", "new york stock", "otc", "american stock", "amex"})
 	c.legal = containsAny(lower, legalStems)
 	c.noun = containsAny(lower, []string{"share", "unit", "warrant", "right", "stock"})
 	return c
@@ -113,6 +114,9 @@ var moneyRe = re(`(?:US)?\$\s?(` + figure + `)(?:\s(?i:(million|billion|thousand
 func moneys(s string) []Entity {
 	var out []Entity
 	for _, m := range moneyRe.FindAllStringSubmatchIndex(s, -1) {
+		if cutShort(s, m[1]) {
+			continue
+		}
 		scale := ""
 		if m[4] >= 0 {
 			scale = s[m[4]:m[5]]
@@ -165,12 +169,25 @@ func nounKind(noun string) Kind {
 	return Shares
 }
 
+// cutShortRe is what follows a figure the text was cut inside of: its group separator and at
+// most two digits of the next group, then nothing ("generating total proceeds of $7,000," at
+// the end of an excerpt is $7,000,000 or more, never $7,000).
+var cutShortRe = re(`^,\d{0,2}\s*$`)
+
+// cutShort reports whether the figure ending at end is cut short by the end of the text.
+func cutShort(s string, end int) bool {
+	return cutShortRe.MatchString(s[end:])
+}
+
 var countRe = re(`\b\d{1,3}(?:,\d{3})+\b`)
 
 // counts are bare grouped integers: votes in a table, a number of shares named elsewhere.
 func counts(s string) []Entity {
 	var out []Entity
 	for _, m := range countRe.FindAllStringIndex(s, -1) {
+		if cutShort(s, m[1]) {
+			continue
+		}
 		if v := number(s[m[0]:m[1]], ""); v != nil {
 			out = append(out, Entity{Kind: Count, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1], Num: v})
 		}

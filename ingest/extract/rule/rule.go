@@ -51,6 +51,10 @@ type Rule struct {
 	// that speaks of subscriptions). Must also looks at the words as written; Never and Not
 	// at the masked sentence only.
 	Must string
+	// Heading is context a short sentence right before the matched one may give instead of
+	// Must, when the two share a line: a proposal's name run into its result ("Proposal 1 -
+	// Extension Amendment Proposal. The proposal was approved with 4,020,117 votes for ...").
+	Heading string
 	// Each is an entity kind: a plain slot then gives one value per entity of that kind
 	// inside the captured text (a list of underwriters, the parties of an agreement).
 	Each entity.Kind
@@ -92,6 +96,7 @@ type Rule struct {
 	within  *regexp.Regexp
 	never   *regexp.Regexp
 	must    *regexp.Regexp
+	heading *regexp.Regexp
 	needs   [][]string // literal groups every match contains one of: a cheap prefilter
 	needIDs [][]int32  // the same, as ids of the book's literal set
 	// branches refine needs for an alternation of phrasings: a match satisfies one of them
@@ -154,6 +159,11 @@ func (r *Rule) Compile() error {
 	if r.Must != "" {
 		if r.must, err = regexp.Compile(r.Must); err != nil {
 			return fmt.Errorf("rule %s: must: %w", r.ID, err)
+		}
+	}
+	if r.Heading != "" {
+		if r.heading, err = regexp.Compile(r.Heading); err != nil {
+			return fmt.Errorf("rule %s: heading: %w", r.ID, err)
 		}
 	}
 	r.needs = requirements(r.Pattern)

@@ -2,6 +2,7 @@ package rule
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
@@ -213,7 +214,7 @@ func (b *Book) read(d *doc.Doc, i int, lower string, rules []*Rule, marks []bool
 			continue
 		}
 		hit := b.memo.matches(r, masked.Text)
-		if len(hit.matches) == 0 || !r.context(hit, s.Text) || !within.holds(r) {
+		if len(hit.matches) == 0 || !(r.context(hit, s.Text) || r.headedInstead(hit, d, i)) || !within.holds(r) {
 			continue
 		}
 		for k, m := range hit.matches {
@@ -225,6 +226,27 @@ func (b *Book) read(d *doc.Doc, i int, lower string, rules []*Rule, marks []bool
 		}
 	}
 	return out
+}
+
+// headedInstead reports whether a sentence whose words lack the rule's Must (and hold no
+// Never) is headed by a short sentence that gives the context (see Rule.Heading).
+func (r *Rule) headedInstead(hit *matched, d *doc.Doc, i int) bool {
+	return !hit.never && r.heading != nil && headedBy(d, i, r.heading)
+}
+
+// maxHeading bounds the sentence that can stand as a heading of the next one.
+const maxHeading = 120
+
+// headedBy reports whether the sentence before sentence i is a short heading on the same
+// line and in the same section that matches re ("Proposal 1 - Extension Amendment Proposal.").
+func headedBy(d *doc.Doc, i int, re *regexp.Regexp) bool {
+	if i == 0 {
+		return false
+	}
+	prev, s := d.Sentences[i-1], d.Sentences[i]
+	_, prevLast := prev.Lines()
+	first, _ := s.Lines()
+	return prevLast == first && prev.Section == s.Section && len(prev.Text) <= maxHeading && re.MatchString(prev.Text)
 }
 
 // produce turns one match into findings: the rule's own production, else one finding per

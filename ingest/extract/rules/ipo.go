@@ -172,6 +172,16 @@ var offeringClosing = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// a later release recalls the offering: "closed an initial public offering raising
+		// $76,000,000 of gross proceeds in December 2007"
+		ID: "offering.gross_proceeds_raising", Emit: rule.One(spac.FieldIPOGrossProceeds),
+		Pattern:  `(?i)\b(?:closed|completed|consummated) (?:an|its|the) ` + ipoWords + ` (?:raising|that raised|which raised) {v:money} (?:of|in) gross proceeds\b`,
+		Not:      overAllotment + `|private placement|warrants|anchor`,
+		Never:    otherSPACs,
+		Classes:  closedForms,
+		Priority: 10,
+	},
+	{
 		// An over-allotment report's stated new total.
 		ID: "offering.gross_proceeds_increased", Emit: rule.One(spac.FieldIPOGrossProceeds),
 		Pattern: `(?i)(?:aggregate|total) gross proceeds (?:from the (?:IPO|offering) )?(?:increased|increases|was increased) to {v:money}` +

@@ -62,4 +62,30 @@ var liquidationDeadlines = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 9,
 	},
+
+	// delisting_date: an exchange panel's decision, with its effective date ("the Panel has
+	// determined to delist the Company's securities from The Nasdaq Stock Market, effective at
+	// the open of business on February 4, 2015"); the suspension of trading is not the delisting.
+	{
+		ID: "liquidation.delisting_determined_effective", Emit: rule.One(spac.FieldDelistingDate),
+		Pattern:  `(?i)\b(?:determined|decided|resolved) to delist (?:the Company['’]s |its |the )?(?:securities|common stock|ordinary shares|shares|units|warrants)\b` + gap + `{0,80}?,? effective (?:at the (?:open|opening) of business )?(?:on )?{v:date}`,
+		Not:      conditional + `|suspen`,
+		Classes:  delistingScope,
+		Items:    liquidationItems,
+		Priority: 10,
+	},
+
+	// liquidation_price: an older release's trust distribution ("distribute to the holders of
+	// its public shares their pro-rata portion of the funds held in its trust account, which
+	// will be approximately $7.95 per share") in a sentence that decides the liquidation.
+	{
+		ID: "liquidation.price_pro_rata_portion", Emit: rule.One(spac.FieldLiquidationPrice),
+		Pattern:  `(?i)\bpro[- ]rata (?:portion|share) of the (?:funds|amounts?|proceeds)[^⟦]{0,160}?\bwhich (?:will|is expected to|is estimated to) be (?:approximately |about )?{v:money} per (?:public )?share\b`,
+		Must:     `(?i)\bwill (?:liquidate|dissolve)\b|\bplan of (?:liquidation|dissolution)\b`,
+		Never:    otherSPACs + `|\b(?:if|unless|would|may|might)\b|extension|\bmeeting\b`,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 9,
+	},
 }

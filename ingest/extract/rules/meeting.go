@@ -28,6 +28,10 @@ const pastMeeting = `(?i)\b(?:previously|prior|first|earlier|last) (?:extension|
 // mainProposal is the context of votes that count: the extension or business combination.
 const mainProposal = `(?i)extension|business combination|charter amendment|trust amendment|merger`
 
+// mainProposalHeading is the main proposal's name as a heading run into its result on one
+// line ("Proposal 1 - Extension Amendment Proposal. The proposal was approved with ...").
+const mainProposalHeading = `(?i)^(?:proposal|item) (?:no\.? ?)?\d+\W+(?:the )?(?:extension|charter amendment|trust (?:agreement )?amendment|business combination|merger)`
+
 const (
 	meetingNoun = `(?:special|extraordinary general|annual general|annual|extraordinary|general) meeting`
 	timeOfDay   = `\d{1,2}(?::\d{2})?\s?[ap]\.?\s?m\.?,?(?: \(?(?:Eastern|Pacific|Central|Mountain|New York City|New York)[^,;⟦]{0,25}?[Tt]ime\)?| E\.?[SD]?\.?T\.?)?`
@@ -226,8 +230,11 @@ var meetingTerms = []*rule.Rule{
 		ID: "meeting.tender_deadline", Emit: rule.One(spac.FieldRedemptionDeadline),
 		// the gap may name the notice period ("at least two business days before the meeting,
 		// that is, by 5:00 p.m. ... on <date>")
-		Pattern:  `(?i)(?:tender|deliver|redeem|redemption|submit|demand)(?:[^⟦]|⟦(?:org|duration) \d+⟧)*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
-		Not:      pastMeeting,
+		Pattern: `(?i)(?:tender|deliver|redeem|redemption|submit|demand)(?:[^⟦]|⟦(?:org|duration) \d+⟧)*?(?:prior to|before|by|no later than|not later than|until|to) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
+		// a deadline that holds only if the meeting moves is no deadline yet ("if the meeting is
+		// postponed, requests would be received until ..."); "if you hold your shares in street
+		// name, you must ..." is the deadline
+		Not:      pastMeeting + `|\bif (?:the |a |its |our )?[a-z ]{0,30}?meeting (?:is|was|were) (?:postponed|adjourned)|\b(?:would|could) (?:be|have)\b`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,
@@ -261,6 +268,7 @@ var meetingTerms = []*rule.Rule{
 		ID: "meeting.votes_sentence", Emit: rule.Emit{"f": spac.FieldVotesFor, "a": spac.FieldVotesAgainst, "b": spac.FieldVotesAbstain},
 		Pattern:  `(?i)` + votesOf("f") + `(?:in favor|for)\b[^⟦]{0,40}?` + votesOf("a") + `against\b(?:[^⟦]{0,40}?` + votesOf("b") + `(?:abstained|abstaining|abstentions?|abstain))?`,
 		Must:     mainProposal,
+		Heading:  mainProposalHeading,
 		Not:      `(?i)adjournment proposal (?:was|received)|director`,
 		Classes:  current,
 		Items:    voteItems,

@@ -17,7 +17,10 @@ import (
 const (
 	// kindElsewhere vetoes a proposal named for another meeting or denied: "you are not being
 	// asked to vote on any business combination", "... will be submitted at a separate meeting".
-	kindElsewhere = `(?i)\bnot (?:being )?(?:asked|required) to (?:vote|approve)|\bseparate (?:special |extraordinary general |annual )?meeting|\bat a later (?:date|time|meeting)|\bfuture (?:special |extraordinary general )?meeting|\bsubsequently proposed|\bwhen (?:one|it|such (?:a )?business combination) is (?:submitted|presented)`
+	kindElsewhere = `(?i)\bnot (?:being )?(?:asked|required) to (?:vote|approve)|\bseparate (?:special |extraordinary general |annual )?meeting|\bat a later (?:date|time|meeting)|\bfuture (?:special |extraordinary general )?meeting|\bsubsequently proposed|\bwhen (?:one|it|such (?:a )?business combination) is (?:submitted|presented)|\bonce (?:the|a|its|our) (?:registration statement|proxy statement|form s-4|merger proxy)|\bupon (?:the )?effectiveness`
+	// notAsked vetoes an extension the holders are told they do not vote on ("stockholders are
+	// not being asked to extend the date by which ..."), in a merger proxy's class or not.
+	notAsked = `(?i)\bnot (?:being )?(?:asked|required) to (?:vote (?:on|upon|for) (?:an? |the |any )?(?:extension|amendment)|approve (?:an? |the |any )?extension|extend)`
 	// earlyTermination vetoes the charter or trust amendment of a meeting called to liquidate
 	// before the deadline: it does not extend it.
 	earlyTermination = `(?i)\bearly (?:termination|liquidation|wind[- ]?(?:up|down)|redemption)|\b(?:liquidate|dissolve|wind up) early\b|\baccelerat\w* (?:the )?(?:date|deadline|liquidation|termination|redemption)`
@@ -78,7 +81,7 @@ var meetingKinds = []*rule.Rule{
 		ID: "meeting.kind_extension", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
 		Pattern:  `(?i)(?P<v>extension(?: amendment)? proposal|charter extension proposal)`,
 		Not:      pastMeeting,
-		Never:    earlyTermination,
+		Never:    earlyTermination + `|` + notAsked,
 		Classes:  nonMerger,
 		Priority: 10,
 	},
@@ -89,7 +92,7 @@ var meetingKinds = []*rule.Rule{
 		Pattern:  `(?i)(?P<v>` + extendDeadline + `)`,
 		Must:     `(?i)meeting|proposal|\bvote|(?:stockholders|shareholders) (?:have )?approved|approv\w* (?:by|of) (?:its |the )?(?:stockholders|shareholders)|proxy statement`,
 		Not:      pastMeeting,
-		Never:    earlyTermination,
+		Never:    earlyTermination + `|` + notAsked,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 10,
 	},
@@ -100,7 +103,7 @@ var meetingKinds = []*rule.Rule{
 		Pattern: `(?i)(?P<v>` + extendDeadline + `|` + extendFromToAny + `)`,
 		// "the meeting is being held to consider ..." is this proxy's meeting; "was held" is not
 		Not:      pastMeeting + `|\b(?:approved|previously)\b|\b(?:was|were|we|company|had|has been|have been) held\b|(?-i:\bextended\b)`,
-		Never:    earlyTermination,
+		Never:    earlyTermination + `|` + notAsked,
 		Classes:  []doc.Class{doc.Proxy},
 		Priority: 10,
 	},
@@ -109,7 +112,7 @@ var meetingKinds = []*rule.Rule{
 		ID: "meeting.kind_extension_amended", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
 		Pattern:  `(?i)(?:amendment|amended (?:and restated )?(?:charter|articles|certificate|memorandum)\w*)[^⟦.]{0,80}? (?P<v>` + extendDeadline + `)`,
 		Not:      pastMeeting + `|\bif\b|\bmay\b|\bwould\b`,
-		Never:    earlyTermination,
+		Never:    earlyTermination + `|` + notAsked,
 		Classes:  current,
 		Items:    []string{"5.03"},
 		Priority: 10,

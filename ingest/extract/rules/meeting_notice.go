@@ -67,6 +67,17 @@ var meetingNotices = []*rule.Rule{
 		Priority: 11,
 	},
 	{
+		// the requests named, the tender verb left to the section: "Requests must be received by
+		// 5:00 p.m., Eastern Time, on October 24, 2025"
+		ID: "meeting.tender_requests_received", Emit: rule.One(spac.FieldRedemptionDeadline),
+		Pattern:  `(?i)\b(?:redemption )?requests?(?: (?:to redeem|for redemption))? (?:must|should|shall) be (?:received|submitted|delivered|made|tendered) (?:by|no later than|not later than|prior to|before) ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
+		Within:   `(?i)redeem|redemption`,
+		Not:      pastMeeting + `|\b(?:if|would|could)\b|originally|previously`,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// the date first, the record date in apposition: "As of <date>, the record date for the
 		// Meeting, there were ..."
 		ID: "meeting.record_date_apposed", Emit: rule.One(spac.FieldRecordDate),

@@ -48,7 +48,7 @@ const (
 	unitHead  = `(?:share of |share (?-i:[A-Z])|ordinary share|class a|common|public|of (?:our|its) )`
 	unitRight = `(?: (?:entitling|to receive|to purchase|to acquire)[^.;⟦•]{3,80}?(?:share|stock))?`
 	unitTail  = `(?:warrants?|rights?)` + unitRight + `)` +
-		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|pursuant)\b|[.;()]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
+		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|that|pursuant)\b|[.;()]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
 )
 
 // unitGap is the text inside a unit's description: no sentence's end, though a period may
@@ -246,6 +246,17 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.warrant_whole_warrant", Emit: rule.One(spac.FieldWarrantExercise),
 		Pattern:  `(?i)(?:each whole|each) (?:redeemable )?warrant (?:entitles|will entitle|entitling) (?:its|the) holders? (?:thereof )?to purchase one[- ][^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole |half )?share|[.,;]|$)`,
 		Classes:  narrated,
+		Priority: 10,
+	},
+	{
+		// "Every whole warrant entitles ...", and a unit's warrant described by a relative
+		// clause: "one warrant that entitles the holder to purchase one ordinary share at $5.00
+		// per share". The private placement's or the insiders' warrants are not the unit's.
+		ID: "offering.warrant_every_or_that", Emit: rule.One(spac.FieldWarrantExercise),
+		Pattern:  `(?i)(?:\bevery (?:whole )?(?:redeemable )?warrant|\bone (?:redeemable )?warrant that) (?:entitles|will entitle) (?:its|the) holders? (?:thereof )?to purchase one[- ][^⟦]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole |half )?share|[.,;]|$)`,
+		Not:      `(?i)private|placement|insider|founder|\$9\.20|adjusted to be`,
+		Classes:  append(narrated, doc.Communication),
+		NotKinds: notStated,
 		Priority: 10,
 	},
 	{

@@ -15,12 +15,13 @@ import (
 // stateForms are the forms whose "we" is the SPAC (a merger proxy's "we" may be the target's).
 var stateForms = []doc.Class{doc.Prospectus, doc.Periodic, doc.Proxy, doc.Current, doc.Communication}
 
-// companyForm is the legal form after a jurisdiction ("a Cayman Islands exempted company").
 // monthYear is a month and year without a day ("in April 2021"), which the date entity does
 // not read.
 const monthYear = `(?-i:(?:January|February|March|April|May|June|July|August|September|October|November|December) (?:19|20)\d{2})`
 
-const companyForm = `(?:exempted |business |limited liability |public benefit )*(?:company|corporation)`
+// companyForm is the legal form after a jurisdiction ("a Cayman Islands exempted company"); a
+// copy that lost the line break between two words writes "exemptedcompany".
+const companyForm = `(?:exempted ?|business |limited liability |public benefit )*(?:company|corporation)`
 
 // jurisdictionSlot captures a jurisdiction, "British Virgin Island" included (see
 // jurisdictionOf).

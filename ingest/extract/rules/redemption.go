@@ -12,8 +12,12 @@ const (
 	// ("holders of 1,000 shares of the Company's Class A common stock, par value $0.0001 per
 	// share, ...").
 	classPar = `(?:(?:[^⟦;]|⟦org \d+⟧){0,80}?,? par value {money} per share,?)?`
-	// deadlineTo leads to the new deadline: "to", "until", "through and including".
-	deadlineTo = `(?:to|until|through(?: and including)?)`
+	// deadlineTo leads to the new deadline: "to", "until", "through and including", "up to and
+	// including".
+	deadlineTo = `(?:to|until|through(?: and including)?|up to and including)`
+	// capUpTo vetoes the outer date of optional extensions ("up to six times", "up to May 5,
+	// 2024"); "up to and including <date>" is the deadline itself.
+	capUpTo = `\bup to (?:[^a]|a[^n]|an[^d])`
 	// proposalFailed is a proposal the meeting did not approve, wherever the sentence says so.
 	proposalFailed = `(?i)\bfailed to (?:receive|obtain|pass|be approved)|\b(?:was|were) not (?:approved|adopted)|\bdid not (?:receive|obtain|pass)`
 )
@@ -218,7 +222,7 @@ var meetingRedemptions = []*rule.Rule{
 		// a condition before the date vetoes it (unconditionalDeadline)
 		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}|^(?P<lead>.*?` + extendFromTo + `)`,
-		Not:      pastMeeting + `|earlier|not approved|up to|extension option|option to extend|(?:to|will) be held|(?:filed|mailed|sent) (?:a |its |the )?(?:definitive |preliminary )?proxy statement` + extensionRefused + extensionAsked,
+		Not:      pastMeeting + `|earlier|not approved|` + capUpTo + `|extension option|option to extend|(?:to|will) be held|(?:filed|mailed|sent) (?:a |its |the )?(?:definitive |preliminary )?proxy statement` + extensionRefused + extensionAsked,
 		Never:    proposalFailed,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
@@ -255,7 +259,7 @@ var meetingRedemptions = []*rule.Rule{
 		// <old> to <new>"
 		ID: "meeting.new_deadline_was_extended", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)\b(?:date|deadline|termination date|combination period)\b[^⟦]{0,100}? (?:has been|was|is|had been) (?:further )?extended(?: by [^⟦]{0,20}?)? ` + deadlineFrom + deadlineTo + ` {v:date}`,
-		Not:      pastMeeting + `|\bif\b|\bwould\b|\bup to\b|\bmay\b|option`,
+		Not:      pastMeeting + `|\bif\b|\bwould\b|` + capUpTo + `|\bmay\b|option`,
 		Never:    proposalFailed,
 		Classes:  current,
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
@@ -267,7 +271,7 @@ var meetingRedemptions = []*rule.Rule{
 		// extension it recounts is not
 		ID: "meeting.new_deadline_proposed", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}|` + extendFromTo,
-		Not:      pastMeeting + `|earlier|not approved|fail|up to|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously` + extensionRefused,
+		Not:      pastMeeting + `|earlier|not approved|fail|` + capUpTo + `|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously` + extensionRefused,
 		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 10,
@@ -398,7 +402,7 @@ var meetingRedemptions = []*rule.Rule{
 		ID: "meeting.extension_proxy_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusInExtension),
 		Pattern:  `(?i)(?P<v>extension(?: amendment)? proposal|charter (?:extension|amendment) proposal|(?:extend|extending) the (?:date|period|time|termination date|combination period)\b)`,
 		Not:      pastMeeting,
-		Never:    `(?i)business combination proposal|merger proposal|not (?:be )?approved`,
+		Never:    `(?i)business combination proposal|merger proposal|not (?:be )?approved|` + notAsked,
 		Classes:  extensionProxies,
 		NotKinds: notStated,
 		Priority: 8,
@@ -415,7 +419,11 @@ var meetingRedemptions = []*rule.Rule{
 	},
 	{
 		ID: "meeting.trust_estimate", Emit: rule.One(spac.FieldTrustPerShare),
-		Pattern:  `(?i)` + perSharePrice + `[^⟦]{0,120}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money}`,
+		// "the per-share redemption price would be approximately $10.61", or the price named first
+		// and its unit after the figure ("the redemption price would have been approximately
+		// $10.61 per share")
+		Pattern: `(?i)` + perSharePrice + `[^⟦]{0,120}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money}` +
+			`|\bredemption (?:price|amount)[^⟦]{0,40}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money} per (?:public )?share`,
 		Not:      pastMeeting + `|less than|could|may be|initially|liquidat`,
 		Classes:  proxies,
 		NotKinds: []doc.Kind{doc.Risk, doc.Forward},

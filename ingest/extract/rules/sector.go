@@ -25,7 +25,7 @@ const focusWords = `(?:[^a.;:⟦(]|a[^n .;:⟦(]|an[^y .;:⟦(])[^.;:⟦(]{1,90}
 const manyIndustries = `\b(?:various|a (?:number|variety|range) of|several|multiple|diverse) (?:industries|sectors)`
 
 // focusAdverb narrows a focus ("focusing particularly on businesses operating within ...").
-const focusAdverb = `(?:particularly|primarily|principally|specifically|mainly|exclusively)`
+const focusAdverb = `(?:particularly|primarily|principally|specifically|mainly|exclusively|initially)`
 
 // notIndustry vetoes a focus on a size or a stage, not an industry: "to focus on middle market
 // and emerging growth businesses" says how large the target is, not what it does
@@ -54,8 +54,11 @@ var sector = []*rule.Rule{
 	{
 		// "We intend to focus our search on businesses in the fintech industry"
 		ID: "sector.focus", Emit: rule.One(spac.FieldSector),
-		Pattern:  `(?i)\b(?:focus|focused|focusing|concentrate|concentrating)(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: ` + focusAdverb + `)?(?: on| for) (?:identifying |acquiring |pursuing )?(?:(?:a |prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities) )?(?:(?:in|within|operating (?:in|within)|that operate (?:in|within)|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
-		Not:      manyIndustries + `|(?i)\bfollowing\b|` + notIndustry,
+		// "to focus initially on transactions with companies and/or assets within the ...
+		// industry": an adverb after the verb or the search, the deal's kind and its object
+		// before the place.
+		Pattern:  `(?i)\b(?:focus|focused|focusing|concentrate|concentrating)(?: ` + focusAdverb + `)?(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: ` + focusAdverb + `)?(?: on| for) (?:identifying |acquiring |pursuing |transactions with )?(?:(?:a |prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities)(?: and/or assets)? )?(?:(?:in|within|operating (?:in|within)|that operate (?:in|within)|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
+		Not:      manyIndustries + `|(?i)\bfollowing\b|\b(?:not|never) (?:\w+ ){0,2}(?:focus|concentrate)|` + notIndustry,
 		Never:    notOwnFocus,
 		Classes:  focusForms,
 		Items:    []string{"8.01", "7.01", "3.02"},

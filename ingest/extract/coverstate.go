@@ -1,0 +1,104 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rules"
+)
+
+// priorityJurisdiction: the header's STATE OF INCORPORATION (translated from EDGAR's code)
+// wins; a jurisdiction written out on the cover is read when the header has none.
+const priorityJurisdiction = priorityHeader - 1
+
+var notApplicableRe = regexp.MustCompile(`(?i)^\|?\s*(?:N/?A|not applicable)\s*\|?$`)
+
+var (
+	// jurisdictionLabelRe is the cover's caption under the jurisdiction: "(State or other
+	// jurisdiction of", and the shorter captions older and re-typed covers and reports use
+	// ("(State or jurisdiction of", "(State of Incorporation)", "(State incorporation |" when a
+	// copy drops words).
+	jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b|of\s+incorporation\))`)
+	// A hard-wrapped cover breaks the caption after its first word: "(State" / "or other
+	// jurisdiction of incorporation or".
+	jurisdictionLabelHeadRe = regexp.MustCompile(`(?i)^\|?\s*\(state\s*\|?$`)
+	jurisdictionLabelTailRe = regexp.MustCompile(`(?i)^\|?\s*or\s+(?:other\s+)?jurisdiction\b`)
+)
+
+// coverStateLookback: how many lines above its caption the jurisdiction may sit. A cover
+// flattened to one cell a line puts the state, the SIC code and the tax number each between
+// bare borders ("|" / "Delaware" / "|" / "|" / "6770" / "|" / "|" / "20-1234567" / "|").
+const coverStateLookback = 12
+
+// coverJurisdiction reads the registrant's jurisdiction from the cover of a prospectus, an
+// 8-K or a report: the first words with letters above "(State or other jurisdiction of
+// incorporation)", the cell itself when the row has a grid.
+func (x *reader) coverJurisdiction() {
+	switch x.d.Class {
+	case doc.Prospectus, doc.Current, doc.Periodic, doc.Communication, doc.MergerProxy:
+		// the registrant's cover (an S-4's registrant is the filer)
+	default:
+		return
+	}
+	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+200)
+	for n := 2; n <= limit; n++ {
+		if x.isJurisdictionLabel(n) {
+			x.jurisdictionAbove(n)
+			return
+		}
+	}
+}
+
+// isJurisdictionLabel reports whether line n opens the jurisdiction's caption.
+func (x *reader) isJurisdictionLabel(n int) bool {
+	line := strings.TrimSpace(x.d.Line(n))
+	if len(line) > 300 {
+		return false
+	}
+	if jurisdictionLabelRe.MatchString(line) {
+		return true
+	}
+	return jurisdictionLabelHeadRe.MatchString(line) && n < len(x.d.R.Lines) &&
+		jurisdictionLabelTailRe.MatchString(strings.TrimSpace(x.d.Line(n+1)))
+}
+
+// jurisdictionAbove reads the first cell with letters above the caption on line n: blanks,
+// bare borders, the numbers of the same row and "N/A" are passed over. A name the copy broke
+// over two lines ("Cayman" / "Islands") is read from both and cited on its first line.
+func (x *reader) jurisdictionAbove(n int) {
+	for k := n - 1; k >= max(1, n-coverStateLookback); k-- {
+		above := firstCell(x, k)
+		if !strings.ContainsFunc(above, unicode.IsLetter) || notApplicableRe.MatchString(above) {
+			continue // blank, a rule, a bare cell border, a number of the same row or "N/A"
+		}
+		if j, quote, ok := rules.JurisdictionAt(above); ok {
+			x.add("table.cover_jurisdiction", priorityJurisdiction, spac.FieldStateOfInc, j, k, quote, "")
+			return
+		}
+		if k > 1 {
+			prev := firstCell(x, k-1)
+			// only a name that runs on into line k: "Cayman" / "Islands", not "Delaware" / "6770 N/A"
+			if j, quote, ok := rules.JurisdictionAt(prev + " " + above); ok && len(quote) > len(prev) {
+				x.add("table.cover_jurisdiction", priorityJurisdiction, spac.FieldStateOfInc, j, k-1, prev, "")
+			}
+		}
+		return
+	}
+}
+
+// firstCell is the text of line k's first filled cell: the grid's when the line has one, else
+// the line up to its first border ("Cayman Islands |" -> "Cayman Islands").
+func firstCell(x *reader, k int) string {
+	if cells := doc.Filled(x.d.Cells(k)); len(cells) > 0 {
+		return cells[0].Text
+	}
+	for _, part := range strings.Split(x.d.Line(k), "|") {
+		if part = strings.TrimSpace(part); part != "" {
+			return part
+		}
+	}
+	return ""
+}

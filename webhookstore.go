@@ -157,7 +157,7 @@ type WebhookStore interface {
 	// RetireOwner ends an API key's ownership in one transaction: its endpoints move to
 	// successor (a rotation) or, when successor is empty, are disabled with the reason "key
 	// revoked"; from then on no endpoint can be created for owner. It returns the endpoints
-	// as they are after the change.
+	// as they are after the change, in ID order.
 	RetireOwner(ctx context.Context, owner, successor string, at time.Time) ([]WebhookEndpoint, error)
 	// DisableEndpoint disables endpoint id at at for reason in one transaction, only while it
 	// is still the version seen (EndpointUnchanged): a change its owner made since (a new URL,

@@ -192,6 +192,8 @@ func (s *MemStore) RetireOwner(_ context.Context, owner, successor string, at ti
 		s.endpoints[id] = e
 		out = append(out, e)
 	}
+	// in ID order, as the Badger store's key order gives them (a map ranges at random)
+	slices.SortFunc(out, func(a, b spac.WebhookEndpoint) int { return cmp.Compare(a.ID, b.ID) })
 	return out, nil
 }
 

@@ -1,0 +1,69 @@
+package entity
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// everyClue runs every recogniser, whatever the text holds.
+var everyClue = clues{true, true, true, true, true, true, true, true, true, true, true, true}
+
+// TestCluesHideNoEntity: the clues only skip recognisers that cannot find anything, so every
+// sentence of the rule corpora yields the same entities with the clues read as with every
+// recogniser run. A recogniser whose pattern learns a new word (an exchange's old name) without
+// its clue fails here, instead of silently missing that word in every filing.
+func TestCluesHideNoEntity(t *testing.T) {
+	texts := corpusTexts(t)
+	if len(texts) < 500 {
+		t.Fatalf("read %d corpus texts; the corpora moved?", len(texts))
+	}
+	for _, text := range texts {
+		got, want := recognise(text, cluesOf(text)), recognise(text, everyClue)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("clues hide entities in %q:\n with clues %v\n all run    %v", text, got, want)
+		}
+	}
+}
+
+// corpusTexts are the example lines and table rows of the rule corpora, each line alone and
+// each example's lines joined (a sentence wraps across lines).
+func corpusTexts(t *testing.T) []string {
+	files, err := filepath.Glob(filepath.Join("..", "rules", "testdata", "*.corpus"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpora: %v", err)
+	}
+	var texts, example []string
+	flush := func() {
+		if len(example) > 1 {
+			texts = append(texts, strings.Join(example, " "))
+		}
+		example = example[:0]
+	}
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			if text, ok := strings.CutPrefix(line, "> "); ok {
+				texts, example = append(texts, text), append(example, text)
+				continue
+			}
+			if strings.HasPrefix(line, "|") {
+				texts = append(texts, line)
+				continue
+			}
+			flush()
+		}
+		flush()
+		fh.Close()
+	}
+	return texts
+}

@@ -3,10 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -17,7 +15,6 @@ import (
 	"time"
 
 	"github.com/spacdata/spac/api"
-	"github.com/spacdata/spac/fixtures"
 	"github.com/spacdata/spac/fixtures/gen"
 	"github.com/spacdata/spac/ingest/poll/polltest"
 	"github.com/spacdata/spac/natsjs/natsjstest"
@@ -302,16 +299,8 @@ func (n *clusterNode) replay(t *testing.T, lastID string, count int) []sseEvent 
 // streams filter an anonymous caller's events by them).
 func committedSymbols(t testing.TB) []string {
 	t.Helper()
-	data, err := fs.ReadFile(fixtures.Corpus, "MANIFEST.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m gen.Manifest
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	for _, e := range m.SPACs {
+	for _, e := range committedManifest(t).SPACs {
 		out = append(out, e.Symbol)
 	}
 	return out

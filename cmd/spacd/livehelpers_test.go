@@ -75,6 +75,16 @@ func generateNewSPACs(t testing.TB, n int) []newSPAC {
 
 func committedCIKs(t testing.TB) map[string]bool {
 	t.Helper()
+	out := map[string]bool{}
+	for _, e := range committedManifest(t).SPACs {
+		out[e.CIK] = true
+	}
+	return out
+}
+
+// committedManifest is the committed corpus's MANIFEST.json.
+func committedManifest(t testing.TB) gen.Manifest {
+	t.Helper()
 	data, err := fs.ReadFile(fixtures.Corpus, "MANIFEST.json")
 	if err != nil {
 		t.Fatal(err)
@@ -83,11 +93,7 @@ func committedCIKs(t testing.TB) map[string]bool {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]bool{}
-	for _, e := range m.SPACs {
-		out[e.CIK] = true
-	}
-	return out
+	return m
 }
 
 // publish puts every filing of s on the fake feed (oldest first) and serves its SIC as a blank

@@ -250,7 +250,10 @@ func shutdownCutsNonReaders(t *testing.T, ts *testServer, key string) {
 	start := time.Now()
 	err := ts.stop()
 	took := time.Since(start)
-	if err != nil || took > 5*time.Second {
+	// The shutdown deadline is 2 s; the bound is generous because a loaded machine (the race
+	// detector, seven builds at once) stretches the stop around it, and what this guards against
+	// is a stop that waits for the client for ever. The log line below proves the cut.
+	if err != nil || took > 30*time.Second {
 		t.Fatalf("shutdown with a client that does not read: %v after %s (deadline 2 s)", err, took)
 	}
 	if !strings.Contains(ts.stderr.String(), "shutdown deadline reached") {

@@ -103,9 +103,18 @@ func (r *typedRun) data() {
 	ctx := r.t.Context()
 	u, err := r.c.UniverseWithResponse(ctx, &client.UniverseParams{Limit: ptr(3), Facets: &[]client.UniverseParamsFacets{"status"}})
 	r.ok("Universe", err, u.StatusCode(), 200, u.JSON200)
-	row, err := u.JSON200.Rows[0].AsSPAC()
+	row, err := u.JSON200.Rows[0].FullSPAC()
 	if err != nil || row.Symbol == "" || row.Citations == nil || len(*u.JSON200.Facets) == 0 {
 		r.t.Fatalf("universe row %+v: %v", row, err)
+	}
+	// a fields= row is a selection: FullSPAC refuses it, AsSPACSelection reads it
+	sel, err := r.c.UniverseWithResponse(ctx, &client.UniverseParams{Limit: ptr(1), Fields: &[]client.UniverseParamsFields{"symbol", "trust_size"}})
+	r.ok("Universe fields=", err, sel.StatusCode(), 200, sel.JSON200)
+	if _, err := sel.JSON200.Rows[0].FullSPAC(); err == nil {
+		r.t.Fatalf("FullSPAC accepted a fields= row")
+	}
+	if picked, err := sel.JSON200.Rows[0].AsSPACSelection(); err != nil || picked.Symbol == nil || picked.TrustSize == nil {
+		r.t.Fatalf("fields= row as a selection: %+v, %v", picked, err)
 	}
 	p, err := r.c.ProfileWithResponse(ctx, row.Symbol, &client.ProfileParams{Citations: ptr(client.ProfileParamsCitationsRef)})
 	r.ok("Profile", err, p.StatusCode(), 200, p.JSON200)

@@ -9,7 +9,7 @@ import (
 )
 
 // The terms of an extension (new deadline, the deadline it replaces), shared by the rules of
-// redemption.go that read them in 8-Ks, releases and proxies, and by the meeting kinds.
+// redemption_deadlines.go that read them in 8-Ks, releases and proxies, and by the meeting kinds.
 
 // extensionRefused vetoes an extension that did not or will not happen: the lender declined
 // to fund it, the sponsor will not deposit.

@@ -7,7 +7,7 @@ import (
 	"github.com/spacdata/spac/ingest/extract/rule"
 )
 
-// Productions of the meeting family (meeting.go, redemption.go).
+// Productions of the meeting family (meeting.go, redemption.go, redemption_deadlines.go).
 
 // Vetoes of a deposit: an optional or capped amount, a formula, a per-share gloss, history
 // (a total to date, as of the report's date, an aggregate over the extensions).

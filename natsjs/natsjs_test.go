@@ -130,6 +130,18 @@ func ctxFor(t *testing.T) context.Context {
 	return ctx
 }
 
+// streamServer starts an embedded server with the change stream made, and connects to it.
+func streamServer(t *testing.T) (*natsjstest.Server, context.Context, *natsjs.Conn) {
+	t.Helper()
+	srv := natsjstest.Start(t)
+	ctx := ctxFor(t)
+	conn := connect(t, srv.URL())
+	if err := conn.EnsureStream(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return srv, ctx, conn
+}
+
 func startReplica(t *testing.T, url string, n *node) {
 	n.rep = natsjs.NewReplica(connect(t, url), n.db.Applier(10000), n.idx, nil)
 	n.run(n.rep.Run)
@@ -138,12 +150,7 @@ func startReplica(t *testing.T, url string, n *node) {
 // TestReplicasFollowTheWriter: two replicas hold, key for key, what the writer stored, and the
 // same universe rows; one stopped while the writer goes on catches up from its position.
 func TestReplicasFollowTheWriter(t *testing.T) {
-	srv := natsjstest.Start(t)
-	ctx := ctxFor(t)
-	conn := connect(t, srv.URL())
-	if err := conn.EnsureStream(ctx); err != nil {
-		t.Fatal(err)
-	}
+	srv, ctx, conn := streamServer(t)
 	writer := openNode(t, "", true)
 	pub := natsjs.NewPublisher(conn, writer.db, nil)
 	writer.run(pub.Run)
@@ -248,12 +255,7 @@ func (j *trimFailsOnce) TrimChanges(ctx context.Context, upTo uint64) error {
 // TestRepublishedChangesAreStoredOnce: a journal published twice leaves one copy of each
 // change in the stream (the change id is the message id), and the replica sees each once.
 func TestRepublishedChangesAreStoredOnce(t *testing.T) {
-	srv := natsjstest.Start(t)
-	ctx := ctxFor(t)
-	conn := connect(t, srv.URL())
-	if err := conn.EnsureStream(ctx); err != nil {
-		t.Fatal(err)
-	}
+	srv, ctx, conn := streamServer(t)
 	writer := openNode(t, "", true)
 	writeSome(t, writer.db, 0, 5) // 15 changes
 	journal := &trimFailsOnce{DB: writer.db}

@@ -22,10 +22,11 @@ var (
 	// ("(State or jurisdiction of", "(State of Incorporation)", "(State incorporation |" when a
 	// copy drops words).
 	jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b|of\s+incorporation\))`)
-	// A hard-wrapped cover breaks the caption after its first word: "(State" / "or other
-	// jurisdiction of incorporation or".
-	jurisdictionLabelHeadRe = regexp.MustCompile(`(?i)^\|?\s*\(state\s*\|?$`)
-	jurisdictionLabelTailRe = regexp.MustCompile(`(?i)^\|?\s*or\s+(?:other\s+)?jurisdiction\b`)
+	// A hard-wrapped cover breaks the caption after its first word or its first three:
+	// "(State" / "or other jurisdiction of incorporation or", "(State or other" /
+	// "jurisdiction of".
+	jurisdictionLabelHeadRe = regexp.MustCompile(`(?i)^\|?\s*\(state(?:\s+or(?:\s+other)?)?\s*\|?$`)
+	jurisdictionLabelTailRe = regexp.MustCompile(`(?i)^\|?\s*(?:or\s+(?:other\s+)?)?jurisdiction\b`)
 )
 
 // coverStateLookback: how many lines above its caption the jurisdiction may sit. A cover

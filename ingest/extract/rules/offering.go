@@ -216,6 +216,15 @@ var offeringTerms = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 9,
 	},
+	{
+		// The registration fee table's units row: the count registered (over-allotment units
+		// included, so not the offering), the proposed maximum price per unit, the aggregate.
+		ID: "offering.unit_price_fee_table", Emit: rule.One(spac.FieldUnitPrice),
+		Pattern:  `(?i)^units?\b[^|⟦]{0,40}(?:consist|compris|each)[^|]{0,240}?\|(?: \|)* {units} \|(?: \|)* (?:\$ \|(?: \|)* )?{v:money}(?:\(\d\))? \|(?: \|)* (?:\$ \|(?: \|)* )?{money}`,
+		Not:      `(?i)private|placement|sponsor|representative` + "|" + `(?i)\bunit purchase option`,
+		Classes:  prospectus,
+		Priority: 7, // a stated price wins
+	},
 	// unit_structure
 	{
 		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},

@@ -274,3 +274,29 @@ func TestCoverQuantityLines(t *testing.T) {
 		}
 	}
 }
+
+// A hard-wrapped release breaks a firm's name after its first word at a paragraph's start
+// ("Penrose" / "Lyle, Hartwell & Co and Quarry Securities LLC acted as ..."): the word runs on
+// into the sentence; a one-word heading before a sentence stays a heading.
+func TestOneWordLineRunsIntoName(t *testing.T) {
+	r := extracttest.Filing("8-K", []string{"8.01"},
+		"Item 8.01. Other Events.",
+		"The Company will search in any industry.",
+		"Penrose",
+		"Lyle, Hartwell & Co and Quarry Securities LLC acted as representatives of the underwriters.",
+		"Overview",
+		"On May 2, 2009, the Company closed its offering.",
+		"Background",
+		"Previously, the Company searched in any industry.",
+	)
+	var texts []string
+	for _, s := range Build(r).Sentences {
+		texts = append(texts, s.Text)
+	}
+	want := "Item 8.01.|Other Events.|The Company will search in any industry.|" +
+		"Penrose Lyle, Hartwell & Co and Quarry Securities LLC acted as representatives of the underwriters.|" +
+		"Overview|On May 2, 2009, the Company closed its offering.|Background|Previously, the Company searched in any industry."
+	if got := strings.Join(texts, "|"); got != want {
+		t.Errorf("split as %q, want %q", got, want)
+	}
+}

@@ -158,6 +158,9 @@ func standalone(line string, prevEnds bool, next string) bool {
 	if datelineRe.MatchString(line) {
 		return false // "NEW YORK, July 2, 2021 /PRNewswire/ -- Acme Capital" runs on
 	}
+	if nameRunsOn(line, next) {
+		return false
+	}
 	heading := allCaps(line) || prevEnds && titleCase(line) && len(line) < 100 && !startsSentence(line)
 	if heading && quantityLine(next) {
 		// A cover's name over its securities line ("Acme Acquisition Corp." / "30,000,000
@@ -165,6 +168,24 @@ func standalone(line string, prevEnds bool, next string) bool {
 		return true
 	}
 	return heading && (!endsSentence(line) || endsWithName(line)) && !continues(next)
+}
+
+// nameRunsOnRe: a lone capitalised word ("Brean") and a next line that opens with a
+// capitalised word and a comma ("Murray, Carret & Co, ... acted as").
+var (
+	loneWordRe   = regexp.MustCompile(`^[A-Z][a-z]+$`)
+	nameOpenerRe = regexp.MustCompile(`^[A-Z][A-Za-z]+, `)
+	// adverbOpenerRe opens a sentence after a heading ("Overview" / "Previously, we ...").
+	adverbOpenerRe = regexp.MustCompile(`^(?:[A-Z][a-z]+ly|However|Therefore|Thus|Meanwhile|Moreover|Furthermore|Nevertheless|Instead|Today|Here|There|Then|Since|Also|Further),`)
+)
+
+// nameRunsOn reports whether a one-word line is the first word of a name the next line goes
+// on with: a hard-wrapped release breaks a paragraph's opening firm name so ("Brean" /
+// "Murray, Carret & Co, ... acted as representatives"). A heading's next line opens a sentence.
+func nameRunsOn(line, next string) bool {
+	next = strings.TrimSpace(next)
+	return loneWordRe.MatchString(strings.TrimSpace(line)) && nameOpenerRe.MatchString(next) &&
+		!adverbOpenerRe.MatchString(next) && !startsSentence(next)
 }
 
 // cellBorder reports whether a line is a table's row or cell written with its borders as

@@ -114,6 +114,19 @@ var offeringListing = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// A release's list that mixes names the recogniser knows with names it does not, one of
+		// them holding a comma ("Brean Lyle, Carrow & Co, Maxim Group LLC and Roth Partners acted
+		// as representatives of the underwriters").
+		ID: "offering.underwriters_named_list", Produce: namedFirms, Gives: []string{spac.FieldUnderwriter},
+		Pattern: `(?:^|\. )(?P<v>` + listedFirm + `(?:(?:,| and|, and) ` + listedFirm + `){1,4}),? (?:acted|are acting|will act|served) as (?:the )?` +
+			`(?i:(?:joint )?(?:book[- ]?running managers|representatives of the (?:several )?underwriters))\b`,
+		Not:      otherSPAC,
+		Never:    `(?i)counsel|placement agent|\bPIPE\b|advis`,
+		Classes:  ipoForms,
+		NotKinds: notStated,
+		Priority: 8,
+	},
+	{
 		ID: "offering.underwriter_agreement_with", Emit: rule.One(spac.FieldUnderwriter),
 		Pattern:  `(?i)underwriting agreement[^⟦.]{0,40}? with {v:org},? as (?:the )?representatives? of the (?:several )?underwriters`,
 		Classes:  ipoForms,

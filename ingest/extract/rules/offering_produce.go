@@ -319,3 +319,38 @@ func sectorText(m *rule.Match) []rule.Out {
 	start := m.Start("v")
 	return []rule.Out{span(m, spac.FieldSector, strings.Join(strings.Fields(text), " "), start, start+len(text))}
 }
+
+// listedFirm is one name of a mixed list: a recognised organisation, or up to four
+// capitalised words with an optional ", Name & Co" tail that belongs to the same firm.
+const listedFirm = `(?:⟦org \d+⟧|` + shortFirm + `(?:, [A-Z][\w'’-]* & Co\b\.?)?)`
+
+// namedFirmRe finds the names of a mixed list in its unmasked text; the ", Name & Co" tail
+// stays with the name before it.
+var namedFirmRe = regexp.MustCompile(`[A-Z][\w'’/.-]*(?: (?:[A-Z][\w'’/.-]*|&))*(?:, [A-Z][\w'’-]* & Co\b\.?)?`)
+
+// namedFirms emits each firm of slot v: a recognised organisation as it is written, and
+// between them the names namedFirmRe finds, not one that starts with a sentence's or a role's
+// word.
+func namedFirms(m *rule.Match) []rule.Out {
+	text, start := m.Text("v"), m.Start("v")
+	var out []rule.Out
+	plain := func(from, to int) {
+		for _, loc := range namedFirmRe.FindAllStringIndex(text[from:to], -1) {
+			name := strings.TrimRight(text[from+loc[0]:from+loc[1]], ".")
+			if !notFirmRe.MatchString(name) {
+				out = append(out, span(m, spac.FieldUnderwriter, name, start+from+loc[0], start+from+loc[0]+len(name)))
+			}
+		}
+	}
+	at := 0
+	for _, e := range m.Entities("v") {
+		if e.Kind != entity.Org {
+			continue
+		}
+		plain(at, e.Start-start)
+		out = append(out, span(m, spac.FieldUnderwriter, text[e.Start-start:e.End-start], e.Start, e.End))
+		at = e.End - start
+	}
+	plain(at, len(text))
+	return out
+}

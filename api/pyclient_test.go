@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/spacdata/spac/api/internal/pyclient"
@@ -39,4 +41,23 @@ func TestPythonClientIsGenerated(t *testing.T) {
 	if !bytes.Equal(code, want) {
 		t.Errorf("%s is not what api/internal/pyclient makes of the document; run go generate ./api", pythonClientFile)
 	}
+}
+
+// TestPythonCallsEveryOperation: clients/python/calls.py, which CI type-checks with the
+// client and runs against a server (scripts/py-client-check.sh), uses the method of every
+// operation of the document.
+func TestPythonCallsEveryOperation(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "clients", "python", "calls.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\.([a-z_]+)\b`).FindAllStringSubmatch(string(src), -1) {
+		used[m[1]] = true
+	}
+	eachOperation(openAPIMap(t), func(id, path, method string, _ jsonObj) {
+		if !used[id] {
+			t.Errorf("clients/python/calls.py does not call %s (%s %s)", id, strings.ToUpper(method), path)
+		}
+	})
 }

@@ -155,11 +155,19 @@ def _json_of(inner: Callable[[Any], _T]) -> Callable[[Any], _T]:
 
 
 def _either(
-    first: Callable[[Any], _A], required: frozenset[str], other: Callable[[Any], _B]
+    first: Callable[[Any], _A],
+    first_matches: Callable[[dict[str, Any], bool], bool],
+    other: Callable[[Any], _B],
+    other_matches: Callable[[dict[str, Any], bool], bool],
 ) -> Callable[[Any], _A | _B]:
-    # an anyOf of two models: the first when all its required properties are there
+    # an anyOf of two models: the one the object matches exactly (every required property
+    # there, none it does not know), the first when both do; when neither does (a newer
+    # server added a property), the first whose required properties are there
     def decode(v: Any) -> _A | _B:
-        return first(v) if required <= _object(v).keys() else other(v)
+        o = _object(v)
+        if first_matches(o, True) or (not other_matches(o, True) and first_matches(o, False)):
+            return first(o)
+        return other(o)
 
     return decode
 
@@ -218,6 +226,12 @@ class _Model:
     """attribute -> JSON property name"""
     JSON_REQUIRED: ClassVar[frozenset[str]] = frozenset()
     """the JSON properties the document requires"""
+
+    @classmethod
+    def matches_json(cls, o: dict[str, Any], closed: bool = True) -> bool:
+        """Whether the JSON object o has every property this model requires and, when closed,
+        no property it does not know: how a value of an anyOf finds its model."""
+        return cls.JSON_REQUIRED <= o.keys() and (not closed or o.keys() <= set(cls.JSON_FIELDS.values()))
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of this value; optional properties left unset (None) are omitted."""
@@ -380,11 +394,11 @@ ExportLinkRequestRoute = Literal["universe", "calendar", "alerts", "news"]
 HealthStatus = Literal["ok", "degraded", "down"]
 HealthStore = Literal["fixtures", "filings"]
 ProblemCode = Literal["body_too_large", "conflict", "forbidden", "headers_too_large", "idempotency_in_progress", "idempotency_key_reused", "internal", "invalid_parameter", "limit_exceeded", "malformed_request", "method_not_allowed", "not_found", "not_implemented", "not_in_sample", "rate_limited", "request_timeout", "unauthorized", "unavailable"]
-ProfileStatus = Literal["pre_ipo", "withdrawn", "searching", "combination_announced", "in_vote", "in_extension", "closed", "liquidating", "liquidated", "unknown"]
+SPACStatus = Literal["pre_ipo", "withdrawn", "searching", "combination_announced", "in_vote", "in_extension", "closed", "liquidating", "liquidated", "unknown"]
 ReplicationRole = Literal["writer", "replica"]
 WebhookEvent = Literal["filing.ingested", "news.published", "trust.recomputed", "alert.extension_vote", "alert.high_redemptions", "alert.trust_drawdown", "alert.lockup_expiry", "alert.despac_closing", "alert.new_ipo", "alert.liquidation", "alert.ytm_arbitrage", "filing.*", "news.*", "trust.*", "alert.*", "*"]
-AlertsFormat = Literal["json", "csv", "ndjson"]
-CalendarCitations = Literal["full", "ref", "none"]
+NewsFormat = Literal["json", "csv", "ndjson"]
+SearchCitations = Literal["full", "ref", "none"]
 UniverseSector = Literal["technology", "healthcare", "energy_transition", "consumer", "financial_services", "industrials", "media_telecom", "real_estate", "general"]
 UniverseSort = Literal["symbol", "name", "status", "sponsor", "trust_size", "trust_per_share", "redeemed_pct", "ytm_pct", "ytm_compounded_pct", "ipo_date", "deadline", "sector", "cik", "-symbol", "-name", "-status", "-sponsor", "-trust_size", "-trust_per_share", "-redeemed_pct", "-ytm_pct", "-ytm_compounded_pct", "-ipo_date", "-deadline", "-sector", "-cik"]
 UniverseField = Literal["cik", "symbol", "name", "status", "sponsor", "trust_size", "trust_per_share", "public_shares", "trust_as_of", "redeemed_pct", "ipo_date", "deadline", "payout_per_share", "payout_date", "price", "price_date", "ytm_pct", "ytm_compounded_pct", "sector", "exchange", "target", "previous_names", "tickers"]
@@ -1271,7 +1285,7 @@ class Combination(_Model):
             lockups=_req(o, "lockups", _list_of(Lockup.from_json)),
             pipe=_req(o, "pipe", PIPE.from_json),
             agreement_date=_opt(o, "agreement_date", _date),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             closing_date=_opt(o, "closing_date", _date),
             minimum_cash=_opt(o, "minimum_cash", _decimal_str),
             new_name=_opt(o, "new_name", _str),
@@ -1501,7 +1515,7 @@ class Earnout(_Model):
         """The Earnout of a JSON value (json.loads); DecodeError when it is not one."""
         o = _object(v)
         return cls(
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             shares=_opt(o, "shares", _decimal_str),
             terms=_opt(o, "terms", _str),
         )
@@ -1571,7 +1585,7 @@ class Event(_Model):
             symbol=_req(o, "symbol", _str),
             title=_req(o, "title", _str),
             type=_req(o, "type", _literal),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             end_date=_opt(o, "end_date", _date),
             party=_opt(o, "party", _literal),
             period=_opt(o, "period", _str),
@@ -1788,7 +1802,7 @@ class Extension(_Model):
         o = _object(v)
         return cls(
             accession=_req(o, "accession", _str),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             date=_opt(o, "date", _date),
             deposit=_opt(o, "deposit", _decimal_str),
             new_deadline=_opt(o, "new_deadline", _date),
@@ -1819,7 +1833,7 @@ class FPA(_Model):
         o = _object(v)
         return cls(
             amount=_opt(o, "amount", _decimal_str),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             price=_opt(o, "price", _decimal_str),
         )
 
@@ -2249,7 +2263,7 @@ class Liquidation(_Model):
         """The Liquidation of a JSON value (json.loads); DecodeError when it is not one."""
         o = _object(v)
         return cls(
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             date=_opt(o, "date", _date),
             delisting_date=_opt(o, "delisting_date", _date),
             deregistration_date=_opt(o, "deregistration_date", _date),
@@ -2288,7 +2302,7 @@ class Lockup(_Model):
         o = _object(v)
         return cls(
             party=_req(o, "party", _literal),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             days=_opt(o, "days", _str),
             expires=_opt(o, "expires", _date),
             months=_opt(o, "months", _str),
@@ -2379,7 +2393,7 @@ class Offering(_Model):
         """The Offering of a JSON value (json.loads); DecodeError when it is not one."""
         o = _object(v)
         return cls(
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             deadline_months=_opt(o, "deadline_months", _str),
             gross_proceeds=_opt(o, "gross_proceeds", _decimal_str),
             over_allotment_units=_opt(o, "over_allotment_units", _decimal_str),
@@ -2420,7 +2434,7 @@ class PIPE(_Model):
         o = _object(v)
         return cls(
             amount=_opt(o, "amount", _decimal_str),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             price=_opt(o, "price", _decimal_str),
             shares=_opt(o, "shares", _decimal_str),
         )
@@ -2469,7 +2483,7 @@ class PendingExtension(_Model):
         o = _object(v)
         return cls(
             accession=_req(o, "accession", _str),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             deposit=_opt(o, "deposit", _decimal_str),
             estimated_per_share=_opt(o, "estimated_per_share", _decimal_str),
             meeting_date=_opt(o, "meeting_date", _date),
@@ -2572,7 +2586,7 @@ class Profile(_Model):
     redemptions: list[Redemption]
     """Redemptions of public shares, one entry per redemption event."""
 
-    status: ProfileStatus
+    status: SPACStatus
     """Where the SPAC is in its life: pre_ipo, searching, combination_announced, in_vote,
     in_extension, closed, liquidating, liquidated, withdrawn or unknown.
     """
@@ -2689,7 +2703,7 @@ class Profile(_Model):
             tickers=_req(o, "tickers", Tickers.from_json),
             trust_series=_req(o, "trust_series", _list_of(TrustPoint.from_json)),
             votes=_req(o, "votes", _list_of(Vote.from_json)),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             deadline=_opt(o, "deadline", _date),
             exchange=_opt(o, "exchange", _str),
             ipo_date=_opt(o, "ipo_date", _date),
@@ -2757,7 +2771,7 @@ class Redemption(_Model):
         return cls(
             accession=_req(o, "accession", _str),
             amount=_opt(o, "amount", _decimal_str),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             date=_opt(o, "date", _date),
             price=_opt(o, "price", _decimal_str),
             redeemed_pct=_opt(o, "redeemed_pct", _decimal_str),
@@ -2909,7 +2923,7 @@ class SPAC(_Model):
     name: str
     """The SPAC's name; after a de-SPAC, the combined company's."""
 
-    status: ProfileStatus
+    status: SPACStatus
     """Where the SPAC is in its life: pre_ipo, searching, combination_announced, in_vote,
     in_extension, closed, liquidating, liquidated, withdrawn or unknown.
     """
@@ -3004,7 +3018,7 @@ class SPAC(_Model):
             status=_req(o, "status", _literal),
             symbol=_req(o, "symbol", _str),
             tickers=_req(o, "tickers", Tickers.from_json),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             deadline=_opt(o, "deadline", _date),
             exchange=_opt(o, "exchange", _str),
             ipo_date=_opt(o, "ipo_date", _date),
@@ -3058,7 +3072,7 @@ class SPACPage(_Model):
             as_of=_req(o, "asOf", _datetime),
             count=_req(o, "count", _int),
             next=_req(o, "next", _nullable(_str)),
-            rows=_req(o, "rows", _list_of(_either(SPAC.from_json, SPAC.JSON_REQUIRED, SPACSelection.from_json))),
+            rows=_req(o, "rows", _list_of(_either(SPAC.from_json, SPAC.matches_json, SPACSelection.from_json, SPACSelection.matches_json))),
             total=_req(o, "total", _int),
             facets=_opt(o, "facets", _map_of(_list_of(FacetCount.from_json))),
         )
@@ -3124,7 +3138,7 @@ class SPACSelection(_Model):
     sponsor: str | None = None
     """The sponsor (the entity that formed the SPAC), as the prospectus names it."""
 
-    status: ProfileStatus | None = None
+    status: SPACStatus | None = None
     """Where the SPAC is in its life: pre_ipo, searching, combination_announced, in_vote,
     in_extension, closed, liquidating, liquidated, withdrawn or unknown.
     """
@@ -3168,7 +3182,7 @@ class SPACSelection(_Model):
         o = _object(v)
         return cls(
             cik=_opt(o, "cik", _str),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             deadline=_opt(o, "deadline", _date),
             exchange=_opt(o, "exchange", _str),
             ipo_date=_opt(o, "ipo_date", _date),
@@ -3212,7 +3226,7 @@ class SearchRow(_Model):
     score: float
     """How well it matches the query: higher is better; rows are sorted by it."""
 
-    status: ProfileStatus
+    status: SPACStatus
     """Where the SPAC is in its life (see SPAC.status)."""
 
     symbol: str
@@ -3245,7 +3259,7 @@ class SearchRow(_Model):
             score=_req(o, "score", _float),
             status=_req(o, "status", _literal),
             symbol=_req(o, "symbol", _str),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             previous_names=_opt(o, "previous_names", _list_of(_str)),
             sponsor=_opt(o, "sponsor", _str),
             target=_opt(o, "target", _str),
@@ -3298,7 +3312,7 @@ class StatusChange(_Model):
     date: _dt.date
     """Date of the change (YYYY-MM-DD)."""
 
-    status: ProfileStatus
+    status: SPACStatus
     """The status entered."""
 
     @classmethod
@@ -3414,7 +3428,7 @@ class TrustPoint(_Model):
         return cls(
             date=_req(o, "date", _date),
             balance=_opt(o, "balance", _decimal_str),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             redemption_value_per_share=_opt(o, "redemption_value_per_share", _decimal_str),
             shares_subject_to_redemption=_opt(o, "shares_subject_to_redemption", _decimal_str),
         )
@@ -3555,7 +3569,7 @@ class Vote(_Model):
             kind=_req(o, "kind", _str),
             abstain=_opt(o, "abstain", _decimal_str),
             against=_opt(o, "against", _decimal_str),
-            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.JSON_REQUIRED, CitationRef.from_json))),
+            citations=_opt(o, "citations", _list_of(_either(Citation.from_json, Citation.matches_json, CitationRef.from_json, CitationRef.matches_json))),
             for_=_opt(o, "for", _decimal_str),
             meeting_date=_opt(o, "meeting_date", _date),
             record_date=_opt(o, "record_date", _date),
@@ -4374,7 +4388,7 @@ class Client(_Transport):
         to: _dt.date | str | None = None,
         type: Sequence[EventType] | None = None,
         symbol: str | None = None,
-        citations: CalendarCitations | None = None,
+        citations: SearchCitations | None = None,
     ) -> str:
         """Every row of calendar (all pages) as CSV or NDJSON text. format=csv or format=ndjson (or
         Accept: text/csv, application/x-ndjson) answers 200 with every matching row in one of
@@ -4406,7 +4420,7 @@ class Client(_Transport):
         to: _dt.date | str | None = None,
         type: Sequence[EventType] | None = None,
         symbol: str | None = None,
-        citations: CalendarCitations | None = None,
+        citations: SearchCitations | None = None,
         limit: int | None = None,
         cursor: str | None = None,
     ) -> EventPage:
@@ -4436,7 +4450,7 @@ class Client(_Transport):
         to: _dt.date | str | None = None,
         type: Sequence[EventType] | None = None,
         symbol: str | None = None,
-        citations: CalendarCitations | None = None,
+        citations: SearchCitations | None = None,
         limit: int | None = None,
     ) -> Iterator[Event]:
         """Every row of calendar, page after page (each a request of limit rows), following next
@@ -4697,7 +4711,7 @@ class Client(_Transport):
         self,
         *,
         q: str,
-        citations: CalendarCitations | None = None,
+        citations: SearchCitations | None = None,
         limit: int | None = None,
         cursor: str | None = None,
     ) -> SearchRowPage:
@@ -4720,7 +4734,7 @@ class Client(_Transport):
         self,
         *,
         q: str,
-        citations: CalendarCitations | None = None,
+        citations: SearchCitations | None = None,
         limit: int | None = None,
     ) -> Iterator[SearchRow]:
         """Every row of search, page after page (each a request of limit rows), following next
@@ -4741,7 +4755,7 @@ class Client(_Transport):
                 return
             cursor = page.next
 
-    def profile(self, symbol: str, *, citations: CalendarCitations | None = None) -> Profile:
+    def profile(self, symbol: str, *, citations: SearchCitations | None = None) -> Profile:
         """Full profile of one SPAC: trust series, votes, redemptions, PIPE, FPA, lockups,
         earnouts, liquidation, status history.
 
@@ -4760,7 +4774,7 @@ class Client(_Transport):
         self,
         format: Literal["csv", "ndjson"],
         *,
-        status: Sequence[ProfileStatus] | None = None,
+        status: Sequence[SPACStatus] | None = None,
         sector: Sequence[UniverseSector] | None = None,
         sponsor: Sequence[str] | None = None,
         min_trust: str | None = None,
@@ -4778,7 +4792,7 @@ class Client(_Transport):
         sort: UniverseSort | None = None,
         fields: Sequence[UniverseField] | None = None,
         facets: Sequence[UniverseFacet] | None = None,
-        citations: CalendarCitations | None = None,
+        citations: SearchCitations | None = None,
     ) -> str:
         """Every row of universe (all pages) as CSV or NDJSON text. format=csv or format=ndjson (or
         Accept: text/csv, application/x-ndjson) answers 200 with every matching row in one of
@@ -4821,7 +4835,7 @@ class Client(_Transport):
     def universe(
         self,
         *,
-        status: Sequence[ProfileStatus] | None = None,
+        status: Sequence[SPACStatus] | None = None,
         sector: Sequence[UniverseSector] | None = None,
         sponsor: Sequence[str] | None = None,
         min_trust: str | None = None,
@@ -4839,7 +4853,7 @@ class Client(_Transport):
         sort: UniverseSort | None = None,
         fields: Sequence[UniverseField] | None = None,
         facets: Sequence[UniverseFacet] | None = None,
-        citations: CalendarCitations | None = None,
+        citations: SearchCitations | None = None,
         limit: int | None = None,
         cursor: str | None = None,
     ) -> SPACPage:
@@ -4879,7 +4893,7 @@ class Client(_Transport):
     def iter_universe(
         self,
         *,
-        status: Sequence[ProfileStatus] | None = None,
+        status: Sequence[SPACStatus] | None = None,
         sector: Sequence[UniverseSector] | None = None,
         sponsor: Sequence[str] | None = None,
         min_trust: str | None = None,
@@ -4897,7 +4911,7 @@ class Client(_Transport):
         sort: UniverseSort | None = None,
         fields: Sequence[UniverseField] | None = None,
         facets: Sequence[UniverseFacet] | None = None,
-        citations: CalendarCitations | None = None,
+        citations: SearchCitations | None = None,
         limit: int | None = None,
     ) -> Iterator[SPAC | SPACSelection]:
         """Every row of universe, page after page (each a request of limit rows), following next

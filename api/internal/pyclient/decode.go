@@ -67,9 +67,9 @@ func (t *typer) baseDecoder(base string, s *schema) (string, error) {
 	return "", fmt.Errorf("type %q is not supported", base)
 }
 
-// either decodes an anyOf of one or two models (refs): the first whose required properties
-// are all present, in the document's order; a model with no required property matches
-// anything, so it is tried last.
+// either decodes an anyOf of one or two models (refs): the one the object matches exactly
+// (runtime.py, _either), the first in the document's order when both do; a model with no
+// required property matches more, so it comes second.
 func (t *typer) either(refs []string) (string, error) {
 	for _, r := range refs {
 		if r == "" {
@@ -84,7 +84,7 @@ func (t *typer) either(refs []string) (string, error) {
 		if len(t.doc.Components.Schemas[a].Required) == 0 {
 			a, b = b, a
 		}
-		return fmt.Sprintf("_either(%s.from_json, %s.JSON_REQUIRED, %s.from_json)", a, a, b), nil
+		return fmt.Sprintf("_either(%s.from_json, %s.matches_json, %s.from_json, %s.matches_json)", a, a, b, b), nil
 	}
 	return "", fmt.Errorf("an anyOf of %d models (two at most)", len(refs))
 }

@@ -146,11 +146,19 @@ def _json_of(inner: Callable[[Any], _T]) -> Callable[[Any], _T]:
 
 
 def _either(
-    first: Callable[[Any], _A], required: frozenset[str], other: Callable[[Any], _B]
+    first: Callable[[Any], _A],
+    first_matches: Callable[[dict[str, Any], bool], bool],
+    other: Callable[[Any], _B],
+    other_matches: Callable[[dict[str, Any], bool], bool],
 ) -> Callable[[Any], _A | _B]:
-    # an anyOf of two models: the first when all its required properties are there
+    # an anyOf of two models: the one the object matches exactly (every required property
+    # there, none it does not know), the first when both do; when neither does (a newer
+    # server added a property), the first whose required properties are there
     def decode(v: Any) -> _A | _B:
-        return first(v) if required <= _object(v).keys() else other(v)
+        o = _object(v)
+        if first_matches(o, True) or (not other_matches(o, True) and first_matches(o, False)):
+            return first(o)
+        return other(o)
 
     return decode
 
@@ -209,6 +217,12 @@ class _Model:
     """attribute -> JSON property name"""
     JSON_REQUIRED: ClassVar[frozenset[str]] = frozenset()
     """the JSON properties the document requires"""
+
+    @classmethod
+    def matches_json(cls, o: dict[str, Any], closed: bool = True) -> bool:
+        """Whether the JSON object o has every property this model requires and, when closed,
+        no property it does not know: how a value of an anyOf finds its model."""
+        return cls.JSON_REQUIRED <= o.keys() and (not closed or o.keys() <= set(cls.JSON_FIELDS.values()))
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of this value; optional properties left unset (None) are omitted."""

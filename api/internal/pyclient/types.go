@@ -1,6 +1,7 @@
 package pyclient
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -9,46 +10,65 @@ import (
 )
 
 // literals names the closed vocabularies (enums) of the document: one Literal alias per
-// distinct value list, named for the first schema property or operation parameter that
-// uses it (AlertKind, UniverseSort). A vocabulary shared by several properties (the status
-// of a SPAC, a profile and the universe's status= filter) is one alias.
+// distinct value list. A vocabulary shared by several properties and parameters (the status
+// of a SPAC, of a profile and the universe's status= filter) is one alias, named for its
+// owner with the shortest name (SPACStatus), a schema before an operation.
 type literals struct {
 	names  map[string]string // value list key -> alias name
 	order  []string          // keys in the order first seen
 	values map[string][]string
+	uses   map[string][]literalUse
 	taken  map[string]bool // alias names and model names
+}
+
+// literalUse is one property (owner a schema) or parameter (owner an operation) of a
+// vocabulary.
+type literalUse struct {
+	owner, prop string
+	param       bool
 }
 
 func enumKey(values []string) string { return strings.Join(values, "\x00") }
 
-// add registers the enum of s (or of its items) used as owner.prop.
-func (l *literals) add(owner, prop string, s *schema) {
+// add records the enum of s (or of its items) used as owner.prop.
+func (l *literals) add(owner, prop string, param bool, s *schema) {
 	if s == nil {
 		return
 	}
 	if s.Items != nil && len(s.Items.Enum) > 0 {
-		l.add(owner, singular(prop), s.Items)
+		l.add(owner, singular(prop), param, s.Items)
 		return
 	}
 	if len(s.Enum) == 0 {
 		return
 	}
 	key := enumKey(s.Enum)
-	if _, ok := l.names[key]; ok {
-		return
+	if _, ok := l.values[key]; !ok {
+		l.values[key] = s.Enum
+		l.order = append(l.order, key)
 	}
-	name := owner + camel(prop)
-	for i := 2; l.taken[name]; i++ {
-		name = owner + camel(prop) + strconv.Itoa(i)
+	l.uses[key] = append(l.uses[key], literalUse{owner, prop, param})
+}
+
+// name gives each vocabulary its alias name, from its best use.
+func (l *literals) name() {
+	for _, key := range l.order {
+		best := slices.MinFunc(l.uses[key], func(a, b literalUse) int {
+			return cmp.Or(cmp.Compare(boolOrder(a.param), boolOrder(b.param)), cmp.Compare(len(a.owner), len(b.owner)),
+				cmp.Compare(a.owner, b.owner), cmp.Compare(a.prop, b.prop))
+		})
+		name := best.owner + camel(best.prop)
+		for i := 2; l.taken[name]; i++ {
+			name = best.owner + camel(best.prop) + strconv.Itoa(i)
+		}
+		l.taken[name] = true
+		l.names[key] = name
 	}
-	l.taken[name] = true
-	l.names[key], l.values[key] = name, s.Enum
-	l.order = append(l.order, key)
 }
 
 // collectLiterals walks the schemas (by name) and then the operations' parameters.
 func collectLiterals(d *document, ops []*operation) *literals {
-	l := &literals{names: map[string]string{}, values: map[string][]string{}, taken: map[string]bool{}}
+	l := &literals{names: map[string]string{}, values: map[string][]string{}, uses: map[string][]literalUse{}, taken: map[string]bool{}}
 	for name := range d.Components.Schemas {
 		l.taken[name] = true
 	}
@@ -56,18 +76,19 @@ func collectLiterals(d *document, ops []*operation) *literals {
 		s := d.Components.Schemas[name]
 		for _, prop := range slices.Sorted(maps.Keys(s.Properties)) {
 			p := s.Properties[prop]
-			l.add(name, prop, p)
+			l.add(name, prop, false, p)
 			if p.AdditionalProperties != nil {
-				l.add(name, prop, p.AdditionalProperties)
+				l.add(name, prop, false, p.AdditionalProperties)
 			}
 		}
 	}
 	for _, op := range ops {
 		for _, p := range op.Parameters {
 			p = d.param(p)
-			l.add(camel(op.ID), p.Name, p.Schema)
+			l.add(camel(op.ID), p.Name, true, p.Schema)
 		}
 	}
+	l.name()
 	return l
 }
 

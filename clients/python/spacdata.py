@@ -4549,7 +4549,7 @@ class Client(_Transport):
 
         GET /v1/health
 
-        Also returns the body of a 503 answer: the same schema.
+        A 503 answer has the same body: it is returned too, not raised as ApiError.
         """
         return self._json("GET", "/v1/health", Health.from_json, also=(503,))
 

@@ -70,7 +70,7 @@ func (g *generator) writeMethod(op *operation, name string, args []arg, res resu
 		doc = append(doc, "The events as they come; the iteration ends when the server closes the stream or, with idle_timeout (seconds), when nothing (not even the heartbeat) arrives for that long.")
 	}
 	if len(res.also) > 0 {
-		doc = append(doc, "Also returns the body of a "+strings.Join(res.also, ", ")+" answer: the same schema.")
+		doc = append(doc, "A "+strings.Join(res.also, " or ")+" answer has the same body: it is returned too, not raised as ApiError.")
 	}
 	g.docs(2, doc, args)
 	path := pathExpr(op.path, args)
@@ -126,7 +126,7 @@ func paramNamed(op *operation, d *document, name string) *parameter {
 // a cursor: every row, following next until it is null.
 func (g *generator) writePager(op *operation, args []arg, res result) {
 	page := g.doc.Components.Schemas[refName(res.success.Ref)]
-	if page == nil || page.Properties["rows"] == nil || page.Properties["next"] == nil || findArg(args, "query", "cursor") == nil {
+	if page == nil || page.Properties["rows"] == nil || page.Properties["rows"].Items == nil || page.Properties["next"] == nil || findArg(args, "query", "cursor") == nil {
 		return
 	}
 	row, err := g.pyType(page.Properties["rows"].Items)

@@ -57,7 +57,8 @@ func (g *generator) result(op *operation) (result, error) {
 			continue
 		}
 		resp := g.doc.response(op.Responses[code])
-		for media, mt := range resp.Content {
+		for _, media := range slices.Sorted(maps.Keys(resp.Content)) {
+			mt := resp.Content[media]
 			switch {
 			case media == "application/json":
 				r.success = mt.Schema

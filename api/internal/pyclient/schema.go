@@ -123,7 +123,8 @@ func (s *schema) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// nullable reports whether the type list admits null, and the other type.
+// nonNullType is the one type of the list other than null ("" when there are several), and
+// whether null is in the list.
 func (s *schema) nonNullType() (string, bool) {
 	var other []string
 	null := false

@@ -46,6 +46,9 @@ func TestRecognise(t *testing.T) {
 			"ticker:VACQ=VACQ; ticker:VACQW=VACQW; exchange:The NASDAQ Stock Market LLC=Nasdaq"},
 		{"Vector Acquisition Corporation (Nasdaq: VACQ) with Rocket Lab USA, Inc., a Delaware corporation",
 			"org:Vector Acquisition Corporation=Vector Acquisition Corporation; exchange:Nasdaq=Nasdaq; ticker:VACQ=VACQ; org:Rocket Lab USA, Inc.=Rocket Lab USA, Inc."},
+		// A bank's country in brackets before its legal form is part of the name.
+		{"Hollins Securities (USA) LLC and Varda Capital Markets (Europe) Limited are acting as joint book-running managers",
+			"org:Hollins Securities (USA) LLC=Hollins Securities (USA) LLC; org:Varda Capital Markets (Europe) Limited=Varda Capital Markets (Europe) Limited"},
 		{"by and among Vector, Prestige USA Merger Sub, Inc. and Rocket Lab USA, Inc. (the “SEC”)",
 			"org:Prestige USA Merger Sub, Inc.=Prestige USA Merger Sub, Inc.; org:Rocket Lab USA, Inc.=Rocket Lab USA, Inc."},
 		{"The Company and Goldman Sachs & Co. LLC; 59.03% of the votes; 22,806,594 575,588",

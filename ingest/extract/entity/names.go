@@ -84,7 +84,12 @@ const (
 // the comma before it optional ("Rocket Lab USA, Inc.", "CWAM LC Sponsor LLC").
 // A number may stand inside a name, not first ("Chardan 2008 China Acquisition Corp."); a
 // date before a name is cut off it (pastNumbers).
-var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|` + nameJoiner + `|\d{1,4}\b))*,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
+// A bank's country in brackets may stand before the legal form ("Credit Suisse Securities
+// (USA) LLC").
+var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|` + nameJoiner + `|\d{1,4}\b))*` + orgCountry + `,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
+
+// orgCountry is the bracketed country of a firm's name, from a closed list.
+const orgCountry = `(?:\s+\((?:USA|U\.S\.A\.|U\.S\.|US|America|Americas|Europe|Asia|Canada|Hong Kong|International)\))?`
 
 // leadWords start sentences and phrases; they are not part of a name that follows them.
 var leadWords = map[string]bool{

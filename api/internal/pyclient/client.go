@@ -67,7 +67,7 @@ func (g *generator) writeMethod(op *operation, name string, args []arg, res resu
 	g.line(1, "def %s(%s) -> %s:", name, signature(args, extra...), res.typ)
 	doc := []string{op.Summary, op.Description, op.method + " " + op.path}
 	if res.stream {
-		doc = append(doc, "The events as they come; the iteration ends when the server closes the stream or, with idle_timeout (seconds), when nothing (not even the heartbeat) arrives for that long.")
+		doc = append(doc, "The events as they come; the iteration ends when the server closes the stream or, with idle_timeout (seconds), when nothing (not even the heartbeat) arrives for that long. Close it to leave early: with contextlib.closing(...) as events.")
 	}
 	if len(res.also) > 0 {
 		doc = append(doc, "A "+strings.Join(res.also, " or ")+" answer has the same body: it is returned too, not raised as ApiError.")

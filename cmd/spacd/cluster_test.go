@@ -5,10 +5,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -95,9 +97,12 @@ func profilePaths(ciks []string) []string {
 // TestClusterReplicasServeTheWritersProfiles runs a writer and two replicas on an embedded
 // three-node NATS cluster: the writer builds the fixture corpus and both replicas then serve
 // every profile, the universe, and every filing's metadata and lines (so a citation checks
-// out on any node) byte for byte as the writer does. A replica stopped while
-// the writer ingests a new SPAC from its EDGAR feed catches up when it starts again, and
-// serves that SPAC as the (restarted) writer does.
+// out on any node) byte for byte as the writer does. The writer snapshots every second and
+// purges the stream up to 50 changes before each snapshot, so both replicas start from a
+// snapshot (the stream's first changes are gone). A replica stopped while the writer ingests
+// a new SPAC from its EDGAR feed catches up when it starts again (from the stream, or from a
+// newer snapshot when the stream was purged past it), and serves that SPAC as the
+// (restarted) writer does.
 func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: a NATS cluster, a writer building the fixtures and two replicas")
@@ -116,6 +121,9 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	for k, v := range env {
 		writerEnv[k] = v
 	}
+	// Snapshots every second, the stream purged up to 50 changes before each.
+	writerEnv["SPACD_CLUSTER_NATS_SNAPSHOT_EVERY"], writerEnv["SPACD_CLUSTER_NATS_KEEP_CHANGES"] = "1s", "50"
+	stream := natsjstest.Watch(t, urls, "SPAC_CHANGES")
 	root := t.TempDir()
 	writer := &clusterNode{role: "writer", dir: filepath.Join(root, "w"), env: writerEnv, now: clock.now}
 	r1 := &clusterNode{role: "replica", dir: filepath.Join(root, "r1"), env: env, now: clock.now}
@@ -123,9 +131,17 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	writer.start(t)
 	// Replicas join once the writer's first build is published: a node resolves its anonymous
 	// sample when it starts, as a single process does.
-	waitCondition(t, "the writer publishing its first build", func() bool { return writer.health(t).Replication.Behind == 0 })
-	r1.start(t)
+	waitCondition(t, "the writer publishing its first build and a snapshot of it", func() bool {
+		w := writer.health(t).Replication
+		return w.Behind == 0 && w.Snapshot > 0 && stream.FirstSeq() > 1
+	})
+	r1.start(t) // the stream's first changes are gone: they start from the snapshot
 	r2.start(t)
+	for i, r := range []*clusterNode{r1, r2} {
+		if h := r.health(t).Replication; h.Snapshot == 0 {
+			t.Fatalf("replica %d did not start from a snapshot: %+v", i+1, h)
+		}
+	}
 	converge(t, append(profilePaths(ciks), universePath), writer, r1, r2)
 	converge(t, filingPaths(t, writer, ciks), writer, r1, r2)
 	resumeAnywhere(t, writer, r1, r2)
@@ -149,6 +165,62 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	if h := r2.health(t); h.UniverseRows != rows+1 {
 		t.Fatalf("the replica that stayed up has %d universe rows, want %d", h.UniverseRows, rows+1)
 	}
+	limitsShared(t, root, env, clock)
+}
+
+// limitsShared starts two more replicas whose anonymous tier allows 50 requests a minute (and
+// which believe loopback's X-Forwarded-For, so the test's caller is a client IP no request of
+// the test used before); 200 concurrent anonymous requests spread over both get exactly 50
+// answers and 150 refusals: the minute window is counted once, in the shared counters.
+func limitsShared(t *testing.T, root string, env map[string]string, clock *testClock) {
+	t.Helper()
+	const limit, calls = 50, 200
+	limited := maps.Clone(env)
+	limited["SPACD_ACCESS_TIERS_ANONYMOUS_PER_MINUTE"] = strconv.Itoa(limit)
+	limited["SPACD_HTTP_TRUSTED_PROXIES"] = "127.0.0.1"
+	var nodes []*clusterNode
+	for _, name := range []string{"r3", "r4"} {
+		n := &clusterNode{role: "replica", dir: filepath.Join(root, name), env: limited, now: clock.now}
+		n.start(t)
+		nodes = append(nodes, n)
+	}
+	// The burst must fall in one clock minute (the window): not in a minute's last seconds.
+	if s := time.Now().Second(); s > 50 {
+		time.Sleep(time.Duration(61-s) * time.Second)
+	}
+	codes := make([]int, calls)
+	var wg sync.WaitGroup
+	for i := range calls {
+		wg.Go(func() {
+			req, err := http.NewRequest(http.MethodGet, nodes[i%2].base+"/v1/universe?limit=1", nil)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			req.Header.Set("X-Forwarded-For", "203.0.113.77")
+			resp, err := nodes[i%2].client.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			codes[i] = resp.StatusCode
+		})
+	}
+	wg.Wait()
+	count := map[int]int{}
+	perNode := [2]int{}
+	for i, c := range codes {
+		count[c]++
+		if c == http.StatusOK {
+			perNode[i%2]++
+		}
+	}
+	if count[http.StatusOK] != limit || count[http.StatusTooManyRequests] != calls-limit {
+		t.Fatalf("200 anonymous requests over two replicas: %v (answered per replica %v), want %d answered and the rest 429", count, perNode, limit)
+	}
+	t.Logf("answered per replica: %v", perNode)
 }
 
 // filingPaths are, for every filing of ciks as the writer serves them, its metadata, every

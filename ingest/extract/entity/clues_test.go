@@ -72,7 +72,7 @@ func corpusTexts(t *testing.T) []string {
 
 // TestStartsFindTheRegexpsMatches: every recogniser's pattern, sought only where a match can
 // begin (textutil.Starts), finds what the plain regexp finds in every corpus text, and the
-// patterns that can be sought so are.
+// patterns that can be sought so are (but those with a literal prefix, which regexp seeks).
 func TestStartsFindTheRegexpsMatches(t *testing.T) {
 	patterns := map[string]*textutil.Starts{
 		"money": moneyRe, "quantity": quantityRe, "count": countRe, "percent": percentRe,
@@ -81,8 +81,8 @@ func TestStartsFindTheRegexpsMatches(t *testing.T) {
 	}
 	texts := corpusTexts(t)
 	for name, re := range patterns {
-		if !textutil.Accelerated(re) {
-			t.Errorf("%s: no first bytes known", name)
+		if prefix, _ := re.LiteralPrefix(); prefix == "" && !textutil.Accelerated(re) {
+			t.Errorf("%s: no first bytes known", name) // (a literal prefix regexp seeks itself)
 		}
 		for _, text := range texts {
 			if got, want := re.FindAllStringSubmatchIndex(text, -1), re.Regexp.FindAllStringSubmatchIndex(text, -1); !reflect.DeepEqual(got, want) {

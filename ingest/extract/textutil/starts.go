@@ -3,6 +3,7 @@ package textutil
 import (
 	"regexp"
 	"regexp/syntax"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -18,7 +19,8 @@ import (
 //
 // A pattern whose first byte cannot be told (it may start with any byte, match the empty
 // string, or begin with an assertion other than a word boundary before a word character)
-// falls back to the plain regexp.
+// falls back to the plain regexp. Either way a text that lacks a literal every match holds
+// is not searched.
 type Starts struct {
 	*regexp.Regexp
 	anchored *regexp.Regexp
@@ -30,22 +32,48 @@ type Starts struct {
 	// character right after a word character is searched by the plain regexp (see plain).
 	boundary bool
 	odd      bool // boundary, and some first byte is no word character
+	// need are literals every match holds (see needs): a text without one of them is not
+	// searched at all, which is most lines a table or heading pattern is tried on.
+	need    []literal
+	pattern string
+	once    sync.Once
 }
 
 // MustStarts compiles pattern like regexp.MustCompile.
 func MustStarts(pattern string) *Starts {
-	s := &Starts{Regexp: regexp.MustCompile(pattern)}
-	re, err := syntax.Parse(pattern, syntax.Perl)
+	s, err := CompileStarts(pattern)
 	if err != nil {
-		return s
+		panic(err)
 	}
-	first, boundary, ok := firstBytes(re.Simplify())
-	if !ok {
-		return s
-	}
-	s.anchored = regexp.MustCompile(`^(?:` + pattern + `)`)
-	s.first, s.boundary, s.odd = first, boundary, boundary && !allWordBytes(first)
 	return s
+}
+
+// CompileStarts compiles pattern like regexp.Compile.
+func CompileStarts(pattern string) (*Starts, error) {
+	plain, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil, err
+	}
+	return &Starts{Regexp: plain, pattern: pattern}, nil
+}
+
+// prepare reads the first bytes and compiles the anchored pattern, on first use: a rule book
+// holds hundreds of patterns and a process that reads one filing uses few of them.
+func (s *Starts) prepare() {
+	re, err := syntax.Parse(s.pattern, syntax.Perl)
+	if err != nil {
+		return
+	}
+	re = re.Simplify()
+	s.need = needs(re)
+	first, boundary, ok := firstBytes(re)
+	if prefix, _ := s.Regexp.LiteralPrefix(); !ok || prefix != "" {
+		return // a literal prefix is what regexp itself seeks fastest
+	}
+	if s.anchored, err = regexp.Compile(`^(?:` + s.pattern + `)`); err != nil {
+		return
+	}
+	s.first, s.boundary, s.odd = first, boundary, boundary && !allWordBytes(first)
 }
 
 // next returns the first position at or after p where a match may begin (len(text) when none).
@@ -75,6 +103,27 @@ func (s *Starts) plain(text string) bool {
 	return false
 }
 
+// way tells how text is searched: not at all (it lacks a needed literal), by the plain
+// regexp, or from the match starts.
+func (s *Starts) way(text string) int {
+	s.once.Do(s.prepare)
+	for _, l := range s.need {
+		if !l.in(text) {
+			return skip
+		}
+	}
+	if s.plain(text) {
+		return plain
+	}
+	return starts
+}
+
+const (
+	skip = iota
+	plain
+	starts
+)
+
 // at returns the submatch offsets of the match that begins at p, in text's offsets (nil: none).
 func (s *Starts) at(text string, p int) []int {
 	m := s.anchored.FindStringSubmatchIndex(text[p:])
@@ -88,7 +137,13 @@ func (s *Starts) at(text string, p int) []int {
 
 // FindAllStringSubmatchIndex is regexp's, for every match (n < 0 only).
 func (s *Starts) FindAllStringSubmatchIndex(text string, n int) [][]int {
-	if n >= 0 || s.plain(text) {
+	if n >= 0 {
+		return s.Regexp.FindAllStringSubmatchIndex(text, n)
+	}
+	switch s.way(text) {
+	case skip:
+		return nil
+	case plain:
 		return s.Regexp.FindAllStringSubmatchIndex(text, n)
 	}
 	var out [][]int
@@ -106,7 +161,13 @@ func (s *Starts) FindAllStringSubmatchIndex(text string, n int) [][]int {
 
 // FindAllStringIndex is regexp's, for every match (n < 0 only).
 func (s *Starts) FindAllStringIndex(text string, n int) [][]int {
-	if n >= 0 || s.plain(text) {
+	if n >= 0 {
+		return s.Regexp.FindAllStringIndex(text, n)
+	}
+	switch s.way(text) {
+	case skip:
+		return nil
+	case plain:
 		return s.Regexp.FindAllStringIndex(text, n)
 	}
 	var out [][]int
@@ -116,9 +177,59 @@ func (s *Starts) FindAllStringIndex(text string, n int) [][]int {
 	return out
 }
 
+// FindStringSubmatchIndex is regexp's.
+func (s *Starts) FindStringSubmatchIndex(text string) []int {
+	switch s.way(text) {
+	case skip:
+		return nil
+	case plain:
+		return s.Regexp.FindStringSubmatchIndex(text)
+	}
+	for p := s.next(text, 0); p < len(text); p = s.next(text, p+1) {
+		if m := s.at(text, p); m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// FindStringSubmatch is regexp's.
+func (s *Starts) FindStringSubmatch(text string) []string {
+	m := s.FindStringSubmatchIndex(text)
+	if m == nil {
+		return nil
+	}
+	out := make([]string, len(m)/2)
+	for i := range out {
+		if m[2*i] >= 0 {
+			out[i] = text[m[2*i]:m[2*i+1]]
+		}
+	}
+	return out
+}
+
+// FindStringIndex is regexp's.
+func (s *Starts) FindStringIndex(text string) []int {
+	if m := s.FindStringSubmatchIndex(text); m != nil {
+		return m[:2:2]
+	}
+	return nil
+}
+
+// FindString is regexp's.
+func (s *Starts) FindString(text string) string {
+	if m := s.FindStringSubmatchIndex(text); m != nil {
+		return text[m[0]:m[1]]
+	}
+	return ""
+}
+
 // MatchString is regexp's.
 func (s *Starts) MatchString(text string) bool {
-	if s.plain(text) {
+	switch s.way(text) {
+	case skip:
+		return false
+	case plain:
 		return s.Regexp.MatchString(text)
 	}
 	for p := s.next(text, 0); p < len(text); p = s.next(text, p+1) {
@@ -240,4 +351,7 @@ func allWordBytes(set *[256]bool) bool {
 }
 
 // Accelerated reports whether s seeks its matches by their first bytes (for tests).
-func Accelerated(s *Starts) bool { return s.first != nil }
+func Accelerated(s *Starts) bool {
+	s.once.Do(s.prepare)
+	return s.first != nil
+}

@@ -293,8 +293,9 @@ func TestListsFollowTheAccessRules(t *testing.T) {
 	if !strings.Contains(alerts, "BWLA: trust after redemptions") || strings.Contains(alerts, "KHAC") {
 		t.Fatal("alerts of BWLA: want its alert only")
 	}
-	// Details are decimal strings shown as written (an alert does not say which are money).
-	link := regexp.MustCompile(`trust: <a class="v" href="([^"]+)"[^>]*>83850265.00</a>`).FindStringSubmatch(alerts)
+	// Details are decimal strings grouped in thousands but given no unit (an alert does not
+	// say which are money).
+	link := regexp.MustCompile(`trust: <a class="v" href="([^"]+)"[^>]*>83,850,265.00</a>`).FindStringSubmatch(alerts)
 	if link == nil {
 		t.Fatalf("the alert's trust figure is not linked to its line:\n%s", alerts)
 	}
@@ -385,6 +386,22 @@ func TestAlertsPageIsNewestFirst(t *testing.T) {
 	for i := 1; i < len(dates); i++ {
 		if dates[i][1] > dates[i-1][1] {
 			t.Fatalf("alerts page out of order: %s after %s", dates[i][1], dates[i-1][1])
+		}
+	}
+}
+
+// The alerts page's figures are grouped in thousands like its titles ("IPO of 20,000,000
+// units"): an analyst reads "units offered: 20,000,000", not "20000000".
+func TestAlertsPageGroupsFigures(t *testing.T) {
+	alerts := mustPage(t, "/alerts?limit=100", world.key, http.StatusOK)
+	figures := regexp.MustCompile(`<a class="v[^"]*"[^>]*>([^<]*)</a>`).FindAllStringSubmatch(alerts, -1)
+	if len(figures) == 0 {
+		t.Fatal("alerts page: no cited figures")
+	}
+	ungrouped := regexp.MustCompile(`^-?\d{4,}(\.\d+)?$`)
+	for _, f := range figures {
+		if ungrouped.MatchString(f[1]) {
+			t.Errorf("alerts page shows %q without thousands separators", f[1])
 		}
 	}
 }

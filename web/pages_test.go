@@ -2,11 +2,15 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,7 +73,8 @@ var hrefRe = regexp.MustCompile(`href="(/filings/[^"]+)"`)
 // checks that the filing view highlights that line and marks the quote on it.
 func TestEveryCitedValueOpensItsLine(t *testing.T) {
 	checked := map[string]bool{}
-	for _, sym := range allSymbols(t) {
+	symbols := allSymbols(t)
+	for _, sym := range symbols {
 		body := mustPage(t, "/spac/"+sym, world.key, 200)
 		if strings.Contains(body, "(no citation)") {
 			t.Errorf("%s: a value without a citation", sym)
@@ -87,6 +92,27 @@ func TestEveryCitedValueOpensItsLine(t *testing.T) {
 	if len(checked) < 500 {
 		t.Errorf("only %d cited links followed; the fixtures have far more", len(checked))
 	}
+	docStatesCount(t, len(checked), len(symbols))
+}
+
+// docStatesCount keeps the figures docs/explorer.md gives for this test equal to what it
+// measured: they drift with every fixture and rule added.
+func docStatesCount(t *testing.T, links, pages int) {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "explorer.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(doc)), " ")
+	want := fmt.Sprintf("follows all %s cited links of the %d SPAC pages", groupThousands(links), pages)
+	if !strings.Contains(text, want) {
+		stated := regexp.MustCompile(`follows all [\d,]+ cited links of the \d+ SPAC pages`).FindString(text)
+		t.Errorf("docs/explorer.md says %q; this test %s", stated, want)
+	}
+}
+
+func groupThousands(n int) string {
+	return spac.GroupThousands(strconv.Itoa(n))
 }
 
 func checkCitedLine(t *testing.T, href string) {

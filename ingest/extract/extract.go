@@ -84,6 +84,11 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	for _, f := range derivedStatus(x, c.kept()) {
 		c.add(f)
 	}
+	if d.Class == doc.Periodic {
+		for _, f := range chainedOldDeadlines(c.kept()) {
+			c.add(f)
+		}
+	}
 	out := c.kept()
 	for i := range out {
 		out[i].Cite(r)

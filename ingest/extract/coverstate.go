@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -59,7 +60,7 @@ var (
 	// inlineCaptionRe is the caption where a cover flattened onto one line (or a cell that
 	// holds the state and its caption) writes it after the state: "DELAWARE 20-1918691 (State
 	// of Incorporation)", "Delaware (State or other jurisdiction of incorporation".
-	inlineCaptionRe = regexp.MustCompile(`(?i)\S\s*\(state\s+(?:or\s+(?:other\s+)?jurisdiction|of\s+incorporation\)|incorporation\b)`)
+	inlineCaptionRe = textutil.MustStarts(`(?i)\S\s*\(state\s+(?:or\s+(?:other\s+)?jurisdiction|of\s+incorporation\)|incorporation\b)`)
 	// taxNumberTailRe is the employer identification number the flattened row sets between the
 	// state and its caption ("DELAWARE 20-1918691 (State of Incorporation)"), with the dashed
 	// rules some copies put under each cell.

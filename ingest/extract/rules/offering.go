@@ -205,6 +205,17 @@ var offeringTerms = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 9,
 	},
+	{
+		// An older cover's passive price ("Each unit is being sold at a purchase price of $8.00
+		// per unit") and a plain statement ("The public offering price is $10.00 per unit"); the
+		// representative's purchase option and the private units are priced the same way.
+		ID: "offering.unit_price_being_sold", Emit: rule.One(spac.FieldUnitPrice),
+		Pattern:  `(?i)(?:\beach unit (?:is being|will be) (?:sold|offered) at (?:a |an )?(?:purchase |offering |public offering )?price of|^the (?:initial )?public offering price (?:is|of the units is)) {v:money} per unit`,
+		Not:      otherSPAC + `|` + sponsorBuys + `|(?i)\boption\b|private|insider`,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 9,
+	},
 	// unit_structure
 	{
 		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},

@@ -56,6 +56,17 @@ var offeringState = []*rule.Rule{
 		Priority: 99,
 	},
 	{
+		// The jurisdiction as the blank check company's adjective: "Acme Acquisition Corp. is a
+		// Cayman Islands blank check company". The subject describes itself as the SPAC.
+		ID: "offering.state_blank_check_adjective", Produce: jurisdictionOf, Gives: []string{spac.FieldStateOfInc},
+		Pattern:  `(?:{org}|\b(?:We|we|The Company|the Company)) (?:is|was) (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed )?` + jurisdictionSlot + ` (?:exempted )?(?:blank check|special purpose acquisition) company\b`,
+		Not:      otherSPAC,
+		Never:    notOwnJurisdiction,
+		Classes:  stateForms,
+		NotKinds: notStated,
+		Priority: 99,
+	},
+	{
 		// The filer's own name in apposition: "Acme Acquisition Corp., a Delaware corporation"
 		// (a merger agreement's parties, a release, a proxy's notice). Any other name - the
 		// target, a merger sub, the sponsor - is not read.

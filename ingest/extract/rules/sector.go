@@ -100,6 +100,18 @@ var sector = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// The purpose clause of an older cover: "formed for the purpose of acquiring, through a
+		// merger ..., an operating business in the financial services industry".
+		ID: "sector.purpose_operating_business", Emit: rule.One(spac.FieldSector),
+		Pattern:  `(?i)\bpurpose of (?:acquiring|effecting)\b[^.⟦]{0,200}?\b(?:an?|one or more) (?:[\w/-]+ ){0,5}?operating business(?:es)? (?:in|within) the (?P<v>` + focusWords + sectorNoun + `)`,
+		Not:      notIndustry,
+		Never:    notOwnFocus,
+		Classes:  focusForms,
+		Items:    []string{"8.01", "7.01", "3.02"},
+		NotKinds: []doc.Kind{doc.Risk},
+		Priority: 10,
+	},
+	{
 		// "Rocket Lab is an end-to-end space company", "Acme is a leading provider of ..."
 		ID: "sector.target_is", Emit: rule.One(spac.FieldTargetSector),
 		Pattern:  `(?i)` + business + `(?: \([^)]{0,60}\))? is (?:a|an) (?P<v>(?:[a-z][a-z-]*,? ){0,5}?(?:company|provider of [^.;:⟦(]{3,80}?|developer of [^.;:⟦(]{3,80}?|manufacturer of [^.;:⟦(]{3,80}?))(?:[,.;(]| with| that| which| focused| based| headquartered|$)`,

@@ -12,12 +12,16 @@ import (
 type ChangeKind string
 
 // The kinds of change a writer tells its replicas: everything the read routes serve that the
-// writer commits. Filings (their text) are not among them yet: see docs/operating.md, "Cluster".
+// writer commits (docs/operating.md, "Cluster").
 const (
 	ChangeProfile ChangeKind = "profile" // a profile with its events, tickers and index row
 	ChangeAlert   ChangeKind = "alert"   // an alert as stored (with its Seq)
 	ChangeArticle ChangeKind = "article" // an article as stored (with its Seq)
 	ChangeStream  ChangeKind = "stream"  // a stream event with the id its log gave it
+	// A filing stored, replaced or restamped. The change names it only: its text (up to tens
+	// of MB) travels beside the stream, as a copy the writer exports (FilingExporter) and a
+	// replica imports (FilingImporter).
+	ChangeFiling ChangeKind = "filing"
 )
 
 // Change is one committed change of served data, journaled by the writer's store in the
@@ -55,6 +59,30 @@ func (c ProfileChange) Row() SPAC {
 type StreamChange struct {
 	Topic string      `json:"topic"`
 	Event StreamEvent `json:"event"`
+}
+
+// FilingChange is the Data of a ChangeFiling: the filing and the version the writer's commit
+// stored (the store's word for its content and extractor stamp), with the watermark that
+// commit set.
+type FilingChange struct {
+	Accession string `json:"accession"`
+	Version   string `json:"version"`
+	Watermark string `json:"watermark,omitempty"` // none: the commit left the watermark (a restamp)
+}
+
+// FilingExporter is the writer's store seen by its publisher: a stored filing as one opaque
+// copy (metadata, canonical text, facts), which only the same store's FilingImporter reads.
+type FilingExporter interface {
+	// ExportFiling returns the copy of the filing as stored now and that copy's version
+	// (which may be newer than the change that asked for it). ENOTFOUND: none stored.
+	ExportFiling(ctx context.Context, accession string) (version string, copy []byte, err error)
+}
+
+// FilingImporter is the replica's store seen by its follower: it stores a filing's copy and
+// records, with it, the position of the change that named the filing; a copy of nil (the
+// writer had none to give) records the position only.
+type FilingImporter interface {
+	ImportFiling(ctx context.Context, c Change, copy []byte, position uint64) error
 }
 
 // NewChange encodes data as a change of kind, with its id derived from both.

@@ -80,8 +80,13 @@ func (db *DB) restamp(ctx context.Context, old, rec storedFiling, src *spac.Sour
 		w.setSource(rec.Filing.Accession, *src)
 	}
 	old.Filing.ExtractVersion = rec.Filing.ExtractVersion
+	w.flush()
+	release := db.holdJournal() // the stamp is served (/v1/filings/{accession}): replicas take it
+	w.journal(spac.ChangeFiling, spac.FilingChange{Accession: old.Filing.Accession, Version: old.version()})
 	w.setJSON(filingKey(rec.Filing.Accession), old)
-	return w.commit()
+	err := w.commit()
+	release(err == nil)
+	return err
 }
 
 // newRecord validates r and computes its content hash.
@@ -217,9 +222,20 @@ func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []st
 		w.setJSON(foldMarkKey(old.Filing.CIK, acc), mark) // the old SPAC loses the filing
 	}
 	w.setJSON(foldMarkKey(rec.Filing.CIK, acc), mark)
+	// The journal entry shares the f/ record's transaction (unless Badger splits exactly
+	// between them: the entry then commits first, and a filing it names that is missing
+	// is published without a copy and stored again by the next ingest). That transaction
+	// starts once the journal is held: one started before would read a stale journal seq
+	// and conflict at its commit.
+	w.flush()
+	release := db.holdJournal()
+	wm := watermarkValue()
+	w.journal(spac.ChangeFiling, spac.FilingChange{Accession: acc, Version: rec.version(), Watermark: string(wm)})
 	w.setJSON(filingKey(acc), rec)
-	w.set(keyWatermark, watermarkValue())
-	return w.commit()
+	w.set(keyWatermark, wm)
+	err := w.commit()
+	release(err == nil)
+	return err
 }
 
 func chunkCount(lines, per int) int {
@@ -413,6 +429,14 @@ func (w *splitWriter) setSource(acc string, src spac.Source) {
 	w.set(sourceKey(acc), b)
 }
 
+// journal journals data as the next change of kind (when the store's journal is on); the
+// caller holds the journal (holdJournal) until the commit.
+func (w *splitWriter) journal(kind spac.ChangeKind, data any) {
+	if w.db.journal.on {
+		w.do(func(txn *badger.Txn) error { return w.db.journalChange(txn, kind, data) })
+	}
+}
+
 func (w *splitWriter) do(op func(*badger.Txn) error) {
 	if w.err != nil {
 		return
@@ -432,6 +456,13 @@ func (w *splitWriter) do(op func(*badger.Txn) error) {
 		}
 	}
 	w.err = err
+}
+
+// flush commits what was written so far; the next write starts a new transaction.
+func (w *splitWriter) flush() {
+	if w.err = w.commit(); w.err == nil {
+		w.txn = nil
+	}
 }
 
 func (w *splitWriter) commit() error {

@@ -39,16 +39,29 @@ func (db *DB) updateJournaled(ctx context.Context, fn func(*badger.Txn) error) e
 	if !db.journal.on {
 		return db.update(ctx, fn)
 	}
-	db.journal.mu.Lock()
+	release := db.holdJournal()
 	err := db.update(ctx, fn)
-	db.journal.mu.Unlock()
-	if err == nil {
-		select {
-		case db.journal.signal <- struct{}{}:
-		default:
+	release(err == nil)
+	return err
+}
+
+// holdJournal takes the journal's order for a write that commits outside db.update (a split
+// write's last transaction): held from the journal entry's seq until its commit. release
+// wakes the publisher when the write committed. With the journal off it does nothing.
+func (db *DB) holdJournal() (release func(committed bool)) {
+	if !db.journal.on {
+		return func(bool) {}
+	}
+	db.journal.mu.Lock()
+	return func(committed bool) {
+		db.journal.mu.Unlock()
+		if committed {
+			select {
+			case db.journal.signal <- struct{}{}:
+			default:
+			}
 		}
 	}
-	return err
 }
 
 // journalChange writes data as the next change of kind, when the journal is on.

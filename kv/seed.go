@@ -17,8 +17,8 @@ const seedPage = 100
 
 // SeedJournal journals, once, everything a store held before its journal was ever on (a
 // single process's data directory turned into a writer's): every profile (with its events and
-// the current watermark), alert, article and stream event, so replicas reading the stream from
-// its start hold what the writer serves. A store whose journal has a sequence (it journaled
+// the current watermark), filing, alert, article and stream event, so replicas reading the stream from
+// its start hold what the writer serves (filings first: profiles cite them). A store whose journal has a sequence (it journaled
 // before, or was seeded) is left alone; seeded reports whether it journaled anything.
 func (db *DB) SeedJournal(ctx context.Context) (seeded int, err error) {
 	if !db.journal.on {
@@ -27,7 +27,7 @@ func (db *DB) SeedJournal(ctx context.Context) (seeded int, err error) {
 	if n, err := db.LastJournaled(ctx); err != nil || n > 0 {
 		return 0, err
 	}
-	for _, prefix := range []string{prefixProfile, prefixAlert, prefixArticle, prefixStreamLog} {
+	for _, prefix := range []string{prefixFiling, prefixProfile, prefixAlert, prefixArticle, prefixStreamLog} {
 		n, err := db.seedPrefix(ctx, prefix)
 		seeded += n
 		if err != nil {
@@ -76,6 +76,16 @@ func (db *DB) seedOne(txn *badger.Txn, prefix, key string, item *badger.Item) er
 		return db.journalChange(txn, spac.ChangeAlert, json.RawMessage(raw))
 	case prefixArticle:
 		return db.journalChange(txn, spac.ChangeArticle, json.RawMessage(raw))
+	case prefixFiling:
+		var rec storedFiling
+		if err := json.Unmarshal(raw, &rec); err != nil {
+			return err
+		}
+		wm, _, err := getString(txn, keyWatermark)
+		if err != nil {
+			return err
+		}
+		return db.journalChange(txn, spac.ChangeFiling, spac.FilingChange{Accession: rec.Filing.Accession, Version: rec.version(), Watermark: wm})
 	case prefixStreamLog:
 		var ev spac.StreamEvent
 		if err := json.Unmarshal(raw, &ev); err != nil {

@@ -17,7 +17,7 @@ import (
 )
 
 // replicated are the key ranges a replica holds as its writer does (kv/doc.go).
-var replicated = []string{"p/", "pk/", "s/", "e/", "al/", "alt/", "ar/", "art/", "l/", "lm/", "m/watermark", "m/alertseq", "m/articleseq"}
+var replicated = []string{"f/", "t/", "x/", "c/", "p/", "pk/", "s/", "e/", "al/", "alt/", "ar/", "art/", "l/", "lm/", "m/watermark", "m/alertseq", "m/articleseq"}
 
 func dump(t *testing.T, db *kv.DB) map[string]string {
 	t.Helper()

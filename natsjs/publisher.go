@@ -22,6 +22,7 @@ const publishBatch = 256
 type Publisher struct {
 	conn    *Conn
 	journal spac.ChangeJournal
+	store   spac.FilingExporter
 	log     *slog.Logger
 
 	published atomic.Uint64 // stream sequence of the last change acknowledged
@@ -29,12 +30,19 @@ type Publisher struct {
 	connected atomic.Bool
 }
 
-// NewPublisher returns the publisher of journal over conn.
-func NewPublisher(conn *Conn, journal spac.ChangeJournal, log *slog.Logger) *Publisher {
+// WriterStore is the writer's store as its publisher reads it: the journal, and the copies
+// of the filings it names.
+type WriterStore interface {
+	spac.ChangeJournal
+	spac.FilingExporter
+}
+
+// NewPublisher returns the publisher of store's journal over conn.
+func NewPublisher(conn *Conn, store WriterStore, log *slog.Logger) *Publisher {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Publisher{conn: conn, journal: journal, log: log}
+	return &Publisher{conn: conn, journal: store, store: store, log: log}
 }
 
 // Run creates the stream if needed and publishes until ctx is done: whatever the journal holds at start (left by a previous
@@ -82,6 +90,9 @@ func (p *Publisher) ensure(ctx context.Context, done *bool) error {
 	if err := p.conn.EnsureStream(ctx); err != nil {
 		return err
 	}
+	if err := p.conn.ensureFilings(ctx); err != nil {
+		return err
+	}
 	last, err := p.conn.lastSeq(ctx)
 	if err != nil {
 		return err
@@ -121,6 +132,11 @@ func (p *Publisher) drain(ctx context.Context) (int, error) {
 // publish sends one change and waits for the stream's acknowledgement. A duplicate (the same
 // id within the window) is acknowledged without being stored again.
 func (p *Publisher) publish(ctx context.Context, c spac.Change) error {
+	if c.Kind == spac.ChangeFiling {
+		if err := p.putFiling(ctx, c); err != nil {
+			return err
+		}
+	}
 	b, err := json.Marshal(c)
 	if err != nil {
 		return err

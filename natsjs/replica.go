@@ -19,7 +19,7 @@ import (
 // profile). OnApplied, when set, is told each change once applied (the SSE hub's live push).
 type Replica struct {
 	conn      *Conn
-	store     spac.ChangeApplier
+	store     ReplicaStore
 	index     spac.Index
 	log       *slog.Logger
 	OnApplied func(spac.Change)
@@ -32,8 +32,14 @@ type Replica struct {
 	advance chan struct{} // closed and replaced whenever applied moves
 }
 
+// ReplicaStore is a replica's store as its follower writes it: changes, and filing copies.
+type ReplicaStore interface {
+	spac.ChangeApplier
+	spac.FilingImporter
+}
+
 // NewReplica returns the replica of conn's stream into store and index.
-func NewReplica(conn *Conn, store spac.ChangeApplier, index spac.Index, log *slog.Logger) *Replica {
+func NewReplica(conn *Conn, store ReplicaStore, index spac.Index, log *slog.Logger) *Replica {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -131,13 +137,36 @@ func (r *Replica) handle(ctx context.Context, msg jetstream.Msg) error {
 			return applyError{fmt.Errorf("natsjs: index change at %d: %w", pos, err)}
 		}
 	}
-	if err := r.store.ApplyChange(ctx, c, pos); err != nil {
-		return applyError{err}
+	if err := r.apply(ctx, c, pos); err != nil {
+		return err
 	}
 	r.raiseLast(pos + meta.NumPending)
 	r.setApplied(pos)
 	if r.OnApplied != nil {
 		r.OnApplied(c)
+	}
+	return nil
+}
+
+// apply stores one change with its position; a filing's copy is read first (a failure to read
+// it is retried like a failure to read the stream).
+func (r *Replica) apply(ctx context.Context, c spac.Change, pos uint64) error {
+	if c.Kind != spac.ChangeFiling {
+		if err := r.store.ApplyChange(ctx, c, pos); err != nil {
+			return applyError{err}
+		}
+		return nil
+	}
+	fc, err := filingChange(c)
+	if err != nil {
+		return applyError{err}
+	}
+	copy, err := r.getFiling(ctx, fc)
+	if err != nil {
+		return err
+	}
+	if err := r.store.ImportFiling(ctx, c, copy, pos); err != nil {
+		return applyError{err}
 	}
 	return nil
 }

@@ -94,7 +94,8 @@ func profilePaths(ciks []string) []string {
 
 // TestClusterReplicasServeTheWritersProfiles runs a writer and two replicas on an embedded
 // three-node NATS cluster: the writer builds the fixture corpus and both replicas then serve
-// every profile, and the universe, byte for byte as the writer does. A replica stopped while
+// every profile, the universe, and every filing's metadata and lines (so a citation checks
+// out on any node) byte for byte as the writer does. A replica stopped while
 // the writer ingests a new SPAC from its EDGAR feed catches up when it starts again, and
 // serves that SPAC as the (restarted) writer does.
 func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
@@ -126,6 +127,7 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	r1.start(t)
 	r2.start(t)
 	converge(t, append(profilePaths(ciks), universePath), writer, r1, r2)
+	converge(t, filingPaths(t, writer, ciks), writer, r1, r2)
 	resumeAnywhere(t, writer, r1, r2)
 
 	if err := r1.stop(); err != nil { // away while the writer ingests
@@ -147,6 +149,35 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	if h := r2.health(t); h.UniverseRows != rows+1 {
 		t.Fatalf("the replica that stayed up has %d universe rows, want %d", h.UniverseRows, rows+1)
 	}
+}
+
+// filingPaths are, for every filing of ciks as the writer serves them, its metadata, every
+// page of its lines (the text a citation is checked against) and, for each SPAC's first
+// filing, the explorer's line page.
+func filingPaths(t *testing.T, writer *clusterNode, ciks []string) []string {
+	t.Helper()
+	var out []string
+	for _, cik := range ciks {
+		var prof struct {
+			Filings []struct{ Accession string } `json:"filings"`
+		}
+		writer.getJSON(t, "/v1/spac/"+cik, "", http.StatusOK, &prof)
+		for i, f := range prof.Filings {
+			var meta struct{ LineCount int }
+			writer.getJSON(t, "/v1/filings/"+f.Accession, "", http.StatusOK, &meta)
+			out = append(out, "/v1/filings/"+f.Accession)
+			for from := 1; from <= meta.LineCount; from += api.MaxLinesPerCall {
+				out = append(out, fmt.Sprintf("/v1/filings/%s/lines?from=%d&to=%d", f.Accession, from, from+api.MaxLinesPerCall-1))
+			}
+			if i == 0 {
+				out = append(out, "/filings/"+f.Accession+"?line=3")
+			}
+		}
+	}
+	if len(out) < 100 {
+		t.Fatalf("only %d filing paths: the comparison would check too little", len(out))
+	}
+	return out
 }
 
 // clusterEnv is the configuration every node shares: the NATS cluster, a stream kept on all

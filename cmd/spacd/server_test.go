@@ -136,6 +136,7 @@ func waitListening(t testing.TB, out io.Reader, done chan error, errBuf *syncBuf
 				return addr, metrics
 			}
 		case err := <-done:
+			done <- err // for the test's stop, which waits for it (it hung the test's cleanup)
 			t.Fatalf("server exited: %v; stderr:\n%s", err, errBuf.String())
 		}
 	}

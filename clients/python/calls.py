@@ -17,6 +17,8 @@ import queue
 import sys
 import threading
 from collections.abc import Callable
+from contextlib import closing
+from itertools import islice
 from decimal import Decimal
 
 from spacdata import (
@@ -120,11 +122,14 @@ def alerts(c: Client) -> None:
     report("alerts", f"{page.total} alerts; first {a.kind} {a.severity} {a.symbol} on {a.occurred_at}")
     check(len(list(c.iter_alerts(limit=50))) == page.total, "iter_alerts")
     report("alerts_export", f"CSV, {len(c.alerts_export('csv').splitlines())} lines")
-    streamed = list(c.alerts_stream(last_event_id="0", idle_timeout=1.0))
-    check(len(streamed) > 0 and streamed[0].event == "alert" and streamed[0].data.seq >= 0, "alerts stream")
+    # from the start of the log (last_event_id 0): the first 5 events, then the stream is closed
+    with closing(c.alerts_stream(last_event_id="0", idle_timeout=30)) as events:
+        streamed = list(islice(events, 5))
+    check(len(streamed) == 5 and streamed[0].event == "alert" and streamed[0].data.seq >= 0, "alerts stream")
     report("alerts_stream", f"{len(streamed)} events replayed; first id {streamed[0].id}: {streamed[0].data.title[:50]!r}")
-    articles = list(c.news_stream(last_event_id="0", idle_timeout=1.0))
-    check(len(articles) > 0 and articles[0].data.url.startswith("http"), "news stream")
+    with closing(c.news_stream(last_event_id="0", idle_timeout=30)) as news:
+        articles = list(islice(news, 5))
+    check(len(articles) == 5 and articles[0].data.url.startswith("http"), "news stream")
     report("news_stream", f"{len(articles)} events replayed; first {articles[0].data.title[:50]!r}")
 
 

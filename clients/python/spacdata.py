@@ -20,7 +20,7 @@ import re
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
 __all__ = ["ApiError", "Client", "DecodeError", "parse_webhook", "verify_webhook"]
@@ -316,7 +316,7 @@ class _Transport:
 
     def _events(
         self, path: str, decode: Callable[[Any], _T], idle_timeout: float | None, *, query: Mapping[str, Any] | None = None
-    ) -> Iterator[_T]:
+    ) -> Generator[_T, None, None]:
         # the response opens before the first next(), so a refused stream raises at the call
         resp = self._open("GET", path, query or {}, {}, None, "text/event-stream", idle_timeout, ())
         return _sse_events(resp, decode)
@@ -330,10 +330,11 @@ def _api_error(status: int, body: bytes) -> ApiError:
     return ApiError(status, problem, body)
 
 
-def _sse_events(resp: Any, decode: Callable[[Any], _T]) -> Iterator[_T]:
+def _sse_events(resp: Any, decode: Callable[[Any], _T]) -> Generator[_T, None, None]:
     # Server-Sent Events: frames of "field: value" lines ended by a blank line; comment
     # lines (":heartbeat") and frames without data (the first one's retry) are skipped. The
-    # iteration ends when the server closes the stream or idle_timeout passes without a byte.
+    # iteration ends when the server closes the stream or idle_timeout passes without a byte;
+    # close() (contextlib.closing) closes the connection.
     frame: dict[str, Any] = {}
     data: list[str] = []
     with resp:
@@ -4364,7 +4365,7 @@ class Client(_Transport):
         symbol: Sequence[str] | None = None,
         last_event_id: str | None = None,
         idle_timeout: float | None = None,
-    ) -> Iterator[AlertStreamEvent]:
+    ) -> Generator[AlertStreamEvent, None, None]:
         """Live alert events (SSE, event: alert); heartbeat every 25 s; resumable with
         Last-Event-ID.
 
@@ -4372,6 +4373,7 @@ class Client(_Transport):
 
         The events as they come; the iteration ends when the server closes the stream or, with
         idle_timeout (seconds), when nothing (not even the heartbeat) arrives for that long.
+        Close it to leave early: with contextlib.closing(...) as events.
 
         Args:
             kind: alert kinds, comma-separated
@@ -4685,13 +4687,14 @@ class Client(_Transport):
         symbol: Sequence[str] | None = None,
         last_event_id: str | None = None,
         idle_timeout: float | None = None,
-    ) -> Iterator[ArticleStreamEvent]:
+    ) -> Generator[ArticleStreamEvent, None, None]:
         """Live articles (SSE, event: article): the 50 most recent first, then new ones.
 
         GET /v1/news/stream
 
         The events as they come; the iteration ends when the server closes the stream or, with
         idle_timeout (seconds), when nothing (not even the heartbeat) arrives for that long.
+        Close it to leave early: with contextlib.closing(...) as events.
 
         Args:
             symbol: any ticker or CIK

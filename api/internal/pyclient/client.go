@@ -2,6 +2,7 @@ package pyclient
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -25,12 +26,15 @@ func (g *generator) writeOperation(op *operation) error {
 		return err
 	}
 	if op.RequestBody != nil {
-		typ, err := g.pyType(op.RequestBody.Content["application/json"].Schema)
+		s := op.RequestBody.Content["application/json"].Schema
+		if s == nil {
+			return fmt.Errorf("a request body that is not JSON")
+		}
+		typ, err := g.pyType(s)
 		if err != nil {
 			return err
 		}
-		body := arg{name: "body", in: "body", typ: typ, required: true}
-		args = append(args[:pathCount(args)], append([]arg{body}, args[pathCount(args):]...)...)
+		args = positionalFirst(append(args, arg{name: "body", in: "body", typ: typ, required: true}))
 	}
 	res, err := g.result(op)
 	if err != nil {
@@ -48,14 +52,11 @@ func (g *generator) writeOperation(op *operation) error {
 	return nil
 }
 
-func pathCount(args []arg) int {
-	n := 0
-	for _, a := range args {
-		if a.in == "path" {
-			n++
-		}
-	}
-	return n
+// positionalFirst orders the arguments as the signature lists them: path parameters, the
+// body, then the keyword-only ones, each group in the document's order.
+func positionalFirst(args []arg) []arg {
+	slices.SortStableFunc(args, func(a, b arg) int { return boolOrder(b.positional()) - boolOrder(a.positional()) })
+	return args
 }
 
 func (g *generator) writeMethod(op *operation, name string, args []arg, res result) {
@@ -67,7 +68,7 @@ func (g *generator) writeMethod(op *operation, name string, args []arg, res resu
 	g.line(1, "def %s(%s) -> %s:", name, signature(args, extra...), res.typ)
 	doc := []string{op.Summary, op.Description, op.method + " " + op.path}
 	if res.stream {
-		doc = append(doc, "The events as they come; the iteration ends when the server closes the stream or, with idle_timeout (seconds), when nothing (not even the heartbeat) arrives for that long.")
+		doc = append(doc, "The events as they come; the iteration ends when the server closes the stream or, with idle_timeout (seconds), when nothing (not even the heartbeat) arrives for that long. Close it to leave early: with contextlib.closing(...) as events.")
 	}
 	if len(res.also) > 0 {
 		doc = append(doc, "A "+strings.Join(res.also, " or ")+" answer has the same body: it is returned too, not raised as ApiError.")

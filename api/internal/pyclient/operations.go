@@ -46,7 +46,7 @@ func (g *generator) args(op *operation) ([]arg, error) {
 		}
 		out = append(out, arg{name: snake(p.Name), in: p.In, wire: p.Name, typ: typ, doc: p.Description, required: p.Required || p.In == "path"})
 	}
-	return out, nil
+	return positionalFirst(out), nil
 }
 
 func (g *generator) result(op *operation) (result, error) {
@@ -80,7 +80,7 @@ func (g *generator) result(op *operation) (result, error) {
 					return r, err
 				}
 				dec, err := g.decoder(mt.Schema.Items)
-				r.typ, r.dec, r.stream, r.accept = "Iterator["+ev+"]", dec, true, media
+				r.typ, r.dec, r.stream, r.accept = "Generator["+ev+", None, None]", dec, true, media
 				if err != nil {
 					return r, err
 				}

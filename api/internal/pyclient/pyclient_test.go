@@ -8,15 +8,15 @@ import (
 )
 
 // smallDoc has one of each construct the generator types: a shared vocabulary, a keyword
-// named property and parameter, dates, a decimal, a nullable type list, a map, an anyOf of
+// named property and parameter (listed before the path parameter), dates, a decimal, a nullable type list, a map, an anyOf of
 // two models and one with null, a paged list with a cursor, a body, and a 204.
 const smallDoc = `{
   "openapi": "3.1.0", "info": {"title": "Small", "version": "2"},
   "paths": {
     "/v1/things/{id}": {"get": {"operationId": "thing", "summary": "One thing.",
       "parameters": [
-        {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
         {"name": "from", "in": "query", "schema": {"type": "string", "format": "date"}},
+        {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
         {"name": "kind", "in": "query", "explode": false, "schema": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}}],
       "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Thing"}}}},
         "404": {"$ref": "#/components/responses/Problem"}}}},

@@ -36,6 +36,10 @@ func TestRecognise(t *testing.T) {
 		// A figure already in the millions with a scale word is a typo: no money is read.
 		{"generating gross proceeds of $7,270,000 million, and $1,250 million of notes",
 			"count:7,270,000=7270000; money:$1,250 million=1250000000"},
+		// A thousands group typed with a period has no one reading: no money; a plain
+		// three-decimal rate still is one.
+		{"gross proceeds of $5,013.000 and a rate of $0.035 per share",
+			"count:5,013=5013; money:$0.035=7/200"},
 		{"On August 20, 2021 and on the 2nd day of May, 2025 and Sept. 30, 2022",
 			"date:August 20, 2021=2021-08-20; date:the 2nd day of May, 2025=2025-05-02; date:Sept. 30, 2022=2022-09-30"},
 		{"held on March\u00a025,\u00a02021, record date September&nbsp;30,&nbsp;2020; on [\u2022], 2021",

@@ -121,11 +121,22 @@ func moneys(s string) []Entity {
 		if m[4] >= 0 {
 			scale = s[m[4]:m[5]]
 		}
+		if garbledGroups(s[m[2]:m[3]]) {
+			continue
+		}
 		if v := number(s[m[2]:m[3]], scale); v != nil {
 			out = append(out, Entity{Kind: Money, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1], Num: v})
 		}
 	}
 	return out
+}
+
+// garbledGroups tells a figure whose last thousands group was typed with a period
+// ("$5,013.000" for $5,013,000): grouped digits with three decimals have no one reading, so
+// the amount is no number at all rather than a thousandth of itself.
+func garbledGroups(figure string) bool {
+	dot := strings.LastIndexByte(figure, '.')
+	return dot >= 0 && strings.ContainsRune(figure, ',') && len(figure)-dot-1 == 3
 }
 
 // quantityRe reads a count of securities: the figure, an optional "of its", modifiers

@@ -182,6 +182,15 @@ var offeringClosing = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// a later proxy's background recalls the offering: "we consummated our IPO from which we
+		// derived gross proceeds of $100 million"
+		ID: "offering.gross_proceeds_derived", Emit: rule.One(spac.FieldIPOGrossProceeds),
+		Pattern:  `(?i)\b(?:consummated|completed|closed) (?:its|our|the) ` + ipoWords + ` from which (?:it|we|the company) (?:derived|received|raised) (?:total |aggregate )?gross proceeds of {v:money}`,
+		Never:    otherSPACs,
+		Classes:  closedForms,
+		Priority: 10,
+	},
+	{
 		// An over-allotment report's stated new total.
 		ID: "offering.gross_proceeds_increased", Emit: rule.One(spac.FieldIPOGrossProceeds),
 		Pattern: `(?i)(?:aggregate|total) gross proceeds (?:from the (?:IPO|offering) )?(?:increased|increases|was increased) to {v:money}` +

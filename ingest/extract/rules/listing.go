@@ -63,8 +63,9 @@ var offeringListing = []*rule.Rule{
 		ID: "offering.release_symbols_filer", Produce: filerOnly(releaseSymbols), Gives: append(tickerFields, spac.FieldExchange),
 		Pattern: `(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
 			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?:[,;]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
-		Never:    otherSPAC,
-		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Never: otherSPAC,
+		// a DEFA14A carries the release it filed as additional proxy material
+		Classes:  []doc.Class{doc.Current, doc.Communication, doc.Proxy},
 		Priority: 8,
 	},
 	{

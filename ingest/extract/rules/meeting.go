@@ -207,7 +207,10 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.record_fixed", Emit: rule.One(spac.FieldRecordDate),
-		Pattern:  `(?i)(?:fixed|set|established) (?:the close of business on )?{v:date},? as the record date`,
+		// the record date unnamed in older notices: "has fixed the close of business on <date>
+		// as the date for determining stockholders entitled to receive notice of and vote at the
+		// special meeting"
+		Pattern:  `(?i)(?:fixed|set|established) (?:the close of business on )?{v:date},? as the (?:record date|date (?:for|of) (?:determining|the determination of)\b[^⟦.]{0,80}?\bentitled to (?:receive )?notice)`,
 		Classes:  meetingForms,
 		Priority: 11,
 	},

@@ -108,6 +108,18 @@ var meetingKinds = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// an extension proxy names its own extension by the defined date it sets, in the Q&A
+		// ("Other than the extension until the Extended Date as described in this proxy
+		// statement, ...") or the board's reason ("to continue our existence until the
+		// Extended Date"); a merger proxy's class never reads it
+		ID: "meeting.kind_extension_defined_date", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)\b(?:other than (?:the|this) (?P<v>extension) (?:until|to|through)|(?P<v>continue) (?:our|its|the company` + ap + `s|⟦org \d+⟧` + ap + `s|\w+` + ap + `s) (?:corporate )?existence (?:until|to|through)) the (?-i:(?:Extended|Extension|New Termination|Amended Termination) Date)\b`,
+		Not:      pastMeeting + `|\b(?:approved|previously)\b`,
+		Never:    earlyTermination + `|` + notAsked,
+		Classes:  []doc.Class{doc.Proxy},
+		Priority: 9,
+	},
+	{
 		// the charter amendment an extension meeting approved (Item 5.03)
 		ID: "meeting.kind_extension_amended", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
 		Pattern:  `(?i)(?:amendment|amended (?:and restated )?(?:charter|articles|certificate|memorandum)\w*)[^⟦.]{0,80}? (?P<v>` + extendDeadline + `)`,

@@ -70,6 +70,21 @@ var meetingDeadlines = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// a release or 8-K that announces the meeting states the extension it will ask for:
+		// "will hold a special meeting on <date> to vote on an amendment ... to extend the date by
+		// which ... from <old> to <new>"; its dates are the proposal's, read as a proxy's are
+		// (new_deadline_proposed). A report of the meeting held is read by the rules above.
+		ID: "meeting.new_deadline_announced", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
+		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}|` + extendFromTo,
+		Must:     `(?i)\b(?:will|to|plans to|intends to) (?:hold|convene)\b[^.;]{0,120}?\bmeeting\b|\bmeeting\b[^.;]{0,160}?\b(?:will be|to be|is scheduled to be) held\b`,
+		Not:      pastMeeting + `|earlier|not approved|\bfail|` + capUpTo + `|\b(?:we|the company) held\b|(?:stockholders|shareholders) (?:have )?approved\b|previously (?:approved|extended)|\b(?:was|were) held\b` + extensionRefused,
+		Never:    proposalFailed,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Items:    []string{"8.01", "7.01"},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		// the new deadline a defined term ("from April 18, 2023 to the New Termination Date"), the
 		// cap of monthly options ("from November 5, 2023 to up to May 5, 2024") or the options
 		// themselves ("from February 19, 2025 up to nine times, by an additional month each

@@ -123,6 +123,9 @@ type Replication struct {
 	// On a replica, the changes of the stream it has yet to apply (last - applied);
 	// on the writer, the changes it committed and has yet to publish.
 	Behind uint64 `json:"behind"`
+	// The position of the snapshot the writer made last, or the replica started from (a
+	// replica that followed the stream from its first change has none); absent: none.
+	Snapshot uint64 `json:"snapshot,omitempty"`
 	// Whether the stream is reachable now; a replica that lost it keeps serving
 	// what it has.
 	Connected bool `json:"connected"`

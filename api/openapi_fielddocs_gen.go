@@ -179,6 +179,7 @@ var fieldDocs = map[string]string{
 	"github.com/spacdata/spac.Replication.Connected":                   "Whether the stream is reachable now; a replica that lost it keeps serving what it has.",
 	"github.com/spacdata/spac.Replication.Last":                        "the stream's last position as last seen",
 	"github.com/spacdata/spac.Replication.Role":                        "\"writer\" or \"replica\"",
+	"github.com/spacdata/spac.Replication.Snapshot":                    "The position of the snapshot the writer made last, or the replica started from (a replica that followed the stream from its first change has none); absent: none.",
 	"github.com/spacdata/spac.SPAC.CIK":                                "The SPAC's SEC Central Index Key, 10 digits with leading zeros.",
 	"github.com/spacdata/spac.SPAC.Citations":                          "The filing lines each field was read from (field = the JSON name); computed values cite their inputs.",
 	"github.com/spacdata/spac.SPAC.Deadline":                           "The current deadline to complete a combination before the SPAC must liquidate (YYYY-MM-DD), extensions included.",

@@ -3322,6 +3322,9 @@ type Replication struct {
 
 	// Role "writer" or "replica"
 	Role ReplicationRole `json:"role"`
+
+	// Snapshot The position of the snapshot the writer made last, or the replica started from (a replica that followed the stream from its first change has none); absent: none.
+	Snapshot *int `json:"snapshot,omitempty"`
 }
 
 // ReplicationRole "writer" or "replica"

@@ -43,6 +43,11 @@ type NATSConfig struct {
 	URL      string `mapstructure:"url"`      // comma-separated server URLs
 	Stream   string `mapstructure:"stream"`   // the stream's name
 	Replicas int    `mapstructure:"replicas"` // copies of the stream on the NATS cluster
+	// SnapshotEvery is how often the writer snapshots what replicas hold (when something
+	// changed); 0: never. KeepChanges is how many changes before its latest snapshot the
+	// stream keeps (older ones are purged: a replica further behind loads the snapshot).
+	SnapshotEvery time.Duration `mapstructure:"snapshot_every"`
+	KeepChanges   int           `mapstructure:"keep_changes"`
 }
 
 // MetricsConfig configures the Prometheus metrics listener.

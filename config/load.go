@@ -68,6 +68,8 @@ var defaults = map[string]any{
 	"cluster.nats.url":                 "nats://127.0.0.1:4222",
 	"cluster.nats.stream":              "SPAC_CHANGES",
 	"cluster.nats.replicas":            1,
+	"cluster.nats.snapshot_every":      10 * time.Minute,
+	"cluster.nats.keep_changes":        100000,
 }
 
 // Names of the configuration flags.
@@ -320,6 +322,9 @@ func (c ClusterConfig) validate() error {
 	}
 	if c.NATS.Replicas < 1 || c.NATS.Replicas > 5 {
 		return fmt.Errorf("config: cluster.nats.replicas must be 1 to 5, got %d", c.NATS.Replicas)
+	}
+	if c.NATS.SnapshotEvery < 0 || c.NATS.KeepChanges < 0 {
+		return fmt.Errorf("config: cluster.nats.snapshot_every and keep_changes must not be negative")
 	}
 	return nil
 }

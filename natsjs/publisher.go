@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -22,19 +23,23 @@ const publishBatch = 256
 type Publisher struct {
 	conn    *Conn
 	journal spac.ChangeJournal
-	store   spac.FilingExporter
+	store   WriterStore
 	log     *slog.Logger
 
+	mu        sync.Mutex    // held while publishing a batch (a snapshot's read is fixed between two)
 	published atomic.Uint64 // stream sequence of the last change acknowledged
 	sent      atomic.Uint64 // journal Seq of the last change acknowledged
+	snapshot  atomic.Uint64 // position of the last snapshot in the object store
+	ready     atomic.Bool   // the stream and its position are known
 	connected atomic.Bool
 }
 
-// WriterStore is the writer's store as its publisher reads it: the journal, and the copies
-// of the filings it names.
+// WriterStore is the writer's store as its publisher reads it: the journal, the copies of
+// the filings it names, and snapshots.
 type WriterStore interface {
 	spac.ChangeJournal
 	spac.FilingExporter
+	spac.SnapshotSource
 }
 
 // NewPublisher returns the publisher of store's journal over conn.
@@ -111,12 +116,20 @@ func (p *Publisher) ensure(ctx context.Context, done *bool) error {
 	} else {
 		return err
 	}
+	if obs, err := p.conn.filings(ctx); err == nil {
+		if info, err := obs.GetInfo(ctx, snapshotObject); err == nil {
+			p.snapshot.Store(snapshotPosition(info))
+		}
+	}
 	*done = true
+	p.ready.Store(true)
 	return nil
 }
 
 // drain publishes one batch and trims it; it reports how many entries it read.
 func (p *Publisher) drain(ctx context.Context) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	changes, err := p.journal.Changes(ctx, 0, publishBatch)
 	if err != nil || len(changes) == 0 {
 		return 0, err
@@ -159,7 +172,7 @@ func (p *Publisher) publish(ctx context.Context, c spac.Change) error {
 // many changes it committed and has not published yet.
 func (p *Publisher) Status(ctx context.Context) spac.Replication {
 	n := p.published.Load()
-	st := spac.Replication{Role: "writer", Applied: n, Last: n, Connected: p.connected.Load() && p.conn.nc.IsConnected()}
+	st := spac.Replication{Role: "writer", Applied: n, Last: n, Snapshot: p.snapshot.Load(), Connected: p.connected.Load() && p.conn.nc.IsConnected()}
 	if last, err := p.journal.LastJournaled(ctx); err == nil {
 		st.Behind = last - min(last, p.sent.Load())
 	}

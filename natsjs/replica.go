@@ -3,6 +3,7 @@ package natsjs
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -25,6 +26,7 @@ type Replica struct {
 	OnApplied func(spac.Change)
 
 	applied   atomic.Uint64 // stream sequence of the last change applied
+	snapshot  atomic.Uint64 // position of the snapshot this replica loaded last (0: none)
 	last      atomic.Uint64 // the stream's last sequence as last seen
 	connected atomic.Bool
 
@@ -32,10 +34,12 @@ type Replica struct {
 	advance chan struct{} // closed and replaced whenever applied moves
 }
 
-// ReplicaStore is a replica's store as its follower writes it: changes, and filing copies.
+// ReplicaStore is a replica's store as its follower writes it: changes, filing copies and
+// snapshots.
 type ReplicaStore interface {
 	spac.ChangeApplier
 	spac.FilingImporter
+	spac.SnapshotLoader
 }
 
 // NewReplica returns the replica of conn's stream into store and index.
@@ -58,12 +62,19 @@ func (r *Replica) Run(ctx context.Context) error {
 	r.setApplied(from)
 	wait := 100 * time.Millisecond
 	for ctx.Err() == nil {
-		err := r.consume(ctx)
+		err := r.bootstrap(ctx)
+		if err == nil {
+			err = r.consume(ctx)
+		}
 		if ctx.Err() != nil {
 			break
 		}
 		if ae, ok := err.(applyError); ok {
 			return ae.err
+		}
+		if errors.Is(err, errGap) {
+			r.log.Warn("natsjs: the stream was purged past this replica's position: loading the snapshot", "applied", r.applied.Load())
+			continue
 		}
 		r.connected.Store(false)
 		r.log.Warn("natsjs: reading the change stream", "err", err, "retry", wait.String())
@@ -123,6 +134,9 @@ func (r *Replica) handle(ctx context.Context, msg jetstream.Msg) error {
 	pos := meta.Sequence.Stream
 	if pos <= r.applied.Load() {
 		return nil
+	}
+	if pos > r.applied.Load()+1 { // sequences have no holes but a purge's
+		return errGap
 	}
 	var c spac.Change
 	if err := json.Unmarshal(msg.Data(), &c); err != nil {
@@ -226,7 +240,7 @@ func (r *Replica) CatchUp(ctx context.Context) error {
 // by Refresh and by each change read.
 func (r *Replica) Status() spac.Replication {
 	applied, last := r.applied.Load(), r.last.Load()
-	return spac.Replication{Role: "replica", Applied: applied, Last: last, Behind: last - min(applied, last), Connected: r.connected.Load() && r.conn.nc.IsConnected()}
+	return spac.Replication{Role: "replica", Applied: applied, Last: last, Behind: last - min(applied, last), Snapshot: r.snapshot.Load(), Connected: r.connected.Load() && r.conn.nc.IsConnected()}
 }
 
 // Refresh reads the stream's last position (for Status while no change arrives).

@@ -2879,7 +2879,7 @@ class ReleasePage(_Model):
 @dataclasses.dataclass(kw_only=True)
 class Replication(_Model):
 
-    JSON_FIELDS: ClassVar[dict[str, str]] = {"applied": "applied", "behind": "behind", "connected": "connected", "last": "last", "role": "role"}
+    JSON_FIELDS: ClassVar[dict[str, str]] = {"applied": "applied", "behind": "behind", "connected": "connected", "last": "last", "role": "role", "snapshot": "snapshot"}
     JSON_REQUIRED: ClassVar[frozenset[str]] = frozenset({"applied", "behind", "connected", "last", "role"})
 
     applied: int
@@ -2899,6 +2899,11 @@ class Replication(_Model):
     role: ReplicationRole
     """"writer" or "replica\""""
 
+    snapshot: int | None = None
+    """The position of the snapshot the writer made last, or the replica started from (a replica
+    that followed the stream from its first change has none); absent: none.
+    """
+
     @classmethod
     def from_json(cls, v: Any) -> Replication:
         """The Replication of a JSON value (json.loads); DecodeError when it is not one."""
@@ -2909,6 +2914,7 @@ class Replication(_Model):
             connected=_req(o, "connected", _bool),
             last=_req(o, "last", _int),
             role=_req(o, "role", _literal),
+            snapshot=_opt(o, "snapshot", _int),
         )
 
 

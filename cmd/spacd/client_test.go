@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -171,8 +169,13 @@ func (r *typedRun) live() {
 	ctx := r.t.Context()
 	a, err := r.c.AlertsWithResponse(ctx, &client.AlertsParams{Limit: ptr(3)})
 	r.ok("Alerts", err, a.StatusCode(), 200, a.JSON200)
-	r.stream("AlertsStream", func(ctx context.Context) (*http.Response, error) { return r.c.AlertsStream(ctx, nil) }, new(client.Alert))
-	r.stream("NewsStream", func(ctx context.Context) (*http.Response, error) { return r.c.NewsStream(ctx, nil) }, new(client.Article))
+	fromStart := ptr("0") // replay the log from its start, so the stream has events to read
+	readTyped[client.Alert](r, "AlertsStream", func(ctx context.Context) (*http.Response, error) {
+		return r.c.AlertsStream(ctx, &client.AlertsStreamParams{LastEventId: fromStart})
+	})
+	readTyped[client.Article](r, "NewsStream", func(ctx context.Context) (*http.Response, error) {
+		return r.c.NewsStream(ctx, &client.NewsStreamParams{LastEventId: fromStart})
+	})
 	cr, err := r.c.WebhooksCreateWithResponse(ctx, &client.WebhooksCreateParams{IdempotencyKey: ptr(client.IdempotencyKey("typed-" + r.base))}, client.WebhookCreateRequest{Url: r.hookURL, Events: []client.WebhookCreateRequestEvents{client.WebhookCreateRequestEventsAlert}})
 	r.ok("WebhooksCreate", err, cr.StatusCode(), 201, cr.JSON201)
 	id := cr.JSON201.Id
@@ -215,26 +218,33 @@ func (r *typedRun) adminWebhooks(id string) {
 	r.ok("AdminWebhooksDelete", err, ad.StatusCode(), 204, nil)
 }
 
-// stream opens an SSE operation through the client and decodes the events that arrive
-// within a second into the typed event struct.
-func (r *typedRun) stream(op string, open func(context.Context) (*http.Response, error), into any) {
+// readTyped opens a stream the way a client user does and reads its first replayed events
+// with client.ReadStream: each must decode as T and carry an id, and breaking out of the loop
+// must end the read (the generated ...WithResponse variants never return on a stream).
+func readTyped[T any](r *typedRun, op string, open func(context.Context) (*http.Response, error)) {
 	r.called[op] = true
-	ctx, cancel := context.WithTimeout(r.t.Context(), time.Second)
+	const want = 3
+	ctx, cancel := context.WithTimeout(r.t.Context(), 30*time.Second) // a bound, not a measure
 	defer cancel()
 	resp, err := open(ctx)
 	if err != nil {
 		r.t.Fatalf("%s: %v", op, err)
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		r.t.Fatalf("%s: status %d", op, resp.StatusCode)
-	}
-	events := make(chan sseEvent, 1024)
-	go func() { defer close(events); readFrames(bufio.NewScanner(resp.Body), events) }()
-	for ev := range events {
-		if err := json.Unmarshal(ev.Data, into); err != nil {
-			r.t.Errorf("%s event %d: %v", op, ev.ID, err)
+	n := 0
+	for msg, err := range client.ReadStream[T](resp) {
+		if err != nil {
+			r.t.Errorf("%s: %v", op, err)
+			continue
 		}
+		if msg.ID == "" {
+			r.t.Errorf("%s: event without an id: %+v", op, msg)
+		}
+		if n++; n == want {
+			break
+		}
+	}
+	if n != want {
+		r.t.Errorf("%s: %d events replayed before the stream ended, want %d", op, n, want)
 	}
 }
 

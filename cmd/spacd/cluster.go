@@ -47,7 +47,12 @@ func startWriter(ctx context.Context, env *environment, a *app) (*live, func(), 
 		return nil, nil, nil, err
 	}
 	pub := natsjs.NewPublisher(conn, a.db, env.log)
-	stopPub := runBackground(ctx, pub.Run)
+	stopRun := runBackground(ctx, pub.Run)
+	nc := env.cfg.Cluster.NATS
+	stopSnap := runBackground(ctx, func(ctx context.Context) error {
+		return pub.RunSnapshots(ctx, nc.SnapshotEvery, uint64(nc.KeepChanges))
+	})
+	stopPub := func() { stopSnap(); stopRun() }
 	l, stopLive, err := startLive(ctx, env, a)
 	if err != nil {
 		stopPub()
@@ -108,16 +113,24 @@ func catchUp(ctx context.Context, env *environment, rep *natsjs.Replica, done ch
 	defer cancel()
 	start := time.Now()
 	go func() { caught <- rep.CatchUp(cctx) }()
-	select {
-	case err := <-caught:
-		if err != nil {
-			return err
+	progress := time.NewTicker(5 * time.Second) // the API (and /health) listens only once caught up
+	defer progress.Stop()
+	for {
+		select {
+		case err := <-caught:
+			if err != nil {
+				return err
+			}
+			st := rep.Status()
+			env.log.Info("replica caught up with the writer's stream", "position", st.Applied, "snapshot", st.Snapshot, "took", time.Since(start).String())
+			return nil
+		case err := <-done:
+			done <- err // stop() reads it again
+			return fmt.Errorf("replica: %w", err)
+		case <-progress.C:
+			st := rep.Status()
+			env.log.Info("replica catching up", "applied", st.Applied, "last", st.Last, "behind", st.Behind, "snapshot", st.Snapshot)
 		}
-		env.log.Info("replica caught up with the writer's stream", "position", rep.Status().Applied, "took", time.Since(start).String())
-		return nil
-	case err := <-done:
-		done <- err // stop() reads it again
-		return fmt.Errorf("replica: %w", err)
 	}
 }
 

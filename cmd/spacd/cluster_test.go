@@ -95,9 +95,12 @@ func profilePaths(ciks []string) []string {
 // TestClusterReplicasServeTheWritersProfiles runs a writer and two replicas on an embedded
 // three-node NATS cluster: the writer builds the fixture corpus and both replicas then serve
 // every profile, the universe, and every filing's metadata and lines (so a citation checks
-// out on any node) byte for byte as the writer does. A replica stopped while
-// the writer ingests a new SPAC from its EDGAR feed catches up when it starts again, and
-// serves that SPAC as the (restarted) writer does.
+// out on any node) byte for byte as the writer does. The writer snapshots every second and
+// purges the stream up to 50 changes before each snapshot, so both replicas start from a
+// snapshot (the stream's first changes are gone). A replica stopped while the writer ingests
+// a new SPAC from its EDGAR feed catches up when it starts again (from the stream, or from a
+// newer snapshot when the stream was purged past it), and serves that SPAC as the
+// (restarted) writer does.
 func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: a NATS cluster, a writer building the fixtures and two replicas")
@@ -116,6 +119,9 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	for k, v := range env {
 		writerEnv[k] = v
 	}
+	// Snapshots every second, the stream purged up to 50 changes before each.
+	writerEnv["SPACD_CLUSTER_NATS_SNAPSHOT_EVERY"], writerEnv["SPACD_CLUSTER_NATS_KEEP_CHANGES"] = "1s", "50"
+	stream := natsjstest.Watch(t, urls, "SPAC_CHANGES")
 	root := t.TempDir()
 	writer := &clusterNode{role: "writer", dir: filepath.Join(root, "w"), env: writerEnv, now: clock.now}
 	r1 := &clusterNode{role: "replica", dir: filepath.Join(root, "r1"), env: env, now: clock.now}
@@ -123,9 +129,17 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	writer.start(t)
 	// Replicas join once the writer's first build is published: a node resolves its anonymous
 	// sample when it starts, as a single process does.
-	waitCondition(t, "the writer publishing its first build", func() bool { return writer.health(t).Replication.Behind == 0 })
-	r1.start(t)
+	waitCondition(t, "the writer publishing its first build and a snapshot of it", func() bool {
+		w := writer.health(t).Replication
+		return w.Behind == 0 && w.Snapshot > 0 && stream.FirstSeq() > 1
+	})
+	r1.start(t) // the stream's first changes are gone: they start from the snapshot
 	r2.start(t)
+	for i, r := range []*clusterNode{r1, r2} {
+		if h := r.health(t).Replication; h.Snapshot == 0 {
+			t.Fatalf("replica %d did not start from a snapshot: %+v", i+1, h)
+		}
+	}
 	converge(t, append(profilePaths(ciks), universePath), writer, r1, r2)
 	converge(t, filingPaths(t, writer, ciks), writer, r1, r2)
 	resumeAnywhere(t, writer, r1, r2)

@@ -127,16 +127,22 @@ func Watch(t testing.TB, url, stream string) *Watcher {
 
 // Msgs is how many messages the stream holds now; 0 while it does not exist or JetStream
 // cannot answer yet (a cluster electing its leaders).
-func (w *Watcher) Msgs() uint64 {
+func (w *Watcher) Msgs() uint64 { return w.state().Msgs }
+
+// FirstSeq is the sequence of the first message the stream still holds (after a purge, the
+// one after the last purged); 0 while it cannot be read.
+func (w *Watcher) FirstSeq() uint64 { return w.state().FirstSeq }
+
+func (w *Watcher) state() jetstream.StreamState {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	s, err := w.js.Stream(ctx, w.stream)
 	if err != nil {
-		return 0
+		return jetstream.StreamState{}
 	}
 	info, err := s.Info(ctx)
 	if err != nil {
-		return 0
+		return jetstream.StreamState{}
 	}
-	return info.State.Msgs
+	return info.State
 }

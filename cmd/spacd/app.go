@@ -23,6 +23,9 @@ type app struct {
 	idx      *index.Index
 	pipeline *pipeline.Pipeline
 	metrics  *metrics.Metrics // nil unless serve runs with metrics.addr
+	// limits are the rate-limit counters a cluster's nodes share (natsjs.Counters); nil in
+	// a single process, whose Guard counts in memory over the store.
+	limits spac.CounterStore
 }
 
 // openApp opens the Badger store and the Bleve index below the data directory.

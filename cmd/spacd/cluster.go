@@ -46,6 +46,7 @@ func startWriter(ctx context.Context, env *environment, a *app) (*live, func(), 
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	a.limits = natsjs.NewCounters(conn)
 	pub := natsjs.NewPublisher(conn, a.db, env.log)
 	stopRun := runBackground(ctx, pub.Run)
 	nc := env.cfg.Cluster.NATS
@@ -71,6 +72,7 @@ func startReplica(ctx context.Context, env *environment, a *app) (*live, func(),
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	a.limits = natsjs.NewCounters(conn)
 	l, err := newLive(ctx, env, a)
 	if err != nil {
 		conn.Close()

@@ -5,10 +5,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -163,6 +165,62 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	if h := r2.health(t); h.UniverseRows != rows+1 {
 		t.Fatalf("the replica that stayed up has %d universe rows, want %d", h.UniverseRows, rows+1)
 	}
+	limitsShared(t, root, env, clock)
+}
+
+// limitsShared starts two more replicas whose anonymous tier allows 50 requests a minute (and
+// which believe loopback's X-Forwarded-For, so the test's caller is a client IP no request of
+// the test used before); 200 concurrent anonymous requests spread over both get exactly 50
+// answers and 150 refusals: the minute window is counted once, in the shared counters.
+func limitsShared(t *testing.T, root string, env map[string]string, clock *testClock) {
+	t.Helper()
+	const limit, calls = 50, 200
+	limited := maps.Clone(env)
+	limited["SPACD_ACCESS_TIERS_ANONYMOUS_PER_MINUTE"] = strconv.Itoa(limit)
+	limited["SPACD_HTTP_TRUSTED_PROXIES"] = "127.0.0.1"
+	var nodes []*clusterNode
+	for _, name := range []string{"r3", "r4"} {
+		n := &clusterNode{role: "replica", dir: filepath.Join(root, name), env: limited, now: clock.now}
+		n.start(t)
+		nodes = append(nodes, n)
+	}
+	// The burst must fall in one clock minute (the window): not in a minute's last seconds.
+	if s := time.Now().Second(); s > 50 {
+		time.Sleep(time.Duration(61-s) * time.Second)
+	}
+	codes := make([]int, calls)
+	var wg sync.WaitGroup
+	for i := range calls {
+		wg.Go(func() {
+			req, err := http.NewRequest(http.MethodGet, nodes[i%2].base+"/v1/universe?limit=1", nil)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			req.Header.Set("X-Forwarded-For", "203.0.113.77")
+			resp, err := nodes[i%2].client.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			codes[i] = resp.StatusCode
+		})
+	}
+	wg.Wait()
+	count := map[int]int{}
+	perNode := [2]int{}
+	for i, c := range codes {
+		count[c]++
+		if c == http.StatusOK {
+			perNode[i%2]++
+		}
+	}
+	if count[http.StatusOK] != limit || count[http.StatusTooManyRequests] != calls-limit {
+		t.Fatalf("200 anonymous requests over two replicas: %v (answered per replica %v), want %d answered and the rest 429", count, perNode, limit)
+	}
+	t.Logf("answered per replica: %v", perNode)
 }
 
 // filingPaths are, for every filing of ciks as the writer serves them, its metadata, every

@@ -117,7 +117,11 @@ func newGuard(c config.AccessConfig, a *app, env *environment) (*access.Guard, e
 			return nil, fmt.Errorf("access.tiers.%s: %w", tier, err)
 		}
 	}
-	return access.New(cfg, a.db, a.db, access.WithLogger(env.log), access.WithExportLinks(a.db)), nil
+	opts := []access.Option{access.WithLogger(env.log), access.WithExportLinks(a.db)}
+	if a.limits != nil { // a cluster: every node counts each window in the shared counters
+		opts = append(opts, access.WithLimiter(access.NewStoreLimiter(a.limits)))
+	}
+	return access.New(cfg, a.db, a.db, opts...), nil
 }
 
 func shutdownGuard(env *environment, guard *access.Guard) {

@@ -156,7 +156,7 @@ func filerBeforeClosing(m *rule.Match, name string) bool {
 }
 
 // successorWordsRe: a sentence that names the company a SPAC became.
-var successorWordsRe = regexp.MustCompile(`(?i)formerly|f/k/a|combined company|completed (?:its|the) (?:previously announced )?business combination`)
+var successorWordsRe = textutil.MustStarts(`(?i)formerly|f/k/a|combined company|completed (?:its|the) (?:previously announced )?business combination`)
 
 var (
 	// spacOnlyRe is a SPAC's name ("Vector Acquisition Corporation", "Trident Acquisitions

@@ -326,7 +326,7 @@ const listedFirm = `(?:⟦org \d+⟧|` + shortFirm + `(?:, [A-Z][\w'’-]* & Co\
 
 // namedFirmRe finds the names of a mixed list in its unmasked text; the ", Name & Co" tail
 // stays with the name before it.
-var namedFirmRe = regexp.MustCompile(`[A-Z][\w'’/.-]*(?: (?:[A-Z][\w'’/.-]*|&))*(?:, [A-Z][\w'’-]* & Co\b\.?)?`)
+var namedFirmRe = textutil.MustStarts(`[A-Z][\w'’/.-]*(?: (?:[A-Z][\w'’/.-]*|&))*(?:, [A-Z][\w'’-]* & Co\b\.?)?`)
 
 // namedFirms emits each firm of slot v: a recognised organisation as it is written, and
 // between them the names namedFirmRe finds, not one that starts with a sentence's or a role's

@@ -16,9 +16,9 @@ import (
 // and December 31, 2020 (at $10.00 per share), respectively"); the first figure of each pair
 // is the current period's. Text renderings wrap the label over lines before the figures.
 var (
-	captionRe   = textutil.MustStarts(`(?i)^(?:redeemable )?(?:shares of )?(?:(?:class|series) [a-z] )?(?:common stock|ordinary shares|common shares|public shares)\b`)
-	classBRe    = textutil.MustStarts(`(?i)^class b\b`)
-	subjectRe   = textutil.MustStarts(`(?i)subject to (?:possible )?redemption`)
+	captionRe = textutil.MustStarts(`(?i)^(?:redeemable )?(?:shares of )?(?:(?:class|series) [a-z] )?(?:common stock|ordinary shares|common shares|public shares)\b`)
+	classBRe  = textutil.MustStarts(`(?i)^class b\b`)
+	subjectRe = textutil.MustStarts(`(?i)subject to (?:possible )?redemption`)
 	// The permanent-equity row names the count subject to redemption as a part it leaves out
 	// ("excluding") or, in 2005-2008 balance sheets, as a part it holds ("which includes the
 	// N shares"); its other counts (authorized, issued) are never that count.

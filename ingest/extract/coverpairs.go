@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
@@ -14,7 +13,7 @@ import (
 // when the cells lost their border ("Trading SymbolABCU"). A class's rows come in order:
 // "Title of 12(b) Security", "Trading Symbol", "Security Exchange Name".
 
-var coverPairLabelRe = regexp.MustCompile(`^(Entity Incorporation, State or Country Code|Title of 12\(b\) Security|Trading Symbol|Security Exchange Name)\s*(?:\|\s*)?(.*)$`)
+var coverPairLabelRe = textutil.MustStarts(`^(Entity Incorporation, State or Country Code|Title of 12\(b\) Security|Trading Symbol|Security Exchange Name)\s*(?:\|\s*)?(.*)$`)
 
 // coverPair is one label/value row of an R page's cover.
 type coverPair struct {
@@ -97,7 +96,7 @@ func (x *reader) coverLabelJurisdiction(p coverPair) {
 }
 
 // unitsTitleRe is the title of the units' row: "Units, each consisting of one ... warrant".
-var unitsTitleRe = regexp.MustCompile(`(?i)^units?,? each consisting of (one .*?(?:warrants?|rights?))\W*$`)
+var unitsTitleRe = textutil.MustStarts(`(?i)^units?,? each consisting of (one .*?(?:warrants?|rights?))\W*$`)
 
 // coverLabelUnits records the unit's structure its cover title states.
 func (x *reader) coverLabelUnits(p coverPair) {

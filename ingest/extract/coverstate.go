@@ -1,31 +1,31 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rules"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // priorityJurisdiction: the header's STATE OF INCORPORATION (translated from EDGAR's code)
 // wins; a jurisdiction written out on the cover is read when the header has none.
 const priorityJurisdiction = priorityHeader - 1
 
-var notApplicableRe = regexp.MustCompile(`(?i)^\|?\s*(?:N/?A|not applicable)\s*\|?$`)
+var notApplicableRe = textutil.MustStarts(`(?i)^\|?\s*(?:N/?A|not applicable)\s*\|?$`)
 
 var (
 	// jurisdictionLabelRe is the cover's caption under the jurisdiction: "(State or other
 	// jurisdiction of", and the shorter captions older and re-typed covers and reports use
 	// ("(State or jurisdiction of", "(State of Incorporation)", "(State incorporation |" when a
 	// copy drops words).
-	jurisdictionLabelRe = regexp.MustCompile(`(?i)^\|?\s*\(?state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b|of\s+incorporation\))`)
+	jurisdictionLabelRe = textutil.MustStarts(`(?i)^\|?\s*\(?state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b|of\s+incorporation\))`)
 	// A hard-wrapped cover breaks the caption after its first word: "(State" / "or other
 	// jurisdiction of incorporation or".
-	jurisdictionLabelHeadRe = regexp.MustCompile(`(?i)^\|?\s*\(state\s*\|?$`)
-	jurisdictionLabelTailRe = regexp.MustCompile(`(?i)^\|?\s*or\s+(?:other\s+)?jurisdiction\b`)
+	jurisdictionLabelHeadRe = textutil.MustStarts(`(?i)^\|?\s*\(state\s*\|?$`)
+	jurisdictionLabelTailRe = textutil.MustStarts(`(?i)^\|?\s*or\s+(?:other\s+)?jurisdiction\b`)
 )
 
 // coverStateLookback: how many lines above its caption the jurisdiction may sit. A cover

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
@@ -32,7 +31,7 @@ func (x *reader) headerValue(key string) (int, string) {
 	return 0, ""
 }
 
-var sicCodeRe = regexp.MustCompile(`\[(\d{4})\]|^(\d{4})$`)
+var sicCodeRe = textutil.MustStarts(`\[(\d{4})\]|^(\d{4})$`)
 
 // header reads name, cik, sic and state_of_inc from the COMPANY DATA block of the filing's
 // own CIK (a 425 lists the filer and the subject company; the SPAC is the one whose CIK the

@@ -1,10 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // The period a 10-Q or 10-K covers: the header's CONFORMED PERIOD OF REPORT, else the cover's
@@ -13,12 +13,12 @@ import (
 var (
 	// coverPeriodRe is the cover's statement of the period a report covers, loosely: any
 	// "for the ... ended <date>" near the top serves to date the balance sheet.
-	coverPeriodRe = regexp.MustCompile(`(?i)\bfor the (?:quarterly period|quarter|fiscal year|year|period)\s+ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})`)
+	coverPeriodRe = textutil.MustStarts(`(?i)\bfor the (?:quarterly period|quarter|fiscal year|year|period)\s+ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})`)
 	// coverPeriodLineRe is the same statement as the cover prints it, the only words of its
 	// line but for the check box of the next line ("For the quarterly period ended June 30,
 	// 2023 OR", "FOR THE FISCAL YEAR ENDED: DECEMBER 31, 2022 ☐"): the period of report, never
 	// a sentence of the MD&A about a year's results.
-	coverPeriodLineRe = regexp.MustCompile(`(?i)^\W{0,3}(?:(?:annual|quarterly) report\b.{0,80}?)?\bfor the (?:quarterly period|fiscal year|fiscal quarter)\s+ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})[\s.,]*(?:$|or$|[☐☒¨□■oxX]$|(?:[☐☒¨□■oxX]\s+)?transition report)`)
+	coverPeriodLineRe = textutil.MustStarts(`(?i)^\W{0,3}(?:(?:annual|quarterly) report\b.{0,80}?)?\bfor the (?:quarterly period|fiscal year|fiscal quarter)\s+ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})[\s.,]*(?:$|or$|[☐☒¨□■oxX]$|(?:[☐☒¨□■oxX]\s+)?transition report)`)
 )
 
 // coverLines bounds the search of the cover: it is at the top of the report.

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"time"
 
 	"github.com/spacdata/spac"
@@ -22,20 +21,20 @@ const priorityProsePeriod = priorityTable - 20
 
 // interimEndedRe is an interim period and its end date: "three months ended June 30, 2023",
 // "nine months ended September 30, 2021".
-var interimEndedRe = regexp.MustCompile(`(?i)\b(?:three|six|nine)[- ]months? (?:period )?ended,?\s+(` + textutil.DatePattern + `)`)
+var interimEndedRe = textutil.MustStarts(`(?i)\b(?:three|six|nine)[- ]months? (?:period )?ended,?\s+(` + textutil.DatePattern + `)`)
 
 // yearEndedRe is an annual report's own year as its text sets it beside the prior one ("for
 // the years ended December 31, 2022 and 2021": the first date is the latest year's) or as the
 // year its statements cover ("as of and for the year ended December 31, 2022"); a sentence
 // on one year's results ("For the year ended December 31, 2020, we had a net loss") may be
 // the comparative year's, and is not read.
-var yearEndedRe = regexp.MustCompile(`(?i)\b(?:for the (?:fiscal )?years ended,?\s+(` + textutil.DatePattern + `),? and (?:` + monthName + `)?[\s\d,]*\d{4}\b|as of and for the (?:fiscal )?year ended,?\s+(` + textutil.DatePattern + `))`)
+var yearEndedRe = textutil.MustStarts(`(?i)\b(?:for the (?:fiscal )?years ended,?\s+(` + textutil.DatePattern + `),? and (?:` + monthName + `)?[\s\d,]*\d{4}\b|as of and for the (?:fiscal )?year ended,?\s+(` + textutil.DatePattern + `))`)
 
 // inceptionThroughRe is a first period, from the company's inception to a period end.
-var inceptionThroughRe = regexp.MustCompile(`(?i)\binception\)?,? (?:through|to) (` + textutil.DatePattern + `)`)
+var inceptionThroughRe = textutil.MustStarts(`(?i)\binception\)?,? (?:through|to) (` + textutil.DatePattern + `)`)
 
 // prosePeriodRes are the periods a report's text narrates, by its base form.
-var prosePeriodRes = map[string][]*regexp.Regexp{
+var prosePeriodRes = map[string][]*textutil.Starts{
 	"10-Q": {interimEndedRe, inceptionThroughRe},
 	"10-K": {yearEndedRe, inceptionThroughRe},
 }

@@ -1,10 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Older covers (and sites that re-wrap them) break the period line anywhere: "For" / "the" /
@@ -14,9 +14,9 @@ import (
 
 var (
 	// wrappedPeriodRe is the cover's period statement with its words joined by single spaces.
-	wrappedPeriodRe = regexp.MustCompile(`(?i)\bfor the (?:quarterly period|quarter|fiscal year|fiscal quarter) ended:? ((?:` + monthName + `) \d{1,2}(?:st|nd|rd|th)?, ?\d{4})\b`)
+	wrappedPeriodRe = textutil.MustStarts(`(?i)\bfor the (?:quarterly period|quarter|fiscal year|fiscal quarter) ended:? ((?:` + monthName + `) \d{1,2}(?:st|nd|rd|th)?, ?\d{4})\b`)
 	// coverRegistrantRe is the first label below the period statement on every cover.
-	coverRegistrantRe = regexp.MustCompile(`(?i)\bcommission file\b|\bexact name of (?:the )?registrant\b`)
+	coverRegistrantRe = textutil.MustStarts(`(?i)\bcommission file\b|\bexact name of (?:the )?registrant\b`)
 )
 
 // wrappedCoverLines bounds the joined lines: a cover's period comes within its first lines.

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
@@ -23,12 +22,12 @@ var (
 	// periodEndRe is the viewer cover's period row, its value after a cell border or glued
 	// to the label ("Document Period End DateSep. 30, 2019"); the cover's other rows
 	// (jurisdiction, symbols, exchange) are read by coverLabels.
-	periodEndRe = regexp.MustCompile(`^Document Period End Date\s*\|?\s*(.*)$`)
+	periodEndRe = textutil.MustStarts(`^Document Period End Date\s*\|?\s*(.*)$`)
 	// monthsEndedRe is the viewer's column heading: "3 Months Ended", "12 Months Ended".
-	monthsEndedRe = regexp.MustCompile(`(?:^|\D)\d{1,2} Months Ended\b`)
-	leadDateRe    = regexp.MustCompile(`^\|?\s*(` + textutil.DatePattern + `)`)
-	yearLineRe    = regexp.MustCompile(`^\s*(\d{4})\b`)
-	ruleLineRe    = regexp.MustCompile(`^[\s|:-]*$`)
+	monthsEndedRe = textutil.MustStarts(`(?:^|\D)\d{1,2} Months Ended\b`)
+	leadDateRe    = textutil.MustStarts(`^\|?\s*(` + textutil.DatePattern + `)`)
+	yearLineRe    = textutil.MustStarts(`^\s*(\d{4})\b`)
+	ruleLineRe    = textutil.MustStarts(`^[\s|:-]*$`)
 )
 
 // rPage reads the period of a report's viewer page: its cover's period end, else its column

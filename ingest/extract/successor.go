@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/spacdata/spac/ingest/extract/entity"
 	"github.com/spacdata/spac/ingest/extract/rule"
 	"github.com/spacdata/spac/ingest/extract/rules"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // The successor's cover: after the closing, the combined company files its 8-K under its new
@@ -19,11 +19,11 @@ import (
 // combination closed.
 
 var (
-	registrantLabelRe = regexp.MustCompile(`(?i)^\(?\s*exact name of (?:the )?registrant as specified in its charter`)
-	formerLabelRe     = regexp.MustCompile(`(?i)^\(?\s*former name(?:,? former address)?(?: (?:or|and) former (?:address|fiscal year))*,? if changed since (?:the )?last report`)
+	registrantLabelRe = textutil.MustStarts(`(?i)^\(?\s*exact name of (?:the )?registrant as specified in its charter`)
+	formerLabelRe     = textutil.MustStarts(`(?i)^\(?\s*former name(?:,? former address)?(?: (?:or|and) former (?:address|fiscal year))*,? if changed since (?:the )?last report`)
 	// coverLabelRe: a line of the cover that labels a field or belongs to another one (the
 	// telephone line above an empty former name), not a name.
-	coverLabelRe = regexp.MustCompile(`(?i)^\(|telephone|zip code|principal executive|area code|commission file|identification no|^not applicable$|^n/?a$|^none$`)
+	coverLabelRe = textutil.MustStarts(`(?i)^\(|telephone|zip code|principal executive|area code|commission file|identification no|^not applicable$|^n/?a$|^none$`)
 )
 
 // prioritySuccessorName: the successor's name on its own cover wins over the names its text

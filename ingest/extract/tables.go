@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -18,19 +17,19 @@ import (
 
 var (
 	// A symbol cell; a class suffix may follow a dot and a space ("ACII. U", read "ACII.U").
-	symbolCellRe = regexp.MustCompile(`^[A-Z][A-Z0-9]{0,5}(?:(?:\. ?|[\-/ ])[A-Z]{1,3})?$`)
-	coverHeadRe  = regexp.MustCompile(`(?i)symbol`)
-	coverTitleRe = regexp.MustCompile(`(?i)title of each class|name of each exchange|registered`)
-	coverEndRe   = regexp.MustCompile(`(?i)^(?:indicate by check mark|securities registered pursuant to section 12\(g\))`)
+	symbolCellRe = textutil.MustStarts(`^[A-Z][A-Z0-9]{0,5}(?:(?:\. ?|[\-/ ])[A-Z]{1,3})?$`)
+	coverHeadRe  = textutil.MustStarts(`(?i)symbol`)
+	coverTitleRe = textutil.MustStarts(`(?i)title of each class|name of each exchange|registered`)
+	coverEndRe   = textutil.MustStarts(`(?i)^(?:indicate by check mark|securities registered pursuant to section 12\(g\))`)
 	// A cover table flattened to one cell per line (text from a PDF) has its headings alone,
 	// the symbol's heading whole or wrapped ("Trading" / "Symbol(s)"), a cell's end sometimes
 	// marked by a pipe ("Symbol(s) |").
 	// The heading may open with a cell border ("|Trading Symbol"), write "Symbol (s)", or be
 	// cut to "Trading".
-	coverSymbolHeadRe = regexp.MustCompile(`(?i)^(?:trading(?:\s+symbols?(?:\s?\(s\))?)?|symbols?(?:\s?\(s\))?)(?:\s*\|)?$`)
-	wrappedHeadRe     = regexp.MustCompile(`(?i)^trading(?:\s*\|)?$`)
-	coverHeadingCell  = regexp.MustCompile(`(?i)^(?:title of each class|trading|(?:trading\s+)?symbols?(?:\s?\(s\))?|name(?: of each exchange.*)?|of each exchange.*|(?:on )?which registered)$`)
-	coverFlatEndRe    = regexp.MustCompile(`(?i)^(?:indicate\b|securities registered pursuant to section 12\(g\)|emerging growth)`)
+	coverSymbolHeadRe = textutil.MustStarts(`(?i)^(?:trading(?:\s+symbols?(?:\s?\(s\))?)?|symbols?(?:\s?\(s\))?)(?:\s*\|)?$`)
+	wrappedHeadRe     = textutil.MustStarts(`(?i)^trading(?:\s*\|)?$`)
+	coverHeadingCell  = textutil.MustStarts(`(?i)^(?:title of each class|trading|(?:trading\s+)?symbols?(?:\s?\(s\))?|name(?: of each exchange.*)?|of each exchange.*|(?:on )?which registered)$`)
+	coverFlatEndRe    = textutil.MustStarts(`(?i)^(?:indicate\b|securities registered pursuant to section 12\(g\)|emerging growth)`)
 )
 
 // coverSymbols reads the cover page: the registrant's jurisdiction, then the "Title of each
@@ -160,9 +159,9 @@ func symbolValue(cell string) string { return strings.ReplaceAll(cell, ". ", "."
 var (
 	// exchangeHeadRe is the column's heading, also when its first word is wrapped apart
 	// ("Name" / "of Each Exchange on Which Registered").
-	exchangeHeadRe = regexp.MustCompile(`(?i)name of each exchange|^\W*of each exchange on which`)
+	exchangeHeadRe = textutil.MustStarts(`(?i)name of each exchange|^\W*of each exchange on which`)
 	// exchangeCellRe is a cell that names an exchange and nothing else.
-	exchangeCellRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:nasdaq|nyse|new york stock exchange|american stock exchange|otc)[\w ,.®]{0,40}$`)
+	exchangeCellRe = textutil.MustStarts(`(?i)^(?:the\s+)?(?:nasdaq|nyse|new york stock exchange|american stock exchange|otc)[\w ,.®]{0,40}$`)
 )
 
 // wrappedExchange is the exchange a cell on line n names alone, read with the next line when
@@ -268,12 +267,12 @@ func (x *reader) coverRow(n int, pending string) bool {
 const underwriterFirm = `[A-Z][\w&.,'’ -]{2,80}?(?:Inc\.?|LLC|L\.L\.C\.|L\.P\.|LP|Ltd\.?|Limited|Co\.|Corporation|Corp\.?|plc|AG|N\.A\.)`
 
 var (
-	underwriterHeadRe = regexp.MustCompile(`(?i)^underwriters?\b.{0,40}\bunits\b|^number$`)
-	totalRowRe        = regexp.MustCompile(`(?i)^total\b`)
-	totalUnitsRe      = regexp.MustCompile(`(?i)^total\b[\s|:]*(\d{1,3}(?:,\d{3})+)(?:\s*\|)?$`)
-	underwriterNameRe = regexp.MustCompile(`^(` + underwriterFirm + `)(?: \| | )(\d{1,3}(?:,\d{3})+)$`)
-	bookRunnersHeadRe = regexp.MustCompile(`(?i)^(?:(?:sole|joint|lead)\s+)*book[- ]?running\s+managers?:?$`)
-	firmCellRe        = regexp.MustCompile(`^` + underwriterFirm + `$`)
+	underwriterHeadRe = textutil.MustStarts(`(?i)^underwriters?\b.{0,40}\bunits\b|^number$`)
+	totalRowRe        = textutil.MustStarts(`(?i)^total\b`)
+	totalUnitsRe      = textutil.MustStarts(`(?i)^total\b[\s|:]*(\d{1,3}(?:,\d{3})+)(?:\s*\|)?$`)
+	underwriterNameRe = textutil.MustStarts(`^(` + underwriterFirm + `)(?: \| | )(\d{1,3}(?:,\d{3})+)$`)
+	bookRunnersHeadRe = textutil.MustStarts(`(?i)^(?:(?:sole|joint|lead)\s+)*book[- ]?running\s+managers?:?$`)
+	firmCellRe        = textutil.MustStarts(`^` + underwriterFirm + `$`)
 )
 
 // priorityUnderwritingTotal: the allocation table's total is the firm offering, as the

@@ -1,13 +1,13 @@
 package extract
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/entity"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // The temporary-equity row: the balance sheet states the shares subject to possible
@@ -16,29 +16,29 @@ import (
 // and December 31, 2020 (at $10.00 per share), respectively"); the first figure of each pair
 // is the current period's. Text renderings wrap the label over lines before the figures.
 var (
-	captionRe   = regexp.MustCompile(`(?i)^(?:redeemable )?(?:shares of )?(?:(?:class|series) [a-z] )?(?:common stock|ordinary shares|common shares|public shares)\b`)
-	classBRe    = regexp.MustCompile(`(?i)^class b\b`)
-	subjectRe   = regexp.MustCompile(`(?i)subject to (?:possible )?redemption`)
-	permanentRe = regexp.MustCompile(`(?i)\b(?:excluding|after deducting)\b`)
+	captionRe   = textutil.MustStarts(`(?i)^(?:redeemable )?(?:shares of )?(?:(?:class|series) [a-z] )?(?:common stock|ordinary shares|common shares|public shares)\b`)
+	classBRe    = textutil.MustStarts(`(?i)^class b\b`)
+	subjectRe   = textutil.MustStarts(`(?i)subject to (?:possible )?redemption`)
+	permanentRe = textutil.MustStarts(`(?i)\b(?:excluding|after deducting)\b`)
 	// excludingRe is the permanent-equity row's "(excluding 41,400,000 shares subject to
 	// possible redemption)".
-	excludingRe = regexp.MustCompile(`(?i)\b(?:excluding|after deducting)\s+⟦(?:count|shares) (\d+)⟧(?:,?\s+and\s+(?:⟦(?:count|shares) \d+⟧|no|none|0)(?:\s+shares)?)?,?(?:\s+respectively,?)?\s+(?:(?:class [a-z] )?(?:ordinary shares|common stock|shares)\s+)?subject to (?:possible )?redemption`)
-	perShareRe  = regexp.MustCompile(`⟦money (\d+)⟧(?:,? (?:and|or) ⟦money \d+⟧)*,? per (?:share|ordinary share|public share)\b`)
+	excludingRe = textutil.MustStarts(`(?i)\b(?:excluding|after deducting)\s+⟦(?:count|shares) (\d+)⟧(?:,?\s+and\s+(?:⟦(?:count|shares) \d+⟧|no|none|0)(?:\s+shares)?)?,?(?:\s+respectively,?)?\s+(?:(?:class [a-z] )?(?:ordinary shares|common stock|shares)\s+)?subject to (?:possible )?redemption`)
+	perShareRe  = textutil.MustStarts(`⟦money (\d+)⟧(?:,? (?:and|or) ⟦money \d+⟧)*,? per (?:share|ordinary share|public share)\b`)
 	// A quantity of shares authorized is not the count subject to redemption; nor is the
 	// second figure of a pair whose first is nil ("0 and 23,000,000 shares").
-	authorizedRe = regexp.MustCompile(`^\s*(?:[\w ]{0,30}\s)?authori[sz]ed`)
-	nilFirstRe   = regexp.MustCompile(`(?i)(?:\b0|\bno|\bnone|\bnil|[—–-])(?:\s+shares)?\s+and\s+$`)
+	authorizedRe = textutil.MustStarts(`^\s*(?:[\w ]{0,30}\s)?authori[sz]ed`)
+	nilFirstRe   = textutil.MustStarts(`(?i)(?:\b0|\bno|\bnone|\bnil|[—–-])(?:\s+shares)?\s+and\s+$`)
 	// A restatement table's row of the share count ("... subject to possible redemption
 	// (shares)"), read in its "As Restated" column.
-	restatedRowRe = regexp.MustCompile(`(?i)subject to (?:possible )?redemption\s*\(?(?:in |number of )?shares\)?$`)
-	restatedColRe = regexp.MustCompile(`(?i)^as restated$`)
+	restatedRowRe = textutil.MustStarts(`(?i)subject to (?:possible )?redemption\s*\(?(?:in |number of )?shares\)?$`)
+	restatedColRe = textutil.MustStarts(`(?i)^as restated$`)
 	// A roll-forward row ("... subject to possible redemption, September 30, 2023") read in
 	// its "Shares" column.
-	rollRowRe    = regexp.MustCompile(`^[,\s]*(?:(?i:at|as of|balance,?)\s+|[—–-]\s*)?⟦date \d+⟧$`)
-	sharesColRe  = regexp.MustCompile(`(?i)^(?:number of )?shares$`)
-	sentenceInRe = regexp.MustCompile(`\.\s+[A-Z]`)
-	continuedRe  = regexp.MustCompile(`^(?:[a-z(\d$]|(?i:` + monthName + `)\s+\d)`)
-	figureCellRe = regexp.MustCompile(`^(?:\$\s?)?(?:\(?\d{1,3}(?:,\d{3})*\)?|[—–-]|\$)$`)
+	rollRowRe    = textutil.MustStarts(`^[,\s]*(?:(?i:at|as of|balance,?)\s+|[—–-]\s*)?⟦date \d+⟧$`)
+	sharesColRe  = textutil.MustStarts(`(?i)^(?:number of )?shares$`)
+	sentenceInRe = textutil.MustStarts(`\.\s+[A-Z]`)
+	continuedRe  = textutil.MustStarts(`^(?:[a-z(\d$]|(?i:` + monthName + `)\s+\d)`)
+	figureCellRe = textutil.MustStarts(`^(?:\$\s?)?(?:\(?\d{1,3}(?:,\d{3})*\)?|[—–-]|\$)$`)
 )
 
 // maxLabelLines bounds a wrapped label.
@@ -271,7 +271,7 @@ func firstCount(label string, m *entity.Masked) (entity.Entity, bool) {
 
 // columnFinding reads the count of row r in the column whose heading (a row above, within
 // the table) matches col.
-func (x *reader) columnFinding(r tableRow, col *regexp.Regexp, rule string, priority int, period string) []tempFinding {
+func (x *reader) columnFinding(r tableRow, col *textutil.Starts, rule string, priority int, period string) []tempFinding {
 	row := x.d.Cells(r.last)
 	if row == nil || period == "" {
 		return nil

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,13 +12,13 @@ import (
 )
 
 var (
-	trustRowRe  = regexp.MustCompile(`(?i)(?:cash|investments?|marketable securities|assets?|securities|money market funds?|treasury)\b[^|]{0,60}\bheld in (?:the )?trust(?: account)?\b`)
-	notTrustRe  = regexp.MustCompile(`(?i)interest|income|dividend|withdraw|unrealized|gain|loss|transfer|proceeds|purchase|sale|reinvest|extension|deposit|change`)
-	moneyCellRe = regexp.MustCompile(`^\$?\s?(\d{1,3}(?:,\d{3})+)$`)
-	periodRowRe = regexp.MustCompile(`(?i)(?:as of|at)?\s*(` + textutil.DatePattern + `)`)
+	trustRowRe  = textutil.MustStarts(`(?i)(?:cash|investments?|marketable securities|assets?|securities|money market funds?|treasury)\b[^|]{0,60}\bheld in (?:the )?trust(?: account)?\b`)
+	notTrustRe  = textutil.MustStarts(`(?i)interest|income|dividend|withdraw|unrealized|gain|loss|transfer|proceeds|purchase|sale|reinvest|extension|deposit|change`)
+	moneyCellRe = textutil.MustStarts(`^\$?\s?(\d{1,3}(?:,\d{3})+)$`)
+	periodRowRe = textutil.MustStarts(`(?i)(?:as of|at)?\s*(` + textutil.DatePattern + `)`)
 	// A plain-text balance sheet row (PDF text, hard-wrapped filings): a short label and one or
 	// two figures ("Investments held in Trust Account $ 58,962,311 $ 57,774,509").
-	plainLabelRe = regexp.MustCompile(`^[A-Z][^$.;:\d]{0,90}$`)
+	plainLabelRe = textutil.MustStarts(`^[A-Z][^$.;:\d]{0,90}$`)
 )
 
 // minTrust is the smallest balance read from a table: a smaller figure is a table "in
@@ -84,9 +83,9 @@ func (x *reader) trustRow(n, at int, cells []spac.Cell) (bool, string) {
 
 var (
 	// stackNoiseRe is a line of a stacked table that holds no cell text: a border, a "$".
-	stackNoiseRe = regexp.MustCompile(`^[\s|$]*$`)
+	stackNoiseRe = textutil.MustStarts(`^[\s|$]*$`)
 	// leadFigureRe is a line that opens with a figure (a stacked row's first value).
-	leadFigureRe = regexp.MustCompile(`^\s*\|?\s*(?:\$\s?)?(\(?\d{1,3}(?:,\d{3})+\)?)`)
+	leadFigureRe = textutil.MustStarts(`^\s*\|?\s*(?:\$\s?)?(\(?\d{1,3}(?:,\d{3})+\)?)`)
 )
 
 // maxStack bounds the lines between a stacked row's label and its first figure.
@@ -117,8 +116,8 @@ func (x *reader) stackedRow(n int) ([]spac.Cell, int) {
 var (
 	// figuresRe is the run of figures that ends a plain-text table row: amounts, "$" signs
 	// (also a "$" whose cell is empty), negative figures in parentheses and dashes for nil.
-	figuresRe     = regexp.MustCompile(`(?:\s+(?:\$\s?)?(?:\(?\d{1,3}(?:,\d{3})+\)?|[—–-])|\s+\$)+\s*$`)
-	plainFigureRe = regexp.MustCompile(`(?:\$\s?)?(?:\(?\d{1,3}(?:,\d{3})+\)?|[—–-])`)
+	figuresRe     = textutil.MustStarts(`(?:\s+(?:\$\s?)?(?:\(?\d{1,3}(?:,\d{3})+\)?|[—–-])|\s+\$)+\s*$`)
+	plainFigureRe = textutil.MustStarts(`(?:\$\s?)?(?:\(?\d{1,3}(?:,\d{3})+\)?|[—–-])`)
 )
 
 // plainRow splits a line without a grid into a label cell and the figures that end it (nil
@@ -138,10 +137,10 @@ func plainRow(line string) []spac.Cell {
 var (
 	// yearsRowRe is the second row of a header split over two rows ("March 31, December 31," /
 	// "2021 2020"): nothing but years.
-	yearsRowRe = regexp.MustCompile(`^[\s|]*((?:19|20)\d{2})(?:[\s|]+(?:19|20)\d{2})*[\s|]*$`)
-	monthDayRe = regexp.MustCompile(`(?i)\b(` + monthName + `)\s+(\d{1,2}),?(?:\s|$|\|)`)
+	yearsRowRe = textutil.MustStarts(`^[\s|]*((?:19|20)\d{2})(?:[\s|]+(?:19|20)\d{2})*[\s|]*$`)
+	monthDayRe = textutil.MustStarts(`(?i)\b(` + monthName + `)\s+(\d{1,2}),?(?:\s|$|\|)`)
 	// statementTitleRe is the title of a balance sheet: its header dates are below it.
-	statementTitleRe = regexp.MustCompile(`(?i)^\s*(?:[\w.,&’' -]{0,80}\s)?(?:condensed |consolidated |unaudited |audited )*(?:balance sheets?|statements? of financial (?:position|condition))\b`)
+	statementTitleRe = textutil.MustStarts(`(?i)^\s*(?:[\w.,&’' -]{0,80}\s)?(?:condensed |consolidated |unaudited |audited )*(?:balance sheets?|statements? of financial (?:position|condition))\b`)
 )
 
 const monthName = `jan(?:uary|\.)?|feb(?:ruary|\.)?|mar(?:ch|\.)?|apr(?:il|\.)?|may|jun(?:e|\.)?|jul(?:y|\.)?|aug(?:ust|\.)?|sep(?:tember|t\.|\.)?|oct(?:ober|\.)?|nov(?:ember|\.)?|dec(?:ember|\.)?`

@@ -20,17 +20,17 @@ var voteHeads = map[string]string{
 }
 
 var (
-	voteHeadRe  = regexp.MustCompile(`(?i)votes? for|votes? against|votes withheld|broker non-?\s?votes?|abstentions?|abstain(?:ed)?|withheld|against|for`)
-	voteCountRe = regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+|[-–—]|N/A|n/a|0)$`)
+	voteHeadRe  = textutil.MustStarts(`(?i)votes? for|votes? against|votes withheld|broker non-?\s?votes?|abstentions?|abstain(?:ed)?|withheld|against|for`)
+	voteCountRe = textutil.MustStarts(`^(?:\d{1,3}(?:,\d{3})+|\d+|[-–—]|N/A|n/a|0)$`)
 	// The proposals whose votes a SPAC's meeting is about; the adjournment, director and
 	// auditor votes are not.
-	mainProposalRe = regexp.MustCompile(`(?i)business combination|merger|extension|charter amendment|trust (?:agreement )?amendment|articles amendment`)
-	sideProposalRe = regexp.MustCompile(`(?i)adjourn|director|auditor|accountant|incentive|equity plan|purchase plan|say[- ]on[- ]pay|compensation`)
-	proposalLineRe = regexp.MustCompile(`(?i)proposal|:$`)
-	voteFigureRe   = regexp.MustCompile(`^\d{1,3}(?:,\d{3})*$`)
-	dashRe         = regexp.MustCompile(`^[-–—]$`)
+	mainProposalRe = textutil.MustStarts(`(?i)business combination|merger|extension|charter amendment|trust (?:agreement )?amendment|articles amendment`)
+	sideProposalRe = textutil.MustStarts(`(?i)adjourn|director|auditor|accountant|incentive|equity plan|purchase plan|say[- ]on[- ]pay|compensation`)
+	proposalLineRe = textutil.MustStarts(`(?i)proposal|:$`)
+	voteFigureRe   = textutil.MustStarts(`^\d{1,3}(?:,\d{3})*$`)
+	dashRe         = textutil.MustStarts(`^[-–—]$`)
 	// verticalVoteRe is one line of a vote stated as a list: "For: 31,082,559".
-	verticalVoteRe = regexp.MustCompile(`^([A-Za-z][A-Za-z -]{1,24}?)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d+|[-–—])$`)
+	verticalVoteRe = textutil.MustStarts(`^([A-Za-z][A-Za-z -]{1,24}?)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d+|[-–—])$`)
 )
 
 // voteTable is one table of votes: the proposal it is tied to and its cited counts.
@@ -241,12 +241,12 @@ func rowLabel(row []spac.Cell) string {
 
 var (
 	// proposalTermRe finds a proposal's defined term: (the "Charter Amendment Proposal").
-	proposalTermRe = regexp.MustCompile(`\((?:the\s+)?[“"]([^”"]{3,60}?\bProposal)[”"]\)`)
-	extendingRe    = regexp.MustCompile(`(?i)\bexten(?:d|ds|ded|ding|sion)\b`)
-	notApprovedRe  = regexp.MustCompile(`(?i)\bnot (?:been )?(?:approved|adopted|presented|put)|\bdid not\b|\bfail(?:ed|s)?\b|withdrawn|\bif\b`)
-	combinationRe  = regexp.MustCompile(`(?i)business combination proposal|merger proposal`)
-	combiningRe    = regexp.MustCompile(`(?i)business combination|merger`)
-	allApprovedRe  = regexp.MustCompile(`(?i)\b(?:each|all|both) (?:of )?(?:the )?(?:proposals?|matters)\b[^.]{0,80}?\b(?:was|were) (?:duly |each )?(?:approved|adopted)`)
+	proposalTermRe = textutil.MustStarts(`\((?:the\s+)?[“"]([^”"]{3,60}?\bProposal)[”"]\)`)
+	extendingRe    = textutil.MustStarts(`(?i)\bexten(?:d|ds|ded|ding|sion)\b`)
+	notApprovedRe  = textutil.MustStarts(`(?i)\bnot (?:been )?(?:approved|adopted|presented|put)|\bdid not\b|\bfail(?:ed|s)?\b|withdrawn|\bif\b`)
+	combinationRe  = textutil.MustStarts(`(?i)business combination proposal|merger proposal`)
+	combiningRe    = textutil.MustStarts(`(?i)business combination|merger`)
+	allApprovedRe  = textutil.MustStarts(`(?i)\b(?:each|all|both) (?:of )?(?:the )?(?:proposals?|matters)\b[^.]{0,80}?\b(?:was|were) (?:duly |each )?(?:approved|adopted)`)
 )
 
 // extensionApproved reads the outcome of an extension proposal reported in Item 5.07 when
@@ -291,7 +291,7 @@ func (x *reader) extensionApproved(tables []voteTable) {
 			a, b = m[0], m[1]
 		}
 		for _, term := range terms {
-			re := regexp.MustCompile(`(?i)\bapproved(?:, by [a-z ]{0,30}resolution,)? the ` + regexp.QuoteMeta(term) + `|` + regexp.QuoteMeta(term) + ` (?:was|has been) (?:duly )?approved`)
+			re := textutil.MustStarts(`(?i)\bapproved(?:, by [a-z ]{0,30}resolution,)? the ` + regexp.QuoteMeta(term) + `|` + regexp.QuoteMeta(term) + ` (?:was|has been) (?:duly )?approved`)
 			if m := re.FindStringIndex(s.Text); m != nil && a < 0 {
 				a, b = m[0], m[1]
 			}
@@ -313,7 +313,7 @@ const priorityOutcome = 8
 // voteSentenceRe is a vote stated in a sentence: "Holders of 5,702,114 shares (approximately
 // 97.8% of the votes cast) voted in favor, holders of 128,300 shares voted against and
 // holders of 2,050 shares abstained."
-var voteSentenceRe = regexp.MustCompile(`(?i)` + sentenceCount + ` (?:voted |votes |were cast |voting )?(?:in favor|for)\b[^\d]{0,40}?` +
+var voteSentenceRe = textutil.MustStarts(`(?i)` + sentenceCount + ` (?:voted |votes |were cast |voting )?(?:in favor|for)\b[^\d]{0,40}?` +
 	sentenceCount + ` (?:voted |votes |were cast |voting )?against\b[^\d]{0,40}?` +
 	sentenceCount + ` (?:abstained|abstaining|abstentions?|abstain)\b`)
 

@@ -1,10 +1,10 @@
 package extract
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // proposal is what a vote table's label says it is about.
@@ -21,12 +21,12 @@ var (
 	// proposalNameRe is a proposal's capitalised name ("The Extension Amendment Proposal",
 	// "NYSE Proposal"): when a label names its proposal, the name alone says what it is, since
 	// the description of a side proposal often mentions the business combination it serves.
-	proposalNameRe = regexp.MustCompile(`(?:[A-Z][\w&’'/-]*\s+){1,6}Proposals?\b`)
+	proposalNameRe = textutil.MustStarts(`(?:[A-Z][\w&’'/-]*\s+){1,6}Proposals?\b`)
 	// combinationNameRe and extensionNameRe are the names of the main proposals.
-	combinationNameRe = regexp.MustCompile(`(?i)business combination|merger|transaction|acquisition|share exchange|amalgamation|\bbca\b`)
-	extensionNameRe   = regexp.MustCompile(`(?i)extension|charter amendment|trust (?:agreement )?amendment|articles amendment`)
+	combinationNameRe = textutil.MustStarts(`(?i)business combination|merger|transaction|acquisition|share exchange|amalgamation|\bbca\b`)
+	extensionNameRe   = textutil.MustStarts(`(?i)extension|charter amendment|trust (?:agreement )?amendment|articles amendment`)
 	// genericNameRe is a name that says nothing of the proposal ("The Proposal", "Each Proposal").
-	genericNameRe = regexp.MustCompile(`^(?:(?:The|Each|All|Such|Both|This|These|Other|Following)\s+)*Proposals?$`)
+	genericNameRe = textutil.MustStarts(`^(?:(?:The|Each|All|Such|Both|This|These|Other|Following)\s+)*Proposals?$`)
 )
 
 // maxNameOffset bounds where a label's proposal name may start: a heading names its proposal

@@ -1,12 +1,12 @@
 package doc
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // split cuts one document into sections: an 8-K's primary document by its Item headings and
@@ -41,10 +41,10 @@ func (d *Doc) split(doc spac.Document) []*Section {
 }
 
 var (
-	itemHeadingRe = regexp.MustCompile(`(?i)^item\s*(\d{1,2}\.\d{2})\b`)
-	signaturesRe  = regexp.MustCompile(`(?i)^signatures?:?$`)
-	introNoteRe   = regexp.MustCompile(`(?i)^introductory note\b`)
-	digitRe       = regexp.MustCompile(`\d`)
+	itemHeadingRe = textutil.MustStarts(`(?i)^item\s*(\d{1,2}\.\d{2})\b`)
+	signaturesRe  = textutil.MustStarts(`(?i)^signatures?:?$`)
+	introNoteRe   = textutil.MustStarts(`(?i)^introductory note\b`)
+	digitRe       = textutil.MustStarts(`\d`)
 )
 
 // heading reports whether line n opens a new section, and which. An 8-K changes section only
@@ -86,17 +86,17 @@ func (d *Doc) heading(n int, cur *Section) (*Section, bool) {
 // "NOTES TO UNAUDITED PRO FORMA ..." pro forma).
 var headingKinds = []struct {
 	kind Kind
-	re   *regexp.Regexp
+	re   *textutil.Starts
 }{
-	{QA, regexp.MustCompile(`(?i)^questions and answers`)},
-	{Risk, regexp.MustCompile(`(?i)^(?:item\s*1a\.?\s*)?(?:summary (?:of )?)?risk factors\b`)},
-	{Forward, regexp.MustCompile(`(?i)forward[- ]looking statements`)},
-	{ProForma, regexp.MustCompile(`(?i)\bpro forma\b`)},
-	{MDA, regexp.MustCompile(`(?i)management['’]s discussion and analysis`)},
-	{Financials, regexp.MustCompile(`(?i)^(?:item\s*1\.?\s*)?(?:unaudited |audited )?(?:condensed )?(?:consolidated )?(?:financial statements|balance sheets?|statements? of (?:operations|cash flows|changes)|notes to (?:the )?(?:unaudited |audited )?(?:condensed )?(?:consolidated )?financial statements|index to (?:the )?financial statements|report of independent registered)`)},
-	{Summary, regexp.MustCompile(`(?i)^(?:prospectus summary|summary(?: of (?:the )?(?:proxy statement|prospectus|terms|material terms|the offering)[\w/ ]*)?|the offering)$`)},
-	{Meeting, regexp.MustCompile(`(?i)^(?:notice of (?:the )?)?(?:the )?(?:special|extraordinary general|annual general|annual|extraordinary) meeting\b`)},
-	{Proposal, regexp.MustCompile(`(?i)\bproposals?\b`)},
+	{QA, textutil.MustStarts(`(?i)^questions and answers`)},
+	{Risk, textutil.MustStarts(`(?i)^(?:item\s*1a\.?\s*)?(?:summary (?:of )?)?risk factors\b`)},
+	{Forward, textutil.MustStarts(`(?i)forward[- ]looking statements`)},
+	{ProForma, textutil.MustStarts(`(?i)\bpro forma\b`)},
+	{MDA, textutil.MustStarts(`(?i)management['’]s discussion and analysis`)},
+	{Financials, textutil.MustStarts(`(?i)^(?:item\s*1\.?\s*)?(?:unaudited |audited )?(?:condensed )?(?:consolidated )?(?:financial statements|balance sheets?|statements? of (?:operations|cash flows|changes)|notes to (?:the )?(?:unaudited |audited )?(?:condensed )?(?:consolidated )?financial statements|index to (?:the )?financial statements|report of independent registered)`)},
+	{Summary, textutil.MustStarts(`(?i)^(?:prospectus summary|summary(?: of (?:the )?(?:proxy statement|prospectus|terms|material terms|the offering)[\w/ ]*)?|the offering)$`)},
+	{Meeting, textutil.MustStarts(`(?i)^(?:notice of (?:the )?)?(?:the )?(?:special|extraordinary general|annual general|annual|extraordinary) meeting\b`)},
+	{Proposal, textutil.MustStarts(`(?i)\bproposals?\b`)},
 }
 
 func headingKind(line string) (Kind, bool) {
@@ -109,9 +109,9 @@ func headingKind(line string) (Kind, bool) {
 }
 
 var (
-	itemNumberRe = regexp.MustCompile(`(?i)^(?:part\s+[iv]+,?\s+)?item\s*\d{1,2}[a-c]?\.?$`)
-	pageNumberRe = regexp.MustCompile(`\s(?:\d{1,3}|[ivxl]{1,5}|[A-Z]-\d{1,3})$`)
-	numberedRe   = regexp.MustCompile(`(?i)(?:\bno\.|\bproposal|\bitem)\s*\d+[a-z]?\.?$`)
+	itemNumberRe = textutil.MustStarts(`(?i)^(?:part\s+[iv]+,?\s+)?item\s*\d{1,2}[a-c]?\.?$`)
+	pageNumberRe = textutil.MustStarts(`\s(?:\d{1,3}|[ivxl]{1,5}|[A-Z]-\d{1,3})$`)
+	numberedRe   = textutil.MustStarts(`(?i)(?:\bno\.|\bproposal|\bitem)\s*\d+[a-z]?\.?$`)
 )
 
 // headingShaped reports whether a line can be a heading: short, not ending like a sentence

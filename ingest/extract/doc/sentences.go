@@ -1,13 +1,13 @@
 package doc
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Sentence is a sentence of a section's prose, or one table row. Its text may come from
@@ -191,14 +191,14 @@ func endsWithName(line string) bool {
 var (
 	// quantityRe is a line that states a quantity alone: a figure, optionally "million", and
 	// at most three words naming what it counts ("30,000,000 Units", "$300,000,000").
-	quantityRe = regexp.MustCompile(`^\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?: (?:million|billion))?(?: [A-Za-z][A-Za-z-]*){0,3}$`)
+	quantityRe = textutil.MustStarts(`^\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?: (?:million|billion))?(?: [A-Za-z][A-Za-z-]*){0,3}$`)
 	// bareFigureRe is a figure alone; classNounRe the noun that may follow it on its own line.
-	bareFigureRe = regexp.MustCompile(`^\$?\d{1,3}(?:,\d{3})+$`)
-	classNounRe  = regexp.MustCompile(`^(?i:units|shares|ordinary shares|warrants|rights)$`)
+	bareFigureRe = textutil.MustStarts(`^\$?\d{1,3}(?:,\d{3})+$`)
+	classNounRe  = textutil.MustStarts(`^(?i:units|shares|ordinary shares|warrants|rights)$`)
 )
 
 // datelineRe is a release's dateline that its first sentence follows on the same line.
-var datelineRe = regexp.MustCompile(`\s--\s?\S`)
+var datelineRe = textutil.MustStarts(`\s--\s?\S`)
 
 // quantityLine reports whether a line states a quantity alone (see quantityRe).
 func quantityLine(line string) bool {

@@ -1,14 +1,14 @@
 package doc
 
-import "regexp"
+import "github.com/spacdata/spac/ingest/extract/textutil"
 
 var (
 	// monthDayEndRe is text that ends with a month and a day ("as of September 30"), the
 	// first half of a date whose comma was typed as a period.
-	monthDayEndRe = regexp.MustCompile(`(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.? \d{1,2}$`)
+	monthDayEndRe = textutil.MustStarts(`(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.? \d{1,2}$`)
 	// yearGoesOnRe is text that opens with a year the clause goes on after ("2023, there
 	// were", "2023 the Company"): a year that opens a new sentence is followed by a capital.
-	yearGoesOnRe = regexp.MustCompile(`^(?:19|20)\d{2}(?:[,)]|\s+[a-z])`)
+	yearGoesOnRe = textutil.MustStarts(`^(?:19|20)\d{2}(?:[,)]|\s+[a-z])`)
 )
 
 // periodInDate reports whether the period between before and after is a typed comma inside a

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // everyClue runs every recogniser, whatever the text holds.
@@ -66,4 +68,26 @@ func corpusTexts(t *testing.T) []string {
 		fh.Close()
 	}
 	return texts
+}
+
+// TestStartsFindTheRegexpsMatches: every recogniser's pattern, sought only where a match can
+// begin (textutil.Starts), finds what the plain regexp finds in every corpus text, and the
+// patterns that can be sought so are (but those with a literal prefix, which regexp seeks).
+func TestStartsFindTheRegexpsMatches(t *testing.T) {
+	patterns := map[string]*textutil.Starts{
+		"money": moneyRe, "quantity": quantityRe, "count": countRe, "percent": percentRe,
+		"duration": durationRe, "quoted ticker": quotedTickerRe, "paren ticker": parenTickerRe,
+		"bare ticker": bareTickerRe, "exchange": exchangeRe, "org": orgRe, "parties": partiesRe,
+	}
+	texts := corpusTexts(t)
+	for name, re := range patterns {
+		if prefix, _ := re.LiteralPrefix(); prefix == "" && !textutil.Accelerated(re) {
+			t.Errorf("%s: no first bytes known", name) // (a literal prefix regexp seeks itself)
+		}
+		for _, text := range texts {
+			if got, want := re.FindAllStringSubmatchIndex(text, -1), re.Regexp.FindAllStringSubmatchIndex(text, -1); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s in %q: %v, the regexp %v", name, text, got, want)
+			}
+		}
+	}
 }

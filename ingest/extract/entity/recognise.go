@@ -2,7 +2,6 @@ package entity
 
 import (
 	"math/big"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -85,7 +84,9 @@ func containsAny(s string, subs []string) bool {
 	return false
 }
 
-func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+// re compiles a recogniser's pattern: its matches are sought only where one can begin
+// (textutil.Starts), which most positions of a sentence cannot.
+func re(s string) *textutil.Starts { return textutil.MustStarts(s) }
 
 // scale words multiply a figure ("$25.06 million", "46.7 million shares").
 var scales = map[string]int64{"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/entity"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Emit maps pattern slots to the fact fields they give. A slot may name several fields
@@ -90,13 +91,13 @@ type Rule struct {
 	// several events whose values must not mix.
 	Narrated bool
 
-	re      *regexp.Regexp
+	re      *textutil.Starts
 	tally   *tally // how often re matched the sentences it was tried on (cheap.go)
-	not     *regexp.Regexp
-	within  *regexp.Regexp
-	never   *regexp.Regexp
-	must    *regexp.Regexp
-	heading *regexp.Regexp
+	not     *textutil.Starts
+	within  *textutil.Starts
+	never   *textutil.Starts
+	must    *textutil.Starts
+	heading *textutil.Starts
 	needs   [][]string // literal groups every match contains one of: a cheap prefilter
 	needIDs [][]int32  // the same, as ids of the book's literal set
 	// branches refine needs for an alternation of phrasings: a match satisfies one of them
@@ -137,32 +138,32 @@ func (r *Rule) Compile() error {
 		return bad
 	}
 	var err error
-	if r.re, err = regexp.Compile(expanded); err != nil {
+	if r.re, err = textutil.CompileStarts(expanded); err != nil {
 		return fmt.Errorf("rule %s: %w", r.ID, err)
 	}
 	r.tally = &tally{}
 	if r.Not != "" {
-		if r.not, err = regexp.Compile(r.Not); err != nil {
+		if r.not, err = textutil.CompileStarts(r.Not); err != nil {
 			return fmt.Errorf("rule %s: not: %w", r.ID, err)
 		}
 	}
 	if r.Within != "" {
-		if r.within, err = regexp.Compile(r.Within); err != nil {
+		if r.within, err = textutil.CompileStarts(r.Within); err != nil {
 			return fmt.Errorf("rule %s: within: %w", r.ID, err)
 		}
 	}
 	if r.Never != "" {
-		if r.never, err = regexp.Compile(r.Never); err != nil {
+		if r.never, err = textutil.CompileStarts(r.Never); err != nil {
 			return fmt.Errorf("rule %s: never: %w", r.ID, err)
 		}
 	}
 	if r.Must != "" {
-		if r.must, err = regexp.Compile(r.Must); err != nil {
+		if r.must, err = textutil.CompileStarts(r.Must); err != nil {
 			return fmt.Errorf("rule %s: must: %w", r.ID, err)
 		}
 	}
 	if r.Heading != "" {
-		if r.heading, err = regexp.Compile(r.Heading); err != nil {
+		if r.heading, err = textutil.CompileStarts(r.Heading); err != nil {
 			return fmt.Errorf("rule %s: heading: %w", r.ID, err)
 		}
 	}

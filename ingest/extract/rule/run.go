@@ -2,12 +2,12 @@ package rule
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/entity"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Finding is a fact with the rule that produced it and the text it was read from. While
@@ -239,7 +239,7 @@ const maxHeading = 120
 
 // headedBy reports whether the sentence before sentence i is a short heading on the same
 // line and in the same section that matches re ("Proposal 1 - Extension Amendment Proposal.").
-func headedBy(d *doc.Doc, i int, re *regexp.Regexp) bool {
+func headedBy(d *doc.Doc, i int, re *textutil.Starts) bool {
 	if i == 0 {
 		return false
 	}

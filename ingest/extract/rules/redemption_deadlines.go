@@ -238,6 +238,18 @@ var meetingDeadlines = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the estimate named as the trust's pro rata portion: "we estimate that the per-share pro
+		// rata portion of the Trust Account will be approximately $10.84 at the time of the
+		// special meeting"; an amount that depends on deposits still to be made is no estimate
+		// of the meeting's price
+		ID: "meeting.trust_estimate_pro_rata", Emit: rule.One(spac.FieldTrustPerShare),
+		Pattern:  `(?i)\b(?:per[- ]share )?pro rata (?:portion|share) of (?:the )?(?:(?:funds|amount) (?:held |available )?in the )?trust account(?: per (?:public )?share)?[^⟦]{0,80}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money}`,
+		Not:      pastMeeting + `|less than|could|may be|initially|liquidat|\bif\b|increase|deposit|contribution`,
+		Classes:  proxies,
+		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
+		Priority: 10,
+	},
+	{
 		ID: "meeting.trust_estimate_table", Emit: rule.One(spac.FieldTrustPerShare),
 		Pattern:  `(?i)^(?:approximate |estimated )?(?:per[- ]share )?redemption (?:price|amount)(?: per (?:public )?share)?:? \| {v:money}$`,
 		Classes:  proxies,

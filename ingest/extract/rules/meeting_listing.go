@@ -1,0 +1,36 @@
+package rules
+
+import (
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// notOwnListing vetoes, in a proxy, a listing that is not the SPAC's securities as they trade
+// now: the combined company's (to come), one applied for or expected, one ended.
+const notOwnListing = `|new symbols|combined company|post-combination|pubco|newco|following (?:the )?(?:closing|consummation|business combination)|after the (?:closing|business combination)|upon (?:the )?(?:closing|consummation)|\b(?:will|would|shall) (?:be )?(?:list|trade|quote)|\bintends?\b|\bapply\b|\bapplied\b|\bexpect|\banticipat`
+
+// meetingListing: where an extension proxy (PRE/DEF 14A) says the SPAC's own securities trade,
+// in its Q&A or market-price section: "Our units, Class A ordinary shares and warrants are
+// listed on the Nasdaq Global Market under the symbols “ACMEU,” “ACME” and “ACMEW,”
+// respectively". The prospectus rules (listing.go) read the same words in an offering; a
+// merger proxy's listing is the combined company's and is left to merger.go. Part of the
+// meeting family (meeting.go); corpus: testdata/meeting.corpus.
+var meetingListing = []*rule.Rule{
+	{
+		ID: "meeting.proxy_class_symbols", Produce: pairSymbols, Gives: tickerFields,
+		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)` + classGap + `*?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?(?:{ticker}|` + bareSymbol + `)){1,3})`,
+		Not:      otherSPAC + `|` + notListed + notOwnListing,
+		Classes:  []doc.Class{doc.Proxy},
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		ID: "meeting.proxy_listed_on", Emit: rule.One(spac.FieldExchange),
+		Pattern:  `(?i)\b(?:our|the company` + ap + `s|its) (?:units|class a|ordinary|common|shares|public shares|securities|warrants|rights)` + classGap + `{0,120}?\b(?:are|is) (?:currently |each )?(?:listed|traded|quoted) on (?:the )?{v:exchange}`,
+		Not:      otherSPAC + `|` + notListed + notOwnListing,
+		Classes:  []doc.Class{doc.Proxy},
+		NotKinds: notStated,
+		Priority: 8,
+	},
+}

@@ -1,0 +1,87 @@
+package textutil
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// startsPatterns have the shapes of the recognisers' patterns: a leading \b before digits or
+// case-folded words (whose variants "ſ" and "K" are no word characters), classes, optional
+// prefixes, curly quotes, and patterns that fall back (an assertion first, any byte first).
+var startsPatterns = []string{
+	`\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s(?i:million|billion)|\d+)\s*(?i:(shares?|units?))\b`,
+	`(?i)\b(?:(\d+)|(six|seven|ten|k)(?:\s*\((\d+)\))?)[- ]?(month|day|year)s?\b`,
+	`(?:US)?\$\s?(\d+(?:,\d{3})*)(?:\s(?i:(million|billion))\b)?`,
+	`\b\d{1,3}(?:,\d{3})+\b`,
+	`[“"]([A-Z][A-Z0-9]{0,5})[,.]?[”"]`,
+	`(?:[Tt]he\s+)?(?:Nasdaq|NASDAQ)(?:\s+Market)?|AMEX\b|ſx`,
+	`(?i)(?:the )?(k|ſ)ix(?:\s+(\d+))?`,
+	`[A-Z][A-Za-z0-9&'’.\-]*(?:\s+[A-Z][a-z]*)*,?\s+(?:Inc\.|Corp\b)`,
+	`(?i)\bsix\b`,
+	`^\d+`,
+	`.{0,3}Inc`,
+	`x*`,
+	`[^a]b`,
+	`Acme (\w+)`,
+	`(?i)name of each exchange|^\W*of each exchange on (\w+)`,
+	`(?i)\bof each exchange(?: on (\w+))?`,
+}
+
+// startsAlphabet is what the random texts are made of: word and non-word bytes, runes whose
+// case folds are ASCII letters, curly quotes, an invalid byte and the pieces of the patterns.
+var startsAlphabet = []string{
+	"a", "Z", "s", "S", "ſ", "K", "k", "x", "1", "9", "12", ",", ".", "$", "US", " ", "  ",
+	"“", "”", `"`, "\xe2", "\x80", "(", ")", "-", "_", "six", "Six", "months", "day", "shares",
+	"million", "Nasdaq", "The ", "Inc.", "Corp", "Acme", "’", "AMEX", "ſix", "ix", "K day",
+	"of each", "OF EACH", "Of Each", " exchange", " Exchange", " eXchange", " on", "name ",
+}
+
+func randomText(r *rand.Rand) string {
+	var b strings.Builder
+	for n := r.IntN(16); n > 0; n-- {
+		b.WriteString(startsAlphabet[r.IntN(len(startsAlphabet))])
+	}
+	return b.String()
+}
+
+// TestStartsMatchesRegexp: a Starts finds exactly the plain regexp's matches, submatches
+// included, on random texts built to put every kind of character before and at a start.
+func TestStartsMatchesRegexp(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	accelerated := 0
+	for _, p := range startsPatterns {
+		s := MustStarts(p)
+		if Accelerated(s) {
+			accelerated++
+		}
+		for range 5000 {
+			text := randomText(r)
+			if got, want := s.FindAllStringSubmatchIndex(text, -1), s.Regexp.FindAllStringSubmatchIndex(text, -1); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s on %q: %v, the regexp %v", p, text, got, want)
+			}
+			if got, want := s.FindAllStringIndex(text, -1), s.Regexp.FindAllStringIndex(text, -1); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s on %q: %v, the regexp %v", p, text, got, want)
+			}
+			if got, want := s.FindStringSubmatchIndex(text), s.Regexp.FindStringSubmatchIndex(text); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s on %q: first %v, the regexp %v", p, text, got, want)
+			}
+			if got, want := s.FindStringSubmatch(text), s.Regexp.FindStringSubmatch(text); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s on %q: first %q, the regexp %q", p, text, got, want)
+			}
+			if got, want := s.FindString(text), s.Regexp.FindString(text); got != want {
+				t.Fatalf("%s on %q: first %q, the regexp %q", p, text, got, want)
+			}
+			if got, want := s.FindStringIndex(text), s.Regexp.FindStringIndex(text); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s on %q: first %v, the regexp %v", p, text, got, want)
+			}
+			if got, want := s.MatchString(text), s.Regexp.MatchString(text); got != want {
+				t.Fatalf("%s on %q: match %v, the regexp %v", p, text, got, want)
+			}
+		}
+	}
+	if accelerated != 10 {
+		t.Errorf("%d patterns seek their first bytes, want 10", accelerated)
+	}
+}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -44,12 +45,46 @@ func (x *reader) coverJurisdiction() {
 		return
 	}
 	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+200)
-	for n := 2; n <= limit; n++ {
-		if x.isJurisdictionLabel(n) {
+	for n := 1; n <= limit; n++ {
+		if n > 1 && x.isJurisdictionLabel(n) {
 			x.jurisdictionAbove(n)
 			return
 		}
+		if x.jurisdictionBeforeCaption(n) {
+			return
+		}
 	}
+}
+
+var (
+	// inlineCaptionRe is the caption where a cover flattened onto one line (or a cell that
+	// holds the state and its caption) writes it after the state: "DELAWARE 20-1918691 (State
+	// of Incorporation)", "Delaware (State or other jurisdiction of incorporation".
+	inlineCaptionRe = textutil.MustStarts(`(?i)\S\s*\(state\s+(?:or\s+(?:other\s+)?jurisdiction|of\s+incorporation\)|incorporation\b)`)
+	// taxNumberTailRe is the employer identification number the flattened row sets between the
+	// state and its caption ("DELAWARE 20-1918691 (State of Incorporation)"), with the dashed
+	// rules some copies put under each cell.
+	taxNumberTailRe = regexp.MustCompile(`[\s|-]*(?:\d{2}-\d{7})?[\s|-]*$`)
+)
+
+// jurisdictionBeforeCaption reads the state written just before its caption on line n (see
+// inlineCaptionRe): the last words before the caption, the tax number passed over, must be a
+// jurisdiction and nothing else.
+func (x *reader) jurisdictionBeforeCaption(n int) bool {
+	line := x.d.Line(n)
+	loc := inlineCaptionRe.FindStringIndex(line)
+	if loc == nil {
+		return false
+	}
+	before := taxNumberTailRe.ReplaceAllString(line[:loc[0]+1], "")
+	words := strings.Fields(before)
+	for k := max(0, len(words)-3); k < len(words); k++ {
+		tail := strings.Join(words[k:], " ")
+		if j, quote, ok := rules.JurisdictionAt(tail); ok && quote == tail {
+			return x.add("table.cover_jurisdiction", priorityJurisdiction, spac.FieldStateOfInc, j, n, quote, "")
+		}
+	}
+	return false
 }
 
 // isJurisdictionLabel reports whether line n opens the jurisdiction's caption.

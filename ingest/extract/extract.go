@@ -16,9 +16,9 @@ import (
 	"github.com/spacdata/spac/ingest/extract/rules"
 )
 
-// Supported reports whether Facts reads a form ("S-1/A" counts as "S-1").
+// Supported reports whether Facts reads a form ("S-1/A" counts as "S-1", "10-QSB" as "10-Q").
 func Supported(form string) bool {
-	return doc.ClassOf(spac.Filing{Form: form}.BaseForm()) != doc.Other
+	return doc.ClassOf(doc.BaseForm(form)) != doc.Other
 }
 
 // Extractor derives the facts of filings with a rule book. The zero value uses the project's
@@ -83,6 +83,11 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	e.book().Each(d, c.add)
 	for _, f := range derivedStatus(x, c.kept()) {
 		c.add(f)
+	}
+	if d.Class == doc.Periodic {
+		for _, f := range chainedOldDeadlines(c.kept()) {
+			c.add(f)
+		}
 	}
 	out := c.kept()
 	for i := range out {

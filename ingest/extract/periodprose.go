@@ -45,7 +45,7 @@ var prosePeriodRes = map[string][]*textutil.Starts{
 // end, and is not read. (The filing date bounds nothing here: a document read without its
 // envelope is given a placeholder one.)
 func (x *reader) prosePeriod() {
-	res := prosePeriodRes[x.d.R.Filing.BaseForm()]
+	res := prosePeriodRes[x.d.Form]
 	if res == nil || x.statedPeriod() != "" {
 		return
 	}

@@ -67,7 +67,7 @@ func (s *Section) HasItem(it string) bool {
 // Doc is a rendered filing with its sections and sentences.
 type Doc struct {
 	R         *spac.RenderedFiling
-	Form      string // base form ("S-1" for "S-1/A")
+	Form      string // base form ("S-1" for "S-1/A", "10-Q" for "10-QSB"; see BaseForm)
 	Class     Class
 	Sections  []*Section
 	Sentences []*Sentence
@@ -75,7 +75,7 @@ type Doc struct {
 
 // Build splits a rendered filing into sections and sentences.
 func Build(r *spac.RenderedFiling) *Doc {
-	d := &Doc{R: r, Form: r.Filing.BaseForm()}
+	d := &Doc{R: r, Form: BaseForm(r.Filing.Form)}
 	d.Class = classify(r)
 	for _, doc := range r.Filing.Documents {
 		if doc.Binary || doc.FirstLine < 1 || doc.LastLine <= doc.FirstLine {
@@ -134,6 +134,21 @@ var classes = map[string]Class{
 	"15-15D": Delisting, "RW": Delisting,
 }
 
+// smallBusinessForms are the reports a small business issuer filed under Regulation S-B until
+// 2008 (many blank check companies of 2004-2008 did): the same quarterly and annual reports
+// as the 10-Q and 10-K, with the same cover, balance sheet and notes, so they are read as those.
+var smallBusinessForms = map[string]string{"10-QSB": "10-Q", "10-KSB": "10-K", "10-KSB40": "10-K"}
+
+// BaseForm is the form a filing is read as: without its amendment suffix ("S-1" for "S-1/A"),
+// and a small business report as the report it stands for ("10-Q" for "10-QSB/A").
+func BaseForm(form string) string {
+	base := spac.Filing{Form: form}.BaseForm()
+	if std, ok := smallBusinessForms[base]; ok {
+		return std
+	}
+	return base
+}
+
 // ClassOf returns the class of a base form.
 func ClassOf(form string) Class {
 	if c, ok := classes[form]; ok {
@@ -146,7 +161,7 @@ func ClassOf(form string) Class {
 // reads as an IPO prospectus: a blank check company offering units, with no meeting to vote on
 // a business combination.
 func classify(r *spac.RenderedFiling) Class {
-	form := r.Filing.BaseForm()
+	form := BaseForm(r.Filing.Form)
 	if form != "424B3" && form != "424B1" {
 		return ClassOf(form)
 	}

@@ -274,3 +274,17 @@ func TestCoverQuantityLines(t *testing.T) {
 		}
 	}
 }
+
+// A small business issuer's 10-QSB and 10-KSB (2004-2008 blank check companies filed them) are
+// read as the quarterly and annual reports they stand for; other forms keep their base form.
+func TestSmallBusinessReportsArePeriodic(t *testing.T) {
+	for form, want := range map[string]string{"10-QSB": "10-Q", "10-QSB/A": "10-Q", "10-KSB": "10-K",
+		"10-KSB/A": "10-K", "S-1/A": "S-1", "8-K": "8-K"} {
+		if got := BaseForm(form); got != want {
+			t.Errorf("BaseForm(%q) = %q, want %q", form, got, want)
+		}
+	}
+	if c := ClassOf(BaseForm("10-KSB")); c != Periodic {
+		t.Errorf("a 10-KSB is of class %v, want Periodic", c)
+	}
+}

@@ -176,6 +176,11 @@ func mask(text string, ents []Entity) *Masked {
 		b.WriteString(text[at:e.Start])
 		start := b.Len()
 		b.WriteString(Open + string(e.Kind) + " " + strconv.Itoa(i) + Close)
+		if e.End < len(text) && isLetter(text[e.End]) {
+			// a value run into the next word ("2019to", "3,594,000shares"), as text pulled
+			// out of tagged XBRL runs: the placeholder keeps the space the words had
+			b.WriteByte(' ')
+		}
 		m.spans = append(m.spans, maskSpan{start, b.Len()})
 		at = e.End
 	}
@@ -203,3 +208,6 @@ func (m *Masked) Unmask(off int, atEnd bool) int {
 	}
 	return off + shift
 }
+
+// isLetter reports whether byte c is an ASCII letter.
+func isLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }

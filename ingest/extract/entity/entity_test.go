@@ -128,3 +128,27 @@ func TestMask(t *testing.T) {
 		t.Errorf("unmask end = %d", m.Unmask(len(m.Text), true))
 	}
 }
+
+// TestMaskGluedValues: text pulled out of tagged XBRL runs a value into the next word
+// ("October 17, 2019to", "$36.8million"); the date and the money are read, and the mask puts
+// back the space, so rules read "from ⟦date 0⟧ to ⟦date 1⟧"; a fifth digit is no year.
+func TestMaskGluedValues(t *testing.T) {
+	text := "extended from October 17, 2019to February 21, 2020 after redeeming $36.8million of shares"
+	m := Mask(text)
+	if want := "extended from ⟦date 0⟧ to ⟦date 1⟧ after redeeming ⟦money 2⟧ of shares"; m.Text != want {
+		t.Fatalf("masked = %q, want %q", m.Text, want)
+	}
+	if v := m.Entities[0].Value; v != "2019-10-17" {
+		t.Errorf("date = %q", v)
+	}
+	if n := m.Entities[2].Num.RatString(); n != "36800000" {
+		t.Errorf("money = %s", n)
+	}
+	at := strings.Index(m.Text, " to ")
+	if got := text[m.Unmask(at+1, false):m.Unmask(at+3, true)]; got != "to" {
+		t.Errorf("unmask after the glued date = %q", got)
+	}
+	if got := describe("on March 3, 20241 the fund"); strings.Contains(got, "date:") {
+		t.Errorf("a five-digit year read as a date: %s", got)
+	}
+}

@@ -110,7 +110,7 @@ func number(figure, scale string) *big.Rat {
 
 const figure = `\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`
 
-var moneyRe = re(`(?:US)?\$\s?(` + figure + `)(?:\s(?i:(million|billion|thousand))\b)?`)
+var moneyRe = re(`(?:US)?\$\s?(` + figure + `)(?:\s?(?i:(million|billion|thousand))\b)?`)
 
 func moneys(s string) []Entity {
 	var out []Entity
@@ -231,6 +231,9 @@ func dates(s string) []Entity {
 				start, end := w[0]+m[0], w[0]+m[1]
 				if seen[start] {
 					continue
+				}
+				if c := s[end-1]; c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' {
+					end-- // a year run into the next word ("2019to"): the word is not the date's
 				}
 				g := func(i int) string { return s[w[0]+m[2*i] : w[0]+m[2*i+1]] }
 				if iso, ok := textutil.DateOf(g(d.Mon), g(d.Day), g(d.Year)); ok {

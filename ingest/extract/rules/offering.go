@@ -48,11 +48,16 @@ const (
 	unitHead  = `(?:share of |share (?-i:[A-Z])|ordinary share|class a|common|public|of (?:our|its) )`
 	unitRight = `(?: (?:entitling|to receive|to purchase|to acquire)[^.;⟦•]{3,80}?(?:share|stock))?`
 	unitTail  = `(?:warrants?|rights?)` + unitRight + `)` +
-		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|that|pursuant)\b|[.;()]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange)`
+		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|that|pursuant)\b|[.;()]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange|` + nextClassTitle + `)`
 )
 
 // unitGap is the text inside a unit's description: no sentence's end, though a period may
 // open a figure ("par value $.0001").
+// nextClassTitle is the next line of a cover's list of registered classes, which a flattened
+// or line-joined cover runs on after the units' title ("Units consisting of one share of
+// Common Stock and two Warrants Common Stock, $.0001 par value Warrants to purchase ...").
+const nextClassTitle = `(?-i:\s(?:Common Stock|Common Shares|Ordinary Shares?|Class [A-C] (?:Common|Ordinary)|Warrants|Redeemable Warrants|Rights)\b)`
+
 const unitGap = `(?:[^.;⟦]|\.\d)*?`
 
 // bullet is a list item's mark as filings set it.

@@ -31,7 +31,10 @@ type DateForm struct {
 // DateForms are the written dates the entity recogniser finds and ParseDate reads: "August
 // 20, 2021", "the 2nd day of May, 2025", "20 August 2021".
 var DateForms = []DateForm{
-	{regexp.MustCompile(`\b(` + monthName + `)` + dateGap + `(\d{1,2})(?:st|nd|rd|th)?` + dayYearSep + dateGap + `(\d{4})\b`), 2, 1, 3},
+	// The year may run into the next word, as text pulled out of tagged XBRL runs ("October
+	// 17, 2019to February 21, 2020"): the letter is matched, and the entity recogniser leaves
+	// it out of the date.
+	{regexp.MustCompile(`\b(` + monthName + `)` + dateGap + `(\d{1,2})(?:st|nd|rd|th)?` + dayYearSep + dateGap + `(\d{4})(?:\b|[A-Za-z])`), 2, 1, 3},
 	{regexp.MustCompile(`\b(?:the` + dateGap + `)?(\d{1,2})(?:st|nd|rd|th)` + dateGap + `day` + dateGap + `of` + dateGap + `(` + monthName + `),?` + dateGap + `(\d{4})\b`), 1, 2, 3},
 	{regexp.MustCompile(`\b(\d{1,2})` + dateGap + `(` + monthName + `),?` + dateGap + `(\d{4})\b`), 1, 2, 3},
 }

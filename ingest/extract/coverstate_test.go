@@ -1,0 +1,46 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/extracttest"
+)
+
+// TestJurisdictionBeforeCaption: a cover flattened onto one line (or a cell holding the state
+// and its caption) writes the state just before "(State of Incorporation)", with the tax
+// number between them or not; a caption after other words gives nothing.
+func TestJurisdictionBeforeCaption(t *testing.T) {
+	cases := []struct {
+		name, form, line, want string
+	}{
+		{"flattened annual report", "10-K", "FORM 10-KSB FOR THE FISCAL YEAR ENDED: DECEMBER 31, 2006 COMMISSION FILE NUMBER 000-50001 MARLOWE ACQUISITION CORP. (Name of Small Business Issuer in Its Charter) DELAWARE 20-5550001 (State of Incorporation) (I.R.S. Employer I.D. Number)", "Delaware"},
+		{"ruled cells", "10-Q", "Commission File Number 000-50002 Tidewell Acquisition Corporation Cayman Islands 98-0000002 -------- ---------- (State or other Jurisdiction of (I.R.S. Employer Incorporation or Organization)", "Cayman Islands"},
+		{"state and caption in one cell", "10-K", "Delaware (State or other jurisdiction of incorporation or organization) | 20-5550003 (I.R.S. Employer Identification No.) |", "Delaware"},
+		{"no state before the caption", "10-K", "Name of registrant 20-5550004 (State or other jurisdiction of incorporation)", ""},
+	}
+	for _, c := range cases {
+		got := ""
+		for _, f := range Facts(withoutHeaderState(extracttest.Filing(c.form, nil, c.line))) {
+			if f.Field == spac.FieldStateOfInc {
+				got = f.Value
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: state_of_inc %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// withoutHeaderState drops the test envelope's STATE OF INCORPORATION, which would win over
+// the cover.
+func withoutHeaderState(r *spac.RenderedFiling) *spac.RenderedFiling {
+	r.Lines = slices.DeleteFunc(r.Lines, func(l string) bool { return strings.Contains(l, "STATE OF INCORPORATION:") })
+	r.Filing.Documents[0].FirstLine--
+	r.Filing.Documents[0].LastLine = len(r.Lines)
+	r.Filing.LineCount = len(r.Lines)
+	extracttest.Reheader(r)
+	return r
+}

@@ -21,7 +21,7 @@ var offeringClosing = []*rule.Rule{
 	{
 		ID: "offering.sponsor_apposition", Emit: rule.One(spac.FieldSponsor),
 		Pattern: `(?:(?:^|[.,;:] |\b)(?:Our|our|The|the|Its|its|the Company` + ap + `s|The Company` + ap + `s) sponsor, {v:org},` +
-			`|{v:org}, (?:the Company` + ap + `s|our|its) sponsor\b|{v:org}, the sponsor of the Company\b)`,
+			`|{v:org}, (?:the Company` + ap + `s|our|its) sponsor\b|{v:org}, (?:the )?sponsor of the Company(?:,|\.|\s\())`,
 		Not:      otherSPAC + `|controlled by`,
 		Classes:  narrated,
 		Priority: 11,

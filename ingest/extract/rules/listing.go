@@ -69,6 +69,17 @@ var offeringListing = []*rule.Rule{
 		Priority: 8,
 	},
 	{
+		// A release's bracket of the SPAC's symbols without an exchange: "Acme Acquisition
+		// Corporation II (ACQ; ACQ.WS; ACQ.U) announced today"; several symbols of one root, the
+		// company the SPAC.
+		ID: "offering.release_bare_symbols", Produce: bareBracketSymbols, Gives: tickerFields,
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧[.,]? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+			`\((?P<cells>` + bareSymbol + `(?:[;,] ?` + bareSymbol + `){1,3})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		Never:    otherSPAC,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 8,
+	},
+	{
 		// A release's bracket that names each symbol's class: "(NASDAQ: Common Stock: “ACME”,
 		// Units: “ACMEU”, Warrants: “ACMEW”)", "(Nasdaq: “ACMEU” for units and “ACMEW” for
 		// warrants)"; the company is the SPAC, as for offering.release_symbols.

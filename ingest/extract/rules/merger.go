@@ -31,6 +31,19 @@ const (
 	// dealDateline is a press release's "CITY, <date> (WIRE) --" opening.
 	dealDateline = `{v:date}(?: \([^)]{0,40}\))?,? ?(?:--|—|–) `
 
+	// releaseDateline is a release's opening "CITY, <date> (WIRE) --", also written with a
+	// wire's slashes ("<date> /PRNewswire/ --") or a spaced hyphen ("<date> - ").
+	releaseDateline = `{v:date}(?: \([^)]{0,40}\))?(?: ?/[^/⟦]{1,30}/)?,? ?(?:--|—|–| - )`
+
+	// announcedAgreement is a release's "today announced that it has reached a definitive
+	// agreement to acquire", "announced today that they have entered into a definitive merger
+	// agreement": an agreement signed as the release is issued.
+	announcedAgreement = `\b(?:today announced|announced today) (?:that )?(?:they|it) (?:have|has) (?:entered into|signed|executed|reached) (?:a |an |the )?(?:definitive )?(?:` + agreementName + `|agreement to (?:acquire|merge with|combine with))`
+
+	// notDefinitive vetoes an agreement that is not the definitive one: a letter of intent, a
+	// term sheet, an amendment or the end of one.
+	notDefinitive = `(?i)non-?binding|letter of intent|term sheet|memorandum of understanding|amend|terminat|previously announced`
+
 	// mergerEvent names the combination itself (not an agreement, not the IPO).
 	mergerEvent = `(?:(?:previously announced |proposed )?(?:initial )?(?:business combination|mergers?|combination)|previously announced transactions?|(?:merger )?transactions contemplated (?:by|under) (?:the )?` + agreementName + `)`
 
@@ -141,6 +154,16 @@ var mergerAgreement = []*rule.Rule{
 		Priority: 6,
 	},
 	{
+		// a release dated the day the agreement is announced as just signed: "NEW YORK, <date> --
+		// X and Y announced today that they have entered into a definitive merger agreement"
+		ID: "merger.agreement_dateline", Emit: rule.One(spac.FieldAgreementDate),
+		Pattern:  `(?i)` + releaseDateline + `.*?` + announcedAgreement,
+		Not:      notDefinitive + `|\bif\b|\bwould\b|expects? to`,
+		Classes:  dealNews,
+		Docs:     []string{"EX-99", "425", "8-K"},
+		Priority: 7,
+	},
+	{
 		ID: "merger.agreement_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusCombinationAnnounced),
 		Pattern:  `(?i)(?P<v>entered into (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName + `)`,
 		Not:      `(?i)terminat|amendment(?: no\.)? \d|\bif\b|whereas|\bnot\b|\bnever\b`,
@@ -236,6 +259,15 @@ var mergerAgreement = []*rule.Rule{
 		ID: "merger.target_proposed_acquisition", Produce: partyTarget, Gives: []string{spac.FieldTarget},
 		Pattern:  `(?i)\b(?:its|our) (?:proposed|pending|previously announced) (?:acquisition|purchase) of (?:(?:all|substantially all) of )?(?:the )?(?:(?:issued and )?(?:outstanding )?(?:capital )?(?:stock|shares|equity interests|membership interests) of )?(?P<v>{org})`,
 		Not:      `(?i)\bprior\b|\bprevious(?:ly sponsored)?\b|track record|experience|\b(?:if|should|whether|may|might|would)\b`,
+		Classes:  dealNews,
+		Priority: 9,
+	},
+	{
+		// a release's "has reached a definitive agreement to acquire Lumen Medical Inc.": the
+		// company acquired is the target
+		ID: "merger.target_agreement_to_acquire", Produce: partyTarget, Gives: []string{spac.FieldTarget},
+		Pattern:  `(?i)\b(?:reached|entered into|signed|executed) (?:a |an )?definitive (?:merger |purchase |acquisition )?agreement to (?:acquire|merge with|combine with) (?:all of (?:the (?:outstanding )?(?:shares|stock) of )?)?(?P<v>{org})`,
+		Not:      notDefinitive + `|\b(?:if|may|might|would|should)\b|` + biography,
 		Classes:  dealNews,
 		Priority: 9,
 	},

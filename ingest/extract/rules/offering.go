@@ -289,9 +289,22 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.warrant_exercise_price", Emit: rule.One(spac.FieldWarrantExercise),
 		// A cover table's warrant title ends at its cell, or at the symbol of its column
 		// ("... at an exercise price of $11.50 APXTW").
-		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|[,;]|\s\||(?-i:\s[A-Z]{2,6}\b)|$)`,
+		// A release's title of the class closes with its defined term ("... at an exercise price
+		// of $11.50 (the “Warrants”)").
+		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|[,;]|\s\||(?-i:\s[A-Z]{2,6}\b)|\s\((?:the )?` + q + `warrants?` + eq + `\)|$)`,
 		Not:      `(?i)\$9\.20|issue price of less|adjusted to be`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
+		Priority: 9,
+	},
+	{
+		// A merger communication (425) filed on the SPAC's 8-K cover: the warrants' row of the
+		// cover table ("| Warrants ..., each whole warrant exercisable for one Class A ordinary
+		// share at an exercise price of $11.50 | ACMEW |"), not the prose of the communication,
+		// which speaks of the target's and the combined company's securities too.
+		ID: "offering.warrant_cover_communication", Emit: rule.One(spac.FieldWarrantExercise),
+		Pattern:  `(?i)(?:^|\| ?)(?:redeemable )?warrants?\b[^|⟦]{0,60}?exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole )?share)?[^|⟦]{0,50}(?:\||$)`,
+		Not:      `(?i)\$9\.20|adjusted to be`,
+		Classes:  []doc.Class{doc.Communication},
 		Priority: 9,
 	},
 	// trust_size and trust_per_unit

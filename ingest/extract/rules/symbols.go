@@ -126,7 +126,7 @@ func spacSymbol(m *rule.Match) []rule.Out {
 	if len(orgs) != 1 || len(syms) != 1 {
 		return nil
 	}
-	if !spacOnlyRe.MatchString(orgs[0].Value) && !blankCheckRe.MatchString(m.Text("tail")) {
+	if !spacOnlyRe.MatchString(orgs[0].Value) && !blankCheckRe.MatchString(m.Text("tail")) && !filerBeforeClosing(m, orgs[0].Value) {
 		return nil
 	}
 	sym := syms[0].Value
@@ -146,6 +146,17 @@ func spacSymbol(m *rule.Match) []rule.Out {
 	}
 	return []rule.Out{m.Cite(spac.FieldTickerShares, sym, syms[0])}
 }
+
+// filerBeforeClosing reports whether name is the filer's own (a SPAC whose name does not say
+// so: "Blue Wolf Mongolia Holdings Corp. (NASDAQ: MNGL)") in a sentence that does not speak of
+// a successor: after a closing the filer's name is the combined company's, and its bracket
+// holds the new listing.
+func filerBeforeClosing(m *rule.Match, name string) bool {
+	return m.Filer() != "" && bareName(name) == bareName(m.Filer()) && !successorWordsRe.MatchString(m.Sentence())
+}
+
+// successorWordsRe: a sentence that names the company a SPAC became.
+var successorWordsRe = regexp.MustCompile(`(?i)formerly|f/k/a|combined company|completed (?:its|the) (?:previously announced )?business combination`)
 
 var (
 	// spacOnlyRe is a SPAC's name ("Vector Acquisition Corporation", "Trident Acquisitions
@@ -206,6 +217,34 @@ func releaseSymbols(m *rule.Match) []rule.Out {
 	}
 	for _, e := range m.Entities("ex") {
 		out = append(out, m.Cite(spac.FieldExchange, e.Value, e))
+	}
+	return out
+}
+
+// bareBracketSymbols is the production of a bracket of symbols without an exchange after the
+// SPAC's name ("(ACQ; ACQ.WS; ACQ.U)"): read only when they are several of one root whose
+// suffixes name the classes, so that an acronym or another company's symbol is not.
+func bareBracketSymbols(m *rule.Match) []rule.Out {
+	if !filerNamed(m) {
+		return nil
+	}
+	syms := listedSymbols(m, "cells")
+	if len(syms) < 2 {
+		return nil
+	}
+	values := make([]string, len(syms))
+	for i, e := range syms {
+		values[i] = e.Value
+	}
+	fields := symbolClasses(values)
+	if fields == nil {
+		return nil
+	}
+	var out []rule.Out
+	for i, e := range syms {
+		if fields[i] != "" {
+			out = append(out, m.Cite(fields[i], e.Value, e))
+		}
 	}
 	return out
 }

@@ -51,6 +51,17 @@ var offeringClosing = []*rule.Rule{
 		Priority: 11,
 	},
 	{
+		// A release names the sponsor of the SPAC by the SPAC's name or short name: "The sponsor
+		// of Acme Acquisition Corp., Acme Holdings LLC, ...", "Acme's sponsor is Acme Holdings LLC."
+		ID: "offering.sponsor_of_spac", Produce: sponsorOfFiler, Gives: []string{spac.FieldSponsor},
+		Pattern: `(?:^|[.;] )[Tt]he sponsor of (?P<s>{org}),? (?:is )?{v:org}(?:[,.;]|$)` +
+			`|(?:^|[.;] )(?P<w>[A-Z][\w-]+)` + ap + `s sponsor(?:,| is) {v:org}(?:[,.;]|$)`,
+		Not:      otherSPAC + `|controlled by`,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// The prospectus summary's row "Sponsor | X LLC ..." (the name opens the cell).
 		ID: "offering.sponsor_table", Emit: rule.One(spac.FieldSponsor),
 		Pattern:  `(?i)^(?:our |the )?sponsor \| {v:org}(?:,|\s\(|\s\||$)`,

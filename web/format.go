@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spacdata/spac"
 )
@@ -92,7 +93,22 @@ var funcs = template.FuncMap{
 	"add":        func(a, b int) int { return a + b },
 }
 
-// label turns a field or enum name into words: "trust_per_share" -> "trust per share".
+// label turns a field or enum name into words: "trust_per_share" -> "trust per share", and
+// the API's camelCase names ("occurredAt", which an alert cites) -> "occurred at".
 func label(name string) string {
-	return strings.NewReplacer("_", " ", ".", " ").Replace(name)
+	var b strings.Builder
+	prev := ' '
+	for _, r := range name {
+		switch {
+		case r == '_' || r == '.':
+			b.WriteByte(' ')
+		case unicode.IsUpper(r) && unicode.IsLower(prev): // an acronym (CIK) stays whole
+			b.WriteByte(' ')
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteRune(r)
+		}
+		prev = r
+	}
+	return b.String()
 }

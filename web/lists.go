@@ -260,12 +260,14 @@ func sourceLabel(c spac.Citation) string {
 }
 
 // detailKind is the kind of an alert detail: percentages are named so ("redeemed_pct");
-// anything else is shown as written rather than given a unit it might not have.
+// any other number is grouped in thousands like the alert's title ("IPO of 20,000,000
+// units") but given no unit it might not have; a date or a name is not a decimal and is
+// shown as written.
 func detailKind(name string) kind {
 	if strings.HasSuffix(name, "_pct") {
 		return kPct
 	}
-	return kText
+	return kInt
 }
 
 func listVersion(n int, seq uint64) string {

@@ -2,11 +2,15 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,7 +73,8 @@ var hrefRe = regexp.MustCompile(`href="(/filings/[^"]+)"`)
 // checks that the filing view highlights that line and marks the quote on it.
 func TestEveryCitedValueOpensItsLine(t *testing.T) {
 	checked := map[string]bool{}
-	for _, sym := range allSymbols(t) {
+	symbols := allSymbols(t)
+	for _, sym := range symbols {
 		body := mustPage(t, "/spac/"+sym, world.key, 200)
 		if strings.Contains(body, "(no citation)") {
 			t.Errorf("%s: a value without a citation", sym)
@@ -87,6 +92,27 @@ func TestEveryCitedValueOpensItsLine(t *testing.T) {
 	if len(checked) < 500 {
 		t.Errorf("only %d cited links followed; the fixtures have far more", len(checked))
 	}
+	docStatesCount(t, len(checked), len(symbols))
+}
+
+// docStatesCount keeps the figures docs/explorer.md gives for this test equal to what it
+// measured: they drift with every fixture and rule added.
+func docStatesCount(t *testing.T, links, pages int) {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "explorer.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(doc)), " ")
+	want := fmt.Sprintf("follows all %s cited links of the %d SPAC pages", groupThousands(links), pages)
+	if !strings.Contains(text, want) {
+		stated := regexp.MustCompile(`follows all [\d,]+ cited links of the \d+ SPAC pages`).FindString(text)
+		t.Errorf("docs/explorer.md says %q; this test %s", stated, want)
+	}
+}
+
+func groupThousands(n int) string {
+	return spac.GroupThousands(strconv.Itoa(n))
 }
 
 func checkCitedLine(t *testing.T, href string) {
@@ -293,8 +319,9 @@ func TestListsFollowTheAccessRules(t *testing.T) {
 	if !strings.Contains(alerts, "BWLA: trust after redemptions") || strings.Contains(alerts, "KHAC") {
 		t.Fatal("alerts of BWLA: want its alert only")
 	}
-	// Details are decimal strings shown as written (an alert does not say which are money).
-	link := regexp.MustCompile(`trust: <a class="v" href="([^"]+)"[^>]*>83850265.00</a>`).FindStringSubmatch(alerts)
+	// Details are decimal strings grouped in thousands but given no unit (an alert does not
+	// say which are money).
+	link := regexp.MustCompile(`trust: <a class="v" href="([^"]+)"[^>]*>83,850,265.00</a>`).FindStringSubmatch(alerts)
 	if link == nil {
 		t.Fatalf("the alert's trust figure is not linked to its line:\n%s", alerts)
 	}
@@ -385,6 +412,22 @@ func TestAlertsPageIsNewestFirst(t *testing.T) {
 	for i := 1; i < len(dates); i++ {
 		if dates[i][1] > dates[i-1][1] {
 			t.Fatalf("alerts page out of order: %s after %s", dates[i][1], dates[i-1][1])
+		}
+	}
+}
+
+// The alerts page's figures are grouped in thousands like its titles ("IPO of 20,000,000
+// units"): an analyst reads "units offered: 20,000,000", not "20000000".
+func TestAlertsPageGroupsFigures(t *testing.T) {
+	alerts := mustPage(t, "/alerts?limit=100", world.key, http.StatusOK)
+	figures := regexp.MustCompile(`<a class="v[^"]*"[^>]*>([^<]*)</a>`).FindAllStringSubmatch(alerts, -1)
+	if len(figures) == 0 {
+		t.Fatal("alerts page: no cited figures")
+	}
+	ungrouped := regexp.MustCompile(`^-?\d{4,}(\.\d+)?$`)
+	for _, f := range figures {
+		if ungrouped.MatchString(f[1]) {
+			t.Errorf("alerts page shows %q without thousands separators", f[1])
 		}
 	}
 }

@@ -165,3 +165,17 @@ func TestAlertsOrderByEventDate(t *testing.T) {
 		t.Errorf("order %v, want c a b", got)
 	}
 }
+
+// A source is labelled in words: an alert cites its event date under the API's field name
+// occurredAt, which the alerts page must show as "occurred at", like snake_case fields.
+func TestSourceLabelIsInWords(t *testing.T) {
+	c := spac.Citation{Field: "occurredAt", Quote: "December 16, 2026"}
+	if got := sourceLabel(c); got != "occurred at: December 16, 2026" {
+		t.Errorf("sourceLabel(occurredAt) = %q, want %q", got, "occurred at: December 16, 2026")
+	}
+	for name, want := range map[string]string{"trust_per_share": "trust per share", "CIK": "CIK", "sourceAccession": "source accession"} {
+		if got := label(name); got != want {
+			t.Errorf("label(%s) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -58,8 +58,41 @@ func TestExplorerInBrowser(t *testing.T) {
 		landsOnCitedLine(t, ctx, in)
 	}
 	browse(t, ctx, chromedp.Navigate(ts.base+"/news"), chromedp.WaitVisible(chromedp.CSS("#items a[href^='/spac/']")))
+	screenshot(t, ctx, filepath.Join(shots, "explorer-news.png"))
 	browse(t, ctx, chromedp.Navigate(ts.base+"/calendar?from=2020-01-01"), chromedp.WaitVisible(chromedp.CSS("#events a.v")))
+	alertsWithKey(t, ctx, ts, filepath.Join(shots, "explorer-alerts.png"))
+	docsShowEveryScreenshot(t, shots)
 	t.Logf("screenshots in %s", shots)
+}
+
+// alertsWithKey opens the alerts page as an analyst does: anonymous, it asks for a key; the
+// key entered in its form brings the visitor back to the alerts, whose cited figures show.
+func alertsWithKey(t *testing.T, ctx context.Context, ts *testServer, shot string) {
+	t.Helper()
+	key := ts.createKey(t, "institutional")
+	browse(t, ctx, chromedp.Navigate(ts.base+"/alerts"), chromedp.WaitVisible(chromedp.CSS("#key")),
+		chromedp.SendKeys(chromedp.CSS("#key"), key), chromedp.Submit(chromedp.CSS("#key")),
+		chromedp.WaitVisible(chromedp.CSS("#items a.v")))
+	if loc := read(t, ctx, chromedp.Location()); !strings.HasSuffix(loc, "/alerts") {
+		t.Errorf("the key form led to %s, want back to /alerts", loc)
+	}
+	screenshot(t, ctx, shot)
+}
+
+// docsShowEveryScreenshot fails when docs/explorer.md does not show a page this test
+// photographs, so the pictures in docs/ are the ones the test takes.
+func docsShowEveryScreenshot(t *testing.T, shots string) {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "explorer.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	taken, _ := filepath.Glob(filepath.Join(shots, "explorer-*.png"))
+	for _, p := range taken {
+		if name := filepath.Base(p); !strings.Contains(string(doc), "]("+name+")") {
+			t.Errorf("docs/explorer.md does not show %s, which this test takes", name)
+		}
+	}
 }
 
 // fitsTheWindow fails when the table is wider than its scroll box at the browser's 1280 px:

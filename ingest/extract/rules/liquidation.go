@@ -1,11 +1,10 @@
 package rules
 
 import (
-	"regexp"
-
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Liquidation: a SPAC that will not complete a business combination redeems all of its
@@ -295,7 +294,7 @@ var liquidationNotices = []*rule.Rule{
 
 // otherEvent names, between the redemption and a date, an event other than the redemption the
 // date then belongs to: the offering, the deadline, the last trading day, a Form 25 or 15.
-var otherEvent = regexp.MustCompile(`(?i)(?:offering|consummated|closed|held|meeting|dated|filed|account|balance|record|trading)\W*$|form 25|form 15|delist|deregist|suspen|cease trading|stop trading|day of trading|trading day|deadline|termination date|record date|extend|extension`)
+var otherEvent = textutil.MustStarts(`(?i)(?:offering|consummated|closed|held|meeting|dated|filed|account|balance|record|trading)\W*$|form 25|form 15|delist|deregist|suspen|cease trading|stop trading|day of trading|trading day|deadline|termination date|record date|extend|extension`)
 
 // redemptionDate reads the date of "redeem all <public shares> ... effective as of <date>"
 // unless the words between speak of another event.

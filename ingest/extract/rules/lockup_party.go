@@ -1,11 +1,11 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Lock-up parties. A sentence states who is locked up in the subject of the clause holding the
@@ -19,15 +19,15 @@ var (
 	// lockupClauseRe splits a sentence into clauses: a semicolon, or a comma before a
 	// conjunction ("..., and the Sponsor has agreed"). A bare "and" joins parties ("the
 	// Sponsor and the other holders party thereto") and does not split.
-	lockupClauseRe = regexp.MustCompile(`(?i);|,\s+(?:and|while|but|whereas)\s|\bin addition\b`)
+	lockupClauseRe = textutil.MustStarts(`(?i);|,\s+(?:and|while|but|whereas)\s|\bin addition\b`)
 
-	lockupSponsorRe = regexp.MustCompile(`(?i)\bsponsors?\b|\bfounders?\b|\binitial (?:share|stock)holders\b|\binsiders\b|` +
+	lockupSponsorRe = textutil.MustStarts(`(?i)\bsponsors?\b|\bfounders?\b|\binitial (?:share|stock)holders\b|\binsiders\b|` +
 		`\b(?:officers|directors) and (?:directors|officers)\b`)
 	// the holders' words with the names before them ("Rocket Lab stockholders")
-	lockupTargetRe = regexp.MustCompile(`(?i)(?:(?-i:[A-Z][\w&.'’-]*) )*(?:\b(?:stock|share|unit|member|equity ?|security ?|interest ?)holders?\b|` +
+	lockupTargetRe = textutil.MustStarts(`(?i)(?:(?-i:[A-Z][\w&.'’-]*) )*(?:\b(?:stock|share|unit|member|equity ?|security ?|interest ?)holders?\b|` +
 		`\bsellers?\b|\bmembers\b|\b(?:company|target|seller|existing|legacy|former|key|significant|major|principal)(?: [a-z&]+){0,3} holders?\b)`)
-	lockupPIPERe  = regexp.MustCompile(`(?i)\bpipe investors?\b|\bsubscribers\b|\bpipe (?:shares|investment)\b`)
-	lockupOtherRe = regexp.MustCompile(`(?i)\bholders?\b|\block-?up part(?:y|ies)\b`)
+	lockupPIPERe  = textutil.MustStarts(`(?i)\bpipe investors?\b|\bsubscribers\b|\bpipe (?:shares|investment)\b`)
+	lockupOtherRe = textutil.MustStarts(`(?i)\bholders?\b|\block-?up part(?:y|ies)\b`)
 )
 
 // lockupPeriod is the production of the lock-up rules: each period with its party, and the
@@ -104,7 +104,7 @@ func partyNamed(clause string) (spac.LockupParty, int, int) {
 }
 
 // lastMatch is the span of re's last match in s (nil when none).
-func lastMatch(re *regexp.Regexp, s string) []int {
+func lastMatch(re *textutil.Starts, s string) []int {
 	all := re.FindAllStringIndex(s, -1)
 	if len(all) == 0 {
 		return nil

@@ -98,6 +98,18 @@ var meetingExtensionTerms = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// the deadline in force named as such: "The Company's current termination date is
+		// December 2, 2023", "the date by which we must complete a business combination is
+		// currently March 1, 2024"
+		ID: "meeting.old_deadline_current_is", Emit: rule.One(spac.FieldOldDeadline),
+		Pattern:  `(?i)\b(?:the company` + ap + `s|our|its|the) (?:current|existing|present) (?:termination date|deadline|outside date|liquidation date)(?: \([^)]{0,60}\))? is (?:currently )?` + weekday + `{v:date}|\b(?:date|deadline) by which (?:we|the company|it) (?:must|has to|is required to) (?:consummate|complete|effect)[^⟦]{0,60}? is (?:currently|now) ` + weekday + `{v:date}`,
+		Not:      `(?i)\b(?:if|would|could|may|might|unless|originally|previously|initially)\b|\bafter\b|\bfollowing\b`,
+		Never:    `(?i)\b(?:if|unless|subject to)\b`,
+		Classes:  []doc.Class{doc.Proxy},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		// the board's reason for an extension: "there will not be sufficient time before
 		// September 27, 2023 to complete an initial business combination"
 		ID: "meeting.old_deadline_not_sufficient_time", Emit: rule.One(spac.FieldOldDeadline),

@@ -33,4 +33,16 @@ var meetingListing = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 8,
 	},
+	{
+		// the exchange whose rules the SPAC must keep: "we would not meet the continued listing
+		// requirements of Nasdaq" (an extension's adjournment or redemption limit); the
+		// combined company's or a target's listing is not the SPAC's
+		ID: "meeting.exchange_continued_listing", Emit: rule.One(spac.FieldExchange),
+		Pattern:  `(?i)\bcontinued listing (?:requirements|standards|rules|criteria) of (?:the )?{v:exchange}`,
+		Not:      otherSPAC + notOwnListing + `|\binitial\b|target`,
+		Never:    `(?i)combined company|post-combination|pubco|newco`,
+		Classes:  []doc.Class{doc.Proxy, doc.Current, doc.Communication},
+		NotKinds: notStated,
+		Priority: 7,
+	},
 }

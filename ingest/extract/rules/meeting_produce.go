@@ -1,10 +1,9 @@
 package rules
 
 import (
-	"regexp"
-
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Productions of the meeting family (meeting.go, redemption.go, redemption_deadlines.go).
@@ -19,12 +18,12 @@ const (
 var (
 	// deadlineDefRe is the deadline's own definition, no condition on the extension: "the date
 	// for the cessation of operations if the Company has not completed a business combination".
-	deadlineDefRe = regexp.MustCompile(`(?i)\b(?:date|operations|deadline|period)\b[^,;.⟦]{0,60}? (?:if|in the event) (?:the company|it|we) (?:(?:has|have|does|did|is|are) not (?:yet )?(?:been able to )?|fails? to )(?:complete|consummate|effect)\w*`)
+	deadlineDefRe = textutil.MustStarts(`(?i)\b(?:date|operations|deadline|period)\b[^,;.⟦]{0,60}? (?:if|in the event) (?:the company|it|we) (?:(?:has|have|does|did|is|are) not (?:yet )?(?:been able to )?|fails? to )(?:complete|consummate|effect)\w*`)
 	// deadlineIfRe is a condition on the extension ("If the Extension Amendment Proposal is
 	// approved ...", "if the Sponsor elects to extend ...").
-	deadlineIfRe = regexp.MustCompile(`(?i)\bif (?:the|a) `)
+	deadlineIfRe = textutil.MustStarts(`(?i)\bif (?:the|a) `)
 	// failRe is a proposal that failed, or a condition on failing, before the new deadline.
-	failRe = regexp.MustCompile(`(?i)\bfail`)
+	failRe = textutil.MustStarts(`(?i)\bfail`)
 )
 
 // unconditionalDeadline gives the new deadline of "extending the date ... to <date>" unless a
@@ -77,7 +76,7 @@ func laterDeadline(m *rule.Match) []rule.Out {
 }
 
 // publicRe is the word that makes a count of shares a count of public shares.
-var publicRe = regexp.MustCompile(`(?i)\bpublic(?:ly[- ]held)?\b`)
+var publicRe = textutil.MustStarts(`(?i)\bpublic(?:ly[- ]held)?\b`)
 
 // countOfPublicShares gives field for the shares of slot v when they are written as public shares
 // ("2,104,383 public shares"; not "2,104,383 shares of common stock").

@@ -1,13 +1,13 @@
 package rules
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/entity"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // The parties of a business combination agreement: which one is the target (not the SPAC, a
@@ -110,37 +110,37 @@ var (
 	// otherAgreementRe: the words between the agreement's name and "with" speak of another
 	// agreement ("... as contemplated by the Merger Agreement, entered into subscription
 	// agreements with certain investors").
-	otherAgreementRe = regexp.MustCompile(`(?i)subscription|investors?\b|\bPIPE\b|support agreement|lock-?up|registration rights|voting|sponsor|letter agreement|advisor|placement agent|non-redemption|forward purchase`)
+	otherAgreementRe = textutil.MustStarts(`(?i)subscription|investors?\b|\bPIPE\b|support agreement|lock-?up|registration rights|voting|sponsor|letter agreement|advisor|placement agent|non-redemption|forward purchase`)
 	// datelineDashRe ends a press release's dealDateline ("BOSTON, Nov. 18, 2022 (GLOBE NEWSWIRE) --").
-	datelineDashRe = regexp.MustCompile(` (?:--|—|–) `)
+	datelineDashRe = textutil.MustStarts(` (?:--|—|–) `)
 	// aliasRe: a name right after "f/k/a" or "d/b/a" is the party before it under another name.
-	aliasRe = regexp.MustCompile(`(?i)\b(?:f/k/a|formerly known as|formerly|d/b/a|doing business as)\s*$`)
+	aliasRe = textutil.MustStarts(`(?i)\b(?:f/k/a|formerly known as|formerly|d/b/a|doing business as)\s*$`)
 	// sponsorRefRe: a name right after "sponsored by" or "its sponsor," is the SPAC's sponsor
 	// in the SPAC's description ("Acme Acquisition Corp., a blank check company sponsored by
 	// Acme Holdings LLC, and Target, Inc. announced"), never a party to the combination.
-	sponsorRefRe = regexp.MustCompile(`(?i)\b(?:sponsored by|(?:its|our|the company['’]s) sponsor,?)\s*$`)
+	sponsorRefRe = textutil.MustStarts(`(?i)\b(?:sponsored by|(?:its|our|the company['’]s) sponsor,?)\s*$`)
 	// subsidiaryRe: a party described as a subsidiary; vehicleOwnerRe: of the SPAC or of a
 	// holding company the agreement forms (a merger sub, whatever its name).
-	subsidiaryRe   = regexp.MustCompile(`(?i)wholly[- ]owned subsidiary|\bsubsidiary of\b`)
-	vehicleOwnerRe = regexp.MustCompile(`(?i)subsidiary of (?:the )?(?:company|spac|parent|pubco|holdco|topco|newco|purchaser|acquir[eo]r|buyer|registrant|us|ours)\b`)
+	subsidiaryRe   = textutil.MustStarts(`(?i)wholly[- ]owned subsidiary|\bsubsidiary of\b`)
+	vehicleOwnerRe = textutil.MustStarts(`(?i)subsidiary of (?:the )?(?:company|spac|parent|pubco|holdco|topco|newco|purchaser|acquir[eo]r|buyer|registrant|us|ours)\b`)
 	// numberedRe: a numbered company ("1519004 B.C. Ltd.") is a holding vehicle, not a target.
-	numberedRe = regexp.MustCompile(`\d\s*$`)
+	numberedRe = textutil.MustStarts(`\d\s*$`)
 	// clauseRe ends a party's description where the sentence goes on to the deal's terms.
-	clauseRe = regexp.MustCompile(`(?i)\b(?:pursuant to|whereby|under which|which provides|providing for|in connection with)\b`)
+	clauseRe = textutil.MustStarts(`(?i)\b(?:pursuant to|whereby|under which|which provides|providing for|in connection with)\b`)
 	// termRe is the first defined term of a description ((“Merger Sub”), as the Purchaser).
-	termRe        = regexp.MustCompile(`[“"]([^”"]{1,40})[”"]|^[,\s]*as (?:the )?([A-Za-z ]{2,30}?)(?:,|$)`)
-	roleTermRe    = regexp.MustCompile(`(?i)^(?:the )?(?:new )?(?:pubco|holdco|topco|newco|parent|purchaser|acquir[eo]r|buyer|spac|sponsor|sellers?|blocker|(?:seller|purchaser|shareholder|stockholder)s?(?:['’])? representative|representative|[\w ]*merger sub[\w ]*)$`)
-	companyTermRe = regexp.MustCompile(`(?i)^[^“"]*[“"](?:the )?(?:company|target)[”"]|^[,\s]*as the company\b`)
-	otherPartyRe  = regexp.MustCompile(`(?i)wholly[- ]owned subsidiary|special purpose acquisition|blank check|^\W*\((?:nasdaq|nyse|otc)`)
-	capitalNameRe = regexp.MustCompile(`\b[A-Z][A-Z0-9&'’.\-]+(?:\s+(?:[A-Z][A-Z0-9&'’.\-]*|&))*,?\s+(?:INC\.|INC\b|CORP\.|CORP\b|CORPORATION\b|COMPANY\b|LTD\.|LTD\b|LIMITED\b|LLC\b|L\.L\.C\.|L\.P\.|LP\b|PLC\b|HOLDINGS\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GMBH\b)`)
+	termRe        = textutil.MustStarts(`[“"]([^”"]{1,40})[”"]|^[,\s]*as (?:the )?([A-Za-z ]{2,30}?)(?:,|$)`)
+	roleTermRe    = textutil.MustStarts(`(?i)^(?:the )?(?:new )?(?:pubco|holdco|topco|newco|parent|purchaser|acquir[eo]r|buyer|spac|sponsor|sellers?|blocker|(?:seller|purchaser|shareholder|stockholder)s?(?:['’])? representative|representative|[\w ]*merger sub[\w ]*)$`)
+	companyTermRe = textutil.MustStarts(`(?i)^[^“"]*[“"](?:the )?(?:company|target)[”"]|^[,\s]*as the company\b`)
+	otherPartyRe  = textutil.MustStarts(`(?i)wholly[- ]owned subsidiary|special purpose acquisition|blank check|^\W*\((?:nasdaq|nyse|otc)`)
+	capitalNameRe = textutil.MustStarts(`\b[A-Z][A-Z0-9&'’.\-]+(?:\s+(?:[A-Z][A-Z0-9&'’.\-]*|&))*,?\s+(?:INC\.|INC\b|CORP\.|CORP\b|CORPORATION\b|COMPANY\b|LTD\.|LTD\b|LIMITED\b|LLC\b|L\.L\.C\.|L\.P\.|LP\b|PLC\b|HOLDINGS\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GMBH\b)`)
 	// addressRe: a name right after "having its registered office at" is the office's agent, an
 	// address, never a party.
-	addressRe = regexp.MustCompile(`(?i)\b(?:office|offices|address|located|situated|place of business|care of|c/o)(?: is| are)?(?: at| of)?\s*$`)
+	addressRe = textutil.MustStarts(`(?i)\b(?:office|offices|address|located|situated|place of business|care of|c/o)(?: is| are)?(?: at| of)?\s*$`)
 	// holdersNameRe: "THE SHAREHOLDERS OF THE COMPANY" names holders, not a company.
-	holdersNameRe = regexp.MustCompile(`(?i)\b(?:shareholders|stockholders|holders|members|equityholders|sellers)\b|\bof the company$`)
+	holdersNameRe = textutil.MustStarts(`(?i)\b(?:shareholders|stockholders|holders|members|equityholders|sellers)\b|\bof the company$`)
 	// holdersNextRe: the party a list names right before "the Company Shareholders" (or its
 	// holders, sellers) is the company they hold, where no party is defined as the Company.
-	holdersNextRe = regexp.MustCompile(`(?i)^[,\s]*(?:and\s+)?(?:the\s+)?(?:company|target)\s+(?:shareholders|stockholders|equityholders|holders|members|sellers)\b`)
+	holdersNextRe = textutil.MustStarts(`(?i)^[,\s]*(?:and\s+)?(?:the\s+)?(?:company|target)\s+(?:shareholders|stockholders|equityholders|holders|members|sellers)\b`)
 )
 
 // partyDescription is what a filing says of a party right after its name, up to the deal's
@@ -194,8 +194,8 @@ func counterparty(m *rule.Match) []rule.Out {
 }
 
 var (
-	nonAlnumRe = regexp.MustCompile(`[^a-z0-9]+`)
-	legalEndRe = regexp.MustCompile(`(?: (?:corp|corporation|inc|incorporated|ltd|limited|co|company|plc|llc))+$`)
+	nonAlnumRe = textutil.MustStarts(`[^a-z0-9]+`)
+	legalEndRe = textutil.MustStarts(`(?: (?:corp|corporation|inc|incorporated|ltd|limited|co|company|plc|llc))+$`)
 )
 
 // bareName is a company name compared without case, punctuation and legal form ("Halcyon
@@ -249,10 +249,10 @@ func withCapitalNames(orgs, caps []entity.Entity) []entity.Entity {
 var (
 	// definedNameRe is a name in capitalised words right before the short name it is given:
 	// "Lucid Motors (“Lucid”)", "Integrated Drilling Equipment Company ("IDE")".
-	definedNameRe = regexp.MustCompile(`\b([A-Z][\w&'’.\-]*(?:[ \t]+(?:[A-Z][\w&'’.\-]*|&|of))*),?[ \t]+\((?:the[ \t]+)?[“"]([^”"]{2,30})[”"]`)
+	definedNameRe = textutil.MustStarts(`\b([A-Z][\w&'’.\-]*(?:[ \t]+(?:[A-Z][\w&'’.\-]*|&|of))*),?[ \t]+\((?:the[ \t]+)?[“"]([^”"]{2,30})[”"]`)
 	// notNameWordRe: words no company's name holds but defined terms do (an agreement, a
 	// meeting, a class of securities, a role).
-	notNameWordRe = regexp.MustCompile(`(?i)^(?:agreements?|amendment|sub|sponsor|holders?|stockholders?|shareholders?|members|sellers?|investors?|closing|date|time|period|plan|proposals?|act|meeting|board|directors|statement|registration|subscription|shares?|stock|warrants?|units?|rights?|notes?|trust|account|transactions?|combination|merger|mergers|effective|exchange|surviving|combined|resulting|post-combination|representative|parties|party|spac|pubco|holdco|parent|purchaser|buyer|acquiror)$`)
+	notNameWordRe = textutil.MustStarts(`(?i)^(?:agreements?|amendment|sub|sponsor|holders?|stockholders?|shareholders?|members|sellers?|investors?|closing|date|time|period|plan|proposals?|act|meeting|board|directors|statement|registration|subscription|shares?|stock|warrants?|units?|rights?|notes?|trust|account|transactions?|combination|merger|mergers|effective|exchange|surviving|combined|resulting|post-combination|representative|parties|party|spac|pubco|holdco|parent|purchaser|buyer|acquiror)$`)
 )
 
 // definedNames finds, in text at offset base of its sentence, the names of two or more
@@ -280,7 +280,7 @@ func definedNames(text string, base int) []entity.Entity {
 }
 
 // leadWordRe: words that start a sentence or a phrase before a name ("The", "On", "With").
-var leadWordRe = regexp.MustCompile(`^(?:The|THE|This|On|In|At|As|By|For|From|With|And|Or|Between|Among|Both|Each|Following|Upon|Pursuant|Accordingly|Additionally)$`)
+var leadWordRe = textutil.MustStarts(`^(?:The|THE|This|On|In|At|As|By|For|From|With|And|Or|Between|Among|Both|Each|Following|Upon|Pursuant|Accordingly|Additionally)$`)
 
 // shortNameOf reports whether short is the name of words' first word(s) or initials.
 func shortNameOf(words []string, short string) bool {

@@ -1,10 +1,9 @@
 package rules
 
 import (
-	"regexp"
-
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // mergerReports: the combination as quarterly and annual reports (and the successor's
@@ -56,7 +55,7 @@ const combinationContext = `(?i)business combination|\bmerger\b|\bclosing\b|comb
 
 // seriesNameRe is a blank check company's kind of name: "Acquisition", "Merger", or a series
 // numeral ("Gores Holdings IV, Inc.", "Churchill Capital Corp IV").
-var seriesNameRe = regexp.MustCompile(`(?i)\b(?:acquisition|merger|spac)\b|\b(?:I{1,3}|IV|VI{0,3}|IX|X)\b\.?,?(?:\s+(?:Inc|Corp|Corporation|Ltd|Limited|Co)\b\.?)?\s*$`)
+var seriesNameRe = textutil.MustStarts(`(?i)\b(?:acquisition|merger|spac)\b|\b(?:I{1,3}|IV|VI{0,3}|IX|X)\b\.?,?(?:\s+(?:Inc|Corp|Corporation|Ltd|Limited|Co)\b\.?)?\s*$`)
 
 // formerSPAC is the production of "X (f/k/a Y)": X is the combined company's name when Y is the
 // SPAC (the filer, or a name of a blank check company's kind) and X is not itself such a name

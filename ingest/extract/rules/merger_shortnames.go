@@ -1,11 +1,11 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac/ingest/extract/entity"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // A list of an agreement's parties may open with the short names given earlier in the filing
@@ -18,13 +18,13 @@ import (
 
 var (
 	// parentheticalRe: a party's description in brackets ("(“Merger Sub”)", "(as amended)").
-	parentheticalRe = regexp.MustCompile(`\([^()]*\)`)
+	parentheticalRe = textutil.MustStarts(`\([^()]*\)`)
 	// listSepRe separates the items of a list of parties.
-	listSepRe = regexp.MustCompile(`[,;]|\band\b`)
+	listSepRe = textutil.MustStarts(`[,;]|\band\b`)
 	// shortPartyRe: an item that is only a name in capitalised words, with no legal form.
-	shortPartyRe = regexp.MustCompile(`^[A-Z][\w&'’.\-]*(?:\s+[A-Z][\w&'’.\-]*){0,3}$`)
+	shortPartyRe = textutil.MustStarts(`^[A-Z][\w&'’.\-]*(?:\s+[A-Z][\w&'’.\-]*){0,3}$`)
 	// listLeadRe: the slot follows the words that open a list of parties.
-	listLeadRe = regexp.MustCompile(`(?i)\b(?:among|between)\s*$`)
+	listLeadRe = textutil.MustStarts(`(?i)\b(?:among|between)\s*$`)
 )
 
 // unplacedLeadingParties reports whether the list of parties in slot text (at offset base of

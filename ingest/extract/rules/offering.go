@@ -1,12 +1,12 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Offering: the IPO terms of a prospectus (S-1, 424B4), the IPO-closing 8-K and its press
@@ -93,7 +93,7 @@ var jurisdictions = []string{
 
 var jurisdiction = `(?:` + strings.Join(jurisdictions, "|") + `)`
 
-var jurisdictionStartRe = regexp.MustCompile(`(?i)^(?:the\s+)?(` + jurisdiction + `)\b`)
+var jurisdictionStartRe = textutil.MustStarts(`(?i)^(?:the\s+)?(` + jurisdiction + `)\b`)
 
 // JurisdictionAt returns the jurisdiction a text begins with, as the list writes it ("CAYMAN
 // ISLANDS 6770" -> "Cayman Islands"), and the words that state it; for the cover page reader

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"math/big"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -10,6 +9,7 @@ import (
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/entity"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Productions of the offering family (offering.go, ipo.go, listing.go).
@@ -49,16 +49,16 @@ func lastClass(text string) string {
 // unitsSymbolRe is a symbol of listed units ("CRAQ.U", "CBFQU", "ABC U"). Four letters
 // ending in U with no separator ("MACU") are a share symbol as often as units: Nasdaq units
 // add a fifth letter to a four-letter share symbol.
-var unitsSymbolRe = regexp.MustCompile(`^(?:[A-Z]{4}U|[A-Z]{3,4}[.\- ]U)$`)
+var unitsSymbolRe = textutil.MustStarts(`^(?:[A-Z]{4}U|[A-Z]{3,4}[.\- ]U)$`)
 
 // notPublicRe marks a quantity of units that are not the public offering's, or only part of
 // it (an offering of two series of units states each series' count and their total).
-var notPublicRe = regexp.MustCompile(`(?i)private|placement|founder|sponsor|anchor|additional|representative|\bseries\b|over-?allotment`)
+var notPublicRe = textutil.MustStarts(`(?i)private|placement|founder|sponsor|anchor|additional|representative|\bseries\b|over-?allotment`)
 
 // optionUnitsRe ends the words before the units of an option: the underwriters'
 // over-allotment option or the representative's unit purchase option ("an option to purchase
 // up to a total of 350,000 units at $10.00 per unit") is never the offering.
-var optionUnitsRe = regexp.MustCompile(`(?i)\boption\b[^.]{0,80}?\b(?:to (?:purchase|buy|acquire)|for|covering)(?: up to)?(?: a total of| an aggregate of)?(?: an additional)?\s*$`)
+var optionUnitsRe = textutil.MustStarts(`(?i)\boption\b[^.]{0,80}?\b(?:to (?:purchase|buy|acquire)|for|covering)(?: up to)?(?: a total of| an aggregate of)?(?: an additional)?\s*$`)
 
 // publicUnits emits the units of slot v (and the price of slot p) unless the quantity names
 // units that are not the public's ("545,000 Private Placement Units") or an option's.
@@ -80,7 +80,7 @@ func publicUnits(m *rule.Match) []rule.Out {
 }
 
 // privateRe marks a quantity of securities sold privately ("287,500 private placement units").
-var privateRe = regexp.MustCompile(`(?i)\bprivate\b|\bplacement\b`)
+var privateRe = textutil.MustStarts(`(?i)\bprivate\b|\bplacement\b`)
 
 // privateUnitsAmount emits the money of slot v as the private placement when the units of
 // slot u are the private placement's.
@@ -103,19 +103,19 @@ func span(m *rule.Match, field, value string, start, end int) rule.Out {
 var (
 	// parValueRe is a share's par value stated inside a unit's description ("one Class A
 	// ordinary share, $0.0001 par value, and ...", "..., par value $0.0001 per share, ...").
-	parValueRe = regexp.MustCompile(`(?i),?\s+(?:\$\s?[\d.]+(?:\s+par\s+value)+(?:\s+per\s+share)?|par\s+value\s+(?:of\s+)?\$\s?[\d.]+(?:\s+per\s+share)?|no\s+par\s+value)\b`)
+	parValueRe = textutil.MustStarts(`(?i),?\s+(?:\$\s?[\d.]+(?:\s+par\s+value)+(?:\s+per\s+share)?|par\s+value\s+(?:of\s+)?\$\s?[\d.]+(?:\s+per\s+share)?|no\s+par\s+value)\b`)
 	// possessiveRe is the owner a description names ("one share of our common stock").
-	possessiveRe = regexp.MustCompile(`(?i)\bof\s+(?:our|its|the\s+company['’]s)\s+`)
+	possessiveRe = textutil.MustStarts(`(?i)\bof\s+(?:our|its|the\s+company['’]s)\s+`)
 	// oneOfOurRe is "one of our Class A ordinary shares": one Class A ordinary share.
-	oneOfOurRe = regexp.MustCompile(`(?i)\bone\s+of\s+(?:our|its|the\s+company['’]s)\s+((?:[\w-]+\s+){0,3}?)(share|warrant|right)s\b`)
+	oneOfOurRe = textutil.MustStarts(`(?i)\bone\s+of\s+(?:our|its|the\s+company['’]s)\s+((?:[\w-]+\s+){0,3}?)(share|warrant|right)s\b`)
 	// ofTheCompanyRe is the issuer a 10-K's narrative names after each component ("one share
 	// of common stock of the Company ... and one right of the Company").
-	ofTheCompanyRe = regexp.MustCompile(`(?i)\s+of\s+the\s+company\b`)
+	ofTheCompanyRe = textutil.MustStarts(`(?i)\s+of\s+the\s+company\b`)
 	// definedTermRe is a defined term set after a component ("(the “Common Stock”)", "(“warrant”)").
-	definedTermRe = regexp.MustCompile(`\s*\((?:the\s+)?["“][^)"”]{1,40}["”]\)`)
+	definedTermRe = textutil.MustStarts(`\s*\((?:the\s+)?["“][^)"”]{1,40}["”]\)`)
 	// eachComponentRe opens a clause about each component after the list ("..., with each
 	// right entitling the holder to receive one-tenth of a share"): not part of the unit.
-	eachComponentRe = regexp.MustCompile(`(?i),?\s+with\s+each\s+(?:whole\s+)?(?:warrant|right)\b.*$`)
+	eachComponentRe = textutil.MustStarts(`(?i),?\s+with\s+each\s+(?:whole\s+)?(?:warrant|right)\b.*$`)
 )
 
 // UnitStructureValue is unitStructureValue, for the cover readers of package extract.
@@ -161,7 +161,7 @@ func joinedStructure(m *rule.Match) []rule.Out {
 
 // firmEndRe is the legal form that ends a firm's name ("& Co." is left out: "Goldman Sachs &
 // Co. LLC" goes on).
-var firmEndRe = regexp.MustCompile(`\b(?:Inc\.?|LLC|L\.L\.C\.|L\.P\.|LP|Ltd\.?|Limited|Corp\.?|Corporation|plc|N\.A\.)(?:\s|$)`)
+var firmEndRe = textutil.MustStarts(`\b(?:Inc\.?|LLC|L\.L\.C\.|L\.P\.|LP|Ltd\.?|Limited|Corp\.?|Corporation|plc|N\.A\.)(?:\s|$)`)
 
 // firms emits each organisation of slot v as an underwriter; names that a table cell runs
 // together ("Penrose Lyle & Co. LLC Wexcombe Capital LLC") are cut after each legal form that
@@ -193,9 +193,9 @@ func firms(m *rule.Match) []rule.Out {
 const shortFirm = `[A-Z][\w&'’/.-]*(?: (?:[A-Z][\w&'’/.-]*|&)){0,3}`
 
 var (
-	shortFirmSplitRe = regexp.MustCompile(`,? and |, `)
+	shortFirmSplitRe = textutil.MustStarts(`,? and |, `)
 	// notFirmRe: words that start a sentence or name a role, not a firm.
-	notFirmRe = regexp.MustCompile(`^(?:The|This|That|These|Those|It|Its|We|Our|They|Their|He|She|His|Her|Each|Both|Such|Which|Who|All|Any|No|None|One|Neither|Either|` +
+	notFirmRe = textutil.MustStarts(`^(?:The|This|That|These|Those|It|Its|We|Our|They|Their|He|She|His|Her|Each|Both|Such|Which|Who|All|Any|No|None|One|Neither|Either|` +
 		`Also|Additionally|Further|Furthermore|Moreover|However|Previously|Currently|Accordingly|Separately|Similarly|Together|Jointly|Finally|Today|Here|There|Then|Thus|` +
 		`Company|Registrant|Sponsor|Management|Counsel|Underwriters?|Representatives?|Mr|Ms|Mrs|Dr)\b`)
 )
@@ -322,7 +322,7 @@ func publicSaleDate(m *rule.Match) []rule.Out {
 
 // genericSectorRe is a focus that names no industry: "companies with strong management",
 // "businesses located outside the United States".
-var genericSectorRe = regexp.MustCompile(`(?i)^(?:companies|businesses|targets?|a |an |one or more|those|such|any|all|high-?quality|attractive|middle-market)\b`)
+var genericSectorRe = textutil.MustStarts(`(?i)^(?:companies|businesses|targets?|a |an |one or more|those|such|any|all|high-?quality|attractive|middle-market)\b`)
 
 // sectorText emits the text of slot v as the sector unless it names no industry.
 func sectorText(m *rule.Match) []rule.Out {

@@ -1,29 +1,28 @@
 package rules
 
 import (
-	"regexp"
-
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Productions of the periodic events (periodic_events.go, periodic_redemptions.go).
 
 var (
-	notEventRe    = regexp.MustCompile(notEvent)
-	notDeadlineRe = regexp.MustCompile(notDeadline)
+	notEventRe    = textutil.MustStarts(notEvent)
+	notDeadlineRe = textutil.MustStarts(notDeadline)
 	// deadlineCapRe is a cap on monthly extensions: the date it names is the last the board
 	// may reach, not the deadline set ("up to twelve times ... from June 25, 2023 up to June
 	// 25, 2024").
-	deadlineCapRe = regexp.MustCompile(`(?i)\bup to\b|\beach time\b|\bmonthly basis\b`)
+	deadlineCapRe = textutil.MustStarts(`(?i)\bup to\b|\beach time\b|\bmonthly basis\b`)
 	// failClauseRe is the deadline's own definition inside the lead ("the date by which the
 	// Company must ... cease its operations ... if it fails to complete such business
 	// combination"): no condition on the extension.
-	failClauseRe = regexp.MustCompile(`(?i)\b(?:if|in the event) (?:it|the company|we) (?:fails?|does not|is unable|has not|have not)\b[^,;]*`)
+	failClauseRe = textutil.MustStarts(`(?i)\b(?:if|in the event) (?:it|the company|we) (?:fails?|does not|is unable|has not|have not)\b[^,;]*`)
 	// optionUsedRe is an extension option already used ("the board's decision to exercise the
 	// first extension option", "the Company exercised its extension option"): a fact, unlike
 	// an option still to be used.
-	optionUsedRe = regexp.MustCompile(`(?i)\b(?:decision\b[^,;]{0,80}? to exercise|exercised|has exercised|elected to exercise) (?:the|its|an?|our) (?:\w+ )?(?:extension )?options?\b`)
+	optionUsedRe = textutil.MustStarts(`(?i)\b(?:decision\b[^,;]{0,80}? to exercise|exercised|has exercised|elected to exercise) (?:the|its|an?|our) (?:\w+ )?(?:extension )?options?\b`)
 )
 
 // extendedDeadline gives the new deadline of an extension and the old one it replaces. The

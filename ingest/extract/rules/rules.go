@@ -9,13 +9,13 @@
 package rules
 
 import (
-	"regexp"
 	"sync"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/entity"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Families lists the rule tables in the order they are tried.
@@ -83,9 +83,9 @@ const (
 )
 
 var (
-	mergerSubRe = regexp.MustCompile(`(?i)merger ?sub|merger corp|acquisition (?:corp|corporation|company|co\b|holdings|inc|ltd|limited|partners)|sponsor|\bspac\b`)
-	spacNameRe  = regexp.MustCompile(`(?i)acquisition\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)|merger sub`)
-	notNameRe   = regexp.MustCompile(`(?i)^(?:the )?(?:(?:surviving|combined|resulting|successor|post-combination|new) )?(?:company|registrant|corporation|purchaser|parent|target|pubco|holdco|entity)\b`)
+	mergerSubRe = textutil.MustStarts(`(?i)merger ?sub|merger corp|acquisition (?:corp|corporation|company|co\b|holdings|inc|ltd|limited|partners)|sponsor|\bspac\b`)
+	spacNameRe  = textutil.MustStarts(`(?i)acquisition\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)|merger sub`)
+	notNameRe   = textutil.MustStarts(`(?i)^(?:the )?(?:(?:surviving|combined|resulting|successor|post-combination|new) )?(?:company|registrant|corporation|purchaser|parent|target|pubco|holdco|entity)\b`)
 )
 
 // valid vetoes values no filing states: founder (Class B) shares redeemed or issued in a

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/entity"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // tickerFields are the fields of the SPAC's own listed classes.
@@ -106,7 +106,7 @@ func spacListing(m *rule.Match) bool {
 
 // unitsClassRe names units among listed classes ("the units, Class A common stock and
 // warrants"), not units that separate or cease.
-var unitsClassRe = regexp.MustCompile(`(?i)\bunits,\s+(?:the\s+|its\s+|our\s+)?(?:class a|common|ordinary|shares|warrants|rights)`)
+var unitsClassRe = textutil.MustStarts(`(?i)\bunits,\s+(?:the\s+|its\s+|our\s+)?(?:class a|common|ordinary|shares|warrants|rights)`)
 
 func tickersIn(m *rule.Match, slot string) []entity.Entity {
 	var out []entity.Entity
@@ -156,19 +156,19 @@ func filerBeforeClosing(m *rule.Match, name string) bool {
 }
 
 // successorWordsRe: a sentence that names the company a SPAC became.
-var successorWordsRe = regexp.MustCompile(`(?i)formerly|f/k/a|combined company|completed (?:its|the) (?:previously announced )?business combination`)
+var successorWordsRe = textutil.MustStarts(`(?i)formerly|f/k/a|combined company|completed (?:its|the) (?:previously announced )?business combination`)
 
 var (
 	// spacOnlyRe is a SPAC's name ("Vector Acquisition Corporation", "Trident Acquisitions
 	// Corp."), not its merger sub's.
-	spacOnlyRe   = regexp.MustCompile(`(?i)acquisitions?\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)`)
-	blankCheckRe = regexp.MustCompile(`(?i)special purpose acquisition|blank check`)
+	spacOnlyRe   = textutil.MustStarts(`(?i)acquisitions?\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)`)
+	blankCheckRe = textutil.MustStarts(`(?i)special purpose acquisition|blank check`)
 	// blankCheckAppositionRe: the words after a name's bracket call it a SPAC ("(the
 	// “Company”), a special purpose acquisition company"), not a company it deals with.
-	blankCheckAppositionRe = regexp.MustCompile(`(?i)^(?:\s*\([^)]*\))*[^,.;()]{0,30},\s+(?:is\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,4}?(?:special purpose acquisition|blank check)`)
-	classWordRe            = regexp.MustCompile(`(?i)\b(?:units?|warrants?|rights?)\b`)
+	blankCheckAppositionRe = textutil.MustStarts(`(?i)^(?:\s*\([^)]*\))*[^,.;()]{0,30},\s+(?:is\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,4}?(?:special purpose acquisition|blank check)`)
+	classWordRe            = textutil.MustStarts(`(?i)\b(?:units?|warrants?|rights?)\b`)
 	// untilClosingRe: the words after a listing that end it at the closing.
-	untilClosingRe = regexp.MustCompile(`(?i)^\W*(?:,\s*respectively,?\s*)?(?:until|through|prior to)\b`)
+	untilClosingRe = textutil.MustStarts(`(?i)^\W*(?:,\s*respectively,?\s*)?(?:until|through|prior to)\b`)
 )
 
 // releaseSymbols is the production of a release's bracket after the SPAC's name: "Acme
@@ -312,10 +312,10 @@ func labelledSymbols(m *rule.Match) []rule.Out {
 var (
 	// labelBeforeRe is the class named before a symbol ("Units: "), labelAfterRe after it
 	// ("” for units").
-	labelBeforeRe = regexp.MustCompile(`(?i)(?:^|[,;(] ?|and )([a-z][a-z ]{0,30}):\s?[“"]?$`)
-	labelAfterRe  = regexp.MustCompile(`(?i)^[”"]? for ((?:[a-z]+ ?){1,3})`)
+	labelBeforeRe = textutil.MustStarts(`(?i)(?:^|[,;(] ?|and )([a-z][a-z ]{0,30}):\s?[“"]?$`)
+	labelAfterRe  = textutil.MustStarts(`(?i)^[”"]? for ((?:[a-z]+ ?){1,3})`)
 	// subunitRe names a class that is not one of the ticker fields.
-	subunitRe = regexp.MustCompile(`(?i)subunit|sub-unit`)
+	subunitRe = textutil.MustStarts(`(?i)subunit|sub-unit`)
 )
 
 // symbolLabel returns the ticker field of the class named right before or after a symbol.
@@ -333,7 +333,7 @@ func symbolLabel(before, after string) string {
 }
 
 // shareSymbolRe is a symbol without a class suffix, as a SPAC's shares are listed.
-var shareSymbolRe = regexp.MustCompile(`^[A-Z]{2,4}$`)
+var shareSymbolRe = textutil.MustStarts(`^[A-Z]{2,4}$`)
 
 // suffixClass maps a SPAC symbol's suffix after the shares' root to its class: "U" units,
 // "W"/"WS" warrants, "R"/"RT" rights, none the shares.
@@ -379,7 +379,7 @@ func symbolClasses(syms []string) []string {
 
 // bareSymbolRe is a symbol written without quotes after the first of a list ("under the
 // symbols HYDQ and HYDQW"): the entity recogniser reads only the first.
-var bareSymbolRe = regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,5}(?:[.\-][A-Z]{1,2}| WS)?\b`)
+var bareSymbolRe = textutil.MustStarts(`\b[A-Z][A-Z0-9]{1,5}(?:[.\-][A-Z]{1,2}| WS)?\b`)
 
 // listedSymbols returns the symbols of slot: its ticker entities, and the bare symbols
 // between and after them, in order.

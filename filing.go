@@ -74,8 +74,21 @@ type Document struct {
 // IsAmendment reports whether the form is an amendment ("S-1/A", "10-K/A").
 func (f Filing) IsAmendment() bool { return strings.HasSuffix(f.Form, "/A") }
 
-// BaseForm is the form without its amendment suffix.
-func (f Filing) BaseForm() string { return strings.TrimSuffix(f.Form, "/A") }
+// BaseForm is the form a filing stands for: without its amendment suffix ("S-1" for "S-1/A"),
+// and a small business report as the report it stands for ("10-Q" for "10-QSB/A"), so that
+// extraction, the fold and the news read a 2004-2008 blank check's reports as the later ones.
+func (f Filing) BaseForm() string {
+	base := strings.TrimSuffix(f.Form, "/A")
+	if std, ok := smallBusinessForms[base]; ok {
+		return std
+	}
+	return base
+}
+
+// smallBusinessForms are the reports a small business issuer filed under Regulation S-B until
+// 2008 (many blank check companies of 2004-2008 did): the same quarterly and annual reports as
+// the 10-Q and 10-K, with the same cover, balance sheet and notes.
+var smallBusinessForms = map[string]string{"10-QSB": "10-Q", "10-KSB": "10-K", "10-KSB40": "10-K"}
 
 // HasItem reports whether an 8-K reports the given item ("1.01").
 func (f Filing) HasItem(item string) bool {

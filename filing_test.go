@@ -39,3 +39,16 @@ func TestParseCIK(t *testing.T) {
 		}
 	}
 }
+
+// A 2004-2008 small business report is the 10-Q or 10-K it stands for everywhere a filing's
+// base form decides (extraction, the fold's periodic reports, news headlines).
+func TestBaseFormReadsSmallBusinessReportsAsTheirStandardForms(t *testing.T) {
+	for form, want := range map[string]string{
+		"10-QSB": "10-Q", "10-QSB/A": "10-Q", "10-KSB": "10-K", "10-KSB/A": "10-K", "10-KSB40": "10-K",
+		"S-1/A": "S-1", "10-Q": "10-Q", "8-K": "8-K",
+	} {
+		if got := (Filing{Form: form}).BaseForm(); got != want {
+			t.Errorf("BaseForm(%q) = %q, want %q", form, got, want)
+		}
+	}
+}

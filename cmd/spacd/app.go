@@ -66,16 +66,26 @@ func (a *app) bootstrap(ctx context.Context, env *environment) error {
 	if err != nil {
 		return err
 	}
-	if empty && env.cfg.Fixtures {
+	unfinished, err := a.fixtureBuildUnfinished(ctx, env, empty)
+	if err != nil {
+		return err
+	}
+	if (empty || unfinished) && env.cfg.Fixtures {
 		corpus, err := fs.Sub(fixtures.Corpus, ".")
 		if err != nil {
+			return err
+		}
+		if err := a.db.SaveState(ctx, stateFixturesBuilding, []byte("1")); err != nil {
 			return err
 		}
 		sum, err := a.pipeline.IngestFS(ctx, corpus, ".")
 		if err != nil {
 			return fmt.Errorf("ingest fixtures: %w", err)
 		}
-		env.log.Info("built from embedded fixtures", "filings", sum.Filings, "spacs", sum.SPACs, "skipped", len(sum.Errors), "took", sum.Duration.String())
+		if err := a.db.DeleteState(ctx, stateFixturesBuilding); err != nil {
+			return err
+		}
+		env.log.Info("built from embedded fixtures", "filings", sum.Filings, "spacs", sum.SPACs, "skipped", len(sum.Errors), "took", sum.Duration.String(), "resumed", unfinished)
 		return nil
 	}
 	n, err := a.idx.Count(ctx)
@@ -88,6 +98,21 @@ func (a *app) bootstrap(ctx context.Context, env *environment) error {
 		return err
 	}
 	return nil
+}
+
+// stateFixturesBuilding marks a store whose fixture build started and has not ended.
+const stateFixturesBuilding = "fixtures/building"
+
+// fixtureBuildUnfinished reports whether a previous run died while building the fixture store
+// (the mark is still there): the build runs again, and stores only what it had not (a filing
+// stored again unchanged writes nothing). Without it a writer killed early in its build served,
+// and published, a part of the fixtures for good. A store built otherwise has no mark.
+func (a *app) fixtureBuildUnfinished(ctx context.Context, env *environment, empty bool) (bool, error) {
+	if empty || !env.cfg.Fixtures {
+		return false, nil
+	}
+	st, err := a.db.LoadState(ctx, stateFixturesBuilding)
+	return len(st) > 0, err
 }
 
 func (a *app) storeEmpty(ctx context.Context) (bool, error) {

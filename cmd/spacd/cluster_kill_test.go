@@ -14,7 +14,7 @@ import (
 // TestClusterKilledNodesCatchUp SIGKILLs a writer while it builds the fixture corpus and
 // publishes it, and a replica while it applies the stream: restarted, the writer publishes what
 // it journaled and the replica resumes from its recorded position, and both replicas then serve
-// every profile and the universe byte for byte as the writer does.
+// every profile, the universe and every filing's lines byte for byte as the writer does.
 func TestClusterKilledNodesCatchUp(t *testing.T) {
 	longtest.Skip(t, "SIGKILLs spacd processes of a cluster")
 	bin := buildSpacd(t)
@@ -56,10 +56,10 @@ func TestClusterKilledNodesCatchUp(t *testing.T) {
 	r1.kill(t)
 	r1p := startProcess(t, bin, r1dir, node("replica"))
 	r2 := startProcess(t, bin, filepath.Join(root, "r2"), node("replica"))
-	converge(t, append(profilePaths(ciks), universePath),
-		&clusterNode{role: "writer", testServer: w.testServer},
-		&clusterNode{role: "replica", testServer: r1p.testServer},
-		&clusterNode{role: "replica", testServer: r2.testServer})
+	wn := &clusterNode{role: "writer", testServer: w.testServer}
+	replicas := []*clusterNode{{role: "replica", testServer: r1p.testServer}, {role: "replica", testServer: r2.testServer}}
+	converge(t, append(profilePaths(ciks), universePath), wn, replicas...)
+	converge(t, filingPaths(t, wn, ciks), wn, replicas...)
 	final := stream.Msgs()
 	t.Logf("writer killed with %d changes in the stream, %d once its restart published the rest", killedAt, final)
 	if killedAt >= final {

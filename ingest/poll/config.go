@@ -15,9 +15,12 @@ import (
 
 // DefaultForms are the form types a SPAC's life runs through (docs/decisions.md, "Identity and
 // lifecycle"): registration, IPO, periodic reports, proxies, merger documents (the 424B3 is
-// the merger proxy once the S-4 is effective), delisting and deregistration, withdrawal.
+// the merger proxy once the S-4 is effective), delisting and deregistration, withdrawal. A
+// backfill reaches 2004-2008 blank checks, whose reports are the small business 10-QSB and
+// 10-KSB (read as the 10-Q and 10-K: spac.Filing.BaseForm).
 var DefaultForms = []string{
-	"S-1", "S-1/A", "424B4", "8-K", "8-K/A", "10-Q", "10-K", "10-K/A",
+	"S-1", "S-1/A", "424B4", "8-K", "8-K/A", "10-Q", "10-Q/A", "10-K", "10-K/A",
+	"10-QSB", "10-QSB/A", "10-KSB", "10-KSB/A",
 	"PRE 14A", "DEF 14A", "DEFA14A", "PREM14A", "DEFM14A",
 	"S-4", "S-4/A", "F-4", "F-4/A", "424B3", "425", "25", "25-NSE", "15-12G", "15-12B", "RW",
 }

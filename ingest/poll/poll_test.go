@@ -309,3 +309,13 @@ func TestNewValidates(t *testing.T) {
 		t.Errorf("defaults not applied: %+v", p.cfg)
 	}
 }
+
+// A backfill since 2004 meets blank checks whose quarterly and annual reports are 10-QSB and
+// 10-KSB (and amended quarterlies): the default forms fetch them, as their base forms are read.
+func TestDefaultFormsReachSmallBusinessReports(t *testing.T) {
+	for _, form := range []string{"10-QSB", "10-QSB/A", "10-KSB", "10-KSB/A", "10-Q/A"} {
+		if !slices.Contains(DefaultForms, form) {
+			t.Errorf("DefaultForms lacks %s", form)
+		}
+	}
+}

@@ -134,20 +134,9 @@ var classes = map[string]Class{
 	"15-15D": Delisting, "RW": Delisting,
 }
 
-// smallBusinessForms are the reports a small business issuer filed under Regulation S-B until
-// 2008 (many blank check companies of 2004-2008 did): the same quarterly and annual reports
-// as the 10-Q and 10-K, with the same cover, balance sheet and notes, so they are read as those.
-var smallBusinessForms = map[string]string{"10-QSB": "10-Q", "10-KSB": "10-K", "10-KSB40": "10-K"}
-
-// BaseForm is the form a filing is read as: without its amendment suffix ("S-1" for "S-1/A"),
-// and a small business report as the report it stands for ("10-Q" for "10-QSB/A").
-func BaseForm(form string) string {
-	base := spac.Filing{Form: form}.BaseForm()
-	if std, ok := smallBusinessForms[base]; ok {
-		return std
-	}
-	return base
-}
+// BaseForm is the form a filing is read as (spac.Filing.BaseForm: without its amendment
+// suffix, a small business report as the report it stands for).
+func BaseForm(form string) string { return spac.Filing{Form: form}.BaseForm() }
 
 // ClassOf returns the class of a base form.
 func ClassOf(form string) Class {

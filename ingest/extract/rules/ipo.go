@@ -51,6 +51,17 @@ var offeringClosing = []*rule.Rule{
 		Priority: 11,
 	},
 	{
+		// A release names the sponsor of the SPAC by the SPAC's name or short name: "The sponsor
+		// of Acme Acquisition Corp., Acme Holdings LLC, ...", "Acme's sponsor is Acme Holdings LLC."
+		ID: "offering.sponsor_of_spac", Produce: sponsorOfFiler, Gives: []string{spac.FieldSponsor},
+		Pattern: `(?:^|[.;] )[Tt]he sponsor of (?P<s>{org}),? (?:is )?{v:org}(?:[,.;]|$)` +
+			`|(?:^|[.;] )(?P<w>[A-Z][\w-]+)` + ap + `s sponsor(?:,| is) {v:org}(?:[,.;]|$)`,
+		Not:      otherSPAC + `|controlled by`,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// The prospectus summary's row "Sponsor | X LLC ..." (the name opens the cell).
 		ID: "offering.sponsor_table", Emit: rule.One(spac.FieldSponsor),
 		Pattern:  `(?i)^(?:our |the )?sponsor \| {v:org}(?:,|\s\(|\s\||$)`,
@@ -195,7 +206,11 @@ var offeringClosing = []*rule.Rule{
 		ID: "offering.gross_proceeds_increased", Emit: rule.One(spac.FieldIPOGrossProceeds),
 		Pattern: `(?i)(?:aggregate|total) gross proceeds (?:from the (?:IPO|offering) )?(?:increased|increases|was increased) to {v:money}` +
 			`|bringing the (?:aggregate |total )*gross proceeds (?:of|from) (?:the|its|our) ` + ipoWords + ` to {v:money}` +
-			`|bringing (?:the )?(?:aggregate |total )*gross proceeds (?:to (?:the Company|us) )?from (?:the )?{units} sold in (?:its|the|our) ` + ipoWords + `(?: \([^)]{0,120}\))? to {v:money}`,
+			`|bringing (?:the )?(?:aggregate |total )*gross proceeds (?:to (?:the Company|us) )?from (?:the )?{units} sold in (?:its|the|our) ` + ipoWords + `(?: \([^)]{0,120}\))? to {v:money}` +
+			// "bringing the total number of units sold in its IPO to 11,500,000 units and total
+			// gross proceeds to $115,000,000"; a headline's "Aggregate of $X raised in public offering"
+			`|bringing the total number of units sold in (?:its|the|our) ` + ipoWords + ` to {units} and (?:the )?(?:aggregate |total )*gross proceeds to {v:money}` +
+			`|\b(?:aggregate|total) of {v:money} raised in (?:the |its |our )?(?:initial )?public offering`,
 		Classes:  current,
 		Priority: 11,
 	},

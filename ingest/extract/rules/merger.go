@@ -263,6 +263,29 @@ var mergerAgreement = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// a joint release names both parties of the deal: "the pending business combination
+		// between Fenwick Motors, Inc. (“Fenwick”) and Tarn Valley Acquisition Corp."; the party
+		// that is not the SPAC is the target
+		ID: "merger.target_between", Produce: partyTarget, Gives: []string{spac.FieldTarget},
+		Pattern:  `(?i)\b(?:business combination|de-?spac transaction|merger) between (?P<v>{org}(?: \([^)]{0,60}\))? and {org})`,
+		Not:      targetWithNot,
+		Classes:  dealNews,
+		NotKinds: partyKinds,
+		Priority: 8,
+	},
+	{
+		// a joint release whose subjects are the two parties of a deal it speaks of: "Tarn Valley
+		// Acquisition Corp. (NYSE: TVAC) and Fenwick Motors, Inc. (“Fenwick”) announced today
+		// that ... the pending business combination between the two companies"
+		ID: "merger.target_joint_subjects", Produce: partyTarget, Gives: []string{spac.FieldTarget},
+		Pattern:  `(?i)^(?:[^⟦]{0,200}?⟦date \d+⟧[^⟦]{0,40}?(?:--|—|–| - )\s?)?(?P<v>{org}(?: \([^)]{0,60}\))*,? and {org}(?: \([^)]{0,60}\))*),? (?:jointly )?(?:announced today|today announced)`,
+		Must:     `(?i)business combination between (?:the two companies|them)|(?:their|the parties['’]) (?:proposed |pending |previously announced )?business combination`,
+		Not:      `(?i)sponsor|non-?binding|letter of intent|terminat`,
+		Classes:  dealNews,
+		NotKinds: partyKinds,
+		Priority: 8,
+	},
+	{
 		// a release's "has reached a definitive agreement to acquire Lumen Medical Inc.": the
 		// company acquired is the target
 		ID: "merger.target_agreement_to_acquire", Produce: partyTarget, Gives: []string{spac.FieldTarget},

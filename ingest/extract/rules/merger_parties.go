@@ -84,7 +84,8 @@ func parties(m *rule.Match, text string, base int) []entity.Entity {
 	// an office's agent is an address, not a party: the description of the party before it
 	// runs on to the next party ("..., having its registered office at <agent>, ... (“Pubco”)")
 	orgs = slices.DeleteFunc(orgs, func(e entity.Entity) bool {
-		return addressRe.MatchString(text[:e.Start-base]) || aliasRe.MatchString(text[:e.Start-base])
+		before := text[:e.Start-base]
+		return addressRe.MatchString(before) || aliasRe.MatchString(before) || sponsorRefRe.MatchString(before)
 	})
 	if loc := datelineDashRe.FindAllStringIndex(text, -1); len(loc) > 0 {
 		cut := base + loc[len(loc)-1][1]
@@ -114,6 +115,10 @@ var (
 	datelineDashRe = textutil.MustStarts(` (?:--|—|–) `)
 	// aliasRe: a name right after "f/k/a" or "d/b/a" is the party before it under another name.
 	aliasRe = textutil.MustStarts(`(?i)\b(?:f/k/a|formerly known as|formerly|d/b/a|doing business as)\s*$`)
+	// sponsorRefRe: a name right after "sponsored by" or "its sponsor," is the SPAC's sponsor
+	// in the SPAC's description ("Acme Acquisition Corp., a blank check company sponsored by
+	// Acme Holdings LLC, and Target, Inc. announced"), never a party to the combination.
+	sponsorRefRe = textutil.MustStarts(`(?i)\b(?:sponsored by|(?:its|our|the company['’]s) sponsor,?)\s*$`)
 	// subsidiaryRe: a party described as a subsidiary; vehicleOwnerRe: of the SPAC or of a
 	// holding company the agreement forms (a merger sub, whatever its name).
 	subsidiaryRe   = textutil.MustStarts(`(?i)wholly[- ]owned subsidiary|\bsubsidiary of\b`)

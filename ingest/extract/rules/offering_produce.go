@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/big"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -240,6 +241,19 @@ func sponsoredBy(m *rule.Match) []rule.Out {
 		out = append(out, m.Cite(spac.FieldSponsor, e.Value, e))
 	}
 	return out
+}
+
+// sponsorOfFiler emits the organisation of slot v as the sponsor when the company whose
+// sponsor it is, is the filer: by its name (slot s, as sponsoredBy) or by a short name that
+// is a word of the filer's name (slot w: "Acme's sponsor is ...").
+func sponsorOfFiler(m *rule.Match) []rule.Out {
+	if w := m.Text("w"); w != "" {
+		filer := strings.Fields(strings.ToLower(m.Filer()))
+		if !slices.Contains(filer, strings.ToLower(w)) {
+			return nil
+		}
+	}
+	return sponsoredBy(m)
 }
 
 // dollars is the production of an amount given as money or as a bare figure (a table cell

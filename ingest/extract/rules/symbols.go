@@ -201,19 +201,11 @@ func releaseSymbols(m *rule.Match) []rule.Out {
 		if !filer {
 			return nil
 		}
-		values := make([]string, len(syms))
-		for i, e := range syms {
-			values[i] = e.Value
-		}
-		fields := symbolClasses(values)
-		if fields == nil {
+		classed, ok := citeClassedSymbols(m, syms)
+		if !ok {
 			return nil
 		}
-		for i, e := range syms {
-			if fields[i] != "" {
-				out = append(out, m.Cite(fields[i], e.Value, e))
-			}
-		}
+		out = append(out, classed...)
 	}
 	for _, e := range m.Entities("ex") {
 		out = append(out, m.Cite(spac.FieldExchange, e.Value, e))
@@ -232,21 +224,27 @@ func bareBracketSymbols(m *rule.Match) []rule.Out {
 	if len(syms) < 2 {
 		return nil
 	}
+	out, _ := citeClassedSymbols(m, syms)
+	return out
+}
+
+// citeClassedSymbols cites each symbol of a list as the class its suffix names (symbolClasses);
+// ok is false when the list is not one root's classes.
+func citeClassedSymbols(m *rule.Match, syms []entity.Entity) (out []rule.Out, ok bool) {
 	values := make([]string, len(syms))
 	for i, e := range syms {
 		values[i] = e.Value
 	}
 	fields := symbolClasses(values)
 	if fields == nil {
-		return nil
+		return nil, false
 	}
-	var out []rule.Out
 	for i, e := range syms {
 		if fields[i] != "" {
 			out = append(out, m.Cite(fields[i], e.Value, e))
 		}
 	}
-	return out
+	return out, true
 }
 
 // definedTerms is the bracket of defined terms after a company's name: "(the “Company”)",

@@ -111,6 +111,13 @@ func (x *reader) coverFlat(n, limit int) {
 				return c, true
 			}
 		}
+		// a copy of the filing cut off inside the table ("The" / "Nasdaq Stock Market LLC" and
+		// nothing after): its last cell ends with the text
+		if open.text != "" && min(n+60, limit) >= len(x.d.R.Lines) {
+			c := open
+			open = cell{}
+			return c, true
+		}
 		return cell{}, false
 	}
 	k := n + 1

@@ -50,6 +50,9 @@ func TestRecognise(t *testing.T) {
 			"ticker:VACQ=VACQ; ticker:VACQW=VACQW; exchange:The NASDAQ Stock Market LLC=Nasdaq"},
 		{"Vector Acquisition Corporation (Nasdaq: VACQ) with Rocket Lab USA, Inc., a Delaware corporation",
 			"org:Vector Acquisition Corporation=Vector Acquisition Corporation; exchange:Nasdaq=Nasdaq; ticker:VACQ=VACQ; org:Rocket Lab USA, Inc.=Rocket Lab USA, Inc."},
+		// Legal forms of other countries end a name as Inc. does.
+		{"notice from Capital A Berhad and Kestrel Digital Sdn. Bhd. of its deal with Lumbra Energia Ltda. and Norrvik Oyj",
+			"org:Capital A Berhad=Capital A Berhad; org:Kestrel Digital Sdn. Bhd.=Kestrel Digital Sdn. Bhd.; org:Lumbra Energia Ltda.=Lumbra Energia Ltda.; org:Norrvik Oyj=Norrvik Oyj"},
 		// A bank's country in brackets before its legal form is part of the name.
 		{"Hollins Securities (USA) LLC and Varda Capital Markets (Europe) Limited are acting as joint book-running managers",
 			"org:Hollins Securities (USA) LLC=Hollins Securities (USA) LLC; org:Varda Capital Markets (Europe) Limited=Varda Capital Markets (Europe) Limited"},

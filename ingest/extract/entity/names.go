@@ -75,8 +75,12 @@ func exchanges(s string) []Entity {
 }
 
 const (
-	nameWord   = `[A-Z][A-Za-z0-9&'’.\-]*`
-	legalForm  = `(?:Pte\.\s+Ltd\.|PTE\.\s+LTD\.|Inc\.|INC\.|Inc\b|INC\b|Incorporated\b|INCORPORATED\b|Corp\.|CORP\.|Corp\b|CORP\b|Corporation\b|CORPORATION\b|LLC\b|L\.L\.C\.|Ltd\.|LTD\.|Ltd\b|LTD\b|Limited\b|LIMITED\b|L\.P\.|LP\b|plc\b|PLC\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GmbH\b|Co\.|CO\.|S\.p\.A\.|Holdings\b|HOLDINGS\b)`
+	nameWord  = `[A-Z][A-Za-z0-9&'’.\-]*`
+	legalForm = `(?:Pte\.\s+Ltd\.|PTE\.\s+LTD\.|Inc\.|INC\.|Inc\b|INC\b|Incorporated\b|INCORPORATED\b|Corp\.|CORP\.|Corp\b|CORP\b|Corporation\b|CORPORATION\b|LLC\b|L\.L\.C\.|Ltd\.|LTD\.|Ltd\b|LTD\b|Limited\b|LIMITED\b|L\.P\.|LP\b|plc\b|PLC\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GmbH\b|Co\.|CO\.|S\.p\.A\.|Holdings\b|HOLDINGS\b` +
+		// legal forms of the countries targets come from: Malaysia (Berhad), Latin America
+		// (Ltda.), Italy and Romania (S.r.l.), Luxembourg (S.à r.l.), Japan (K.K.), Indonesia
+		// (Tbk), the Nordics (Oyj, ASA, A/S), Europe (SE), Russia and the Gulf (PJSC)
+		`|Berhad\b|BERHAD\b|Bhd\.|BHD\.|Ltda\.|S\.r\.l\.|S\.R\.L\.|S\.à\s?r\.l\.|S\.a\.r\.l\.|K\.K\.|Tbk\b|Oyj\b|ASA\b|A/S\b|SE\b|PJSC\b)`
 	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.)`
 )
 

@@ -30,12 +30,25 @@ var mergerEnd = []*rule.Rule{
 	{
 		// a closing press release: "CITY, <date> -- X today announced the completion of its business combination"
 		ID: "merger.closing_dateline", Emit: rule.One(spac.FieldClosingDate),
-		Pattern:  `(?i)` + dealDateline + `.*?\btoday announced (?:the (?:completion|closing|consummation) of|that (?:it|they) (?:has|have) (?:successfully )?(?:completed|closed|consummated)) (?:its|their|the) ` + mergerEvent,
+		Pattern:  `(?i)` + releaseDateline + `.*?\b(?:today announced|announced today) (?:the (?:completion|closing|consummation) of|that (?:it|they) (?:has|have) (?:successfully )?(?:completed|closed|consummated)) (?:its|their|the) ` + mergerEvent,
+		Not:      hypothetical + closingNotDone,
 		Classes:  dealNews,
 		Priority: 10,
 	},
 	{
-		// after the vote, an 8-K states the scheduled closing day
+		// the release states the day it closed, not the release's: "today announced the
+		// consummation of their business combination on February 19, 2025", "... which closed
+		// on March 4, 2024"
+		ID: "merger.closing_announced_on", Emit: rule.One(spac.FieldClosingDate),
+		Pattern: `(?i)\b(?:announced (?:the (?:completion|closing|consummation) of|that (?:it|they) (?:has|have|had) (?:successfully )?(?:completed|closed|consummated)) (?:its|their|the) ` + mergerEvent + `(?: with {org}(?: \([^)]{0,40}\))?)?|` + mergerEvent + `(?: with {org}(?: \([^)]{0,40}\))?)?,? which (?:was )?(?:closed|completed|consummated)),? (?:on|effective(?: as of)?) {v:date}`,
+		// (a "which closed on" clause is this rule's own shape, not another SPAC's past deal)
+		Not:      hypothetical + `|\bnot\b|\bnever\b|\buntil\b|\bfail\w*|\bwhether\b|\bexpected\b|\bscheduled\b|\banticipated\b|\b(?:will|shall|would) have\b|` + biography,
+		Classes:  dealNews,
+		Priority: 12,
+	},
+	{
+		// after the vote, an 8-K states the scheduled closing day (the convention of the
+		// Vector key: the day the closing 8-K then confirms); before the vote it is only expected
 		ID: "merger.closing_expected", Emit: rule.One(spac.FieldClosingDate),
 		Pattern:  `(?i)(?:business combination|transactions?|merger|closing)[^.]*?(?:is|are) (?:expected|scheduled) to (?:be consummated|close|be completed|occur) on {v:date}`,
 		Never:    `(?i)\bif\b|assuming|subject to (?:the )?(?:approval|receipt of)|(?:approval|vote) of (?:the )?(?:company['’]s )?(?:stockholders|shareholders)`,
@@ -84,6 +97,16 @@ var mergerEnd = []*rule.Rule{
 		ID: "merger.new_name_combined", Emit: rule.One(spac.FieldNewName),
 		Pattern:  `(?i)\b(?:company|it|pubco) will (?:be (?:named|called|known as)|operate (?:under the name|as)) ` + q + `?{v:org}`,
 		Must:     `(?i)combined company|upon (?:the )?(?:closing|completion|consummation)|following (?:the )?(?:closing|completion|consummation|business combination)|after (?:the )?closing`,
+		Classes:  dealForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// the combined company named in apposition: "The combined company, Lumora Holdings, Inc.,
+		// will begin trading on Nasdaq", "the combined company, Orvane plc (“Pubco”), is expected to"
+		ID: "merger.new_name_apposition", Emit: rule.One(spac.FieldNewName),
+		Pattern:  `(?i)\bthe combined (?:company|entity),? {v:org}(?: \([^)]{0,40}\))?,? (?:will|is expected to|are expected to|shall|expects to|intends to|which will|has|began|begins)\b`,
+		Not:      `(?i)\bif\b|\bwould\b`,
 		Classes:  dealForms,
 		NotKinds: notStated,
 		Priority: 9,
@@ -155,8 +178,8 @@ var mergerEnd = []*rule.Rule{
 	},
 	// the SPAC's own share symbol in a release: "Vector Acquisition Corporation (Nasdaq: VACQ)"
 	{
-		ID: "merger.spac_symbol", Produce: spacSymbol, Gives: []string{spac.FieldTickerShares},
-		Pattern:  `(?P<org>{org}) \({exchange}: ?(?P<sym>{ticker})(?P<more>[^)]{0,40})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		ID: "merger.spac_symbol", Produce: spacSymbol, Gives: append(tickerFields, spac.FieldExchange),
+		Pattern:  `(?P<org>{org}) \((?P<ex>{exchange}): ?(?P<sym>{ticker})(?P<more>[^)]{0,40})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Classes:  dealNews,
 		Priority: 8,
 	},
@@ -196,9 +219,19 @@ var mergerEnd = []*rule.Rule{
 		// a termination press release: "CITY, <date> -- X and Y today announced that they have
 		// mutually agreed to terminate their merger agreement"
 		ID: "merger.termination_dateline", Emit: rule.One(spac.FieldTerminationDate),
-		Pattern:  `(?i)` + dealDateline + `.*?\btoday announced (?:that )?(?:they|it) (?:have|has) (?:mutually )?(?:agreed to )?terminat\w* (?:the |their |its )?(?:previously announced )?(?:` + agreementName + `|business combination)`,
+		Pattern:  `(?i)` + releaseDateline + `.*?\b(?:today announced|announced today) (?:that )?(?:they|it)(?: and {org}(?: \([^)]{0,40}\))?)? (?:have|has) (?:mutually )?(?:agreed to )?terminat\w* (?:the |their |its )?(?:previously announced )?(?:` + agreementName + `|business combination)`,
+		Not:      `(?i)\beffective(?: as of)? ⟦date \d+⟧[^⟦]*$`,
 		Classes:  dealNews,
 		Priority: 10,
+	},
+	{
+		// a termination that states when it takes effect: "agreed to terminate the Agreement and
+		// Plan of Merger, dated as of <date>, ..., effective April 17, 2023"
+		ID: "merger.termination_agreed_effective", Emit: rule.One(spac.FieldTerminationDate),
+		Pattern:  `(?i)\b(?:agreed to terminate|terminated) (?:the |their |its |that certain )?(?:previously announced )?` + agreementName + `[^.]*?,? effective(?: as of)? {v:date}`,
+		Not:      `(?i)\bmay\b|right to|\bif\b|could|would|\bwill\b|` + biography,
+		Classes:  dealNews,
+		Priority: 11,
 	},
 	{
 		ID: "merger.terminated_status", Emit: rule.One(spac.FieldStatus), Value: string(spac.StatusSearching),

@@ -13,6 +13,19 @@ import (
 // our initial public offering").
 var underwriterForms = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic}
 
+// successorListing vetoes a listing sentence about the company the SPAC becomes: a release
+// announcing a deal or a closing says where the combined company will trade ("Upon closing,
+// the combined company is expected to be listed on the NYSE under the symbol “LUMO”",
+// "Following the closing, Pubco's shares will trade on Nasdaq"), which is not the SPAC's own
+// exchange.
+const successorListing = `(?i)combined (?:company|entity|business)|post-?(?:combination|closing|merger)\b|\bpubco\b|new holding company|surviving (?:company|corporation|entity|pubco)` +
+	`|(?:following|upon|after|at) (?:the )?(?:closing|consummation|completion)(?:[,;)]| of (?:the |its |their )?(?:proposed |previously announced )?(?:business combination|mergers?|transactions?))` +
+	`|\bnew (?:ticker |trading )?symbols?\b`
+
+// noAssurance vetoes a listing a risk factor doubts ("we cannot assure you that our securities
+// will remain listed on Nasdaq").
+const noAssurance = `(?i)\b(?:cannot|can ?not|no|not) (?:assure|assurance|guarantee)`
+
 var offeringListing = []*rule.Rule{
 	// exchange and tickers
 	{
@@ -20,6 +33,7 @@ var offeringListing = []*rule.Rule{
 		Pattern: `(?i)(?:\bunits [^⟦]*?(?:listed|list|trade|traded|trading|quoted|listing)|(?:list|listed|quote|quoted) (?:our |the )?units) on (?:the )?{ex:exchange}` +
 			listGap + `{0,120}?under the (?:ticker |trading )?symbol {v:ticker}`,
 		Not:      otherSPAC + `|` + notListed,
+		Never:    successorListing,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 10,
 	},
@@ -51,7 +65,7 @@ var offeringListing = []*rule.Rule{
 		// Acquisition Corp. (OTC Bulletin Board: ACMEU)", "Acme Acquisition Corp. (the
 		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
 		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? |,? and )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
 			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?:[,;]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
@@ -73,7 +87,7 @@ var offeringListing = []*rule.Rule{
 		// Corporation II (ACQ; ACQ.WS; ACQ.U) announced today"; several symbols of one root, the
 		// company the SPAC.
 		ID: "offering.release_bare_symbols", Produce: bareBracketSymbols, Gives: tickerFields,
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧[.,]? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧[.,]? |,? and )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
 			`\((?P<cells>` + bareSymbol + `(?:[;,] ?` + bareSymbol + `){1,3})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
@@ -84,7 +98,7 @@ var offeringListing = []*rule.Rule{
 		// Units: “ACMEU”, Warrants: “ACMEW”)", "(Nasdaq: “ACMEU” for units and “ACMEW” for
 		// warrants)"; the company is the SPAC, as for offering.release_symbols.
 		ID: "offering.release_class_symbols", Produce: labelledSymbols, Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? |,? and )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
 			`\((?P<ex>{exchange}): ?(?P<cells>(?:(?:(?:[A-Za-z][A-Za-z ]{0,30}): ?{ticker}|{ticker} for (?:[a-z]+ ?){1,3})(?:,? and |[,;] ?|\))){2,5})` +
 			`(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
@@ -94,8 +108,18 @@ var offeringListing = []*rule.Rule{
 	{
 		ID: "offering.listed_on", Emit: rule.One(spac.FieldExchange),
 		Pattern:  `(?i)\b(?:list(?:ed)?|approved for listing|trade|traded) (?:our |the )?(?:units )?(?:separately )?on (?:the )?{v:exchange}`,
-		Not:      otherSPAC + `|` + notListed + `|rules require`,
+		Not:      otherSPAC + `|` + notListed + `|rules require|` + noAssurance,
+		Never:    successorListing,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		Priority: 8,
+	},
+	{
+		// a listing that stays through the deal is the SPAC's present one: "Following the
+		// business combination, the Company will remain listed on the NYSE under the new symbol"
+		ID: "offering.remains_listed", Emit: rule.One(spac.FieldExchange),
+		Pattern:  `(?i)\b(?:remain|continue to be) listed on (?:the )?{v:exchange}`,
+		Not:      otherSPAC + `|` + notListed + `|` + noAssurance + `|\b(?:if|whether|may|might|would|could|unless)\b`,
+		Classes:  []doc.Class{doc.Current, doc.Communication, doc.Periodic},
 		Priority: 8,
 	},
 	// underwriters

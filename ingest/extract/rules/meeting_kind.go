@@ -20,7 +20,10 @@ const (
 	kindElsewhere = `(?i)\bnot (?:being )?(?:asked|required) to (?:vote|approve)|\bseparate (?:special |extraordinary general |annual )?meeting|\bat a later (?:date|time|meeting)|\bfuture (?:special |extraordinary general )?meeting|\bsubsequently proposed|\bwhen (?:one|it|such (?:a )?business combination) is (?:submitted|presented)|\bonce (?:the|a|its|our) (?:registration statement|proxy statement|form s-4|merger proxy)|\bupon (?:the )?effectiveness`
 	// notAsked vetoes an extension the holders are told they do not vote on ("stockholders are
 	// not being asked to extend the date by which ..."), in a merger proxy's class or not.
-	notAsked = `(?i)\bnot (?:being )?(?:asked|required) to (?:vote (?:on|upon|for) (?:an? |the |any )?(?:extension|amendment)|approve (?:an? |the |any )?extension|extend)`
+	// A meeting the company decided not to hold, or called off, asks nothing either ("has opted
+	// not to hold an extraordinary general meeting to extend the deadline").
+	notAsked = `(?i)\bnot (?:being )?(?:asked|required) to (?:vote (?:on|upon|for) (?:an? |the |any )?(?:extension|amendment)|approve (?:an? |the |any )?extension|extend)` +
+		`|\b(?:opted|decided|elected|determined|chosen|chose|resolved) not to (?:hold|convene|call|proceed with)\b|\b(?:will|shall|does|do) not (?:hold|convene)\b|\b(?:cancel(?:l?ed|s)?|withdr[ae]wn?)\b[^.]{0,80}\b(?:meeting|proposal)|\b(?:meeting|proposal)\b[^.]{0,80}\b(?:has been|was|is|will be) (?:cancel(?:l?ed)|withdrawn)\b`
 	// earlyTermination vetoes the charter or trust amendment of a meeting called to liquidate
 	// before the deadline: it does not extend it.
 	earlyTermination = `(?i)\bearly (?:termination|liquidation|wind[- ]?(?:up|down)|redemption)|\b(?:liquidate|dissolve|wind up) early\b|\baccelerat\w* (?:the )?(?:date|deadline|liquidation|termination|redemption)`
@@ -142,4 +145,7 @@ var meetingKinds = []*rule.Rule{
 
 // bcPurpose is a meeting's business-combination purpose: "to consider and vote upon a proposal
 // to approve the merger agreement".
-const bcPurpose = `to (?:consider|approve|vote (?:on|upon)|adopt)[^⟦.]*?(?:business combination|merger agreement|agreement and plan of merger)`
+// bcPurpose is what a meeting is called to decide; a release may say the meeting is held "to
+// consummate its initial business combination with <target>".
+const bcPurpose = `to (?:consider|approve|vote (?:on|upon)|adopt)[^⟦.]*?(?:business combination|merger agreement|agreement and plan of merger)` +
+	`|meeting\b(?:[^⟦.]|⟦[a-z]+ \d+⟧|\b[ap]\.m\.){0,200}?,? to (?:consummate|complete|effect) (?:its|the|their) (?:initial |proposed |previously announced )?business combination with\b`

@@ -38,7 +38,10 @@ const (
 	// announcedAgreement is a release's "today announced that it has reached a definitive
 	// agreement to acquire", "announced today that they have entered into a definitive merger
 	// agreement": an agreement signed as the release is issued.
-	announcedAgreement = `\b(?:today announced|announced today) (?:that )?(?:they|it) (?:have|has) (?:entered into|signed|executed|reached) (?:a |an |the )?(?:definitive )?(?:` + agreementName + `|agreement to (?:acquire|merge with|combine with))`
+	// Also written as the act announced ("announced today the signing of a definitive merger
+	// agreement", "announced the execution of a business combination agreement") or without
+	// "today" right after the dateline ("announced they have entered into").
+	announcedAgreement = `\b(?:(?:today announced|announced today|announced) (?:that )?(?:they|it) (?:have|has) (?:entered into|signed|executed|reached)|(?:today announced|announced today|announced) (?:the )?(?:signing|execution|entry into) of) (?:a |an |the )?(?:definitive )?(?:` + agreementName + `|agreement to (?:acquire|merge with|combine with))`
 
 	// notDefinitive vetoes an agreement that is not the definitive one: a letter of intent, a
 	// term sheet, an amendment or the end of one.
@@ -184,7 +187,7 @@ var mergerAgreement = []*rule.Rule{
 		// an agreement's preamble or a list of exhibits: "Agreement and Plan of Merger, dated as of
 		// March 1, 2021, among ..."
 		ID: "merger.target_dated_among", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)` + agreementName + `(?: \([^)]*\))?,? dated(?: as of)? {date}(?: \([^)]*\))?,? (?:is (?:made and )?entered into )?(?:by and )?(?:among|between)\b(?P<v>.*)`,
+		Pattern:  `(?i)` + agreementName + `(?: \([^)]*\))?,? dated(?: as of)? {date}(?: \([^)]*\))?,? (?:(?:is |was )?(?:made and )?entered into )?(?:by and )?(?:among|between)\b(?P<v>.*)`,
 		Classes:  dealPeriodic,
 		NotKinds: partyKinds,
 		Priority: 10,
@@ -201,7 +204,7 @@ var mergerAgreement = []*rule.Rule{
 		// the parties as subjects: "X and Y (Nasdaq: Y) today announced that they have entered
 		// into a definitive business combination agreement"
 		ID: "merger.target_parties_announced", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)^(?P<v>.*?)\b(?:(?:today |jointly )?announced (?:today )?(?:that )?(?:they|it) )?(?:have|has) (?:entered into|signed|executed|(?:mutually )?agreed to terminate|terminated) (?:a |an |the |their |its )?(?:definitive |previously announced )?(?:` + agreementName + `|business combination)`,
+		Pattern:  `(?i)^(?P<v>.*?)\b(?:(?:(?:today |jointly )?announced (?:today )?(?:that )?(?:they|it) )?(?:have|has) (?:entered into|signed|executed|(?:mutually )?agreed to terminate|terminated)|(?:today |jointly )?announced (?:today )?the (?:signing|execution) of) (?:a |an |the |their |its )?(?:definitive |previously announced )?(?:` + agreementName + `|business combination)`,
 		Classes:  dealForms,
 		NotKinds: partyKinds,
 		Priority: 9,

@@ -13,6 +13,9 @@ func TestUnitStructureValue(t *testing.T) {
 		"one share of the Company’s Class A common stock, $0.0001 par value and one redeemable warrant":       "one share of Class A common stock and one redeemable warrant",
 		"one of our Class A ordinary shares and one-half of one redeemable warrant":                           "one Class A ordinary share and one-half of one redeemable warrant",
 		"one ordinary share, no par value, one redeemable warrant, and one right to receive one-tenth (1/10)": "one ordinary share, one redeemable warrant, and one right to receive one-tenth (1/10)",
+		// a share of no par value, written with "with"
+		"one Class A ordinary share, with no par value, and one right to receive one-tenth of one Class A ordinary share": "one Class A ordinary share and one right to receive one-tenth of one Class A ordinary share",
+		"one ordinary share, with a par value of $0.0001 per share, and one warrant":                                      "one ordinary share and one warrant",
 		// a 10-K's narrative: the issuer after each component, a defined term, a clause on each right
 		"one share of common stock of the Company, par value $0.0001 per share and one right of the Company, with each right entitling the holder to receive one-eighth of a share":                      "one share of common stock and one right",
 		"one share of common stock of the Company (the “Common Stock”), and one redeemable warrant of the Company (“warrant”), with each warrant entitling the holder to purchase one-half of one share": "one share of common stock and one redeemable warrant",

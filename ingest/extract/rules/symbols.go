@@ -118,9 +118,11 @@ func tickersIn(m *rule.Match, slot string) []entity.Entity {
 	return out
 }
 
-// spacSymbol is the production of "Vector Acquisition Corporation (Nasdaq: VACQ)" in a release:
-// the symbol after a SPAC's name is its shares' symbol, unless it is a unit's, a warrant's or
-// a right's (a suffix, a five-letter Nasdaq symbol, or the word beside it says so).
+// spacSymbol is the production of "Vector Acquisition Corporation (Nasdaq: VACQ)" in a release,
+// wherever the name stands (a joint release may name the target first): a lone symbol after a
+// SPAC's name is its shares' symbol, unless it is a unit's, a warrant's or a right's (a suffix,
+// a five-letter Nasdaq symbol, or the word beside it says so); several are the classes of one
+// root ("VACQ, VACQU, VACQW", "VACQ.U, VACQ"). The bracket's exchange is the SPAC's.
 func spacSymbol(m *rule.Match) []rule.Out {
 	orgs, syms := m.Entities("org"), tickersIn(m, "sym")
 	if len(orgs) != 1 || len(syms) != 1 {
@@ -129,22 +131,31 @@ func spacSymbol(m *rule.Match) []rule.Out {
 	if !spacOnlyRe.MatchString(orgs[0].Value) && !blankCheckRe.MatchString(m.Text("tail")) && !filerBeforeClosing(m, orgs[0].Value) {
 		return nil
 	}
-	sym := syms[0].Value
-	if len(sym) > 4 || strings.ContainsAny(sym, ".- ") || classWordRe.MatchString(m.Text("more")) {
+	if classWordRe.MatchString(m.Text("more")) {
 		return nil
 	}
-	// Several symbols in the bracket: the first is the shares' only when the others are the
-	// same root's classes ("VACQ, VACQU, VACQW").
-	if more := tickersIn(m, "more"); len(more) > 0 {
-		values := []string{sym}
-		for _, e := range more {
-			values = append(values, e.Value)
-		}
-		if f := symbolClasses(values); f == nil || f[0] != spac.FieldTickerShares {
+	out := bracketSymbols(m, append(syms, tickersIn(m, "more")...))
+	if len(out) == 0 {
+		return nil
+	}
+	for _, e := range m.Entities("ex") {
+		out = append(out, m.Cite(spac.FieldExchange, e.Value, e))
+	}
+	return out
+}
+
+// bracketSymbols cites the symbols of a SPAC's bracket: a lone one as the shares' when it has
+// no class suffix, several by the suffixes of their common root (none when they share none).
+func bracketSymbols(m *rule.Match, syms []entity.Entity) []rule.Out {
+	if len(syms) == 1 {
+		sym := syms[0].Value
+		if len(sym) > 4 || strings.ContainsAny(sym, ".- ") {
 			return nil
 		}
+		return []rule.Out{m.Cite(spac.FieldTickerShares, sym, syms[0])}
 	}
-	return []rule.Out{m.Cite(spac.FieldTickerShares, sym, syms[0])}
+	out, _ := citeClassedSymbols(m, syms)
+	return out
 }
 
 // filerBeforeClosing reports whether name is the filer's own (a SPAC whose name does not say

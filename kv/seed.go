@@ -17,7 +17,7 @@ const seedPage = 100
 
 // SeedJournal journals, once, everything a store held before its journal was ever on (a
 // single process's data directory turned into a writer's): every profile (with its events and
-// the current watermark), filing, alert, article and stream event, so replicas reading the stream from
+// the current watermark), filing, alert, article, stream event, API key and webhook registration, so replicas reading the stream from
 // its start hold what the writer serves (filings first: profiles cite them). A store whose journal has a sequence (it journaled
 // before, or was seeded) is left alone; seeded reports whether it journaled anything.
 func (db *DB) SeedJournal(ctx context.Context) (seeded int, err error) {
@@ -27,7 +27,7 @@ func (db *DB) SeedJournal(ctx context.Context) (seeded int, err error) {
 	if n, err := db.LastJournaled(ctx); err != nil || n > 0 {
 		return 0, err
 	}
-	for _, prefix := range []string{prefixFiling, prefixProfile, prefixAlert, prefixArticle, prefixStreamLog} {
+	for _, prefix := range []string{prefixFiling, prefixProfile, prefixAlert, prefixArticle, prefixStreamLog, prefixAPIKey, prefixEndpoint} {
 		n, err := db.seedPrefix(ctx, prefix)
 		seeded += n
 		if err != nil {
@@ -97,6 +97,15 @@ func (db *DB) seedOne(txn *badger.Txn, prefix, key string, item *badger.Item) er
 			return err
 		}
 		return db.journalChange(txn, spac.ChangeStream, spac.StreamChange{Topic: topic, Event: ev})
+	case prefixAPIKey:
+		var sk storedKey
+		if err := json.Unmarshal(raw, &sk); err != nil {
+			return err
+		}
+		return db.journalRecord(txn, spac.ChangeKey, func(seq uint64) any { return spac.KeyChange{Key: sk.Key, Hash: sk.Hash, Seq: seq} })
+	case prefixEndpoint:
+		id := key[len(prefixEndpoint):]
+		return db.journalRecord(txn, spac.ChangeEndpoint, func(seq uint64) any { return spac.EndpointChange{ID: id, Record: raw, Seq: seq} })
 	}
 	return db.seedProfile(txn, raw)
 }

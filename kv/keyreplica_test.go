@@ -73,3 +73,41 @@ func TestKeysAndWebhooksReplayOntoAReplica(t *testing.T) {
 		t.Fatalf("replica's endpoints of the successor: %+v %v", es, err)
 	}
 }
+
+// TestSeedJournalAddsKeysToAnOlderWriter: a writer's store that journaled before keys were
+// replicated (its journal has a sequence, its keys were never journaled) journals its keys and
+// registrations once on its next start, and only them.
+func TestSeedJournalAddsKeysToAnOlderWriter(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	reopen := func(db *DB, journal bool) *DB {
+		if db != nil {
+			must(t, db.Close())
+		}
+		db, err := Open(dir, WithJournal(journal))
+		must(t, err)
+		return db
+	}
+	db := reopen(nil, true)
+	must(t, db.PutProfile(ctx, profile("0001847577", "MRAC"), nil))
+	last, err := db.LastJournaled(ctx)
+	must(t, err)
+	must(t, db.TrimChanges(ctx, last))
+	db = reopen(db, false) // as the older binary wrote keys: not journaled
+	must(t, db.PutKey(ctx, spac.APIKey{ID: "key_a", Tier: spac.TierPro, Hash: "aa"}))
+	must(t, db.Webhooks().PutEndpoint(ctx, spac.WebhookEndpoint{ID: "wh_1", OwnerKeyID: "key_a", URL: "https://example.com/h", Secret: "s"}))
+	db = reopen(db, true)
+	defer db.Close()
+	for i, want := range []int{2, 0} {
+		n, err := db.SeedJournal(ctx)
+		must(t, err)
+		if n != want {
+			t.Fatalf("start %d seeded %d changes, want %d", i+1, n, want)
+		}
+	}
+	changes, err := db.Changes(ctx, 0, 0)
+	must(t, err)
+	if len(changes) != 2 || changes[0].Kind != spac.ChangeKey || changes[1].Kind != spac.ChangeEndpoint {
+		t.Fatalf("seeded %+v", changes)
+	}
+}

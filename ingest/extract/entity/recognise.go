@@ -65,14 +65,15 @@ func cluesOfLower(text, lower string) clues {
 	c.symbol = strings.Contains(lower, "symbol")
 	// every name exchangeRe knows, the earlier ones too ("the American Stock Exchange", "AMEX")
 	c.exchange = containsAny(lower, []string{"nasdaq", "nyse", "new york stock", "otc", "american stock", "amex"})
-	c.legal = containsAny(lower, legalStems)
+	c.legal = containsAny(lower, legalStems) || strings.HasSuffix(lower, " se")
 	c.noun = containsAny(lower, []string{"share", "unit", "warrant", "right", "stock"})
 	return c
 }
 
 var (
 	monthStems = []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
-	legalStems = []string{"inc", "corp", "llc", "l.l.c", "ltd", "limited", "l.p.", " lp", "plc", "n.v.", "b.v.", "s.a.", " ag", "gmbh", "co.", "holdings", "s.p.a"}
+	legalStems = []string{"inc", "corp", "llc", "l.l.c", "ltd", "limited", "l.p.", " lp", "plc", "n.v.", "b.v.", "s.a.", " ag", "gmbh", "co.", "holdings", "s.p.a",
+		"berhad", "bhd.", "ltda.", "s.r.l.", "s.à", "s.a.r.l.", "k.k.", " tbk", " oyj", " asa", " a/s", " se ", " se,", " se.", " se)", " se;", "pjsc"}
 )
 
 func containsAny(s string, subs []string) bool {

@@ -193,7 +193,7 @@ var meetingTerms = []*rule.Rule{
 	// record_date
 	{
 		ID: "meeting.record_date", Emit: rule.One(spac.FieldRecordDate),
-		Pattern:  `(?i)record date[^⟦]*?(?:close of business on|is|was|as of|of|on) {v:date}`,
+		Pattern:  `(?i)record date[^⟦]*?(?:close of business on|is|was|as of|of|on|remains) {v:date}`,
 		Not:      pastMeeting,
 		Classes:  meetingForms,
 		Priority: 10,

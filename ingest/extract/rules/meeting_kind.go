@@ -148,4 +148,5 @@ var meetingKinds = []*rule.Rule{
 // bcPurpose is what a meeting is called to decide; a release may say the meeting is held "to
 // consummate its initial business combination with <target>".
 const bcPurpose = `to (?:consider|approve|vote (?:on|upon)|adopt)[^⟦.]*?(?:business combination|merger agreement|agreement and plan of merger)` +
-	`|meeting\b(?:[^⟦.]|⟦[a-z]+ \d+⟧|\b[ap]\.m\.){0,200}?,? to (?:consummate|complete|effect) (?:its|the|their) (?:initial |proposed |previously announced )?business combination with\b`
+	`|meeting\b(?:[^⟦.]|⟦[a-z]+ \d+⟧|\b[ap]\.m\.){0,200}?,? to (?:consummate|complete|effect) (?:its|the|their) (?:initial |proposed |previously announced )?business combination with\b` +
+	`|meeting\b[^⟦.]{0,80}? relat(?:ing|ed) to (?:its|the|their) (?:proposed |pending |previously announced )?business combination with\b`

@@ -81,7 +81,10 @@ const (
 	// targetWithNot vetoes "combination with X" where X is not this SPAC's target: another SPAC's
 	// deal in a management team's track record, a possible deal, and the SPAC itself in "the
 	// company to go public in a merger with <SPAC>".
-	targetWithNot = `(?i)terminat|potential|prospective|any business combination|\bprior\b|\bprevious\b|predecessor|track record|experience|served|(?:which|previously) (?:\w+ )?(?:completed|consummated|closed)|\bgo(?:es|ing)? public\b` +
+	// A termination vetoes only in the target's own clause: a headline run into the opening
+	// sentence ("X Announces Termination and Liquidation ... -- X will be unable to complete its
+	// business combination with Y") does not.
+	targetWithNot = `(?i)terminat[^.;]{0,120}$|potential|prospective|any business combination|\bprior\b|\bprevious\b|predecessor|track record|experience|served|(?:which|previously) (?:\w+ )?(?:completed|consummated|closed)|\bgo(?:es|ing)? public\b` +
 		`|\b(?:if|should|in the event|unless|whether)\b[^.;]{0,60}\b(?:enters? into|were to|pursues?|negotiat\w+|identif\w+|select\w*)\b`
 
 	// earnoutContext is a sentence about contingent consideration.

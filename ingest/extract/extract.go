@@ -75,6 +75,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 		x.trustTable()
 	case doc.Prospectus:
 		x.underwritersTable()
+		x.coverPriceTable()
 	}
 	c := newCollector(d.Class)
 	for _, f := range x.out {

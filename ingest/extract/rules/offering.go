@@ -115,7 +115,7 @@ func JurisdictionAt(text string) (name, quote string, ok bool) {
 const notOwnJurisdiction = `(?i)domesticat|continuance|by way of continuation|deregist|re-?domicil|reincorporat`
 
 // offering is the whole family, in the order its rules are tried.
-var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringState, offeringNarrated)
+var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringState, offeringNarrated, offeringCover)
 
 // offeringTerms: units, price, unit structure, warrant terms, trust and deadline.
 var offeringTerms = []*rule.Rule{

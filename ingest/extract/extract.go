@@ -76,6 +76,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	case doc.Prospectus:
 		x.underwritersTable()
 		x.coverPriceTable()
+		x.coverFootUnderwriters()
 	}
 	c := newCollector(d.Class)
 	for _, f := range x.out {

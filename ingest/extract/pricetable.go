@@ -39,20 +39,73 @@ var priceFigureRe = textutil.MustStarts(`^\$?\s*(\d{1,3}(?:,\d{3})*(?:\.\d{1,4})
 // figure between bare borders and "$" cells).
 const priceRowSpan = 24
 
-// coverPriceTable reads the unit's price from the per-unit row of the cover's pricing table.
+// The table set the other way round has a row per amount and a column per unit and in total:
+// "Public offering price | $10.00 | $220,000,000", "Underwriting discount | $0.55 | ...",
+// "Proceeds, before expenses, to us | $9.45 | ...". Each row's label opens its line.
+var (
+	publicPriceRowRe = textutil.MustStarts(`(?i)^\|?\s*(?:public offering price|price to (?:the )?public|offering price)(?:\s*\(\d\))?(?:\s*\||\s+\$|\s+\d|$)`)
+	discountRowRe    = textutil.MustStarts(`(?i)^\|?\s*underwriting discounts?(?: and commissions)?(?:\s*\(\d\))?(?:\s*\||\s+\$|\s+\d|$)`)
+	proceedsRowRe    = textutil.MustStarts(`(?i)^\|?\s*proceeds(?:,? before expenses,?)?(?: to (?:us|the company))?(?:\s*\(before expenses\))?(?:\s*\(\d\))?(?:\s*\||\s+\$|\s+\d|$)`)
+	rowLabelHead     = textutil.MustStarts(`^\|?\s*[A-Za-z][A-Za-z ,]*(?:\([^)]*\))?(?:\s*\(\d\))?`)
+)
+
+// priceRowsSpan: how many lines the three rows of the table turned round may take.
+const priceRowsSpan = 40
+
+// coverPriceTable reads the unit's price from the cover's pricing table, in either of its
+// orientations.
 func (x *reader) coverPriceTable() {
 	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+600)
 	for n := 1; n <= limit; n++ {
 		line := strings.TrimSpace(x.d.Line(n))
-		if len(line) > 200 || !pricePerUnitRe.MatchString(line) {
+		if len(line) > 200 {
 			continue
 		}
-		if figs := x.priceRowFigures(n); len(figs) >= 3 && addsUp(figs[:3]) {
+		var figs []priceFigure
+		switch {
+		case pricePerUnitRe.MatchString(line):
+			figs = x.priceRowFigures(n, pricePerUnitHead)
+		case publicPriceRowRe.MatchString(line):
+			figs = x.priceColumnFigures(n)
+		}
+		if len(figs) >= 3 && addsUp(figs[:3]) {
 			x.add("table.cover_price_per_unit", priorityPriceTable, spac.FieldUnitPrice,
 				strconv.FormatFloat(figs[0].value, 'f', 4, 64), figs[0].line, figs[0].quote, "")
 			return
 		}
 	}
+}
+
+// priceColumnFigures reads the per-unit column of the table turned round: the first figure
+// of the price row at line n, of the discount row and of the proceeds row below it.
+func (x *reader) priceColumnFigures(n int) []priceFigure {
+	price := x.priceRowFigures(n, rowLabelHead)
+	if len(price) == 0 {
+		return nil
+	}
+	figs := []priceFigure{price[0]}
+	for _, label := range []*textutil.Starts{discountRowRe, proceedsRowRe} {
+		k := x.nextRow(n+1, min(n+priceRowsSpan, len(x.d.R.Lines)), label)
+		if k == 0 {
+			return nil
+		}
+		row := x.priceRowFigures(k, rowLabelHead)
+		if len(row) == 0 {
+			return nil
+		}
+		figs, n = append(figs, row[0]), k
+	}
+	return figs
+}
+
+// nextRow returns the first line in [from, to] whose row label matches, or 0.
+func (x *reader) nextRow(from, to int, label *textutil.Starts) int {
+	for k := from; k <= to; k++ {
+		if label.MatchString(strings.TrimSpace(x.d.Line(k))) {
+			return k
+		}
+	}
+	return 0
 }
 
 type priceFigure struct {
@@ -64,11 +117,11 @@ type priceFigure struct {
 // priceRowFigures collects the figures of the row labelled at line n: the figures after the
 // label on its own line, then, while the row runs on one cell per line, the lines below up
 // to the next label ("Total") or a line of prose.
-func (x *reader) priceRowFigures(n int) []priceFigure {
+func (x *reader) priceRowFigures(n int, head *textutil.Starts) []priceFigure {
 	line := strings.TrimSpace(x.d.Line(n))
-	rest := line[len(pricePerUnitHead.FindString(line)):]
+	rest := line[len(head.FindString(line)):]
 	figs := figuresOf(rest, n)
-	if len(figs) >= 3 {
+	if len(figs) >= 2 {
 		return figs
 	}
 	for k := n + 1; k <= min(n+priceRowSpan, len(x.d.R.Lines)) && len(figs) < 3; k++ {

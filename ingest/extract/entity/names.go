@@ -81,7 +81,7 @@ const (
 		// (Ltda.), Italy and Romania (S.r.l.), Luxembourg (S.à r.l.), Japan (K.K.), Indonesia
 		// (Tbk), the Nordics (Oyj, ASA, A/S), Europe (SE), Russia and the Gulf (PJSC)
 		`|Berhad\b|BERHAD\b|Bhd\.|BHD\.|Ltda\.|S\.r\.l\.|S\.R\.L\.|S\.à\s?r\.l\.|S\.a\.r\.l\.|K\.K\.|Tbk\b|Oyj\b|ASA\b|A/S\b|SE\b|PJSC\b)`
-	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.)`
+	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.|and\s+Company\b)`
 )
 
 // orgRe is a company name: capitalised words (with "&", "of", ...) ending in a legal form,

@@ -13,13 +13,15 @@ import (
 // our initial public offering").
 var underwriterForms = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic}
 
-// successorListing vetoes a listing sentence about the company the SPAC becomes: a release
-// announcing a deal or a closing says where the combined company will trade ("Upon closing,
-// the combined company is expected to be listed on the NYSE under the symbol “LUMO”",
-// "Following the closing, Pubco's shares will trade on Nasdaq"), which is not the SPAC's own
-// exchange.
-const successorListing = `(?i)combined (?:company|entity|business)|post-?(?:combination|closing|merger)\b|\bpubco\b|new holding company|surviving (?:company|corporation|entity|pubco)` +
+// successorListing vetoes a listing sentence about the company the SPAC becomes - the
+// combined company's, the surviving or new holding company's: a release announcing a deal or
+// a closing says where the combined company will trade ("Upon closing, the combined company
+// is expected to be listed on the NYSE under the symbol “LUMO”", "following the business
+// combination, the common stock of the combined company will be listed on Nasdaq"), which is
+// not the SPAC's own exchange. (Two writers reached it at once; this is the union of both.)
+const successorListing = `(?i)combined (?:company|entity|business)|post-?(?:combination|closing|merger)\b|\bpubco\b|\bholdco\b|\bnew ?co\b|new holding company|surviving (?:company|corporation|entity|pubco)` +
 	`|(?:following|upon|after|at) (?:the )?(?:closing|consummation|completion)(?:[,;)]| of (?:the |its |their )?(?:proposed |previously announced )?(?:business combination|mergers?|transactions?))` +
+	`|(?:following|after|upon) (?:the )?(?:(?:completion|consummation|closing) of )?(?:the|our|its|a|any) (?:initial |proposed )?business combination` +
 	`|\bnew (?:ticker |trading )?symbols?\b`
 
 // noAssurance vetoes a listing a risk factor doubts ("we cannot assure you that our securities
@@ -106,20 +108,21 @@ var offeringListing = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// The company stays on its exchange through the combination ("will remain listed on
+		// the New York Stock Exchange under the new ticker symbol ..."): the exchange is its
+		// own, the symbol the successor's.
+		ID: "offering.remain_listed_on", Emit: rule.One(spac.FieldExchange),
+		Pattern:  `(?i)\b(?:will|to|would|expects? to|shall) (?:continue to be|remain) listed on (?:the )?{v:exchange}`,
+		Never:    otherSPAC + `|` + notListed + `|` + noAssurance,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		Priority: 8,
+	},
+	{
 		ID: "offering.listed_on", Emit: rule.One(spac.FieldExchange),
 		Pattern:  `(?i)\b(?:list(?:ed)?|approved for listing|trade|traded) (?:our |the )?(?:units )?(?:separately )?on (?:the )?{v:exchange}`,
 		Not:      otherSPAC + `|` + notListed + `|rules require|` + noAssurance,
 		Never:    successorListing,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
-		Priority: 8,
-	},
-	{
-		// a listing that stays through the deal is the SPAC's present one: "Following the
-		// business combination, the Company will remain listed on the NYSE under the new symbol"
-		ID: "offering.remains_listed", Emit: rule.One(spac.FieldExchange),
-		Pattern:  `(?i)\b(?:remain|continue to be) listed on (?:the )?{v:exchange}`,
-		Not:      otherSPAC + `|` + notListed + `|` + noAssurance + `|\b(?:if|whether|may|might|would|could|unless)\b`,
-		Classes:  []doc.Class{doc.Current, doc.Communication, doc.Periodic},
 		Priority: 8,
 	},
 	// underwriters

@@ -22,7 +22,9 @@ func TestReplicaAnswersWhileCatchingUp(t *testing.T) {
 	}
 	defer early.Close()
 	base := "http://" + early.ln.Addr().String()
-	early.setStatus(func() spac.Replication { return spac.Replication{Role: "replica", Applied: 10, Last: 50, Behind: 40, Connected: true} })
+	early.setStatus(func() spac.Replication {
+		return spac.Replication{Role: "replica", Applied: 10, Last: 50, Behind: 40, Connected: true}
+	})
 	resp, err := http.Get(base + "/health")
 	if err != nil {
 		t.Fatal(err)

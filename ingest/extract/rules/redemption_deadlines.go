@@ -124,7 +124,9 @@ var meetingDeadlines = []*rule.Rule{
 	{
 		// "has deposited into the Company's trust account an aggregate of $48,000"
 		ID: "meeting.extension_deposit_into", Emit: rule.One(spac.FieldExtensionDeposit),
-		Pattern:  `(?i)deposited ` + trustFund + `(?: \([^)]{0,40}\))?,? (?:an aggregate of |a total of |the amount of )?{v:money}`,
+		// a proxy's terms put the verb first too ("the Sponsor will deposit into the trust
+		// account $125,000 for each calendar month"); a per-share rate is no deposit
+		Pattern:  `(?i)deposit(?:ed)? ` + trustFund + `(?: \([^)]{0,40}\))?,? (?:an aggregate of |a total of |the amount of )?{v:money}(?:$|[^ ]| (?:[^p]|p[^e]|pe[^r]))`,
 		Must:     `(?i)exten`,
 		Not:      depositVeto,
 		Never:    depositHistory,

@@ -53,6 +53,10 @@ func TestRecognise(t *testing.T) {
 		// A bank's country in brackets before its legal form is part of the name.
 		{"Hollins Securities (USA) LLC and Varda Capital Markets (Europe) Limited are acting as joint book-running managers",
 			"org:Hollins Securities (USA) LLC=Hollins Securities (USA) LLC; org:Varda Capital Markets (Europe) Limited=Varda Capital Markets (Europe) Limited"},
+		// A firm named "<name> and Company" is one name ("Marlow and Company, LLC"), not "Company,
+		// LLC" alone; "the Sponsor and the Company" joins no name.
+		{"an affiliate of Marlow and Company, LLC, one of the lead underwriters, and Pell Sponsor LLC and the Company",
+			"org:Marlow and Company, LLC=Marlow and Company, LLC; org:Pell Sponsor LLC=Pell Sponsor LLC"},
 		{"by and among Vector, Prestige USA Merger Sub, Inc. and Rocket Lab USA, Inc. (the “SEC”)",
 			"org:Prestige USA Merger Sub, Inc.=Prestige USA Merger Sub, Inc.; org:Rocket Lab USA, Inc.=Rocket Lab USA, Inc."},
 		{"The Company and Goldman Sachs & Co. LLC; 59.03% of the votes; 22,806,594 575,588",

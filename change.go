@@ -22,6 +22,16 @@ const (
 	// of MB) travels beside the stream, as a copy the writer exports (FilingExporter) and a
 	// replica imports (FilingImporter).
 	ChangeFiling ChangeKind = "filing"
+	// An API key created, revoked or rotated, with its hash: a key issued through any node
+	// authenticates on every replica.
+	ChangeKey ChangeKind = "key"
+	// A webhook registration stored, changed (disabled, moved to a rotated key's successor)
+	// or deleted: replicas list and show registrations; only the writer delivers.
+	ChangeEndpoint ChangeKind = "endpoint"
+	// A webhook delivery queued, claimed for an attempt or given its outcome: a replica holds
+	// the writer's queue, so the node that takes over delivery when the deliverer dies resumes
+	// it, each delivery with its one message id.
+	ChangeDelivery ChangeKind = "delivery"
 )
 
 // Change is one committed change of served data, journaled by the writer's store in the
@@ -68,6 +78,31 @@ type FilingChange struct {
 	Accession string `json:"accession"`
 	Version   string `json:"version"`
 	Watermark string `json:"watermark,omitempty"` // none: the commit left the watermark (a restamp)
+}
+
+// KeyChange is the Data of a ChangeKey: the key as stored, with the hash APIKey keeps out of
+// its JSON.
+type KeyChange struct {
+	Key  APIKey `json:"key"`
+	Hash string `json:"hash"`
+	Seq  uint64 `json:"seq"` // the writer's journal seq: a key's state seen again is a new change
+}
+
+// EndpointChange is the Data of a ChangeEndpoint: the registration's record as the writer's
+// store holds it (owner and secret included, which only the same store reads), or no record
+// when it was deleted.
+type EndpointChange struct {
+	ID     string          `json:"id"`
+	Record json.RawMessage `json:"record,omitempty"`
+	Seq    uint64          `json:"seq"` // the writer's journal seq: a record set back to an earlier state is a new change
+}
+
+// DeliveryChange is the Data of a ChangeDelivery: the delivery's record as the writer's store
+// holds it (payload included), which only the same store reads.
+type DeliveryChange struct {
+	ID     string          `json:"id"`
+	Record json.RawMessage `json:"record"`
+	Seq    uint64          `json:"seq"` // the writer's journal seq: a state seen again is a new change
 }
 
 // FilingExporter is the writer's store seen by its publisher: a stored filing as one opaque
@@ -129,4 +164,7 @@ type Replication struct {
 	// Whether the stream is reachable now; a replica that lost it keeps serving
 	// what it has.
 	Connected bool `json:"connected"`
+	// Whether this node delivers the webhooks now: it holds the cluster's delivery lease
+	// (one node at a time; another takes over when it dies).
+	Deliverer bool `json:"deliverer"`
 }

@@ -88,10 +88,11 @@ var meetingExtensionTerms = []*rule.Rule{
 	{
 		// the charter's deadline as an extension proxy's Q&A recalls it: "if no qualifying
 		// business combination is consummated on or before a certain date (in our case,
-		// <date>)", or "... a certain date, which was initially <date>, and was extended twice
-		// pursuant to the charter to <date>" (the last date is the one in force)
+		// <date>)", "... on or before a certain date, <date>." or "... a certain date, which was
+		// initially <date>, and was extended twice pursuant to the charter to <date>" (the last
+		// date is the one in force)
 		ID: "meeting.old_deadline_certain_date", Emit: rule.One(spac.FieldOldDeadline),
-		Pattern:  `(?i)\bon or before a certain date,? (?:\((?:in our case|in the company` + ap + `s case),? {v:date}\)|which (?:was|is) (?:initially |originally )?{date},? and (?:was|has been|had been) (?:subsequently |further )?extended\b[^⟦]{0,60}? (?:to|until) {v:date})`,
+		Pattern:  `(?i)\bon or before a certain date,? (?:\((?:in our case|in the company` + ap + `s case),? {v:date}\)|{v:date}(?:[.;]|$|,? (?:and|which|but|unless)\b)|which (?:was|is) (?:initially |originally )?{date},? and (?:was|has been|had been) (?:subsequently |further )?extended\b[^⟦]{0,60}? (?:to|until) {v:date})`,
 		Not:      `(?i)\b(?:would|may|might|could)\b|\bif (?:the|a|our) (?:company|sponsor|board) (?:elects|extends|decides)`,
 		Classes:  []doc.Class{doc.Proxy},
 		NotKinds: notStated,

@@ -16,8 +16,10 @@ import (
 const extensionRefused = `|\b(?:declin|refus)\w*|\b(?:did|does|will|would|could) not\b|\bcannot\b|\bunable\b|\bno longer\b`
 
 // extensionAsked vetoes, in an 8-K or a release, an extension the holders are still asked to
-// approve: its date is no deadline yet (a proxy's own proposal is read by its own rule).
-const extensionAsked = `|\b(?:will|would) be asked\b|\bare being asked\b|\bto (?:consider and )?vote (?:on|upon)\b|\bwill (?:consider|vote)\b|\bseek(?:s|ing)? (?:stockholder |shareholder )?approval`
+// approve, at a meeting still to be held or called: its date is no deadline yet (a proxy's own
+// proposal is read by its own rule).
+const extensionAsked = `|\b(?:will|would) be asked\b|\bare being asked\b|\bto (?:consider and )?vote (?:on|upon)\b|\bwill (?:consider|vote)\b|\bseek(?:s|ing)? (?:stockholder |shareholder )?approval` +
+	`|\bwill (?:hold|convene|reconvene)\b|\b(?:has|have) (?:called|scheduled)\b|\bto consider (?:a |the )?proposals?\b`
 
 // extendFromToWords is the extension with its dates before the noun: "to extend from <old>
 // (the "Original Termination Date") to <new> (the "Extended Date") the date by which"; OLD and

@@ -124,9 +124,8 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 		if len(applicable) == 0 {
 			continue
 		}
-		lower := strings.ToLower(s.Text)
-		marks = b.literals.presentAfter(textStart, lower, marks)
-		for _, f := range b.read(d, i, lower, applicable, marks, within) {
+		marks = b.memo.literals(b.literals, s.Text, marks)
+		for _, f := range b.read(d, i, applicable, marks, within) {
 			yield(f)
 		}
 	}
@@ -183,8 +182,8 @@ func sectionText(d *doc.Doc, sec *doc.Section) string {
 	return b.String()
 }
 
-// read applies rules to one sentence (lower is its strings.ToLower).
-func (b *Book) read(d *doc.Doc, i int, lower string, rules []*Rule, marks []bool, within *sectionContext) []Finding {
+// read applies rules to one sentence.
+func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sectionContext) []Finding {
 	s := d.Sentences[i]
 	var masked *entity.Masked
 	var present map[entity.Kind]bool
@@ -198,7 +197,7 @@ func (b *Book) read(d *doc.Doc, i int, lower string, rules []*Rule, marks []bool
 			// Recognising entities is the costly half of a sentence: skipped while no rule
 			// admitted so far could find the kinds it needs in it.
 			if scan == nil {
-				sc := entity.ScanLower(s.Text, lower)
+				sc := entity.ScanLower(s.Text, strings.ToLower(s.Text))
 				scan = &sc
 			}
 			if !r.mayHaveKinds(*scan) {

@@ -32,9 +32,10 @@ type Starts struct {
 	// character right after a word character is searched by the plain regexp (see plain).
 	boundary bool
 	odd      bool // boundary, and some first byte is no word character
-	// need are literals every match holds (see needs): a text without one of them is not
-	// searched at all, which is most lines a table or heading pattern is tried on.
-	need    []literal
+	// need are groups of literals every match holds one of (see needs): a text without one
+	// of a group is not searched at all, which is most lines a table or heading pattern is
+	// tried on.
+	need    []need
 	pattern string
 	once    sync.Once
 }
@@ -107,8 +108,8 @@ func (s *Starts) plain(text string) bool {
 // regexp, or from the match starts.
 func (s *Starts) way(text string) int {
 	s.once.Do(s.prepare)
-	for _, l := range s.need {
-		if !l.in(text) {
+	for _, g := range s.need {
+		if !g.in(text) {
 			return skip
 		}
 	}

@@ -22,6 +22,12 @@ const (
 	// of MB) travels beside the stream, as a copy the writer exports (FilingExporter) and a
 	// replica imports (FilingImporter).
 	ChangeFiling ChangeKind = "filing"
+	// An API key created, revoked or rotated, with its hash: a key issued through any node
+	// authenticates on every replica.
+	ChangeKey ChangeKind = "key"
+	// A webhook registration stored, changed (disabled, moved to a rotated key's successor)
+	// or deleted: replicas list and show registrations; only the writer delivers.
+	ChangeEndpoint ChangeKind = "endpoint"
 )
 
 // Change is one committed change of served data, journaled by the writer's store in the
@@ -68,6 +74,23 @@ type FilingChange struct {
 	Accession string `json:"accession"`
 	Version   string `json:"version"`
 	Watermark string `json:"watermark,omitempty"` // none: the commit left the watermark (a restamp)
+}
+
+// KeyChange is the Data of a ChangeKey: the key as stored, with the hash APIKey keeps out of
+// its JSON.
+type KeyChange struct {
+	Key  APIKey `json:"key"`
+	Hash string `json:"hash"`
+	Seq  uint64 `json:"seq"` // the writer's journal seq: a key's state seen again is a new change
+}
+
+// EndpointChange is the Data of a ChangeEndpoint: the registration's record as the writer's
+// store holds it (owner and secret included, which only the same store reads), or no record
+// when it was deleted.
+type EndpointChange struct {
+	ID     string          `json:"id"`
+	Record json.RawMessage `json:"record,omitempty"`
+	Seq    uint64          `json:"seq"` // the writer's journal seq: a record set back to an earlier state is a new change
 }
 
 // FilingExporter is the writer's store seen by its publisher: a stored filing as one opaque

@@ -52,6 +52,9 @@ type Deps struct {
 	// Replication reports, on /health, a cluster member's position in the writer's stream of
 	// changes (docs/operating.md, "Cluster"); nil: a single process.
 	Replication func() spac.Replication
+	// Forward carries the writes that reach a replica to its writer (docs/operating.md,
+	// "Cluster"); nil: this node serves its writes itself.
+	Forward spac.Forwarder
 	// Idempotency keeps the Idempotency-Key records of POSTs (kv.DB: they survive a restart);
 	// nil: in memory.
 	Idempotency spac.IdempotencyStore
@@ -161,7 +164,7 @@ func (s *Server) newEngine() *gin.Engine {
 		s.log.Error("api: invalid trusted proxies; trusting none", "err", err)
 		_ = e.SetTrustedProxies(nil)
 	}
-	e.Use(s.active.track, s.requestID, s.accessLog, s.recovery, s.cors, s.renderErrors, s.bodyDeadline)
+	e.Use(s.active.track, s.requestID, s.accessLog, s.recovery, s.cors, s.renderErrors, s.bodyDeadline, s.forward)
 	e.NoRoute(s.noRoute)
 	e.NoMethod(noMethod)
 	s.register(e, s.table)

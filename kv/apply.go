@@ -86,6 +86,15 @@ func (a *Applier) apply(ctx context.Context, txn *badger.Txn, c spac.Change) err
 			return err
 		}
 		return a.applyStream(ctx, txn, sc)
+	case spac.ChangeKey:
+		var kc spac.KeyChange
+		if err := json.Unmarshal(c.Data, &kc); err != nil {
+			return err
+		}
+		kc.Key.Hash = kc.Hash
+		return writeKey(txn, kc.Key)
+	case spac.ChangeEndpoint:
+		return a.applyEndpoint(txn, c.Data)
 	}
 	return fmt.Errorf("unknown change kind %q (a newer writer?)", c.Kind)
 }
@@ -123,6 +132,25 @@ func (a *Applier) applyStream(ctx context.Context, txn *badger.Txn, sc spac.Stre
 		return err
 	}
 	return a.log.trim(ctx, txn, sc.Topic, sc.Event.ID)
+}
+
+// applyEndpoint stores a webhook registration as the writer stored it, or deletes it.
+func (a *Applier) applyEndpoint(txn *badger.Txn, data []byte) error {
+	var ec spac.EndpointChange
+	if err := json.Unmarshal(data, &ec); err != nil {
+		return err
+	}
+	if ec.ID == "" {
+		return errors.New("endpoint change without an id")
+	}
+	if len(ec.Record) == 0 {
+		return a.db.writeEndpoint(txn, ec.ID, nil)
+	}
+	var r endpointRecord
+	if err := json.Unmarshal(ec.Record, &r); err != nil {
+		return err
+	}
+	return a.db.writeEndpoint(txn, ec.ID, &r)
 }
 
 // raiseSeq sets the counter under key to n unless it is already higher.

@@ -65,6 +65,8 @@
 //	m/journalseq                  last <seq> given to the change journal
 //	m/applied                     a replica's position in the writer's stream: the last change
 //	                              applied, written in the transaction that applies it
+//	m/accessseeded                empty: a writer's API keys and webhook registrations are in
+//	                              its journal (SeedJournal journals those of an older writer once)
 //
 // PutFiling is idempotent: a filing whose content hash (filing JSON, lines, facts) equals the
 // stored one writes nothing and reports changed == false. The watermark advances in the same
@@ -118,4 +120,7 @@ const (
 	keySchema      = "m/schema"
 	keyJournalSeq  = "m/journalseq"
 	keyApplied     = "m/applied"
+	// A writer's store whose API keys and webhook registrations were journaled: a store that
+	// was a writer's before they were replicated journals them once, on its next start.
+	keyAccessSeeded = "m/accessseeded"
 )

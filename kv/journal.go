@@ -79,6 +79,26 @@ func (db *DB) journalChange(txn *badger.Txn, kind spac.ChangeKind, data any) err
 	return setJSON(txn, journalKey(c.Seq), c)
 }
 
+// journalRecord journals a change whose data names its own journal seq (data(seq)): a record
+// set back to an earlier state (a webhook disabled, then enabled again) is then a new change
+// with a new id, not a duplicate of the earlier one that the stream would drop. A change
+// published again after a crash keeps its seq, so its id.
+func (db *DB) journalRecord(txn *badger.Txn, kind spac.ChangeKind, data func(seq uint64) any) error {
+	if !db.journal.on {
+		return nil
+	}
+	seq, err := nextSeq(txn, keyJournalSeq)
+	if err != nil {
+		return err
+	}
+	c, err := spac.NewChange(kind, data(seq))
+	if err != nil {
+		return err
+	}
+	c.Seq = seq
+	return setJSON(txn, journalKey(c.Seq), c)
+}
+
 // journalProfile journals what writeProfile stored.
 func (db *DB) journalProfile(txn *badger.Txn, p spac.Profile, events []spac.Event, wm []byte) error {
 	if !db.journal.on {

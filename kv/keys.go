@@ -24,22 +24,32 @@ func (db *DB) PutKey(ctx context.Context, k spac.APIKey) error {
 	if k.ID == "" || k.Hash == "" {
 		return spac.InvalidParam("key", "a key needs an id and a hash")
 	}
-	return db.update(ctx, func(txn *badger.Txn) error {
-		var old storedKey
-		err := getJSON(txn, keyKey(k.ID), "key", &old)
-		if err != nil && spac.ErrorCode(err) != spac.ENOTFOUND {
+	return db.updateJournaled(ctx, func(txn *badger.Txn) error {
+		if err := writeKey(txn, k); err != nil {
 			return err
 		}
-		if err == nil && old.Hash != k.Hash {
-			if err := txn.Delete([]byte(keyHashKey(old.Hash))); err != nil {
-				return err
-			}
-		}
-		if err := txn.Set([]byte(keyHashKey(k.Hash)), []byte(k.ID)); err != nil {
-			return err
-		}
-		return setJSON(txn, keyKey(k.ID), storedKey{Key: k, Hash: k.Hash})
+		return db.journalRecord(txn, spac.ChangeKey, func(seq uint64) any {
+			return spac.KeyChange{Key: k, Hash: k.Hash, Seq: seq}
+		})
 	})
+}
+
+// writeKey stores k (the writer's PutKey, a replica's ChangeKey).
+func writeKey(txn *badger.Txn, k spac.APIKey) error {
+	var old storedKey
+	err := getJSON(txn, keyKey(k.ID), "key", &old)
+	if err != nil && spac.ErrorCode(err) != spac.ENOTFOUND {
+		return err
+	}
+	if err == nil && old.Hash != k.Hash {
+		if err := txn.Delete([]byte(keyHashKey(old.Hash))); err != nil {
+			return err
+		}
+	}
+	if err := txn.Set([]byte(keyHashKey(k.Hash)), []byte(k.ID)); err != nil {
+		return err
+	}
+	return setJSON(txn, keyKey(k.ID), storedKey{Key: k, Hash: k.Hash})
 }
 
 // KeyByHash returns the key whose secret hashes to hash.

@@ -17,24 +17,47 @@ const seedPage = 100
 
 // SeedJournal journals, once, everything a store held before its journal was ever on (a
 // single process's data directory turned into a writer's): every profile (with its events and
-// the current watermark), filing, alert, article and stream event, so replicas reading the stream from
+// the current watermark), filing, alert, article, stream event, API key and webhook registration, so replicas reading the stream from
 // its start hold what the writer serves (filings first: profiles cite them). A store whose journal has a sequence (it journaled
-// before, or was seeded) is left alone; seeded reports whether it journaled anything.
+// before, or was seeded) is left alone, but for its keys and webhook registrations when it
+// journaled before they were (keyAccessSeeded); seeded reports how many changes it journaled.
 func (db *DB) SeedJournal(ctx context.Context) (seeded int, err error) {
 	if !db.journal.on {
 		return 0, errors.New("kv: SeedJournal needs WithJournal")
 	}
-	if n, err := db.LastJournaled(ctx); err != nil || n > 0 {
+	n, err := db.LastJournaled(ctx)
+	if err != nil {
 		return 0, err
 	}
-	for _, prefix := range []string{prefixFiling, prefixProfile, prefixAlert, prefixArticle, prefixStreamLog} {
+	prefixes := []string{prefixFiling, prefixProfile, prefixAlert, prefixArticle, prefixStreamLog, prefixAPIKey, prefixEndpoint}
+	if n > 0 { // a writer's store already: only what it journals since keys were replicated
+		prefixes = nil
+	}
+	if _, done, err := db.getState(ctx, keyAccessSeeded); err != nil {
+		return 0, err
+	} else if !done && n > 0 {
+		prefixes = []string{prefixAPIKey, prefixEndpoint}
+	}
+	for _, prefix := range prefixes {
 		n, err := db.seedPrefix(ctx, prefix)
 		seeded += n
 		if err != nil {
 			return seeded, err
 		}
 	}
-	return seeded, nil
+	return seeded, db.update(ctx, func(txn *badger.Txn) error { return txn.Set([]byte(keyAccessSeeded), nil) })
+}
+
+// getState reads a mark under key.
+func (db *DB) getState(ctx context.Context, key string) (string, bool, error) {
+	var v string
+	var ok bool
+	err := db.view(ctx, func(txn *badger.Txn) error {
+		var err error
+		v, ok, err = getString(txn, key)
+		return err
+	})
+	return v, ok, err
 }
 
 // seedPrefix journals every record under prefix, a page per transaction.
@@ -97,6 +120,15 @@ func (db *DB) seedOne(txn *badger.Txn, prefix, key string, item *badger.Item) er
 			return err
 		}
 		return db.journalChange(txn, spac.ChangeStream, spac.StreamChange{Topic: topic, Event: ev})
+	case prefixAPIKey:
+		var sk storedKey
+		if err := json.Unmarshal(raw, &sk); err != nil {
+			return err
+		}
+		return db.journalRecord(txn, spac.ChangeKey, func(seq uint64) any { return spac.KeyChange{Key: sk.Key, Hash: sk.Hash, Seq: seq} })
+	case prefixEndpoint:
+		id := key[len(prefixEndpoint):]
+		return db.journalRecord(txn, spac.ChangeEndpoint, func(seq uint64) any { return spac.EndpointChange{ID: id, Record: raw, Seq: seq} })
 	}
 	return db.seedProfile(txn, raw)
 }

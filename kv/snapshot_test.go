@@ -5,6 +5,8 @@ import (
 	"context"
 	"maps"
 	"testing"
+
+	spac "github.com/spacdata/spac"
 )
 
 // TestSnapshotLoadsOntoAReplica: a snapshot is refused while the journal holds a change; once
@@ -18,6 +20,8 @@ func TestSnapshotLoadsOntoAReplica(t *testing.T) {
 	if _, err := writer.PutFiling(ctx, rendered("0001140361-21-000001", "0001847577", "2021-01-01", 10), nil); err != nil {
 		t.Fatal(err)
 	}
+	must(t, writer.PutKey(ctx, spac.APIKey{ID: "key_a", Tier: spac.TierPro, Hash: "aa"}))
+	must(t, writer.Webhooks().PutEndpoint(ctx, spac.WebhookEndpoint{ID: "wh_1", OwnerKeyID: "key_a", URL: "https://example.com/h", Secret: "s"}))
 	if _, ok, err := writer.OpenSnapshot(ctx); ok || err != nil {
 		t.Fatalf("snapshot with changes not yet published: ok %v, err %v", ok, err)
 	}
@@ -54,15 +58,16 @@ func TestSnapshotLoadsOntoAReplica(t *testing.T) {
 func both(t *testing.T, db *DB) map[string]string {
 	out := dump(t, db)
 	maps.Copy(out, dumpFilings(t, db))
+	maps.Copy(out, dumpAccess(t, db))
 	return out
 }
 
 // TestSnapshotRefusesForeignKeys: a snapshot naming a key no replica holds is refused.
 func TestSnapshotRefusesForeignKeys(t *testing.T) {
 	ap := openMem(t).Applier(2)
-	bad := appendPair(nil, prefixAPIKey+"x", []byte("{}"))
+	bad := appendPair(nil, prefixDelivery+"x", []byte("{}"))
 	if err := ap.LoadSnapshot(context.Background(), bytes.NewReader(bad), 1); err == nil {
-		t.Fatal("a snapshot holding an API key was loaded")
+		t.Fatal("a snapshot holding a webhook delivery was loaded")
 	}
 	if n, _ := ap.Applied(context.Background()); n != 0 {
 		t.Fatalf("a refused snapshot left the position at %d", n)

@@ -36,14 +36,14 @@ func (s *WebhookStore) RetireOwner(ctx context.Context, owner, successor string,
 		return nil, spac.InvalidParam("owner", "retiring %q for %q", owner, successor)
 	}
 	var out []spac.WebhookEndpoint
-	err := s.db.update(ctx, func(txn *badger.Txn) error {
+	err := s.db.updateJournaled(ctx, func(txn *badger.Txn) error {
 		out = out[:0] // a retried transaction starts over
 		ids, err := ownedIDs(ctx, txn, owner)
 		if err != nil {
 			return err
 		}
 		for _, id := range ids {
-			e, err := retireEndpoint(txn, id, owner, successor, at)
+			e, err := s.db.retireEndpoint(txn, id, owner, successor, at)
 			if err != nil {
 				return err
 			}
@@ -69,7 +69,7 @@ func ownedIDs(ctx context.Context, txn *badger.Txn, owner string) ([]string, err
 }
 
 // retireEndpoint moves endpoint id from owner to successor, or disables it when there is none.
-func retireEndpoint(txn *badger.Txn, id, owner, successor string, at time.Time) (spac.WebhookEndpoint, error) {
+func (db *DB) retireEndpoint(txn *badger.Txn, id, owner, successor string, at time.Time) (spac.WebhookEndpoint, error) {
 	var r endpointRecord
 	if err := getRecord(txn, weKey(id), &r); err != nil {
 		return spac.WebhookEndpoint{}, fmt.Errorf("kv: owner index of %q: %w", owner, err)
@@ -80,15 +80,9 @@ func retireEndpoint(txn *badger.Txn, id, owner, successor string, at time.Time) 
 			r.DisabledAt, r.DisabledReason = &at, "key revoked"
 		}
 	} else {
-		if err := txn.Delete([]byte(woPrefix(owner) + id)); err != nil {
-			return spac.WebhookEndpoint{}, err
-		}
-		if err := txn.Set([]byte(woPrefix(successor)+id), nil); err != nil {
-			return spac.WebhookEndpoint{}, err
-		}
-		r.OwnerKeyID = successor
+		r.OwnerKeyID = successor // writeEndpoint moves the owner entry
 	}
-	return spac.WebhookEndpoint(r), setJSON(txn, weKey(id), r)
+	return spac.WebhookEndpoint(r), db.writeEndpoint(txn, id, &r)
 }
 
 // PutEvent implements spac.WebhookStore: ev is appended under the next outbox seq.

@@ -2,6 +2,7 @@ package kv
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -89,24 +90,53 @@ func (s *WebhookStore) PutEndpoint(ctx context.Context, e spac.WebhookEndpoint) 
 	if e.ID == "" {
 		return spac.InvalidParam("id", "webhook endpoint without an id")
 	}
-	return s.db.update(ctx, func(txn *badger.Txn) error {
+	return s.db.updateJournaled(ctx, func(txn *badger.Txn) error {
 		var old endpointRecord
 		switch err := getRecord(txn, weKey(e.ID), &old); {
-		case err == nil:
-			if err := txn.Delete([]byte(woPrefix(old.OwnerKeyID) + old.ID)); err != nil {
-				return err
-			}
-		case !errors.Is(err, spac.ErrNotFound):
-			return err
-		default:
+		case errors.Is(err, spac.ErrNotFound):
 			if err := refuseRetired(txn, e.OwnerKeyID); err != nil {
 				return err
 			}
-		}
-		if err := setJSON(txn, weKey(e.ID), endpointRecord(e)); err != nil {
+		case err != nil:
 			return err
 		}
-		return txn.Set([]byte(woPrefix(e.OwnerKeyID)+e.ID), nil)
+		r := endpointRecord(e)
+		return s.db.writeEndpoint(txn, r.ID, &r)
+	})
+}
+
+// writeEndpoint stores r as endpoint id (nil: deletes it) with its owner entry, replacing the
+// owner entry of the record it replaces, and journals it. The writer's endpoint writes and a
+// replica's ChangeEndpoint go through it.
+func (db *DB) writeEndpoint(txn *badger.Txn, id string, r *endpointRecord) error {
+	var old endpointRecord
+	switch err := getRecord(txn, weKey(id), &old); {
+	case err == nil:
+		if err := txn.Delete([]byte(woPrefix(old.OwnerKeyID) + id)); err != nil {
+			return err
+		}
+	case !errors.Is(err, spac.ErrNotFound):
+		return err
+	}
+	var rec json.RawMessage
+	if r == nil {
+		if err := txn.Delete([]byte(weKey(id))); err != nil {
+			return err
+		}
+	} else {
+		var err error
+		if rec, err = json.Marshal(r); err != nil {
+			return err
+		}
+		if err := txn.Set([]byte(weKey(id)), rec); err != nil {
+			return err
+		}
+		if err := txn.Set([]byte(woPrefix(r.OwnerKeyID)+id), nil); err != nil {
+			return err
+		}
+	}
+	return db.journalRecord(txn, spac.ChangeEndpoint, func(seq uint64) any {
+		return spac.EndpointChange{ID: id, Record: rec, Seq: seq}
 	})
 }
 
@@ -114,7 +144,7 @@ func (s *WebhookStore) PutEndpoint(ctx context.Context, e spac.WebhookEndpoint) 
 // (Badger's conflict detection fails it if another writes the endpoint meanwhile).
 func (s *WebhookStore) DisableEndpoint(ctx context.Context, id string, seen spac.WebhookEndpoint, at time.Time, reason string) (bool, error) {
 	disabled := false
-	err := s.db.update(ctx, func(txn *badger.Txn) error {
+	err := s.db.updateJournaled(ctx, func(txn *badger.Txn) error {
 		disabled = false // update may run fn again after a conflict
 		var r endpointRecord
 		if err := getRecord(txn, weKey(id), &r); errors.Is(err, spac.ErrNotFound) {
@@ -128,7 +158,7 @@ func (s *WebhookStore) DisableEndpoint(ctx context.Context, id string, seen spac
 		at := at.UTC()
 		r.DisabledAt, r.DisabledReason = &at, reason
 		disabled = true
-		return setJSON(txn, weKey(id), r)
+		return s.db.writeEndpoint(txn, id, &r)
 	})
 	return disabled && err == nil, err
 }
@@ -196,7 +226,7 @@ func sortEndpoints(es []spac.WebhookEndpoint) {
 // DeleteEndpoint implements spac.WebhookStore: the endpoint and all its deliveries go in one
 // transaction, so the queue never holds deliveries of a deleted endpoint.
 func (s *WebhookStore) DeleteEndpoint(ctx context.Context, id string) error {
-	return s.db.update(ctx, func(txn *badger.Txn) error {
+	return s.db.updateJournaled(ctx, func(txn *badger.Txn) error {
 		var e endpointRecord
 		if err := getRecord(txn, weKey(id), &e); err != nil {
 			return err
@@ -210,10 +240,7 @@ func (s *WebhookStore) DeleteEndpoint(ctx context.Context, id string) error {
 				return err
 			}
 		}
-		if err := txn.Delete([]byte(woPrefix(e.OwnerKeyID) + id)); err != nil {
-			return err
-		}
-		return txn.Delete([]byte(weKey(id)))
+		return s.db.writeEndpoint(txn, id, nil)
 	})
 }
 

@@ -32,6 +32,9 @@ type Publisher struct {
 	snapshot  atomic.Uint64 // position of the last snapshot in the object store
 	ready     atomic.Bool   // the stream and its position are known
 	connected atomic.Bool
+
+	wmu     sync.Mutex
+	advance chan struct{} // closed and replaced whenever sent moves
 }
 
 // WriterStore is the writer's store as its publisher reads it: the journal, the copies of
@@ -47,7 +50,7 @@ func NewPublisher(conn *Conn, store WriterStore, log *slog.Logger) *Publisher {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Publisher{conn: conn, journal: store, store: store, log: log}
+	return &Publisher{conn: conn, journal: store, store: store, log: log, advance: make(chan struct{})}
 }
 
 // Run creates the stream if needed and publishes until ctx is done: whatever the journal holds at start (left by a previous
@@ -123,6 +126,7 @@ func (p *Publisher) ensure(ctx context.Context, done *bool) error {
 	}
 	*done = true
 	p.ready.Store(true)
+	p.setSent(p.sent.Load()) // wakes WaitPublished
 	return nil
 }
 
@@ -164,8 +168,35 @@ func (p *Publisher) publish(ctx context.Context, c spac.Change) error {
 	if !ack.Duplicate {
 		p.published.Store(ack.Sequence)
 	}
-	p.sent.Store(c.Seq)
+	p.setSent(c.Seq)
 	return nil
+}
+
+func (p *Publisher) setSent(seq uint64) {
+	p.sent.Store(seq)
+	p.wmu.Lock()
+	close(p.advance)
+	p.advance = make(chan struct{})
+	p.wmu.Unlock()
+}
+
+// WaitPublished waits until the journal is published up to seq and returns the stream
+// position by which it is: what a write committed by then is in the stream, acknowledged (a
+// forwarded write is answered only then, so the replica that forwarded it can wait for it).
+func (p *Publisher) WaitPublished(ctx context.Context, seq uint64) (uint64, error) {
+	for {
+		p.wmu.Lock()
+		ch := p.advance
+		p.wmu.Unlock()
+		if p.ready.Load() && p.sent.Load() >= seq {
+			return p.published.Load(), nil
+		}
+		select {
+		case <-ctx.Done():
+			return 0, fmt.Errorf("natsjs: journal published to %d, waiting for %d: %w", p.sent.Load(), seq, ctx.Err())
+		case <-ch:
+		}
+	}
 }
 
 // Status is the writer's side of /health: the stream position of its last change, and how

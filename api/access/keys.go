@@ -159,6 +159,11 @@ func (k *Keys) Revoke(ctx context.Context, id string) (spac.APIKey, error) {
 	return key, nil
 }
 
+// Changed is told a key the store changed behind this service's back (a replica applying its
+// writer's change): the cache forgets it, so a revocation made through another node holds here
+// from the next request rather than after the cache's TTL.
+func (k *Keys) Changed(key spac.APIKey) { k.forget(key.Hash) }
+
 // forget drops a changed key from the Guard's cache, so the next request reads the store.
 func (k *Keys) forget(hash string) {
 	if k.cache != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	spac "github.com/spacdata/spac"
+	"github.com/spacdata/spac/api"
 	"github.com/spacdata/spac/config"
 	"github.com/spacdata/spac/natsjs"
 )
@@ -15,18 +16,30 @@ import (
 // writer and its replicas so both trim the same events.
 const streamLogCap = 10000
 
+// roleParts is what startRole started for the configured role.
+type roleParts struct {
+	live   *live
+	stop   func()
+	status func() spac.Replication // nil in a single process (no replication on /health)
+	// forward carries the writes that reach a replica to the writer (nil elsewhere).
+	forward spac.Forwarder
+	// answer serves the replicas' forwarded writes through srv until its stop (the writer's;
+	// nil elsewhere).
+	answer func(srv *api.Server) (stop func(), err error)
+}
+
 // startRole starts what the configured role runs before the API serves: the single process and
 // the writer run everything (the writer also publishes its journal); a replica runs only its
-// read model. status is nil in a single process (no replication on /health).
-func startRole(ctx context.Context, env *environment, a *app) (l *live, stop func(), status func() spac.Replication, err error) {
+// read model.
+func startRole(ctx context.Context, env *environment, a *app) (roleParts, error) {
 	switch env.cfg.Cluster.Role {
 	case config.RoleWriter:
 		return startWriter(ctx, env, a)
 	case config.RoleReplica:
 		return startReplica(ctx, env, a)
 	}
-	l, stop, err = startLive(ctx, env, a)
-	return l, stop, nil, err
+	l, stop, err := startLive(ctx, env, a)
+	return roleParts{live: l, stop: stop}, err
 }
 
 func natsConfig(c config.NATSConfig) natsjs.Config {
@@ -36,15 +49,15 @@ func natsConfig(c config.NATSConfig) natsjs.Config {
 // startWriter journals, once, what a store held before it was a writer's (kv.SeedJournal),
 // publishes the journal from before the fixture bootstrap (so a large first build
 // streams out while it runs) and then starts everything a single process runs.
-func startWriter(ctx context.Context, env *environment, a *app) (*live, func(), func() spac.Replication, error) {
+func startWriter(ctx context.Context, env *environment, a *app) (roleParts, error) {
 	if n, err := a.db.SeedJournal(ctx); err != nil {
-		return nil, nil, nil, fmt.Errorf("journal what the store held before it was a writer's: %w", err)
+		return roleParts{}, fmt.Errorf("journal what the store held before it was a writer's: %w", err)
 	} else if n > 0 {
 		env.log.Info("journaled what the store held before it was a writer's", "changes", n)
 	}
 	conn, err := natsjs.Connect(natsConfig(env.cfg.Cluster.NATS), "spacd writer")
 	if err != nil {
-		return nil, nil, nil, err
+		return roleParts{}, err
 	}
 	a.limits = natsjs.NewCounters(conn)
 	pub := natsjs.NewPublisher(conn, a.db, env.log)
@@ -58,44 +71,94 @@ func startWriter(ctx context.Context, env *environment, a *app) (*live, func(), 
 	if err != nil {
 		stopPub()
 		conn.Close()
-		return nil, nil, nil, err
+		return roleParts{}, err
 	}
-	status := func() spac.Replication { return pub.Status(ctx) }
-	return l, func() { stopLive(); stopPub(); conn.Close() }, status, nil
+	return roleParts{
+		live: l, stop: func() { stopLive(); stopPub(); conn.Close() },
+		status: func() spac.Replication { return pub.Status(ctx) },
+		answer: func(srv *api.Server) (func(), error) {
+			return natsjs.ServeForwards(conn, env.log, answerForwarded(a, srv, pub))
+		},
+	}, nil
+}
+
+// answerForwarded serves a write a replica forwarded, then waits until everything the writer
+// committed by then is in the stream: the answer is given once the write is durable on the
+// writer and in the stream, with the position the replica waits for before it answers.
+func answerForwarded(a *app, srv *api.Server, pub *natsjs.Publisher) func(context.Context, spac.ForwardedRequest) (spac.ForwardedResponse, error) {
+	return func(ctx context.Context, req spac.ForwardedRequest) (spac.ForwardedResponse, error) {
+		resp, err := srv.ServeForwarded(ctx, req)
+		if err != nil {
+			return resp, err
+		}
+		last, err := a.db.LastJournaled(ctx)
+		if err != nil {
+			return resp, err
+		}
+		resp.Position, err = pub.WaitPublished(ctx, last)
+		return resp, err
+	}
 }
 
 // startReplica follows the writer's stream into the local store and index, and returns once
 // it applied everything the stream held when it started: a replica serves only once caught
 // up. It ingests nothing, polls nothing, folds nothing and delivers no webhook.
-func startReplica(ctx context.Context, env *environment, a *app) (*live, func(), func() spac.Replication, error) {
+func startReplica(ctx context.Context, env *environment, a *app) (roleParts, error) {
 	conn, err := natsjs.Connect(natsConfig(env.cfg.Cluster.NATS), "spacd replica")
 	if err != nil {
-		return nil, nil, nil, err
+		return roleParts{}, err
 	}
 	a.limits = natsjs.NewCounters(conn)
 	l, err := newLive(ctx, env, a)
 	if err != nil {
 		conn.Close()
-		return nil, nil, nil, err
+		return roleParts{}, err
 	}
 	if err := indexProfiles(ctx, a); err != nil {
 		conn.Close()
-		return nil, nil, nil, err
+		return roleParts{}, err
 	}
 	rep := natsjs.NewReplica(conn, a.db.Applier(streamLogCap), a.idx, env.log)
-	rep.OnApplied = func(c spac.Change) { deliverStreamChange(env, l, c) }
+	rep.OnApplied = func(c spac.Change) { deliverStreamChange(env, l, c); l.keyChange(env, c) }
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- rep.Run(runCtx) }()
 	stop := func() { cancel(); <-done; l.stop(env); conn.Close() }
 	if err := catchUp(ctx, env, rep, done); err != nil {
 		stop()
-		return nil, nil, nil, err
+		return roleParts{}, err
 	}
 	l.sampleCIKs, l.sample = sampleOf(ctx, env, a, l.fictional)
 	go refreshStatus(runCtx, rep)
-	return l, stop, rep.Status, nil
+	fwd := replicaForwarder{natsjs.NewForwarder(conn), rep, env}
+	return roleParts{live: l, stop: stop, status: rep.Status, forward: fwd}, nil
 }
+
+// replicaForwarder sends a write to the writer and answers once this replica applied the
+// stream as far as the writer's answer says: the caller then reads its write here (a key it
+// created authenticates, a registration it made is listed).
+type replicaForwarder struct {
+	fwd *natsjs.Forwarder
+	rep *natsjs.Replica
+	env *environment
+}
+
+func (f replicaForwarder) Forward(ctx context.Context, r spac.ForwardedRequest) (spac.ForwardedResponse, error) {
+	resp, err := f.fwd.Forward(ctx, r)
+	if err != nil {
+		return resp, err
+	}
+	wctx, cancel := context.WithTimeout(ctx, readOwnWriteWait)
+	defer cancel()
+	if err := f.rep.WaitApplied(wctx, resp.Position); err != nil {
+		// The write is durable; only this replica is slow. Answer: a retry would write again.
+		f.env.log.Warn("replica: a forwarded write answered before this replica applied it", "err", err)
+	}
+	return resp, nil
+}
+
+// readOwnWriteWait bounds how long a replica waits to apply a write it forwarded.
+const readOwnWriteWait = 10 * time.Second
 
 // indexProfiles fills an empty index from the profiles the replica holds (its index directory
 // was lost): a replica has no facts to refold, and a profile's row is all the index needs.
@@ -162,6 +225,23 @@ func deliverStreamChange(env *environment, l *live, c spac.Change) {
 		return
 	}
 	l.hub.Deliver(sc.Topic, sc.Event)
+}
+
+// keyChange tells the API a key its writer changed (a replica's applied ChangeKey): its cache
+// forgets the key and a revoked key's streams end here as on the writer.
+func (l *live) keyChange(env *environment, c spac.Change) {
+	if c.Kind != spac.ChangeKey {
+		return
+	}
+	var kc spac.KeyChange
+	if err := json.Unmarshal(c.Data, &kc); err != nil {
+		env.log.Error("replica: key change", "err", err)
+		return
+	}
+	if fn := l.onKey.Load(); fn != nil {
+		kc.Key.Hash = kc.Hash
+		(*fn)(kc.Key)
+	}
 }
 
 // runBackground runs fn in a goroutine until the returned stop cancels it and waits for it.

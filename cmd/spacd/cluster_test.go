@@ -48,7 +48,7 @@ func (n *clusterNode) start(t *testing.T) {
 	stop := sync.OnceValue(func() error { cancel(); return <-done })
 	t.Cleanup(func() { _ = stop() })
 	base, _ := waitListening(t, outR, done, errBuf)
-	n.testServer = &testServer{base: base, client: &http.Client{Timeout: 30 * time.Second}, stderr: errBuf, stop: stop}
+	n.testServer = &testServer{base: base, client: &http.Client{Timeout: 30 * time.Second}, admin: env["SPACD_ACCESS_ADMIN_TOKEN"], stderr: errBuf, stop: stop}
 	n.waitHealthy(t)
 }
 
@@ -145,6 +145,7 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	converge(t, append(profilePaths(ciks), universePath), writer, r1, r2)
 	converge(t, filingPaths(t, writer, ciks), writer, r1, r2)
 	resumeAnywhere(t, writer, r1, r2)
+	writesForwarded(t, writer, r1, r2)
 
 	if err := r1.stop(); err != nil { // away while the writer ingests
 		t.Fatal(err)
@@ -254,7 +255,7 @@ func filingPaths(t *testing.T, writer *clusterNode, ciks []string) []string {
 
 // clusterEnv is the configuration every node shares: the NATS cluster, a stream kept on all
 // three servers, anonymous limits raised and every SPAC of the test in the anonymous sample
-// (API keys are not replicated yet, so the comparison reads as an anonymous caller).
+// (the comparisons read as an anonymous caller), one admin token.
 func clusterEnv(t *testing.T, urls string, sample []string) map[string]string {
 	cfg := filepath.Join(t.TempDir(), "spacd.yaml")
 	raised := "access:\n  tiers:\n    anonymous: {per_minute: 100000, per_day: 1000000}\n"
@@ -263,7 +264,7 @@ func clusterEnv(t *testing.T, urls string, sample []string) map[string]string {
 	}
 	return map[string]string{
 		"SPACD_CONFIG": cfg, "SPACD_CLUSTER_NATS_URL": urls, "SPACD_CLUSTER_NATS_REPLICAS": "3",
-		"SPACD_ACCESS_SAMPLE_SYMBOLS": strings.Join(sample, ","),
+		"SPACD_ACCESS_SAMPLE_SYMBOLS": strings.Join(sample, ","), "SPACD_ACCESS_ADMIN_TOKEN": "cluster-admin-token",
 	}
 }
 

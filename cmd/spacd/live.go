@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	spac "github.com/spacdata/spac"
@@ -40,6 +41,9 @@ type live struct {
 	sampleCIKs []spac.CIK
 	// reextract derives stale filings' facts again in the background (started by startLive).
 	reextract backgroundReextract
+	// onKey is told each key a replica's writer changed (keyChange); set once the API exists,
+	// while the replica already applies the stream.
+	onKey atomic.Pointer[func(spac.APIKey)]
 }
 
 // newLive builds the live parts and hooks the fan-out into the pipeline, so profiles the

@@ -30,11 +30,12 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	if a.metrics = newMetrics(env, a, subscribers, func() api.ReextractState { return l.reextract.State() }); a.metrics != nil {
 		a.pipeline.Metrics = a.metrics
 	}
-	l, stopLive, replication, err := startRole(ctx, env, a)
+	role, err := startRole(ctx, env, a)
 	if err != nil {
 		return err
 	}
-	defer stopLive()
+	l = role.live
+	defer role.stop()
 	stopMetrics, err := serveMetrics(env, a.metrics)
 	if err != nil {
 		return err
@@ -47,12 +48,18 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	// Deferred after a.Close, so it runs first: the last rate and usage counts reach Badger.
 	defer shutdownGuard(env, guard)
 	deps := apiDeps(ctx, env, a, guard, l)
-	deps.Replication = replication
-	if env.cfg.Cluster.Role == config.RoleReplica {
-		deps.Live.Webhooks = nil // registrations belong to the writer (docs/operating.md, "Cluster"): 503 here
-	}
+	deps.Replication, deps.Forward = role.status, role.forward
 	srv := api.New(deps)
 	guard.Keys().OnRetire(l.retire(srv))
+	onKey := func(k spac.APIKey) { keyChanged(guard, srv, k) }
+	l.onKey.Store(&onKey)
+	if role.answer != nil {
+		stopAnswer, err := role.answer(srv)
+		if err != nil {
+			return err
+		}
+		defer stopAnswer()
+	}
 	if err := srv.MountPages(explorer(env, a, srv).Pages()); err != nil {
 		return err
 	}
@@ -98,6 +105,15 @@ func startLive(ctx context.Context, env *environment, a *app) (*live, func(), er
 		stopPoller(env, poller)
 		l.stop(env)
 	}, nil
+}
+
+// keyChanged is a replica's side of a key its writer changed: the Guard's cache forgets it, and
+// a revoked or rotated key's open streams end (now, or when a rotation's grace ends).
+func keyChanged(guard *access.Guard, srv *api.Server, k spac.APIKey) {
+	guard.Keys().Changed(k)
+	if k.RevokedAt != nil {
+		srv.CloseStreams(k.ID, *k.RevokedAt)
+	}
 }
 
 func newGuard(c config.AccessConfig, a *app, env *environment) (*access.Guard, error) {

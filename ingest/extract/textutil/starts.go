@@ -3,6 +3,7 @@ package textutil
 import (
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -75,6 +76,9 @@ func (s *Starts) prepare() {
 		return
 	}
 	s.first, s.boundary, s.odd = first, boundary, boundary && !allWordBytes(first)
+	// Sought from its starts, a pattern is cheap to run where few bytes begin a match: a
+	// group of alternatives, each a search of the text, would cost more than it saves.
+	s.need = slices.DeleteFunc(s.need, func(g need) bool { return len(g) > 1 })
 }
 
 // next returns the first position at or after p where a match may begin (len(text) when none).

@@ -130,8 +130,9 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 		if len(applicable) == 0 {
 			continue
 		}
-		marks = b.memo.literals(b.literals, s.Text, marks)
-		for _, f := range b.read(d, i, applicable, marks, within) {
+		var sm *sentenceMemo
+		marks, sm = b.memo.literals(b.literals, s.Text, marks)
+		for _, f := range b.read(d, i, applicable, marks, sm, within) {
 			yield(f)
 		}
 	}
@@ -206,7 +207,7 @@ func sectionText(d *doc.Doc, sec *doc.Section) string {
 }
 
 // read applies rules to one sentence.
-func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sectionContext) []Finding {
+func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, sm *sentenceMemo, within *sectionContext) []Finding {
 	s := d.Sentences[i]
 	var masked *entity.Masked
 	var present map[entity.Kind]bool
@@ -220,8 +221,7 @@ func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, within *sect
 			// Recognising entities is the costly half of a sentence: skipped while no rule
 			// admitted so far could find the kinds it needs in it.
 			if scan == nil {
-				sc := entity.ScanLower(s.Text, strings.ToLower(s.Text))
-				scan = &sc
+				scan = b.memo.scan(sm, s.Text)
 			}
 			if !r.mayHaveKinds(*scan) {
 				continue

@@ -176,10 +176,26 @@ func (s *Starts) FindAllStringIndex(text string, n int) [][]int {
 		return s.Regexp.FindAllStringIndex(text, n)
 	}
 	var out [][]int
-	for _, m := range s.FindAllStringSubmatchIndex(text, n) {
-		out = append(out, m[:2])
+	for p := s.next(text, 0); p < len(text); p = s.next(text, p) {
+		m := s.bounds(text, p)
+		if m == nil {
+			p++
+			continue
+		}
+		out = append(out, m)
+		p = m[1]
 	}
 	return out
+}
+
+// bounds returns the offsets of the match that begins at p, in text's offsets (nil: none):
+// at without the submatches, which the regexp then does not track.
+func (s *Starts) bounds(text string, p int) []int {
+	m := s.anchored.FindStringIndex(text[p:])
+	if m != nil {
+		m[0], m[1] = m[0]+p, m[1]+p
+	}
+	return m
 }
 
 // FindStringSubmatchIndex is regexp's.
@@ -215,15 +231,23 @@ func (s *Starts) FindStringSubmatch(text string) []string {
 
 // FindStringIndex is regexp's.
 func (s *Starts) FindStringIndex(text string) []int {
-	if m := s.FindStringSubmatchIndex(text); m != nil {
-		return m[:2:2]
+	switch s.way(text) {
+	case skip:
+		return nil
+	case plain:
+		return s.Regexp.FindStringIndex(text)
+	}
+	for p := s.next(text, 0); p < len(text); p = s.next(text, p+1) {
+		if m := s.bounds(text, p); m != nil {
+			return m
+		}
 	}
 	return nil
 }
 
 // FindString is regexp's.
 func (s *Starts) FindString(text string) string {
-	if m := s.FindStringSubmatchIndex(text); m != nil {
+	if m := s.FindStringIndex(text); m != nil {
 		return text[m[0]:m[1]]
 	}
 	return ""

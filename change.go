@@ -28,6 +28,10 @@ const (
 	// A webhook registration stored, changed (disabled, moved to a rotated key's successor)
 	// or deleted: replicas list and show registrations; only the writer delivers.
 	ChangeEndpoint ChangeKind = "endpoint"
+	// A webhook delivery queued, claimed for an attempt or given its outcome: a replica holds
+	// the writer's queue, so the node that takes over delivery when the deliverer dies resumes
+	// it, each delivery with its one message id.
+	ChangeDelivery ChangeKind = "delivery"
 )
 
 // Change is one committed change of served data, journaled by the writer's store in the
@@ -93,6 +97,14 @@ type EndpointChange struct {
 	Seq    uint64          `json:"seq"` // the writer's journal seq: a record set back to an earlier state is a new change
 }
 
+// DeliveryChange is the Data of a ChangeDelivery: the delivery's record as the writer's store
+// holds it (payload included), which only the same store reads.
+type DeliveryChange struct {
+	ID     string          `json:"id"`
+	Record json.RawMessage `json:"record"`
+	Seq    uint64          `json:"seq"` // the writer's journal seq: a state seen again is a new change
+}
+
 // FilingExporter is the writer's store seen by its publisher: a stored filing as one opaque
 // copy (metadata, canonical text, facts), which only the same store's FilingImporter reads.
 type FilingExporter interface {
@@ -152,4 +164,7 @@ type Replication struct {
 	// Whether the stream is reachable now; a replica that lost it keeps serving
 	// what it has.
 	Connected bool `json:"connected"`
+	// Whether this node delivers the webhooks now: it holds the cluster's delivery lease
+	// (one node at a time; another takes over when it dies).
+	Deliverer bool `json:"deliverer"`
 }

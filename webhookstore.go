@@ -203,3 +203,13 @@ func WebhookDeliveryID(eventID, endpointID string) string {
 // WebhookEndpointDisabled is the error a failed delivery records when its endpoint was
 // disabled before the attempt.
 const WebhookEndpointDisabled = "endpoint disabled"
+
+// WebhookLedger records, for every node of a cluster, the deliveries whose outcome is final
+// (delivered, or given up), so that a node taking over delivery from one that died sends
+// nothing the other already delivered (docs/operating.md, "Cluster").
+type WebhookLedger interface {
+	// Done returns the final status recorded for the delivery (DeliverySucceeded or
+	// DeliveryFailed), or "" while there is none.
+	Done(ctx context.Context, deliveryID string) (string, error)
+	MarkDone(ctx context.Context, deliveryID, status string) error
+}

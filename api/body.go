@@ -1,11 +1,13 @@
 package api
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -53,6 +55,45 @@ func limitBody(limit int64) gin.HandlerFunc {
 			rc: http.NewResponseController(c.Writer)}
 		req.Body = tb
 		c.Set(bodyKey, tb)
+	}
+}
+
+// takesNoBody reports whether a route reads no request body: a write declaring neither a
+// request type nor a body limit of its own.
+func (r Route) takesNoBody() bool {
+	return r.Request == nil && r.MaxBody == 0 && r.Method != http.MethodGet && r.Method != http.MethodHead
+}
+
+// refuseBody answers 400 to a body sent to a route that reads none, so that a caller who put
+// its parameters there ({"grace": "24h"} to a rotation) is told, instead of the operation
+// running without them. An empty body, "{}" and "null" carry nothing and pass. It runs after
+// limitBody, so what it reads is bounded by DefaultMaxBody.
+func refuseBody(r Route) gin.HandlerFunc {
+	var query []string
+	for _, p := range r.Params {
+		if p.In == InQuery {
+			query = append(query, p.Name)
+		}
+	}
+	hint := "it has no parameters besides its path"
+	if len(query) > 0 {
+		hint = "send its parameters in the query string (" + strings.Join(query, ", ") + ")"
+	}
+	return func(c *gin.Context) {
+		if c.Request.Body == nil || c.Request.Body == http.NoBody {
+			return
+		}
+		body, err := io.ReadAll(c.Request.Body)
+		c.Request.Body = io.NopCloser(bytes.NewReader(body))
+		if err != nil {
+			return // the renderer answers 413 or 408 from the tracked body
+		}
+		switch string(bytes.TrimSpace(body)) {
+		case "", "{}", "null":
+			return
+		}
+		_ = c.Error(spac.InvalidParam("body", "%s %s reads no request body: %s", r.Method, r.Path, hint))
+		c.Abort()
 	}
 }
 

@@ -177,6 +177,7 @@ var fieldDocs = map[string]string{
 	"github.com/spacdata/spac.Replication.Applied":                     "stream position of the last change applied (replica) or published (writer)",
 	"github.com/spacdata/spac.Replication.Behind":                      "On a replica, the changes of the stream it has yet to apply (last - applied); on the writer, the changes it committed and has yet to publish.",
 	"github.com/spacdata/spac.Replication.Connected":                   "Whether the stream is reachable now; a replica that lost it keeps serving what it has.",
+	"github.com/spacdata/spac.Replication.Deliverer":                   "Whether this node delivers the webhooks now: it holds the cluster's delivery lease (one node at a time; another takes over when it dies).",
 	"github.com/spacdata/spac.Replication.Last":                        "the stream's last position as last seen",
 	"github.com/spacdata/spac.Replication.Role":                        "\"writer\" or \"replica\"",
 	"github.com/spacdata/spac.Replication.Snapshot":                    "The position of the snapshot the writer made last, or the replica started from (a replica that followed the stream from its first change has none); absent: none.",

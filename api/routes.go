@@ -171,6 +171,9 @@ func (s *Server) chain(r Route) []gin.HandlerFunc {
 		chain = append(chain, s.guard.Handler(r.Auth, r.Entitlement))
 	}
 	chain = append(chain, validateQuery(r))
+	if r.takesNoBody() {
+		chain = append(chain, refuseBody(r))
+	}
 	if r.Auth == spac.AuthLink {
 		chain = append(chain, linkQuery(r)) // after the token was checked: the link's own query
 	}

@@ -3317,6 +3317,9 @@ type Replication struct {
 	// Connected Whether the stream is reachable now; a replica that lost it keeps serving what it has.
 	Connected bool `json:"connected"`
 
+	// Deliverer Whether this node delivers the webhooks now: it holds the cluster's delivery lease (one node at a time; another takes over when it dies).
+	Deliverer bool `json:"deliverer"`
+
 	// Last the stream's last position as last seen
 	Last int `json:"last"`
 

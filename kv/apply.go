@@ -94,7 +94,9 @@ func (a *Applier) apply(ctx context.Context, txn *badger.Txn, c spac.Change) err
 		kc.Key.Hash = kc.Hash
 		return writeKey(txn, kc.Key)
 	case spac.ChangeEndpoint:
-		return a.applyEndpoint(txn, c.Data)
+		return a.applyEndpoint(ctx, txn, c.Data)
+	case spac.ChangeDelivery:
+		return a.applyDelivery(txn, c.Data)
 	}
 	return fmt.Errorf("unknown change kind %q (a newer writer?)", c.Kind)
 }
@@ -135,7 +137,7 @@ func (a *Applier) applyStream(ctx context.Context, txn *badger.Txn, sc spac.Stre
 }
 
 // applyEndpoint stores a webhook registration as the writer stored it, or deletes it.
-func (a *Applier) applyEndpoint(txn *badger.Txn, data []byte) error {
+func (a *Applier) applyEndpoint(ctx context.Context, txn *badger.Txn, data []byte) error {
 	var ec spac.EndpointChange
 	if err := json.Unmarshal(data, &ec); err != nil {
 		return err
@@ -143,7 +145,16 @@ func (a *Applier) applyEndpoint(txn *badger.Txn, data []byte) error {
 	if ec.ID == "" {
 		return errors.New("endpoint change without an id")
 	}
-	if len(ec.Record) == 0 {
+	if len(ec.Record) == 0 { // deleted with its deliveries, as DeleteEndpoint does
+		ids, err := deliveryIDs(ctx, txn, ec.ID)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if err := deleteDelivery(txn, id); err != nil {
+				return err
+			}
+		}
 		return a.db.writeEndpoint(txn, ec.ID, nil)
 	}
 	var r endpointRecord
@@ -151,6 +162,26 @@ func (a *Applier) applyEndpoint(txn *badger.Txn, data []byte) error {
 		return err
 	}
 	return a.db.writeEndpoint(txn, ec.ID, &r)
+}
+
+// applyDelivery stores a webhook delivery as the writer stored it (its seq, so its place in the
+// queue, included).
+func (a *Applier) applyDelivery(txn *badger.Txn, data []byte) error {
+	var dc spac.DeliveryChange
+	if err := json.Unmarshal(data, &dc); err != nil {
+		return err
+	}
+	var r deliveryRecord
+	if err := json.Unmarshal(dc.Record, &r); err != nil {
+		return err
+	}
+	if r.ID == "" || r.ID != dc.ID {
+		return fmt.Errorf("delivery change %q holds delivery %q", dc.ID, r.ID)
+	}
+	if err := a.db.writeDelivery(txn, r); err != nil {
+		return err
+	}
+	return raiseSeq(txn, keyDeliverySeq, r.Seq)
 }
 
 // raiseSeq sets the counter under key to n unless it is already higher.

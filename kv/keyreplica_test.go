@@ -13,7 +13,7 @@ import (
 func dumpAccess(t *testing.T, db *DB) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, p := range []string{prefixAPIKey, prefixAPIKeyHash, prefixEndpoint, prefixEndpointOfOwner} {
+	for _, p := range []string{prefixAPIKey, prefixAPIKeyHash, prefixEndpoint, prefixEndpointOfOwner, prefixDelivery, prefixDeliveryOfEndpoint, prefixDue, keyDeliverySeq} {
 		must(t, db.EachKV(context.Background(), p, func(k string, v []byte) error { out[k] = string(v); return nil }))
 	}
 	return out
@@ -39,6 +39,18 @@ func TestKeysAndWebhooksReplayOntoAReplica(t *testing.T) {
 		t.Fatalf("disable: %v %v", ok, err)
 	}
 	must(t, wh.PutEndpoint(ctx, e)) // enabled again: the record as first stored
+	// A delivery queued from the outbox, then claimed for an attempt (the queue a replica
+	// taking over delivery resumes).
+	ev := spac.OutboxEvent{ID: "msg_1", Type: "webhook.test", Payload: []byte(`{"id":"msg_1"}`), CreatedAt: at}
+	must(t, wh.PutEvent(ctx, ev))
+	evs, err := wh.Outbox(ctx, 10)
+	must(t, err)
+	if n, err := wh.Expand(ctx, evs[0], []string{"wh_1"}); n != 1 || err != nil {
+		t.Fatalf("expand: %d %v", n, err)
+	}
+	if _, _, ok, err := wh.Claim(ctx, spac.WebhookDeliveryID("msg_1", "wh_1"), at, at.Add(time.Second)); !ok || err != nil {
+		t.Fatalf("claim: %v %v", ok, err)
+	}
 	must(t, wh.PutEndpoint(ctx, spac.WebhookEndpoint{ID: "wh_2", OwnerKeyID: "key_a", URL: "https://example.com/2", Events: []string{"*"}, Secret: "s", CreatedAt: at}))
 	must(t, wh.DeleteEndpoint(ctx, "wh_2"))
 	if _, err := wh.RetireOwner(ctx, "key_a", "key_b", at); err != nil {
@@ -57,11 +69,11 @@ func TestKeysAndWebhooksReplayOntoAReplica(t *testing.T) {
 		ids[c.ID] = true
 		must(t, replica.Applier(10).ApplyChange(ctx, c, uint64(i+1)))
 	}
-	if len(changes) != 9 {
-		t.Fatalf("journaled %d changes, want 9 (3 key writes, 6 endpoint writes)", len(changes))
+	if len(changes) != 11 {
+		t.Fatalf("journaled %d changes, want 11 (3 key writes, 6 endpoint writes, 2 delivery writes)", len(changes))
 	}
 	got, want := dumpAccess(t, replica), dumpAccess(t, writer)
-	if !maps.Equal(got, want) || len(want) != 6 {
+	if !maps.Equal(got, want) || len(want) != 10 {
 		t.Fatalf("replica holds\n%v\nwriter holds\n%v", got, want)
 	}
 	k, err := replica.KeyByHash(ctx, "aa")
@@ -71,6 +83,10 @@ func TestKeysAndWebhooksReplayOntoAReplica(t *testing.T) {
 	es, err := replica.Webhooks().EndpointsOf(ctx, "key_b")
 	if err != nil || len(es) != 1 || es[0].Secret != "whsec_1" || es[0].DisabledAt != nil {
 		t.Fatalf("replica's endpoints of the successor: %+v %v", es, err)
+	}
+	due, err := replica.Webhooks().Due(ctx, at.Add(time.Second), 10)
+	if err != nil || len(due) != 1 || due[0].MessageID != "msg_1" {
+		t.Fatalf("the replica's queue, due once the claim ends: %+v %v", due, err)
 	}
 }
 

@@ -29,14 +29,14 @@ func (db *DB) SeedJournal(ctx context.Context) (seeded int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	prefixes := []string{prefixFiling, prefixProfile, prefixAlert, prefixArticle, prefixStreamLog, prefixAPIKey, prefixEndpoint}
+	prefixes := []string{prefixFiling, prefixProfile, prefixAlert, prefixArticle, prefixStreamLog, prefixAPIKey, prefixEndpoint, prefixDelivery}
 	if n > 0 { // a writer's store already: only what it journals since keys were replicated
 		prefixes = nil
 	}
 	if _, done, err := db.getState(ctx, keyAccessSeeded); err != nil {
 		return 0, err
 	} else if !done && n > 0 {
-		prefixes = []string{prefixAPIKey, prefixEndpoint}
+		prefixes = []string{prefixAPIKey, prefixEndpoint, prefixDelivery}
 	}
 	for _, prefix := range prefixes {
 		n, err := db.seedPrefix(ctx, prefix)
@@ -126,6 +126,9 @@ func (db *DB) seedOne(txn *badger.Txn, prefix, key string, item *badger.Item) er
 			return err
 		}
 		return db.journalRecord(txn, spac.ChangeKey, func(seq uint64) any { return spac.KeyChange{Key: sk.Key, Hash: sk.Hash, Seq: seq} })
+	case prefixDelivery:
+		id := key[len(prefixDelivery):]
+		return db.journalRecord(txn, spac.ChangeDelivery, func(seq uint64) any { return spac.DeliveryChange{ID: id, Record: raw, Seq: seq} })
 	case prefixEndpoint:
 		id := key[len(prefixEndpoint):]
 		return db.journalRecord(txn, spac.ChangeEndpoint, func(seq uint64) any { return spac.EndpointChange{ID: id, Record: raw, Seq: seq} })

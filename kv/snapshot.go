@@ -22,12 +22,13 @@ var (
 
 // replicatedKeys are the key ranges a replica holds as its writer does: what the Applier
 // writes (profiles, alerts, articles, the SSE replay log, filings, API keys, webhook
-// registrations) and nothing the writer keeps to itself (sources, fold marks, webhook
-// deliveries and outbox, the journal, counters).
+// registrations and deliveries) and nothing the writer keeps to itself (sources, fold marks,
+// the webhook outbox, the journal, counters).
 var replicatedKeys = []string{prefixFiling, prefixText, prefixFacts, prefixFilingOfCIK,
 	prefixProfile, prefixProfileOwns, prefixSymbol, prefixEvent, prefixAlert, prefixAlertByTime,
 	prefixArticle, prefixArticleByTime, prefixStreamLog, prefixStreamLast,
 	prefixAPIKey, prefixAPIKeyHash, prefixEndpoint, prefixEndpointOfOwner,
+	prefixDelivery, prefixDeliveryOfEndpoint, prefixDue, keyDeliverySeq,
 	keyWatermark, keyAlertSeq, keyArticleSeq}
 
 func replicatedKey(k string) bool {

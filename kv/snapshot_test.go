@@ -65,9 +65,9 @@ func both(t *testing.T, db *DB) map[string]string {
 // TestSnapshotRefusesForeignKeys: a snapshot naming a key no replica holds is refused.
 func TestSnapshotRefusesForeignKeys(t *testing.T) {
 	ap := openMem(t).Applier(2)
-	bad := appendPair(nil, prefixDelivery+"x", []byte("{}"))
+	bad := appendPair(nil, prefixWebhookOutbox+"x", []byte("{}"))
 	if err := ap.LoadSnapshot(context.Background(), bytes.NewReader(bad), 1); err == nil {
-		t.Fatal("a snapshot holding a webhook delivery was loaded")
+		t.Fatal("a snapshot holding a webhook outbox event was loaded")
 	}
 	if n, _ := ap.Applied(context.Background()); n != 0 {
 		t.Fatalf("a refused snapshot left the position at %d", n)

@@ -156,10 +156,10 @@ func (s *WebhookStore) Expand(ctx context.Context, ev spac.OutboxEvent, endpoint
 		endpointIDs = endpointIDs[len(batch):]
 		last := len(endpointIDs) == 0
 		var n int
-		err := s.db.update(ctx, func(txn *badger.Txn) error {
+		err := s.db.updateJournaled(ctx, func(txn *badger.Txn) error {
 			n = 0 // a retried transaction starts over
 			for _, epID := range batch {
-				made, err := expandTo(txn, ev, epID)
+				made, err := s.db.expandTo(txn, ev, epID)
 				if err != nil {
 					return err
 				}
@@ -182,7 +182,7 @@ func (s *WebhookStore) Expand(ctx context.Context, ev spac.OutboxEvent, endpoint
 
 // expandTo creates the delivery of ev to endpoint epID unless the endpoint is gone or disabled
 // or the delivery exists.
-func expandTo(txn *badger.Txn, ev spac.OutboxEvent, epID string) (bool, error) {
+func (db *DB) expandTo(txn *badger.Txn, ev spac.OutboxEvent, epID string) (bool, error) {
 	var ep endpointRecord
 	switch err := getRecord(txn, weKey(epID), &ep); {
 	case errors.Is(err, spac.ErrNotFound):
@@ -204,7 +204,7 @@ func expandTo(txn *badger.Txn, ev spac.OutboxEvent, epID string) (bool, error) {
 		return false, err
 	}
 	at := ev.CreatedAt.UTC()
-	return true, writeDelivery(txn, deliveryRecord{
+	return true, db.writeDelivery(txn, deliveryRecord{
 		ID: id, Seq: seq, EndpointID: epID, MessageID: ev.ID, EventType: ev.Type, Payload: ev.Payload,
 		Status: spac.DeliveryPending, NextAttempt: at, CreatedAt: at, Attempts: []spac.WebhookAttempt{},
 	})
@@ -215,7 +215,7 @@ func (s *WebhookStore) Claim(ctx context.Context, id string, now, until time.Tim
 	var d deliveryRecord
 	var ep endpointRecord
 	var ok bool
-	err := s.db.update(ctx, func(txn *badger.Txn) error {
+	err := s.db.updateJournaled(ctx, func(txn *badger.Txn) error {
 		ok = false
 		switch err := getRecord(txn, wdKey(id), &d); {
 		case errors.Is(err, spac.ErrNotFound):
@@ -232,10 +232,10 @@ func (s *WebhookStore) Claim(ctx context.Context, id string, now, until time.Tim
 		if ep.DisabledAt != nil {
 			d.Status, d.NextAttempt = spac.DeliveryFailed, time.Time{}
 			d.Attempts = append(d.Attempts, spac.WebhookAttempt{At: now.UTC(), Error: spac.WebhookEndpointDisabled})
-			return writeDelivery(txn, d)
+			return s.db.writeDelivery(txn, d)
 		}
 		d.NextAttempt, ok = until.UTC(), true
-		return writeDelivery(txn, d)
+		return s.db.writeDelivery(txn, d)
 	})
 	if err != nil {
 		return spac.WebhookDelivery{}, spac.WebhookEndpoint{}, false, err

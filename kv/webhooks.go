@@ -293,7 +293,7 @@ func (s *WebhookStore) PutDelivery(ctx context.Context, d spac.WebhookDelivery) 
 			return spac.InvalidParam("time", "delivery %s: year %d outside 0-9999", d.ID, y)
 		}
 	}
-	return s.db.update(ctx, func(txn *badger.Txn) error {
+	return s.db.updateJournaled(ctx, func(txn *badger.Txn) error {
 		r := deliveryRecord(d)
 		var old deliveryRecord
 		switch err := getRecord(txn, wdKey(d.ID), &old); {
@@ -308,16 +308,22 @@ func (s *WebhookStore) PutDelivery(ctx context.Context, d spac.WebhookDelivery) 
 			}
 			r.Seq = seq
 		}
-		return writeDelivery(txn, r)
+		return s.db.writeDelivery(txn, r)
 	})
 }
 
-// writeDelivery replaces the stored delivery r.ID (if any) and its index keys with r.
-func writeDelivery(txn *badger.Txn, r deliveryRecord) error {
+// writeDelivery replaces the stored delivery r.ID (if any) and its index keys with r, and
+// journals it: a replica holds the queue as the writer left it, so the node that takes over
+// delivery (docs/operating.md, "Cluster") resumes where the writer stopped.
+func (db *DB) writeDelivery(txn *badger.Txn, r deliveryRecord) error {
 	if err := deleteDelivery(txn, r.ID); err != nil {
 		return err
 	}
-	if err := setJSON(txn, wdKey(r.ID), r); err != nil {
+	rec, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if err := txn.Set([]byte(wdKey(r.ID)), rec); err != nil {
 		return err
 	}
 	for _, k := range deliveryKeys(r)[1:] { // index keys, empty values
@@ -325,7 +331,9 @@ func writeDelivery(txn *badger.Txn, r deliveryRecord) error {
 			return err
 		}
 	}
-	return nil
+	return db.journalRecord(txn, spac.ChangeDelivery, func(seq uint64) any {
+		return spac.DeliveryChange{ID: r.ID, Record: rec, Seq: seq}
+	})
 }
 
 // Delivery implements spac.WebhookStore.

@@ -24,7 +24,9 @@ func (s *Service) dispatch() {
 		if err := s.relay(s.ctx); err != nil && s.ctx.Err() == nil {
 			s.cfg.Logger.Error("webhooks: expanding the outbox", "err", err)
 		}
-		s.dispatchDue()
+		if s.cfg.Active() {
+			s.dispatchDue()
+		}
 		select {
 		case <-s.ctx.Done():
 			return
@@ -88,7 +90,7 @@ func (s *Service) allBusy() bool {
 func (s *Service) runLane(ctx context.Context, endpointID string, l *lane, deliveryIDs []string) {
 	defer s.wg.Done()
 	for _, id := range deliveryIDs {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || !s.cfg.Active() {
 			break
 		}
 		s.attempt(ctx, id)
@@ -160,6 +162,9 @@ func (s *Service) attempt(ctx context.Context, id string) {
 		}
 		return
 	}
+	if s.doneElsewhere(ctx, d) {
+		return
+	}
 	code, sendErr := s.send.send(ctx, ep, d, start)
 	if ctx.Err() != nil {
 		// Shutting down: the attempt does not count and the delivery is due again at once.
@@ -195,7 +200,32 @@ func (s *Service) record(ep spac.WebhookEndpoint, d spac.WebhookDelivery, start 
 		d.NextAttempt = s.cfg.Now().UTC().Add(s.cfg.Jitter(s.cfg.Schedule[len(d.Attempts)-1]))
 	}
 	s.save(d)
+	if outcome != OutcomeRetrying && s.cfg.Ledger != nil {
+		if err := s.cfg.Ledger.MarkDone(context.WithoutCancel(s.ctx), d.ID, d.Status); err != nil {
+			s.cfg.Logger.Error("webhooks: recording a delivery done in the ledger", "delivery", d.ID, "err", err)
+		}
+	}
 	s.told(outcome)
+}
+
+// doneElsewhere reports whether the ledger says another node finished d (it delivered, then
+// died before this node's copy of the queue heard so); d is then closed here unsent. A ledger
+// that cannot be read does not stop the attempt: a delivery twice, with one id, beats none.
+func (s *Service) doneElsewhere(ctx context.Context, d spac.WebhookDelivery) bool {
+	if s.cfg.Ledger == nil {
+		return false
+	}
+	status, err := s.cfg.Ledger.Done(ctx, d.ID)
+	if err != nil {
+		s.cfg.Logger.Warn("webhooks: reading the delivery ledger", "delivery", d.ID, "err", err)
+		return false
+	}
+	if status == "" {
+		return false
+	}
+	d.Status, d.NextAttempt = status, time.Time{}
+	s.save(d)
+	return true
 }
 
 // told passes an attempt's outcome to Config.OnAttempt.

@@ -44,6 +44,13 @@ type Config struct {
 	// DefaultWorkers). Each endpoint has at most one in flight, so one slow endpoint holds at
 	// most one worker.
 	Workers int
+	// Active, when set, says whether this node delivers now: in a cluster one node at a time
+	// does, the holder of a lease (nil: always). The outbox is expanded either way.
+	Active func() bool
+	// Ledger, when set, is shared by the nodes that may deliver: a delivery it says is done
+	// (another node delivered it before it died) is not sent again, and each final outcome
+	// is recorded there.
+	Ledger spac.WebhookLedger
 }
 
 // DefaultWorkers is Config.Workers when unset.
@@ -83,6 +90,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
+	}
+	if c.Active == nil {
+		c.Active = func() bool { return true }
 	}
 	return c
 }

@@ -2879,8 +2879,8 @@ class ReleasePage(_Model):
 @dataclasses.dataclass(kw_only=True)
 class Replication(_Model):
 
-    JSON_FIELDS: ClassVar[dict[str, str]] = {"applied": "applied", "behind": "behind", "connected": "connected", "last": "last", "role": "role", "snapshot": "snapshot"}
-    JSON_REQUIRED: ClassVar[frozenset[str]] = frozenset({"applied", "behind", "connected", "last", "role"})
+    JSON_FIELDS: ClassVar[dict[str, str]] = {"applied": "applied", "behind": "behind", "connected": "connected", "deliverer": "deliverer", "last": "last", "role": "role", "snapshot": "snapshot"}
+    JSON_REQUIRED: ClassVar[frozenset[str]] = frozenset({"applied", "behind", "connected", "deliverer", "last", "role"})
 
     applied: int
     """stream position of the last change applied (replica) or published (writer)"""
@@ -2892,6 +2892,11 @@ class Replication(_Model):
 
     connected: bool
     """Whether the stream is reachable now; a replica that lost it keeps serving what it has."""
+
+    deliverer: bool
+    """Whether this node delivers the webhooks now: it holds the cluster's delivery lease (one node
+    at a time; another takes over when it dies).
+    """
 
     last: int
     """the stream's last position as last seen"""
@@ -2912,6 +2917,7 @@ class Replication(_Model):
             applied=_req(o, "applied", _int),
             behind=_req(o, "behind", _int),
             connected=_req(o, "connected", _bool),
+            deliverer=_req(o, "deliverer", _bool),
             last=_req(o, "last", _int),
             role=_req(o, "role", _literal),
             snapshot=_opt(o, "snapshot", _int),

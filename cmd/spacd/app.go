@@ -26,6 +26,11 @@ type app struct {
 	// limits are the rate-limit counters a cluster's nodes share (natsjs.Counters); nil in
 	// a single process, whose Guard counts in memory over the store.
 	limits spac.CounterStore
+	// delivers says whether this node delivers webhooks now (the holder of the cluster's
+	// delivery lease); nil: always (a single process). ledger is the cluster's record of
+	// deliveries done, so the node taking over sends none again; nil in a single process.
+	delivers func() bool
+	ledger   spac.WebhookLedger
 }
 
 // openApp opens the Badger store and the Bleve index below the data directory.

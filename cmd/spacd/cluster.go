@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -60,6 +61,7 @@ func startWriter(ctx context.Context, env *environment, a *app) (roleParts, erro
 		return roleParts{}, err
 	}
 	a.limits = natsjs.NewCounters(conn)
+	lease := deliveryLease(conn, env, a, "writer")
 	pub := natsjs.NewPublisher(conn, a.db, env.log)
 	stopRun := runBackground(ctx, pub.Run)
 	nc := env.cfg.Cluster.NATS
@@ -73,9 +75,11 @@ func startWriter(ctx context.Context, env *environment, a *app) (roleParts, erro
 		conn.Close()
 		return roleParts{}, err
 	}
+	// The lease is let go once delivery stopped (stopLive), so two nodes never deliver at once.
+	stopLease := runLease(ctx, lease, l)
 	return roleParts{
-		live: l, stop: func() { stopLive(); stopPub(); conn.Close() },
-		status: func() spac.Replication { return pub.Status(ctx) },
+		live: l, stop: func() { stopLive(); stopLease(); stopPub(); conn.Close() },
+		status: func() spac.Replication { st := pub.Status(ctx); st.Deliverer = lease.Held(); return st },
 		answer: func(srv *api.Server) (func(), error) {
 			return natsjs.ServeForwards(conn, env.log, answerForwarded(a, srv, pub))
 		},
@@ -109,6 +113,7 @@ func startReplica(ctx context.Context, env *environment, a *app) (roleParts, err
 		return roleParts{}, err
 	}
 	a.limits = natsjs.NewCounters(conn)
+	lease := deliveryLease(conn, env, a, "replica")
 	l, err := newLive(ctx, env, a)
 	if err != nil {
 		conn.Close()
@@ -123,15 +128,21 @@ func startReplica(ctx context.Context, env *environment, a *app) (roleParts, err
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- rep.Run(runCtx) }()
-	stop := func() { cancel(); <-done; l.stop(env); conn.Close() }
+	stopLease := func() {}
+	stop := func() { cancel(); <-done; l.stop(env); stopLease(); conn.Close() }
 	if err := catchUp(ctx, env, rep, done); err != nil {
 		stop()
 		return roleParts{}, err
 	}
+	// A replica holds the writer's delivery queue: it delivers while it holds the lease (the
+	// writer died, or stopped), from where the writer's last published change left each.
+	l.webhooks.Start()
+	stopLease = runLease(ctx, lease, l)
 	l.sampleCIKs, l.sample = sampleOf(ctx, env, a, l.fictional)
 	go refreshStatus(runCtx, rep)
 	fwd := replicaForwarder{natsjs.NewForwarder(conn), rep, env}
-	return roleParts{live: l, stop: stop, status: rep.Status, forward: fwd}, nil
+	status := func() spac.Replication { st := rep.Status(); st.Deliverer = lease.Held(); return st }
+	return roleParts{live: l, stop: stop, status: status, forward: fwd}, nil
 }
 
 // replicaForwarder sends a write to the writer and answers once this replica applied the
@@ -225,6 +236,23 @@ func deliverStreamChange(env *environment, l *live, c spac.Change) {
 		return
 	}
 	l.hub.Deliver(sc.Topic, sc.Event)
+}
+
+// deliveryLease is the cluster's webhook delivery lease for this node; a (its webhook
+// service, built next) delivers only while this node holds it, and shares the ledger.
+func deliveryLease(conn *natsjs.Conn, env *environment, a *app, role string) *natsjs.Lease {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	lease := natsjs.NewLease(conn, "webhooks", fmt.Sprintf("%s-%x", role, b), 0, env.log)
+	a.delivers, a.ledger = lease.Held, natsjs.NewLedger(conn)
+	return lease
+}
+
+// runLease competes for the delivery lease until the returned stop, waking the webhook
+// service when this node takes it over (what is due goes out at once).
+func runLease(ctx context.Context, lease *natsjs.Lease, l *live) (stop func()) {
+	lease.OnAcquire = l.webhooks.Wake
+	return runBackground(context.WithoutCancel(ctx), lease.Run) // only stop ends it: after delivery stopped
 }
 
 // keyChange tells the API a key its writer changed (a replica's applied ChangeKey): its cache

@@ -146,6 +146,7 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	converge(t, filingPaths(t, writer, ciks), writer, r1, r2)
 	resumeAnywhere(t, writer, r1, r2)
 	writesForwarded(t, writer, r1, r2)
+	deliveryFailsOver(t, writer, r1, r2)
 
 	if err := r1.stop(); err != nil { // away while the writer ingests
 		t.Fatal(err)
@@ -255,7 +256,7 @@ func filingPaths(t *testing.T, writer *clusterNode, ciks []string) []string {
 
 // clusterEnv is the configuration every node shares: the NATS cluster, a stream kept on all
 // three servers, anonymous limits raised and every SPAC of the test in the anonymous sample
-// (the comparisons read as an anonymous caller), one admin token.
+// (the comparisons read as an anonymous caller), one admin token, loopback webhook receivers.
 func clusterEnv(t *testing.T, urls string, sample []string) map[string]string {
 	cfg := filepath.Join(t.TempDir(), "spacd.yaml")
 	raised := "access:\n  tiers:\n    anonymous: {per_minute: 100000, per_day: 1000000}\n"
@@ -265,6 +266,7 @@ func clusterEnv(t *testing.T, urls string, sample []string) map[string]string {
 	return map[string]string{
 		"SPACD_CONFIG": cfg, "SPACD_CLUSTER_NATS_URL": urls, "SPACD_CLUSTER_NATS_REPLICAS": "3",
 		"SPACD_ACCESS_SAMPLE_SYMBOLS": strings.Join(sample, ","), "SPACD_ACCESS_ADMIN_TOKEN": "cluster-admin-token",
+		"SPACD_WEBHOOKS_ALLOW_PRIVATE_TARGETS": "true", // any node may deliver: to the test's loopback receiver
 	}
 }
 

@@ -64,6 +64,7 @@ func newLive(ctx context.Context, env *environment, a *app) (*live, error) {
 		Timeout: env.cfg.Webhooks.Timeout, AllowPrivateTargets: env.cfg.Webhooks.AllowPrivateTargets, Logger: env.log,
 		Schedule: retrySchedule(env.cfg.Webhooks.RetrySchedule), MaxPerKey: env.cfg.Webhooks.MaxPerKey,
 		Workers: env.cfg.Webhooks.Workers, OnAttempt: a.metrics.WebhookAttempt,
+		Active: a.delivers, Ledger: a.ledger,
 	})
 	l.fanout, err = fanout.New(fanout.Config{
 		Store: a.db, Stream: l.hub, Webhooks: l.webhooks, Alerts: alerts.Config(env.cfg.Alerts),

@@ -16,7 +16,7 @@ type Class string
 
 const (
 	Prospectus    Class = "prospectus"    // S-1, F-1, 424B4 (and 424B1/424B3 IPO prospectuses)
-	Current       Class = "current"       // 8-K
+	Current       Class = "current"       // 8-K, and a foreign private issuer's 6-K
 	Periodic      Class = "periodic"      // 10-Q, 10-K
 	Proxy         Class = "proxy"         // PRE/DEF 14A and the other 14A forms
 	MergerProxy   Class = "merger"        // S-4, F-4, DEFM14A, PREM14A, 424B3 merger prospectus
@@ -126,7 +126,7 @@ func headerEnd(lines []string) int {
 
 var classes = map[string]Class{
 	"S-1": Prospectus, "F-1": Prospectus, "424B4": Prospectus, "424B1": Prospectus,
-	"8-K": Current, "10-Q": Periodic, "10-K": Periodic, "10-KT": Periodic,
+	"8-K": Current, "6-K": Current, "10-Q": Periodic, "10-K": Periodic, "10-KT": Periodic,
 	"PRE 14A": Proxy, "DEF 14A": Proxy, "DEFA14A": Proxy, "DEFR14A": Proxy, "PRER14A": Proxy,
 	"S-4": MergerProxy, "F-4": MergerProxy, "DEFM14A": MergerProxy, "PREM14A": MergerProxy,
 	"424B3": MergerProxy, "425": Communication,

@@ -314,3 +314,27 @@ func TestSmallBusinessReportsArePeriodic(t *testing.T) {
 		t.Errorf("a 10-KSB is of class %v, want Periodic", c)
 	}
 }
+
+// A 6-K has no Item headings: its cover and its exhibits are read as the 8-K items whose
+// content a foreign private issuer furnishes under it, so a vote table reads as under 5.07.
+func TestForeignReportReadsAsCurrent(t *testing.T) {
+	r := extracttest.Filing("6-K", nil,
+		"Report of Foreign Private Issuer",
+		"On May 2, 2025, the Company held an extraordinary general meeting.",
+		"SIGNATURES",
+	)
+	r.Lines = append(r.Lines, "<DOCUMENT> TYPE=EX-99.1 SEQUENCE=2 FILENAME=ex.htm", "Release text.")
+	r.Filing.Documents = append(r.Filing.Documents, spac.Document{Type: "EX-99.1", Sequence: 2, FirstLine: len(r.Lines) - 1, LastLine: len(r.Lines)})
+	d := Build(r)
+	if d.Class != Current {
+		t.Fatalf("class = %s, want %s", d.Class, Current)
+	}
+	for _, s := range d.Sections {
+		if !s.HasItem("5.07") || !s.HasItem("8.01") || s.HasItem("9.01") {
+			t.Errorf("section %s@%d items %v, want the foreign items (5.07 and 8.01, not 9.01)", s.Kind, s.From, s.Items)
+		}
+	}
+	if !strings.Contains(sectionsOf(d), "exhibit") {
+		t.Errorf("sections %s: want the exhibit", sectionsOf(d))
+	}
+}

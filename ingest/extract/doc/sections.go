@@ -171,6 +171,10 @@ func (d *Doc) inheritItems() {
 		}
 	}
 	for _, s := range d.Sections {
+		if d.Form == "6-K" {
+			s.Items = foreignItems // no Item headings: every part is read as any item's text
+			continue
+		}
 		if d.Class == Current && s.Kind == Item && s.Item == "" {
 			s.Items = all // the introductory note
 		}
@@ -186,6 +190,13 @@ func (d *Doc) inheritItems() {
 		}
 	}
 }
+
+// foreignItems are the 8-K items a 6-K is read as. A foreign private issuer furnishes under
+// cover of Form 6-K the same press releases, meeting results and notices a domestic issuer files
+// under these items of an 8-K, without item headings, so its text is read by the rules of any of
+// them (a vote table as under Item 5.07, a release as under Item 8.01).
+var foreignItems = []string{"1.01", "1.02", "2.01", "2.03", "3.01", "3.02", "3.03", "5.01", "5.02",
+	"5.03", "5.06", "5.07", "7.01", "8.01"}
 
 // hasItemHeadings reports whether a document has any Item section.
 func (d *Doc) hasItemHeadings(doc spac.Document) bool {

@@ -16,8 +16,10 @@ import (
 const extensionRefused = `|\b(?:declin|refus)\w*|\b(?:did|does|will|would|could) not\b|\bcannot\b|\bunable\b|\bno longer\b`
 
 // extensionAsked vetoes, in an 8-K or a release, an extension the holders are still asked to
-// approve: its date is no deadline yet (a proxy's own proposal is read by its own rule).
-const extensionAsked = `|\b(?:will|would) be asked\b|\bare being asked\b|\bto (?:consider and )?vote (?:on|upon)\b|\bwill (?:consider|vote)\b|\bseek(?:s|ing)? (?:stockholder |shareholder )?approval`
+// approve, at a meeting still to be held or called: its date is no deadline yet (a proxy's own
+// proposal is read by its own rule).
+const extensionAsked = `|\b(?:will|would) be asked\b|\bare being asked\b|\bto (?:consider and )?vote (?:on|upon)\b|\bwill (?:consider|vote)\b|\bseek(?:s|ing)? (?:stockholder |shareholder )?approval` +
+	`|\bwill (?:hold|convene|reconvene)\b|\b(?:has|have) (?:called|scheduled)\b|\bto consider (?:a |the )?proposals?\b`
 
 // extendFromToWords is the extension with its dates before the noun: "to extend from <old>
 // (the "Original Termination Date") to <new> (the "Extended Date") the date by which"; OLD and
@@ -88,10 +90,11 @@ var meetingExtensionTerms = []*rule.Rule{
 	{
 		// the charter's deadline as an extension proxy's Q&A recalls it: "if no qualifying
 		// business combination is consummated on or before a certain date (in our case,
-		// <date>)", or "... a certain date, which was initially <date>, and was extended twice
-		// pursuant to the charter to <date>" (the last date is the one in force)
+		// <date>)", "... on or before a certain date, <date>." or "... a certain date, which was
+		// initially <date>, and was extended twice pursuant to the charter to <date>" (the last
+		// date is the one in force)
 		ID: "meeting.old_deadline_certain_date", Emit: rule.One(spac.FieldOldDeadline),
-		Pattern:  `(?i)\bon or before a certain date,? (?:\((?:in our case|in the company` + ap + `s case),? {v:date}\)|which (?:was|is) (?:initially |originally )?{date},? and (?:was|has been|had been) (?:subsequently |further )?extended\b[^⟦]{0,60}? (?:to|until) {v:date})`,
+		Pattern:  `(?i)\bon or before a certain date,? (?:\((?:in our case|in the company` + ap + `s case),? {v:date}\)|{v:date}(?:[.;]|$|,? (?:and|which|but|unless)\b)|which (?:was|is) (?:initially |originally )?{date},? and (?:was|has been|had been) (?:subsequently |further )?extended\b[^⟦]{0,60}? (?:to|until) {v:date})`,
 		Not:      `(?i)\b(?:would|may|might|could)\b|\bif (?:the|a|our) (?:company|sponsor|board) (?:elects|extends|decides)`,
 		Classes:  []doc.Class{doc.Proxy},
 		NotKinds: notStated,

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// deliverer waits until exactly one node of nodes says, on /health, that it delivers the
+// webhooks (holds the delivery lease), and returns it.
+func deliverer(t *testing.T, nodes ...*clusterNode) *clusterNode {
+	t.Helper()
+	var holder *clusterNode
+	waitCondition(t, "one node holding the delivery lease", func() bool {
+		holder = nil
+		n := 0
+		for _, node := range nodes {
+			if node.testServer != nil && node.health(t).Replication.Deliverer {
+				holder, n = node, n+1
+			}
+		}
+		return n == 1
+	})
+	return holder
+}
+
+// deliveryFailsOver: one node at a time delivers the webhooks; stopped in the middle of a
+// delivery (the receiver holds the request), it lets go of the lease once its attempt is
+// cancelled, and another node - a replica, which holds the writer's queue - takes over and
+// sends the delivery again with the same webhook-id, signed with the same secret. The node
+// stopped then starts again (the rest of the test needs it), delivering nothing while the
+// other holds the lease.
+func deliveryFailsOver(t *testing.T, writer *clusterNode, replicas ...*clusterNode) {
+	t.Helper()
+	nodes := append([]*clusterNode{writer}, replicas...)
+	first := deliverer(t, nodes...)
+	rcv := newReceiver(t, "")
+	secret := writer.createKey(t, "institutional")
+	hook, whsec := writer.registerWebhook(t, secret, rcv.URL(), "filing.ingested")
+	rcv.holdNext()
+	code, _, b := writer.do(t, http.MethodPost, "/v1/webhooks/"+hook+"/test", secret, "")
+	var queued struct {
+		MessageID string `json:"messageId"`
+	}
+	if err := json.Unmarshal(b, &queued); code != http.StatusAccepted || err != nil || queued.MessageID == "" {
+		t.Fatalf("test delivery: %d %s", code, b)
+	}
+	deadline := time.After(liveTimeout)
+	held := waitFor(t, rcv.held, deadline, "the delivery reaching the receiver", func(h hookRequest) bool { return true })
+	if held.ID != queued.MessageID {
+		t.Fatalf("the receiver holds %s, want %s", held.ID, queued.MessageID)
+	}
+	stopped := time.Now()
+	if err := first.stop(); err != nil { // the deliverer goes away mid-delivery
+		t.Fatal(err)
+	}
+	first.testServer = nil
+	again := waitFor(t, rcv.requests, deadline, "the delivery sent again by the node taking over", func(h hookRequest) bool { return true })
+	if again.ID != held.ID {
+		t.Fatalf("sent again as %s, first as %s: one event, two ids", again.ID, held.ID)
+	}
+	again.verify(t, whsec)
+	t.Logf("the %s stopped mid-delivery; sent again %s later", first.role, again.At.Sub(stopped).Round(time.Millisecond))
+	var rest []*clusterNode
+	for _, n := range nodes {
+		if n != first {
+			rest = append(rest, n)
+		}
+	}
+	if next := deliverer(t, rest...); next.role != "replica" {
+		t.Fatalf("the %s took over delivery, want a replica", next.role)
+	}
+	first.start(t)
+	if deliverer(t, nodes...) == first {
+		t.Fatal("the restarted node took the lease from the node holding it")
+	}
+	if n := len(rcv.received()); n != 2 {
+		t.Fatalf("the receiver got %d requests, want 2 (the one cut short, the retry)", n)
+	}
+}

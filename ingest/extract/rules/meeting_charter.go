@@ -1,0 +1,60 @@
+package rules
+
+import (
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// meetingCharter reads the charter amendment an extension meeting adopts, filed as exhibit 3
+// of the 8-K that reports it (a Delaware certificate of amendment, a Cayman special
+// resolution amending the articles): the amended article's deadline and the company's own
+// jurisdiction from the certificate's preamble. Only exhibits of that kind are read, and only
+// when they hold the charter's blank-check provisions (a combined company's post-closing
+// charter holds none).
+
+// charterDocs are the exhibits that hold a charter or its amendment.
+var charterDocs = []string{"EX-3"}
+
+// charterSPAC is what a blank check company's charter holds and a post-closing charter does
+// not.
+const charterSPAC = `(?i)business combination|trust account`
+
+// insideDeletedQuote vetoes words the amendment deletes: the match sits inside a quotation
+// that "deleting (the words)" opened and nothing closed yet ("by deleting the words “by
+// December 1, 2022” and inserting ..."); the text a deletion is "replaced with" is read.
+const insideDeletedQuote = `(?i)\bdelet\w* (?:the )?(?:following )?(?:(?:words?|phrases?|text|sentences?|language|clause)[ :,]*)?[“"][^”"]*$`
+
+// charterNoDeal is the deadline article itself: the company that has not yet completed its
+// business combination by a date ("In the event that the Corporation has not consummated a
+// Business Combination by August 22, 2019", "does not consummate a Business Combination upon
+// the date which is the later of (i) January 21, 2023 ..."); its first date is the base
+// deadline, the board's further optional periods come after it.
+const charterNoDeal = `(?i)\b(?:in the event (?:that )?|if )the (?:corporation|company) (?:has not|does not|shall not have|did not|is unable to|fails to)(?: yet)?(?: (?:consummated?|completed?|effected?))? (?:a|an|its|the) (?:initial )?business combination,? ` +
+	`(?:by|on or before|prior to|before|upon the date which is the later of \(i\)|within the period ending on) ` + weekday + `{v:date}`
+
+var meetingCharter = []*rule.Rule{
+	{
+		ID: "meeting.new_deadline_charter_article", Emit: rule.One(spac.FieldNewDeadline),
+		Pattern:  charterNoDeal,
+		Not:      insideDeletedQuote,
+		Never:    `(?i)certificate of merger|surviving (?:corporation|company)`,
+		Classes:  []doc.Class{doc.Current},
+		Docs:     charterDocs,
+		Within:   charterSPAC,
+		Priority: 9,
+	},
+	{
+		// the certificate's preamble names the corporation and the law it exists under: "Acme
+		// Acquisition Corp. (the “Corporation”), a corporation organized and existing under
+		// and by virtue of the General Corporation Law of the State of Delaware", "..., a
+		// corporation existing under the laws of the State of Delaware (the “Corporation”)"
+		ID: "meeting.state_charter_preamble", Produce: jurisdictionOf, Gives: []string{spac.FieldStateOfInc},
+		Pattern:  `\ba corporation (?:duly )?(?:organized and existing|existing|incorporated|organized) under (?:and by virtue of )?the (?i:laws|(?:⟦org \d+⟧|General Corporation) Law) of the State of ` + jurisdictionSlot + `\b`,
+		Never:    `(?i)certificate of merger|surviving (?:corporation|company)|merger sub`,
+		Classes:  []doc.Class{doc.Current},
+		Docs:     charterDocs,
+		Within:   charterSPAC,
+		Priority: 97,
+	},
+}

@@ -118,7 +118,9 @@ type SPAC struct {
 	YTMCompoundedPct string `json:"ytm_compounded_pct,omitempty" jsonschema:"format=decimal"`
 	// The sector the SPAC targets, as its prospectus states it.
 	Sector string `json:"sector,omitempty"`
-	// Where the securities list, e.g. "NASDAQ", "NYSE".
+	// Where the securities list, by the venue's current name: "Nasdaq", "NYSE", "NYSE American"
+	// or "OTC" (a filing of 2009 saying "NYSE Amex" is NYSE American here; its citation's quote
+	// and the fact keep the name the filing used).
 	Exchange string `json:"exchange,omitempty"`
 	// The target of the pending or completed business combination (a terminated deal's is
 	// dropped).

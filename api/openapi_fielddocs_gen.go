@@ -184,7 +184,7 @@ var fieldDocs = map[string]string{
 	"github.com/spacdata/spac.SPAC.CIK":                                "The SPAC's SEC Central Index Key, 10 digits with leading zeros.",
 	"github.com/spacdata/spac.SPAC.Citations":                          "The filing lines each field was read from (field = the JSON name); computed values cite their inputs.",
 	"github.com/spacdata/spac.SPAC.Deadline":                           "The current deadline to complete a combination before the SPAC must liquidate (YYYY-MM-DD), extensions included.",
-	"github.com/spacdata/spac.SPAC.Exchange":                           "Where the securities list, e.g. \"NASDAQ\", \"NYSE\".",
+	"github.com/spacdata/spac.SPAC.Exchange":                           "Where the securities list, by the venue's current name: \"Nasdaq\", \"NYSE\", \"NYSE American\" or \"OTC\" (a filing of 2009 saying \"NYSE Amex\" is NYSE American here; its citation's quote and the fact keep the name the filing used).",
 	"github.com/spacdata/spac.SPAC.IPODate":                            "Date the IPO closed (YYYY-MM-DD).",
 	"github.com/spacdata/spac.SPAC.Name":                               "The SPAC's name; after a de-SPAC, the combined company's.",
 	"github.com/spacdata/spac.SPAC.PayoutDate":                         "When that payout happens (YYYY-MM-DD): the liquidation payment date, else the deadline.",

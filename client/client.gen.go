@@ -3124,7 +3124,7 @@ type Profile struct {
 	// Deadline The current deadline to complete a combination before the SPAC must liquidate (YYYY-MM-DD), extensions included.
 	Deadline *openapi_types.Date `json:"deadline,omitempty"`
 
-	// Exchange Where the securities list, e.g. "NASDAQ", "NYSE".
+	// Exchange Where the securities list, by the venue's current name: "Nasdaq", "NYSE", "NYSE American" or "OTC" (a filing of 2009 saying "NYSE Amex" is NYSE American here; its citation's quote and the fact keep the name the filing used).
 	Exchange *string `json:"exchange,omitempty"`
 
 	// Extensions Extensions of the liquidation deadline, approved or funded.
@@ -3344,7 +3344,7 @@ type SPAC struct {
 	// Deadline The current deadline to complete a combination before the SPAC must liquidate (YYYY-MM-DD), extensions included.
 	Deadline *openapi_types.Date `json:"deadline,omitempty"`
 
-	// Exchange Where the securities list, e.g. "NASDAQ", "NYSE".
+	// Exchange Where the securities list, by the venue's current name: "Nasdaq", "NYSE", "NYSE American" or "OTC" (a filing of 2009 saying "NYSE Amex" is NYSE American here; its citation's quote and the fact keep the name the filing used).
 	Exchange *string `json:"exchange,omitempty"`
 
 	// IpoDate Date the IPO closed (YYYY-MM-DD).
@@ -3458,7 +3458,7 @@ type SPACSelection struct {
 	// Deadline The current deadline to complete a combination before the SPAC must liquidate (YYYY-MM-DD), extensions included.
 	Deadline *openapi_types.Date `json:"deadline,omitempty"`
 
-	// Exchange Where the securities list, e.g. "NASDAQ", "NYSE".
+	// Exchange Where the securities list, by the venue's current name: "Nasdaq", "NYSE", "NYSE American" or "OTC" (a filing of 2009 saying "NYSE Amex" is NYSE American here; its citation's quote and the fact keep the name the filing used).
 	Exchange *string `json:"exchange,omitempty"`
 
 	// IpoDate Date the IPO closed (YYYY-MM-DD).

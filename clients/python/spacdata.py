@@ -2620,7 +2620,10 @@ class Profile(_Model):
     """
 
     exchange: str | None = None
-    """Where the securities list, e.g. "NASDAQ", "NYSE"."""
+    """Where the securities list, by the venue's current name: "Nasdaq", "NYSE", "NYSE American" or
+    "OTC" (a filing of 2009 saying "NYSE Amex" is NYSE American here; its citation's quote and
+    the fact keep the name the filing used).
+    """
 
     ipo_date: _dt.date | None = None
     """Date the IPO closed (YYYY-MM-DD)."""
@@ -2958,7 +2961,10 @@ class SPAC(_Model):
     """
 
     exchange: str | None = None
-    """Where the securities list, e.g. "NASDAQ", "NYSE"."""
+    """Where the securities list, by the venue's current name: "Nasdaq", "NYSE", "NYSE American" or
+    "OTC" (a filing of 2009 saying "NYSE Amex" is NYSE American here; its citation's quote and
+    the fact keep the name the filing used).
+    """
 
     ipo_date: _dt.date | None = None
     """Date the IPO closed (YYYY-MM-DD)."""
@@ -3112,7 +3118,10 @@ class SPACSelection(_Model):
     """
 
     exchange: str | None = None
-    """Where the securities list, e.g. "NASDAQ", "NYSE"."""
+    """Where the securities list, by the venue's current name: "Nasdaq", "NYSE", "NYSE American" or
+    "OTC" (a filing of 2009 saying "NYSE Amex" is NYSE American here; its citation's quote and
+    the fact keep the name the filing used).
+    """
 
     ipo_date: _dt.date | None = None
     """Date the IPO closed (YYYY-MM-DD)."""

@@ -167,6 +167,7 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	if h := r2.health(t); h.UniverseRows != rows+1 {
 		t.Fatalf("the replica that stayed up has %d universe rows, want %d", h.UniverseRows, rows+1)
 	}
+	sseMovesBetweenReplicas(t, writer, r1, r2, feed, clock)
 	limitsShared(t, root, env, clock)
 }
 

@@ -75,6 +75,8 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 		x.trustTable()
 	case doc.Prospectus:
 		x.underwritersTable()
+		x.coverPriceTable()
+		x.coverFootUnderwriters()
 	}
 	c := newCollector(d.Class)
 	for _, f := range x.out {

@@ -264,7 +264,9 @@ func (x *reader) coverRow(n int, pending string) bool {
 }
 
 // underwriterFirm is an underwriter's name: capitalised words ending in a legal form.
-const underwriterFirm = `[A-Z][\w&.,'’ -]{2,80}?(?:Inc\.?|LLC|L\.L\.C\.|L\.P\.|LP|Ltd\.?|Limited|Co\.|Corporation|Corp\.?|plc|AG|N\.A\.)`
+// A bank's country in brackets may stand before the legal form ("Credit Suisse Securities
+// (USA) LLC").
+const underwriterFirm = `[A-Z][\w&.,'’ -]{2,80}?(?:\((?:USA|U\.S\.A\.|U\.S\.|Europe|Asia|Canada|Hong Kong|International)\) )?(?:Inc\.?|LLC|L\.L\.C\.|L\.P\.|LP|Ltd\.?|Limited|Co\.|Corporation|Corp\.?|plc|AG|N\.A\.)`
 
 var (
 	underwriterHeadRe = textutil.MustStarts(`(?i)^underwriters?\b.{0,40}\bunits\b|^number$`)

@@ -349,3 +349,15 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestExchangeNamedByVenue: a 2009 prospectus's "NYSE Amex" is the venue now called NYSE
+// American; the profile names the venue so, and its citation keeps the filing's words.
+func TestExchangeNamedByVenue(t *testing.T) {
+	p, _ := foldSteps([]step{{form: "424B4", filed: "2009-06-01", facts: []fv{fq(spac.FieldExchange, "NYSE Amex", "NYSE Amex")}}})
+	if p.Exchange != "NYSE American" {
+		t.Errorf("exchange = %q, want NYSE American", p.Exchange)
+	}
+	if c := citationFor(t, p.Citations, "exchange"); c.Quote != "NYSE Amex" {
+		t.Errorf("exchange citation quote = %q", c.Quote)
+	}
+}

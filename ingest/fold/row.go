@@ -34,6 +34,7 @@ func universeRow(cik spac.CIK, recs []record, life lifecycle) spac.SPAC {
 	text(&row.Sponsor, spac.FieldSponsor, "sponsor")
 	text(&row.IPODate, spac.FieldIPODate, "ipo_date")
 	text(&row.Exchange, spac.FieldExchange, "exchange")
+	row.Exchange = spac.Venue(row.Exchange) // one venue across eras; the citation keeps the era's name
 	if v, c, ok := deadlineOf(recs); ok {
 		row.Deadline = v
 		cs.set(c)

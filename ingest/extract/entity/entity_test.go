@@ -53,6 +53,10 @@ func TestRecognise(t *testing.T) {
 		// A bank's country in brackets before its legal form is part of the name.
 		{"Hollins Securities (USA) LLC and Varda Capital Markets (Europe) Limited are acting as joint book-running managers",
 			"org:Hollins Securities (USA) LLC=Hollins Securities (USA) LLC; org:Varda Capital Markets (Europe) Limited=Varda Capital Markets (Europe) Limited"},
+		// A firm named "<name> and Company" is one name ("Marlow and Company, LLC"), not "Company,
+		// LLC" alone; "the Sponsor and the Company" joins no name.
+		{"an affiliate of Marlow and Company, LLC, one of the lead underwriters, and Pell Sponsor LLC and the Company",
+			"org:Marlow and Company, LLC=Marlow and Company, LLC; org:Pell Sponsor LLC=Pell Sponsor LLC"},
 		{"by and among Vector, Prestige USA Merger Sub, Inc. and Rocket Lab USA, Inc. (the “SEC”)",
 			"org:Prestige USA Merger Sub, Inc.=Prestige USA Merger Sub, Inc.; org:Rocket Lab USA, Inc.=Rocket Lab USA, Inc."},
 		{"The Company and Goldman Sachs & Co. LLC; 59.03% of the votes; 22,806,594 575,588",
@@ -61,11 +65,11 @@ func TestRecognise(t *testing.T) {
 			"org:TRIDENT ACQUISITIONS CORP.=TRIDENT ACQUISITIONS CORP.; exchange:NASDAQ=Nasdaq; ticker:TDACU=TDACU; ticker:TDAC=TDAC; ticker:TDACW=TDACW; exchange:OTC Bulletin Board=OTC; ticker:HYDQU=HYDQU"},
 		{"holders of 13,663,728 publicly held shares of Class A common stock", "shares:13,663,728=13663728 class A"},
 		{"Harrow Acquisition Corp. (NYSE Amex: HRW, HRW-U, HRW-WT) and Selkirk Corp. (NYSE Alternext US: SLK; SLK.WS)",
-			"org:Harrow Acquisition Corp.=Harrow Acquisition Corp.; exchange:NYSE Amex=NYSE American; ticker:HRW=HRW; ticker:HRW-U=HRW-U; ticker:HRW-WT=HRW-WT; org:Selkirk Corp.=Selkirk Corp.; exchange:NYSE Alternext US=NYSE American; ticker:SLK=SLK; ticker:SLK.WS=SLK.WS"},
+			"org:Harrow Acquisition Corp.=Harrow Acquisition Corp.; exchange:NYSE Amex=NYSE Amex; ticker:HRW=HRW; ticker:HRW-U=HRW-U; ticker:HRW-WT=HRW-WT; org:Selkirk Corp.=Selkirk Corp.; exchange:NYSE Alternext US=NYSE Alternext US; ticker:SLK=SLK; ticker:SLK.WS=SLK.WS"},
 		{"Business Wire Fairlea Acquisition Corp. (the Company) announced", "org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp."},
 		{"3 May 2021 - 12:00PM Fairlea Acquisition Corp. announced", "date:3 May 2021=2021-05-03; org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp."},
 		{"Fairlea Acquisition Corp. (AMEX:FLA) and (Nasdaq: FLB, FLBW and FLBU)",
-			"org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp.; exchange:AMEX=NYSE American; ticker:FLA=FLA; exchange:Nasdaq=Nasdaq; ticker:FLB=FLB; ticker:FLBW=FLBW; ticker:FLBU=FLBU"},
+			"org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp.; exchange:AMEX=AMEX; ticker:FLA=FLA; exchange:Nasdaq=Nasdaq; ticker:FLB=FLB; ticker:FLBW=FLBW; ticker:FLBU=FLBU"},
 		{"The Special Meeting of Stockholders of Kestrel Harbor Acquisition Corp. (the “Company”) will be held",
 			"org:Kestrel Harbor Acquisition Corp.=Kestrel Harbor Acquisition Corp."},
 		{"BUSINESS COMBINATION AGREEMENT BY AND AMONG PINE HOLLOW ACQUISITION CORP., THE AIR WATER COMPANY",
@@ -77,7 +81,7 @@ func TestRecognise(t *testing.T) {
 		{"In June 2021 Harlow Acquisition Corp. and in 2022 Selkirk Corp. announced",
 			"org:Harlow Acquisition Corp.=Harlow Acquisition Corp.; org:Selkirk Corp.=Selkirk Corp."},
 		// The exchange's earlier names in prose, with no bracket around them.
-		{"units will trade on the American Stock Exchange, later on AMEX", "exchange:the American Stock Exchange=NYSE American; exchange:AMEX=NYSE American"},
+		{"units will trade on the American Stock Exchange, later on AMEX", "exchange:the American Stock Exchange=American Stock Exchange; exchange:AMEX=AMEX"},
 		// A figure cut by the end of the text is not read; a sentence's final figure is.
 		{"for a total of $2,500. It sold warrants for total proceeds of $7,000,", "money:$2,500=2500"},
 		{"the votes were 12,500 for and 3,400,1", "count:12,500=12500"},

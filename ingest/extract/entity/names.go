@@ -77,7 +77,7 @@ func exchanges(s string) []Entity {
 const (
 	nameWord   = `[A-Z][A-Za-z0-9&'’.\-]*`
 	legalForm  = `(?:Pte\.\s+Ltd\.|PTE\.\s+LTD\.|Inc\.|INC\.|Inc\b|INC\b|Incorporated\b|INCORPORATED\b|Corp\.|CORP\.|Corp\b|CORP\b|Corporation\b|CORPORATION\b|LLC\b|L\.L\.C\.|Ltd\.|LTD\.|Ltd\b|LTD\b|Limited\b|LIMITED\b|L\.P\.|LP\b|plc\b|PLC\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GmbH\b|Co\.|CO\.|S\.p\.A\.|Holdings\b|HOLDINGS\b)`
-	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.)`
+	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.|and\s+Company\b)`
 )
 
 // orgRe is a company name: capitalised words (with "&", "of", ...) ending in a legal form,

@@ -13,6 +13,13 @@ import (
 // our initial public offering").
 var underwriterForms = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic}
 
+// successorListing vetoes a sentence about the listing of the company after its business
+// combination - the combined company's, the surviving or new holding company's - which is
+// another company's exchange and symbols ("following the business combination, the common
+// stock of the combined company will be listed on Nasdaq under the symbol ...").
+const successorListing = `(?i)combined company|post-combination|surviving (?:company|corporation|entity)|\bpubco\b|\bholdco\b|\bnew ?co\b|` +
+	`(?:following|after|upon) (?:the )?(?:(?:completion|consummation|closing) of )?(?:the|our|its|a|any) (?:initial |proposed )?business combination`
+
 var offeringListing = []*rule.Rule{
 	// exchange and tickers
 	{
@@ -20,6 +27,7 @@ var offeringListing = []*rule.Rule{
 		Pattern: `(?i)(?:\bunits [^⟦]*?(?:listed|list|trade|traded|trading|quoted|listing)|(?:list|listed|quote|quoted) (?:our |the )?units) on (?:the )?{ex:exchange}` +
 			listGap + `{0,120}?under the (?:ticker |trading )?symbol {v:ticker}`,
 		Not:      otherSPAC + `|` + notListed,
+		Never:    successorListing,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 10,
 	},
@@ -92,9 +100,20 @@ var offeringListing = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// The company stays on its exchange through the combination ("will remain listed on
+		// the New York Stock Exchange under the new ticker symbol ..."): the exchange is its
+		// own, the symbol the successor's.
+		ID: "offering.remain_listed_on", Emit: rule.One(spac.FieldExchange),
+		Pattern:  `(?i)\b(?:will|to|would|expects? to|shall) (?:continue to be|remain) listed on (?:the )?{v:exchange}`,
+		Never:    otherSPAC + `|` + notListed,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		Priority: 8,
+	},
+	{
 		ID: "offering.listed_on", Emit: rule.One(spac.FieldExchange),
 		Pattern:  `(?i)\b(?:list(?:ed)?|approved for listing|trade|traded) (?:our |the )?(?:units )?(?:separately )?on (?:the )?{v:exchange}`,
 		Not:      otherSPAC + `|` + notListed + `|rules require`,
+		Never:    successorListing,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 8,
 	},

@@ -26,6 +26,11 @@ var (
 // closing are not vetoed.
 const overAllotment = `(?i)over-?allotment option (?:was|has been) exercised|exercised (?:its|their|the) over-?allotment|partial(?:ly)? exercise|purchased an additional|additional gross proceeds|\bunits (?:issued|sold) pursuant to the over-?allotment`
 
+// ifOverAllotment vetoes a sentence that opens with the over-allotment's exercise as a
+// condition ("If the underwriters exercise their over-allotment option in full, an aggregate
+// of $X ($Y per unit) will be deposited in the trust account"): not the trust at the IPO.
+const ifOverAllotment = `(?i)^(?:if|assuming|in the event|should)\b[^.⟦]{0,160}?over-?allotment`
+
 // afterIPO vetoes a later state of the trust: what remains after redemptions or withdrawals.
 const afterIPO = `(?i)\bremain|redemption|redeemed|withdr[ae]w|removed|extension`
 
@@ -115,7 +120,7 @@ func JurisdictionAt(text string) (name, quote string, ok bool) {
 const notOwnJurisdiction = `(?i)domesticat|continuance|by way of continuation|deregist|re-?domicil|reincorporat`
 
 // offering is the whole family, in the order its rules are tried.
-var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringState, offeringNarrated)
+var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringState, offeringNarrated, offeringCover)
 
 // offeringTerms: units, price, unit structure, warrant terms, trust and deadline.
 var offeringTerms = []*rule.Rule{
@@ -123,6 +128,7 @@ var offeringTerms = []*rule.Rule{
 	{
 		ID: "offering.units_at_price", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered, spac.FieldUnitPrice},
 		Pattern: `(?i)(?:offering|sold|issued|sale of|consisting of|consisted of|\bof) {v:units}(?:,? each consisting of [^⟦]*?)?(?: \([^)]*\))?` +
+			`(?: in (?:its|the|our|this) ` + ipoWords + `)?` +
 			`(?:,? (?:which includes|including) [^⟦]{0,120}?⟦units \d+⟧[^⟦,]{0,80}?)?` +
 			`,? (?:at|for) (?:a |an )?(?:public )?(?:offering |purchase )?(?:price of )?{p:money} per unit`,
 		Not:      otherSPAC + `|` + overAllotment + `|` + sponsorBuys,
@@ -147,8 +153,9 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.units_ipo_of", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
 		Pattern: `(?i)(?:(?:consummated|closed|completed|closing of|announced the closing of) (?:its|the|an|our) (?:upsized )?` + ipoWords +
 			`|^On {date},? the ` + ipoWords + `)(?: \([^)]{0,40}\))? of {v:units}` +
-			`|\b` + ipoWords + ` consisted of {v:units}`,
-		Not:      otherSPAC + `|` + overAllotment,
+			`|\b` + ipoWords + ` consisted of {v:units}` +
+			`|\b(?:we|the Company) sold {v:units}(?: \([^)]{0,40}\))? in (?:its|the|our) ` + ipoWords + `\b`,
+		Not:      otherSPAC + `|` + overAllotment + `|(?i)\badditional\b`,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 9,
@@ -327,7 +334,7 @@ var offeringTerms = []*rule.Rule{
 	{
 		ID: "offering.trust_amount_per_unit", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
 		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or (?:approximately |about )?)?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
-		Not:      otherSPAC + `|` + overAllotment + `|` + afterIPO,
+		Not:      otherSPAC + `|` + overAllotment + `|` + afterIPO + `|` + ifOverAllotment,
 		Classes:  narrated,
 		Priority: 11,
 	},
@@ -351,7 +358,7 @@ var offeringTerms = []*rule.Rule{
 			`(?:was|were|has been|have been|will be) (?:placed|deposited|held) in(?:to)? (?:(?:a|the|its|the Company` + ap + `s) .{0,60}?)?trust\b`,
 		// "An aggregate of $10.10 per Unit sold ... was held in the Trust Account" is a per-unit
 		// amount, not the size.
-		Not:      overAllotment + `|deferred underwriting|extension|interest|(?:of|total) ⟦money \d+⟧ per (?:unit|share|public share)`,
+		Not:      overAllotment + `|deferred underwriting|extension|interest|(?:of|total) ⟦money \d+⟧ per (?:unit|share|public share)|` + ifOverAllotment,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 10,

@@ -88,8 +88,11 @@ var offeringNarrated = []*rule.Rule{
 		// completed the sale of 23,000,000 units at a price of $10.00 per unit" (the units
 		// named as the public's: no private, over-allotment or additional units).
 		ID: "offering.ipo_date_sale_of_units", Produce: publicSaleDate, Gives: []string{spac.FieldIPODate},
-		Pattern:  `(?i)^On {d:date},? (?:we|the Company) (?:completed|consummated) the (?:sale|issuance) of {v:units} at (?:a price of |an offering price of )?{money} per unit`,
-		Not:      otherSPAC + `|` + overAllotment,
+		// Or sold in the IPO: "On March 8, 2007, the Company sold 6,000,000 units (“Units”) in
+		// its initial public offering".
+		Pattern: `(?i)^On {d:date},? (?:we|the Company) (?:(?:completed|consummated) the (?:sale|issuance) of {v:units} at (?:a price of |an offering price of )?{money} per unit` +
+			`|sold {v:units}(?: \([^)]{0,40}\))? in (?:its|the|our) ` + ipoWords + `)`,
+		Not:      otherSPAC + `|` + overAllotment + `|(?i)\badditional\b`,
 		Classes:  closedForms,
 		NotKinds: notStated,
 		Priority: 8,

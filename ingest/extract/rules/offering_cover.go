@@ -1,0 +1,60 @@
+package rules
+
+import (
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/doc"
+	"github.com/spacdata/spac/ingest/extract/rule"
+)
+
+// offeringCover: the first paragraph of a prospectus's cover, read as the cover states it in
+// every era - the offering in the first person ("We are offering 7,500,000 units", with or
+// without the price), and the time the company has ("We will have 24 months to consummate a
+// business combination", anchored to no event). Part of the offering family (offering.go).
+
+// notOffered vetoes a sentence whose offer is not the public's units alone: the
+// representative's purchase option, a count with the over-allotment in it, private units,
+// units "up to" a cap.
+const notOffered = `(?i)\boption\b|over-?allotment|private|placement|sponsor|insider|founder|\bup to\b|additional|representative`
+
+var offeringCover = []*rule.Rule{
+	{
+		// "We are offering 27,500,000 units (the “Units”) at a per Unit price of ...", "The
+		// Company is offering 5,000,000 units." The sentence opens with the offer: a later
+		// clause about an option or private units never reaches the count.
+		ID: "offering.units_we_are_offering", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
+		Pattern:  `(?i)^(?:We|The Company|{org}) (?:are|is) (?:hereby )?(?:offering|selling) {v:units}(?:[ ,.;(]|$)`,
+		Not:      otherSPAC,
+		Never:    notOffered,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// "We will have 24 months to consummate a Business Combination", "we have 18 months in
+		// which to complete our initial business combination": the time from the offering,
+		// stated without its anchor. The sentence opens with it, so a conditional extension
+		// after it ("plus six months if ...", "(or up to 18 months if we extend ...)") is not
+		// read, and "We would have", "we will have up to", "an additional" never match.
+		ID: "offering.deadline_we_have", Emit: rule.One(spac.FieldDeadlineMonths),
+		Pattern:  `(?i)^(?:We|The Company) (?:will |shall )?(?:have|has|will have) (?:only )?{v:duration} (?:\([^)]{0,80}\) )?(?:in which )?to (?:consummate|complete|effect|effectuate) (?:a|an|our|its|the) (?:initial )?business (?:combination|transaction)`,
+		Not:      otherSPAC,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	underwriterOneOfLead,
+}
+
+// underwriterOneOfLead widens the representative's apposition to a lead or joint manager
+// named as one of several: "Cowen and Company, LLC, one of the lead underwriters in this
+// offering", "X, one of the joint book-running managers of this offering". The firm named
+// next to an affiliate ("an affiliate of X, one of the lead underwriters") is the underwriter;
+// the affiliate is not.
+var underwriterOneOfLead = &rule.Rule{
+	ID: "offering.underwriter_one_of_lead", Emit: rule.One(spac.FieldUnderwriter),
+	Pattern:  `{v:org},? one of the (?i:(?:lead|joint|co-lead|joint lead) (?:underwriters|book-?running managers|book-?runners))\b`,
+	Never:    otherSPAC + `|(?i)\bnot (?:an? |the )?(?:underwriter|book-?running manager)`,
+	Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
+	NotKinds: notStated,
+	Priority: 9,
+}

@@ -18,8 +18,8 @@ var (
 	// partsIntroRe ends the line that opens the list.
 	partsIntroRe = textutil.MustStarts(`(?i)\b(?:consists|consisting|consist|(?:is |are )?comprised|composed) of:\s*\|?\s*$`)
 	// notPublicUnitRe marks a list of another unit's parts: the private units', the
-	// representative's option's.
-	notPublicUnitRe = textutil.MustStarts(`(?i)private|placement|option|representative|insider|sponsor|founder`)
+	// representative's option's, one of two series set side by side (whose parts interleave).
+	notPublicUnitRe = textutil.MustStarts(`(?i)private|placement|option|representative|insider|sponsor|founder|\bseries\b`)
 	// unitPartRe is one part: a number word, then what it is.
 	unitPartRe = textutil.MustStarts(`(?i)^(?:one|two|three|four|five)\b[- ]?[^|]{2,160}?$`)
 	// partEndRe is the joining words and marks a part's line ends with.
@@ -48,8 +48,8 @@ func (x *reader) unitPartsList() {
 	}
 }
 
-// unitPartsAt joins the parts listed below line n and reports whether it read a unit: a share
-// and at least one warrant or right, the last part closing the list with a period.
+// unitPartsAt joins the parts listed below line n and reports whether it read a unit: a share,
+// then warrants or rights only, the last part closing the list with a period.
 func (x *reader) unitPartsAt(n int) bool {
 	var parts []string
 	first := 0
@@ -71,8 +71,13 @@ func (x *reader) unitPartsAt(n int) bool {
 			break
 		}
 	}
-	if len(parts) < 2 || !isShare(parts[0]) || !isWarrantOrRight(parts[len(parts)-1]) {
+	if len(parts) < 2 || !isShare(parts[0]) {
 		return false
+	}
+	for _, p := range parts[1:] {
+		if !isWarrantOrRight(p) {
+			return false // a second share: two lists run together
+		}
 	}
 	text := strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 	quote := strings.Trim(strings.TrimSpace(x.d.Line(first)), "|•·●▪ ")

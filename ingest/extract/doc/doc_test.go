@@ -259,6 +259,12 @@ func TestCoverQuantityLines(t *testing.T) {
 		// A dateline in title case runs on into the release's first sentence.
 		{[]string{"NEW YORK, July 2, 2021 /PRNewswire/ -- Larkspur Bay Capital", "Corp IV (NYSE: LBCC) announced today."},
 			"NEW YORK, July 2, 2021 /PRNewswire/ -- Larkspur Bay Capital Corp IV (NYSE: LBCC) announced today."},
+		// ... and so does one with an en dash after its date, the company's name broken.
+		{[]string{"NEW YORK, NY, May 24, 2017 – Larkspur", "Bay Capital Corp (NASDAQ: LBCC), a blank check company, announced today."},
+			"NEW YORK, NY, May 24, 2017 – Larkspur Bay Capital Corp (NASDAQ: LBCC), a blank check company, announced today."},
+		// A heading's dash follows no date: it stays a heading.
+		{[]string{"PROPOSAL NO. 1 – THE EXTENSION PROPOSAL", "Larkspur Bay Acquisition Corporation is a blank check company."},
+			"PROPOSAL NO. 1 – THE EXTENSION PROPOSAL|Larkspur Bay Acquisition Corporation is a blank check company."},
 		// A heading that names a company ends with its legal form, not a sentence.
 		{[]string{"The call starts at noon.", "About Quarry Lane Acquisition Corp.", "Quarry Lane Acquisition Corp. is a blank check company."},
 			"The call starts at noon.|About Quarry Lane Acquisition Corp.|Quarry Lane Acquisition Corp. is a blank check company."},

@@ -218,8 +218,13 @@ var (
 	classNounRe  = textutil.MustStarts(`^(?i:units|shares|ordinary shares|warrants|rights)$`)
 )
 
-// datelineRe is a release's dateline that its first sentence follows on the same line.
-var datelineRe = textutil.MustStarts(`\s--\s?\S`)
+// datelineRe is a release's dateline that its first sentence follows on the same line: a
+// double hyphen, or an en or em dash right after the dateline's date ("NEW YORK, NY, May 24,
+// 2017 – Acme" / "Special Acquisition Corp. (NASDAQ: ACME) ..."); a heading's dash ("Proposal
+// No. 1 – The Extension Proposal") has no date before it. (A single hyphen after the date
+// keeps the older layout, "June 1, 2010 - New York, NY - Acme", whose name opens the next
+// line.)
+var datelineRe = textutil.MustStarts(`\s--\s?\S|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2},? \d{4}(?: ?/[^/]{2,30}/)?\s?[–—]\s?\S`)
 
 // quantityLine reports whether a line states a quantity alone (see quantityRe).
 func quantityLine(line string) bool {

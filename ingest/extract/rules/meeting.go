@@ -62,6 +62,19 @@ const (
 	trustAccount = `(?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust account`
 	// trustFund is the trust account, or "the trust" alone, right before the amount deposited.
 	trustFund = `(?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust(?: account)?`
+	// heldOn is a meeting with the day it is (or was) held.
+	heldOn = `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on ` + weekday + `{v:date}`
+	// meetingOn is the meeting with a date after it; "record" or "filed" between them name
+	// another date (meetingOnNot).
+	meetingOn = `(?i)` + meetingNoun + `[^⟦]{0,60}? on ` + weekday + `{v:date}`
+	// meetingOfOn lets the company's name stand between ("the extraordinary general meeting
+	// of shareholders of Acme Corp. on October 4, 2023").
+	meetingOfOn  = `(?i)` + meetingNoun + orgGap + `{0,60}? on ` + weekday + `{v:date}`
+	meetingOnNot = pastMeeting + `|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$`
+	// meetingVoted is a sentence that reports a meeting's votes: the meeting is over.
+	meetingVoted = `(?i)\b(?:stockholders|shareholders|members|holders)\b[^.]{0,60}?\b(?:approved|voted|elected|adopted|redeemed)\b|\bwere entitled\b`
+	// labelEnd closes a label: a colon, a cell boundary, or both.
+	labelEnd = `(?::(?: \|)?| \|) `
 	// weekday is the day's name some filings write before a date ("until Thursday, October 5").
 	weekday = `(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? )?`
 	// convenedAdjourned is a meeting opened and adjourned at once: the day it convened is not
@@ -112,9 +125,21 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_held_on", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on ` + weekday + `{v:date}`,
+		Pattern:  heldOn,
 		Not:      pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
-		Classes:  meetingForms,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// the same in a proxy, whose own meeting is still to come: a meeting the sentence
+		// reports as voted ("At the special meeting held on December 5, 2022, our stockholders
+		// approved ...", another company's meeting in a director's biography) is an earlier one
+		ID: "meeting.date_held_on_proxy", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  heldOn,
+		Not:      pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
+		Never:    meetingVoted,
+		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 10,
 	},
@@ -168,9 +193,19 @@ var meetingTerms = []*rule.Rule{
 		// "record" or "filed" between the meeting and the date name another date; said earlier in
 		// the sentence ("as disclosed in the proxy statement filed by ...") they do not
 		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)` + meetingNoun + `[^⟦]{0,60}? on ` + weekday + `{v:date}`,
-		Not:      pastMeeting + `|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$`,
-		Classes:  meetingForms,
+		Pattern:  meetingOn,
+		Not:      meetingOnNot,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		NotKinds: notStated,
+		Priority: 6,
+	},
+	{
+		// the same in a proxy: a meeting the sentence reports as voted is an earlier one
+		ID: "meeting.date_at_meeting_proxy", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  meetingOfOn,
+		Not:      meetingOnNot + `|\bpreviously\b`,
+		Never:    meetingVoted + `|\b(?:has|have|was|were) been (?:postponed|adjourned|cancell?ed)\b`,
+		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 6,
 	},
@@ -185,8 +220,20 @@ var meetingTerms = []*rule.Rule{
 		Priority: 6,
 	},
 	{
+		// the notice's label and value, in two cells or on one line ("Date and Time: December
+		// 12, 2022, at 11:00 a.m."); lines of labels run together into one sentence, so the
+		// label may follow another's value
 		ID: "meeting.date_table", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)^(?:(?:meeting )?date and time|time and date|meeting date|date of (?:the )?(?:special |extraordinary general |annual )?meeting):? \| (?:[a-z]+day, )?{v:date}`,
+		Pattern:  `(?i)(?:^|[\s|])(?:(?:meeting )?date and time|time and date|date, time and place|meeting date|date of (?:the )?(?:special |extraordinary general |annual )?meeting)` + labelEnd + `(?:[a-z]+day, )?{v:date}`,
+		Classes:  proxies,
+		Priority: 11,
+	},
+	{
+		// a bare "Date:" label is the meeting's only when a "Time:" label follows its value (a
+		// letter's date line stands alone)
+		ID: "meeting.date_label_with_time", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)(?:^|[\s|])date` + labelEnd + `(?:[a-z]+day, )?{v:date}`,
+		Within:   `(?i)\bdate:(?: \|)? [^:]{0,60}?\btime(?::| \|)`,
 		Classes:  proxies,
 		Priority: 11,
 	},
@@ -219,12 +266,13 @@ var meetingTerms = []*rule.Rule{
 		Pattern:  `(?i)(?:shareholders|stockholders|holders) of record(?: of [^⟦]{0,60}?)? (?:as of|at|on) (?:the close of business on )?{v:date}`,
 		Must:     `(?i)meeting|\bvote\b|\bproxy\b`,
 		Not:      pastMeeting,
+		Never:    otherMeeting,
 		Classes:  meetingForms,
 		Priority: 9,
 	},
 	{
 		ID: "meeting.record_table", Emit: rule.One(spac.FieldRecordDate),
-		Pattern:  `(?i)^record date:? \| {v:date}`,
+		Pattern:  `(?i)(?:^|[\s|])record date` + labelEnd + `(?:the close of business on )?{v:date}`,
 		Classes:  meetingForms,
 		Priority: 11,
 	},

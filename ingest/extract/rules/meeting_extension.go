@@ -26,7 +26,16 @@ const extensionAsked = `|\b(?:will|would) be asked\b|\bare being asked\b|\bto (?
 // NEW stand for its dates.
 const extendFromToWords = `\bextend(?:s|ed|ing)? from OLD(?: \([^)]{0,80}\))?,? ` + deadlineTo + ` NEW(?: \([^)]{0,80}\))?,? (?:the|its) (?:date|deadline|period|time|termination date)\b`
 
+// allowUntil is an amendment that gives the company until a date to complete its business
+// combination; allowUntilNot the amendment already made or one that depends on an election.
+const (
+	allowUntil    = `(?i)\bamend\w*\b[^⟦.]{0,160}?\b(?:to allow|allowing|to permit|permitting|to give|giving|to provide) (?:the company|us|it|⟦org \d+⟧)(?: (?:additional )?time)? (?:until|through) ` + weekday + `{v:date},? to (?:consummate|complete|effect)`
+	allowUntilNot = pastMeeting + `|\b(?:previously|approved|adopted|currently|originally|initially)\b|\bif (?:the|a|our) (?:company|sponsor|board)\b`
+)
+
 var (
+	// allowUntilKind quotes the amendment's verb for the meeting kind.
+	allowUntilKind = strings.NewReplacer("(?:to allow|", "(?P<v>to allow|", "{v:date}", "{date}").Replace(allowUntil)
 	// extendFromTo captures the old date as slot o and the new one as slot v.
 	extendFromTo = strings.NewReplacer("OLD", "{o:date}", "NEW", "{v:date}").Replace(extendFromToWords)
 	// extendFromToAny captures no slot (a meeting kind's words).
@@ -108,6 +117,26 @@ var meetingExtensionTerms = []*rule.Rule{
 		Pattern:  `(?i)\b(?:the company` + ap + `s|our|its|the) (?:current|existing|present) (?:termination date|deadline|outside date|liquidation date)(?: \([^)]{0,60}\))? is (?:currently )?` + weekday + `{v:date}|\b(?:date|deadline) by which (?:we|the company|it) (?:must|has to|is required to) (?:consummate|complete|effect)[^⟦]{0,60}? is (?:currently|now) ` + weekday + `{v:date}`,
 		Not:      `(?i)\b(?:if|would|could|may|might|unless|originally|previously|initially)\b|\bafter\b|\bfollowing\b`,
 		Never:    `(?i)\b(?:if|unless|subject to)\b`,
+		Classes:  []doc.Class{doc.Proxy},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// the proposal put as the time it gives: "to amend the charter to allow the Company
+		// until May 17, 2024 to consummate an initial business combination"; what the charter
+		// allows now is the deadline in force, not the proposal
+		ID: "meeting.new_deadline_allow_until", Emit: rule.One(spac.FieldNewDeadline),
+		Pattern:  allowUntil,
+		Not:      allowUntilNot,
+		Classes:  []doc.Class{doc.Proxy},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		ID: "meeting.kind_extension_allow_until", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  allowUntilKind,
+		Not:      allowUntilNot,
+		Never:    earlyTermination + `|` + notAsked,
 		Classes:  []doc.Class{doc.Proxy},
 		NotKinds: notStated,
 		Priority: 9,

@@ -124,7 +124,9 @@ var meetingDeadlines = []*rule.Rule{
 	{
 		// "has deposited into the Company's trust account an aggregate of $48,000"
 		ID: "meeting.extension_deposit_into", Emit: rule.One(spac.FieldExtensionDeposit),
-		Pattern:  `(?i)deposited ` + trustFund + `(?: \([^)]{0,40}\))?,? (?:an aggregate of |a total of |the amount of )?{v:money}`,
+		// a proxy's terms put the verb first too ("the Sponsor will deposit into the trust
+		// account $125,000 for each calendar month"); a per-share rate is no deposit
+		Pattern:  `(?i)deposit(?:ed|ing)? ` + trustFund + `(?: \([^)]{0,40}\))?,? (?:an aggregate of |a total of |the amount of )?{v:money}(?:$|[^ ]| (?:[^p]|p[^e]|pe[^r]))`,
 		Must:     `(?i)exten`,
 		Not:      depositVeto,
 		Never:    depositHistory,
@@ -232,7 +234,9 @@ var meetingDeadlines = []*rule.Rule{
 		// $10.61 per share")
 		Pattern: `(?i)` + perSharePrice + `[^⟦]{0,120}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money}` +
 			`|\bredemption (?:price|amount)[^⟦]{0,40}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money} per (?:public )?share`,
-		Not:      pastMeeting + `|less than|could|may be|initially|liquidat`,
+		// "could" and "may be" veto a hedge ("may be less than"), not the shares that "may be
+		// redeemed" at the price
+		Not:      pastMeeting + `|less than|\b(?:could|may) (?:[^b]|b[^e]|be [^r]|be r[^e])|initially|liquidat`,
 		Classes:  proxies,
 		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
 		Priority: 10,

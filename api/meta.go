@@ -167,8 +167,9 @@ type Health struct {
 	// When the served data last changed (UTC).
 	AsOf string `json:"asOf" jsonschema:"format=date-time"`
 	// ok; degraded (the search index is failing); down (the store is failing: answered with status
-	// 503).
-	Status string `json:"status" jsonschema:"enum=ok,enum=degraded,enum=down"`
+	// 503); catching_up (a cluster replica applying the writer's stream before it serves:
+	// answered with status 503, replication saying how far behind it is).
+	Status string `json:"status" jsonschema:"enum=ok,enum=degraded,enum=down,enum=catching_up"`
 	// The running version.
 	Version string `json:"version"`
 	// The source commit the binary was built from.

@@ -281,7 +281,7 @@ var fieldDocs = map[string]string{
 	"github.com/spacdata/spac/api.Health.Commit":                       "The source commit the binary was built from.",
 	"github.com/spacdata/spac/api.Health.Reextract":                    "How far the server is in re-reading filings an older extractor read (absent when it was started without it).",
 	"github.com/spacdata/spac/api.Health.Replication":                  "A cluster member's position in the writer's stream of changes: a replica's behind is how many changes it has yet to apply (absent in a single process).",
-	"github.com/spacdata/spac/api.Health.Status":                       "ok; degraded (the search index is failing); down (the store is failing: answered with status 503).",
+	"github.com/spacdata/spac/api.Health.Status":                       "ok; degraded (the search index is failing); down (the store is failing: answered with status 503); catching_up (a cluster replica applying the writer's stream before it serves: answered with status 503, replication saying how far behind it is).",
 	"github.com/spacdata/spac/api.Health.Store":                        "What the data directory holds: \"fixtures\" (the embedded fictional SPACs, with their news feed, quotes and sample) or \"filings\" (real filings: no fiction served).",
 	"github.com/spacdata/spac/api.Health.UniverseRows":                 "Number of SPACs served.",
 	"github.com/spacdata/spac/api.Health.Version":                      "The running version.",

@@ -479,14 +479,17 @@ func (e FilingIngestedMessageType) Valid() bool {
 
 // Defines values for HealthStatus.
 const (
-	HealthStatusDegraded HealthStatus = "degraded"
-	HealthStatusDown     HealthStatus = "down"
-	HealthStatusOk       HealthStatus = "ok"
+	HealthStatusCatchingUp HealthStatus = "catching_up"
+	HealthStatusDegraded   HealthStatus = "degraded"
+	HealthStatusDown       HealthStatus = "down"
+	HealthStatusOk         HealthStatus = "ok"
 )
 
 // Valid indicates whether the value is a known member of the HealthStatus enum.
 func (e HealthStatus) Valid() bool {
 	switch e {
+	case HealthStatusCatchingUp:
+		return true
 	case HealthStatusDegraded:
 		return true
 	case HealthStatusDown:
@@ -2835,7 +2838,7 @@ type Health struct {
 	// Replication A cluster member's position in the writer's stream of changes: a replica's behind is how many changes it has yet to apply (absent in a single process).
 	Replication *Replication `json:"replication,omitempty"`
 
-	// Status ok; degraded (the search index is failing); down (the store is failing: answered with status 503).
+	// Status ok; degraded (the search index is failing); down (the store is failing: answered with status 503); catching_up (a cluster replica applying the writer's stream before it serves: answered with status 503, replication saying how far behind it is).
 	Status HealthStatus `json:"status"`
 
 	// Store What the data directory holds: "fixtures" (the embedded fictional SPACs, with their news feed, quotes and sample) or "filings" (real filings: no fiction served).
@@ -2848,7 +2851,7 @@ type Health struct {
 	Version string `json:"version"`
 }
 
-// HealthStatus ok; degraded (the search index is failing); down (the store is failing: answered with status 503).
+// HealthStatus ok; degraded (the search index is failing); down (the store is failing: answered with status 503); catching_up (a cluster replica applying the writer's stream before it serves: answered with status 503, replication saying how far behind it is).
 type HealthStatus string
 
 // HealthStore What the data directory holds: "fixtures" (the embedded fictional SPACs, with their news feed, quotes and sample) or "filings" (real filings: no fiction served).

@@ -6,6 +6,8 @@
 # browsers and HTTP libraries do) and, for the paths with large bodies, for clients that do not.
 #
 # Usage: scripts/load.sh [SPACS] [DURATION]    (loopback only; stops by itself)
+#   CLUSTER=1         instead: req/s of one replica and of two at once, on scripts/cluster.sh
+#                     (the embedded fixtures; SPACS is ignored; see scripts/load-cluster.sh)
 #   CONNS=32          wrk connections
 #   LOAD_DIR=dir      keep the binary, corpus, data and key there and reuse them next time
 #                     (the ingest of 2,000 SPACs takes about a minute and a half)
@@ -19,6 +21,12 @@ if ! command -v wrk >/dev/null 2>&1; then
   echo "installing wrk (Debian package)" >&2
   if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null
   else sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null; fi
+fi
+
+if [ "${CLUSTER:-}" = 1 ]; then
+  # shellcheck source=scripts/load-cluster.sh
+  source scripts/load-cluster.sh
+  exit 0
 fi
 
 export SPACD_HTTP_BENCH_ROUTES=true # the trivial handlers of the baseline

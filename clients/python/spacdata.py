@@ -392,7 +392,7 @@ CitationBasis = Literal["stated", "derived", "modeled", "quoted"]
 EventParty = Literal["sponsor", "target_holders", "sponsor_and_holders", "pipe_investors", "other"]
 EventType = Literal["deadline", "extension_vote", "merger_vote", "redemption_deadline", "lockup_expiry", "warrant_expiry", "expected_close", "liquidation_payment"]
 ExportLinkRequestRoute = Literal["universe", "calendar", "alerts", "news"]
-HealthStatus = Literal["ok", "degraded", "down"]
+HealthStatus = Literal["ok", "degraded", "down", "catching_up"]
 HealthStore = Literal["fixtures", "filings"]
 ProblemCode = Literal["body_too_large", "conflict", "forbidden", "headers_too_large", "idempotency_in_progress", "idempotency_key_reused", "internal", "invalid_parameter", "limit_exceeded", "malformed_request", "method_not_allowed", "not_found", "not_implemented", "not_in_sample", "rate_limited", "request_timeout", "unauthorized", "unavailable"]
 SPACStatus = Literal["pre_ipo", "withdrawn", "searching", "combination_announced", "in_vote", "in_extension", "closed", "liquidating", "liquidated", "unknown"]
@@ -2087,7 +2087,8 @@ class Health(_Model):
 
     status: HealthStatus
     """ok; degraded (the search index is failing); down (the store is failing: answered with status
-    503).
+    503); catching_up (a cluster replica applying the writer's stream before it serves: answered
+    with status 503, replication saying how far behind it is).
     """
 
     universe_rows: int

@@ -31,6 +31,9 @@ type app struct {
 	// deliveries done, so the node taking over sends none again; nil in a single process.
 	delivers func() bool
 	ledger   spac.WebhookLedger
+	// early answers 503 on a replica's address while it catches up (nil elsewhere); the
+	// replica names its position to it.
+	early *earlyListener
 }
 
 // openApp opens the Badger store and the Bleve index below the data directory.

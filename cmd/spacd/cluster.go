@@ -124,6 +124,10 @@ func startReplica(ctx context.Context, env *environment, a *app) (roleParts, err
 		return roleParts{}, err
 	}
 	rep := natsjs.NewReplica(conn, a.db.Applier(streamLogCap), a.idx, env.log)
+	status := func() spac.Replication { st := rep.Status(); st.Deliverer = lease.Held(); return st }
+	if a.early != nil {
+		a.early.setStatus(status) // /health says how far behind while it catches up
+	}
 	rep.OnApplied = func(c spac.Change) { deliverStreamChange(env, l, c); l.keyChange(env, c) }
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
@@ -141,7 +145,6 @@ func startReplica(ctx context.Context, env *environment, a *app) (roleParts, err
 	l.sampleCIKs, l.sample = sampleOf(ctx, env, a, l.fictional)
 	go refreshStatus(runCtx, rep)
 	fwd := replicaForwarder{natsjs.NewForwarder(conn), rep, env}
-	status := func() spac.Replication { st := rep.Status(); st.Deliverer = lease.Held(); return st }
 	return roleParts{live: l, stop: stop, status: status, forward: fwd}, nil
 }
 

@@ -30,6 +30,12 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	if a.metrics = newMetrics(env, a, subscribers, func() api.ReextractState { return l.reextract.State() }); a.metrics != nil {
 		a.pipeline.Metrics = a.metrics
 	}
+	if env.cfg.Cluster.Role == config.RoleReplica {
+		if a.early, err = listenEarly(env, env.cfg.HTTP.Addr); err != nil {
+			return err
+		}
+		defer a.early.Close()
+	}
 	role, err := startRole(ctx, env, a)
 	if err != nil {
 		return err
@@ -68,7 +74,11 @@ func cmdServe(ctx context.Context, env *environment, _ []string) error {
 	if err := announceStore(ctx, env, a); err != nil {
 		return err
 	}
-	return listenAndServe(ctx, env, srv, hs)
+	var ln net.Listener
+	if a.early != nil {
+		ln = a.early.handover()
+	}
+	return listenAndServe(ctx, env, srv, hs, ln)
 }
 
 // startLive hooks alerts into the pipeline, bootstraps the store (fixtures on a fresh data
@@ -177,13 +187,16 @@ func explorer(env *environment, a *app, srv *api.Server) *web.Explorer {
 
 // listenAndServe binds first so that the real address (":0" picks a free port) can be
 // announced, then serves until ctx is done and drains in-flight requests; connections still
-// open at the shutdown deadline are cut (a stop is not a failure).
-func listenAndServe(ctx context.Context, env *environment, srv *api.Server, hs *http.Server) error {
-	ln, err := net.Listen("tcp", hs.Addr)
-	if err != nil {
-		return err
+// open at the shutdown deadline are cut (a stop is not a failure). ln, when not nil, is bound
+// and announced already (a replica's, from before it caught up).
+func listenAndServe(ctx context.Context, env *environment, srv *api.Server, hs *http.Server, ln net.Listener) error {
+	if ln == nil {
+		var err error
+		if ln, err = net.Listen("tcp", hs.Addr); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.stdout, "listening on http://%s\n", displayAddr(ln.Addr()))
 	}
-	fmt.Fprintf(env.stdout, "listening on http://%s\n", displayAddr(ln.Addr()))
 	env.log.Info("listening", "addr", ln.Addr().String())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(srv.Listener(ln)) }()
@@ -194,7 +207,7 @@ func listenAndServe(ctx context.Context, env *environment, srv *api.Server, hs *
 	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), env.cfg.HTTP.ShutdownTimeout)
 	defer cancel()
-	err = srv.Shutdown(shutdownCtx, hs)
+	err := srv.Shutdown(shutdownCtx, hs)
 	if serveErr := <-errc; !errors.Is(serveErr, http.ErrServerClosed) {
 		err = errors.Join(err, serveErr)
 	}

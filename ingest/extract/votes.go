@@ -62,6 +62,11 @@ func (x *reader) votes() {
 			continue
 		}
 		for n := s.From; n <= s.To; n++ {
+			if ts, end, ok := x.transposedVotesAt(n, s); ok {
+				tables = append(tables, ts...)
+				n = end
+				continue
+			}
 			if t, end, ok := x.stackedVotesAt(n, s); ok {
 				tables = append(tables, t)
 				n = end

@@ -12,6 +12,11 @@ var (
 	openingDateRe = regexp.MustCompile(`^(?:On|As of|Effective) (?:or about )?(` + textutil.DatePattern + `)`)
 	// meetingDateRe is the date of the meeting a sentence names: "at the special meeting held
 	// on April 20, 2023", "the EGM on May 10, 2023".
+	// clauseDateRe is a date that opens a clause of its own after a lead-in: "As previously
+	// reported in our Form 8-K filed on July 14, 2022, on July 14, 2022, in connection with the
+	// vote ..., the holders of ...". The comma before and after set it apart from the date of
+	// a filing ("filed with the SEC on July 14, 2022") the lead-in names.
+	clauseDateRe  = regexp.MustCompile(`[,;:] (?:on|as of) (?:or about )?(` + textutil.DatePattern + `),`)
 	meetingDateRe = regexp.MustCompile(`(?i)\b(?:meeting|EGM)\b(?: of (?:the )?(?:stockholders|shareholders))?(?: \([^)]{0,40}\))?,? (?:(?:that was |which was )?(?:held|convened) )?on (` + textutil.DatePattern + `)`)
 )
 
@@ -25,8 +30,9 @@ var otherMeetingRe = regexp.MustCompile(`(?i)\b(?:(?:19|20)\d{2}|later|second|th
 const maxEventSentences = 2
 
 // eventDate is the date of the event a narrated match tells of: the date its sentence opens
-// on, else the meeting date its sentence names (the last before the match, else the first
-// after it), else the nearest one of the sentences just before it in its section.
+// on, else the meeting date its sentence names before the match, else a date opening a clause
+// before the match, else the meeting date named after it, else the nearest one of the
+// sentences just before it in its section.
 func (mt *Match) eventDate() (string, bool) {
 	text := mt.s.Text
 	if m := openingDateRe.FindStringSubmatch(text); m != nil {
@@ -35,6 +41,9 @@ func (mt *Match) eventDate() (string, bool) {
 	start := mt.m.Unmask(mt.idx[0], false)
 	if d, ok := dateIn(text[:start]); ok {
 		return d, true
+	}
+	if all := clauseDateRe.FindAllStringSubmatch(text[:start], -1); len(all) > 0 {
+		return textutil.ParseDate(all[len(all)-1][1])
 	}
 	if m := meetingDateRe.FindStringSubmatch(text[start:]); m != nil {
 		return textutil.ParseDate(m[1])

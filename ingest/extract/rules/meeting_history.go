@@ -14,11 +14,14 @@ import (
 // narratedMeeting is the head of a narrated meeting with its date in slot d: "On <date>, the
 // Company held a special meeting", "On <date>, (at an extraordinary general meeting,) the
 // Company's shareholders approved", "At the <name> Meeting on <date>, the stockholders
-// approved". A sentence that only refers to a meeting ("in connection with the meeting held on
+// approved", and the same after a lead-in naming the report that told it first ("As previously
+// reported in our Form 8-K filed on <date>, on <date>, in connection with the meeting, the
+// shareholders approved"). A sentence that only refers to a meeting ("in connection with the meeting held on
 // <date>, holders redeemed ...") is not its account. A cell of a layout table may hold it.
 const narratedMeeting = `(?i)^(?:\| )?(?:` +
 	`On {d:date},? (?:the company|we|{org})[^⟦]{0,20}? (?:held|convened|reconvened) (?:an?|its|the) [^⟦.]{0,60}?meeting` +
-	`|On {d:date},? (?:at (?:an?|the|its) [^⟦]{0,80}?meeting[^⟦]{0,80}?, )?(?:the company` + ap + `s |our |its |{org}` + ap + `s )?(?:shareholders|stockholders|members) (?:voted to )?approv` +
+	`|On {d:date},? (?:(?:at|in connection with) (?:an?|the|its) [^⟦]{0,80}?meeting[^⟦]{0,80}?, )?(?:the company` + ap + `s |our |its |{org}` + ap + `s )?(?:shareholders|stockholders|members) (?:voted to )?approv` +
+	`|As (?:previously |was )?(?:reported|disclosed|announced)\b[^⟦]{0,120}?(?:{date}[^⟦]{0,4}?)?, on {d:date},? (?:(?:at|in connection with) (?:an?|the|its) [^⟦]{0,80}?meeting[^⟦]{0,80}?, )?(?:the company` + ap + `s |the |our |its |{org}` + ap + `s )?(?:shareholders|stockholders|members) (?:voted to )?approv` +
 	`|At (?:the|its|our) [^⟦.]{0,40}?meeting(?: of (?:stockholders|shareholders))?(?: held)? on {d:date},? (?:the |our |its )?(?:shareholders|stockholders|members) (?:voted to )?approv)`
 
 // narratedVeto vetoes a condition or an intention standing before the value.

@@ -68,6 +68,14 @@ var meetingKinds = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		ID: "meeting.kind_business_combination_held_for", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
+		Pattern:  `(?i)` + meetingHeldFor,
+		Not:      pastMeeting + bcPurposeVeto,
+		Never:    kindElsewhere,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 12,
+	},
+	{
 		ID: "meeting.kind_business_combination_approved", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
 		Pattern:  `(?i)(?:shareholders|stockholders) (?:have |had )?approved (?:its|the) (?:proposed |previously announced )?(?P<v>business combination)\b|(?P<v>business combination) (?:was|has been) approved`,
 		Not:      pastMeeting + `|\bif\b|\bnot\b|exten`,
@@ -142,4 +150,10 @@ var meetingKinds = []*rule.Rule{
 
 // bcPurpose is a meeting's business-combination purpose: "to consider and vote upon a proposal
 // to approve the merger agreement".
-const bcPurpose = `to (?:consider|approve|vote (?:on|upon)|adopt)[^⟦.]*?(?:business combination|merger agreement|agreement and plan of merger)`
+const bcPurpose = `to (?:consider|approve|vote (?:on|upon)|adopt)[^⟦.]*?(?:business combination|merger agreement|agreement and plan of merger|qualifying (?:acquisition|transaction))`
+
+// meetingHeldFor is a meeting called for the deal it decides: "The Meeting is being held in
+// connection with the Corporation's proposed qualifying acquisition with X", "the special
+// meeting will be held to approve the proposed business combination". A Canadian SPAC calls
+// its business combination a qualifying acquisition (or transaction).
+const meetingHeldFor = `\bmeeting(?: of (?:the )?(?:stockholders|shareholders))? (?:is|was|will be) (?:being )?(?:held|called|convened) (?:in connection with|to (?:consider|approve|vote on)) (?:the |its |our )?(?:(?:company|corporation)` + ap + `s )?(?P<v>(?:proposed |previously announced )?(?:initial )?(?:business combination|qualifying (?:acquisition|transaction)|merger))`

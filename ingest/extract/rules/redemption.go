@@ -36,6 +36,18 @@ var meetingRedemptions = []*rule.Rule{
 		Narrated: true,
 	},
 	{
+		// A blank check of 2004-2012 called redemption "conversion": "Holders of 1,202,345 shares
+		// ... voted against the business combination and elected to convert their shares into a
+		// pro rata portion of the trust account, or approximately $9.96 per share."
+		ID: "meeting.converted_holders", Emit: rule.Emit{"v": spac.FieldSharesRedeemed, "p": spac.FieldRedemptionPrice},
+		Pattern:  `(?i)(?:holders? of|holding) (?:an aggregate of |a total of )?{v:shares}` + classPar + `[^⟦]{0,160}?(?:elected|exercised (?:their|its) (?:rights?|option)) to (?:convert|have (?:their|such|those) shares converted)\b(?:[^⟦]{0,120}?\b(?:or|of|equal to|at) (?:approximately )?{p:money} per share)?`,
+		Not:      hypothetical + `|` + pastMeeting + `|\bnot\b|\bmay\b|\bcan\b|\bwill\b`,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Items:    voteItems,
+		Priority: 11,
+		Narrated: true,
+	},
+	{
 		ID: "meeting.redeemed_elected", Emit: rule.One(spac.FieldSharesRedeemed),
 		Pattern:  `(?i)(?:holders|stockholders|shareholders) (?:have )?elected to redeem (?:an aggregate of |a total of )?{v:shares}`,
 		Not:      hypothetical + `|` + pastMeeting + `|\bnot\b`,
@@ -102,8 +114,9 @@ var meetingRedemptions = []*rule.Rule{
 	},
 	{
 		ID: "meeting.redeemed_at_price", Emit: rule.One(spac.FieldRedemptionPrice),
-		Pattern:  `(?i)redeem(?:ed)?\b[^⟦]{0,60}?(?:{shares}[^⟦]{0,40}?)? at (?:a price of )?(?:approximately )?{v:money} per (?:public )?share`,
-		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|par value|\ball\b|liquidat|dissol|wind`,
+		Pattern: `(?i)redeem(?:ed)?\b[^⟦]{0,60}?(?:{shares}[^⟦]{0,40}?)? at (?:a price of )?(?:approximately )?{v:money} per (?:public )?share` +
+			`|redeem(?:ed)?\b[^⟦]{0,60}?(?:{shares}[^⟦]{0,40}?)? at a per[- ]share (?:redemption )?price of (?:approximately )?{v:money}`,
+		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|par value|\ball\b|liquidat|dissol|wind|\b(?:may|can|could)\b`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,
@@ -141,6 +154,19 @@ var meetingRedemptions = []*rule.Rule{
 		Narrated: true,
 	},
 	{
+		// "The aggregate redemption amount was approximately $7,020,000, or approximately $11.46
+		// per share": the total and the price in a sentence of their own
+		ID: "meeting.redemption_amount_was", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "p": spac.FieldRedemptionPrice},
+		Pattern:  `(?i)\b(?:aggregate|total) (?:redemption )?(?:amount|payment|price) (?:paid (?:to (?:the )?redeeming [^⟦.;]{0,30}?)?)?(?:was|is|totall?ed|amounted to) (?:approximately )?{v:money}(?:,? (?:or|representing) (?:approximately )?{p:money} per (?:public )?share)?`,
+		Must:     `(?i)redeem|redemption`,
+		Not:      hypothetical + `|` + pastMeeting + `|remain|warrants?\b|units?\b|private placement|estimated|expected`,
+		Never:    `(?i)liquidat|dissol|wind(?:ing)? up`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+		Narrated: true,
+	},
+	{
 		ID: "meeting.redeemed_for_or_price", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "p": spac.FieldRedemptionPrice},
 		Pattern:  `(?i)redeemed for (?:approximately )?{v:money},? or (?:approximately )?{p:money} per share`,
 		Not:      hypothetical + `|` + pastMeeting,
@@ -151,7 +177,7 @@ var meetingRedemptions = []*rule.Rule{
 	},
 	{
 		ID: "meeting.shares_remaining", Emit: rule.One(spac.FieldSharesRemaining),
-		Pattern:  `(?i)(?:will have|has|had|leaving|with|currently has) {v:shares|count}(?: (?:public shares|shares of class a [^⟦]{0,40}?|class a [^⟦]{0,40}?shares|ordinary shares))?(?: (?:issued and )?outstanding| held by public (?:shareholders|stockholders))`,
+		Pattern:  `(?i)(?:will have|has|had|leaving|with|currently has) (?:approximately {money}(?: million)? (?:in|held in|remaining in) (?:its|the|our) trust account,? and )?{v:shares|count}(?: (?:public shares|shares of class a [^⟦]{0,40}?|class a [^⟦]{0,40}?shares|ordinary shares))?(?: (?:issued and )?outstanding| held by public (?:shareholders|stockholders))`,
 		Not:      hypothetical + `|` + pastMeeting + `|class b|founder|including`,
 		Classes:  current,
 		Items:    voteItems,

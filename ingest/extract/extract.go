@@ -77,6 +77,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 		x.underwritersTable()
 		x.coverPriceTable()
 		x.coverFootUnderwriters()
+		x.unitPartsList()
 	}
 	c := newCollector(d.Class)
 	for _, f := range x.out {

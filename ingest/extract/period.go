@@ -21,6 +21,24 @@ var (
 	coverPeriodLineRe = textutil.MustStarts(`(?i)^\W{0,3}(?:(?:annual|quarterly) report\b.{0,80}?)?\bfor the (?:quarterly period|fiscal year|fiscal quarter)\s+ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})[\s.,]*(?:$|or$|[☐☒¨□■oxX]$|(?:[☐☒¨□■oxX]\s+)?transition report)`)
 )
 
+// coverYearLineRe is an annual report's cover that writes "For the year ended <date>" alone
+// on its line; read only under the "ANNUAL REPORT PURSUANT TO ..." lines (see
+// underAnnualReport), since a financial statement's column heading reads the same.
+var coverYearLineRe = textutil.MustStarts(`(?i)^\W{0,3}for the year ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})[\s.,]*$`)
+
+// underAnnualReport reports whether one of the four lines above line n opens the cover's
+// "ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d)" (its wrapped tail may stand between).
+func (x *reader) underAnnualReport(n int) bool {
+	for k := max(1, n-4); k < n; k++ {
+		if annualReportRe.MatchString(x.d.Line(k)) {
+			return true
+		}
+	}
+	return false
+}
+
+var annualReportRe = textutil.MustStarts(`(?i)^\W{0,3}annual report (?:pursuant to|under) section 13`)
+
 // coverLines bounds the search of the cover: it is at the top of the report.
 const coverLines = 200
 
@@ -54,7 +72,11 @@ func (x *reader) periodOfReport() {
 		if n > 1 && strings.EqualFold(strings.TrimSpace(x.d.Line(n-1)), "for") {
 			line = "For " + line // "For" / "the fiscal year ended December 31, 2023"
 		}
-		if m := coverPeriodLineRe.FindStringSubmatch(line); m != nil {
+		m := coverPeriodLineRe.FindStringSubmatch(line)
+		if m == nil && x.underAnnualReport(n) {
+			m = coverYearLineRe.FindStringSubmatch(line)
+		}
+		if m != nil {
 			if iso, ok := parseDateAnyCase(m[1]); ok {
 				x.add("cover.period_of_report", priorityTable, spac.FieldPeriodOfReport, iso, n, m[1], iso)
 				return

@@ -50,7 +50,9 @@ func (x *reader) coverSymbols() {
 			continue // "Trading" / "Symbol(s)": the heading is the next line
 		}
 		if coverSymbolHeadRe.MatchString(head) && (strings.HasPrefix(strings.ToLower(head), "trading ") || coverTitleRe.MatchString(x.around(n))) {
-			x.coverFlat(n, limit)
+			if !x.coverColumns(n) {
+				x.coverFlat(n, limit)
+			}
 			return
 		}
 		if !coverHeadRe.MatchString(line) {
@@ -61,10 +63,13 @@ func (x *reader) coverSymbols() {
 		}
 		pending := "" // lines of a title wrapped above its row
 		for k := n + 1; k <= min(n+16, limit) && !coverEndRe.MatchString(x.d.Line(k)); k++ {
-			if x.coverRow(k, pending) {
+			switch line := strings.TrimSpace(x.d.Line(k)); {
+			case x.coverRow(k, pending):
 				pending = ""
-			} else {
-				pending = strings.TrimSpace(pending + " " + strings.TrimSpace(x.d.Line(k)))
+			case coverHeadingCell.MatchString(line):
+				pending = "" // a heading wrapped under the row of headings is no title
+			default:
+				pending = strings.TrimSpace(pending + " " + line)
 			}
 		}
 		return
@@ -239,14 +244,22 @@ func (x *reader) around(n int) string {
 // the lines above it (pending). It reports whether line n was such a row.
 func (x *reader) coverRow(n int, pending string) bool {
 	cells := doc.Filled(x.d.Cells(n))
-	if len(cells) < 2 || symbolCellRe.MatchString(cells[0].Text) {
+	if len(cells) < 2 {
 		return false
 	}
-	title := cells[0].Text
-	if r := []rune(title)[0]; pending != "" && !unicode.IsUpper(r) {
+	title, rest := cells[0].Text, cells[1:]
+	switch {
+	case symbolCellRe.MatchString(title) && pending != "" && tickerField(pending) != "" && namesExchange(rest):
+		// the title wrapped onto the lines above; the row keeps only the symbol and the
+		// exchange ("Units, each consisting of one share of" / "common stock and one
+		// warrant" / "ABCDU   The Nasdaq Stock Market LLC")
+		title, rest = pending, cells
+	case symbolCellRe.MatchString(title):
+		return false
+	case pending != "" && !unicode.IsUpper([]rune(title)[0]):
 		title = pending + " " + title
 	}
-	for _, c := range cells[1:] {
+	for _, c := range rest {
 		if ex, ok := textutil.ExchangeName(c.Text); ok {
 			if !x.has(spac.FieldExchange) {
 				x.add("table.cover_exchange", priorityTable, spac.FieldExchange, ex, n, c.Text, "")
@@ -261,6 +274,16 @@ func (x *reader) coverRow(n int, pending string) bool {
 		}
 	}
 	return true
+}
+
+// namesExchange reports whether one of the cells names an exchange.
+func namesExchange(cells []spac.Cell) bool {
+	for _, c := range cells {
+		if _, ok := textutil.ExchangeName(c.Text); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // underwriterFirm is an underwriter's name: capitalised words ending in a legal form.

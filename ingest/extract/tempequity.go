@@ -70,12 +70,7 @@ func (x *reader) tempEquity(balanceSheet string) {
 			if low := strings.ToLower(x.d.Line(n)); !strings.Contains(low, "stock") && !strings.Contains(low, "shares") {
 				continue
 			}
-			if head, _, _ := x.rowParts(n); !captionRe.MatchString(head) || classBRe.MatchString(head) {
-				continue
-			}
-			if r, ok := x.wrappedRow(n, s.To); ok {
-				found = append(found, x.tempRow(r)...)
-			} else if r, ok := x.stackedTableRow(n); ok {
+			if r, ok := x.tempEquityRow(n, s.To); ok {
 				found = append(found, x.tempRow(r)...)
 			}
 		}
@@ -107,6 +102,27 @@ func (x *reader) tempEquity(balanceSheet string) {
 			x.add(f.rule, f.priority, f.field, f.value, f.line, f.quote, f.period)
 		}
 	}
+}
+
+// tempEquityRow reads the row of a class of stock whose label is on line n, wrapped over
+// lines, set one cell per line or broken into pieces (see brokenLabelRow); a label broken
+// before line n ("Common" / "stock, subject to ...") is read from its first piece.
+func (x *reader) tempEquityRow(n, to int) (tableRow, bool) {
+	if head, _, _ := x.rowParts(n); captionRe.MatchString(head) && !classBRe.MatchString(head) {
+		if r, ok := x.wrappedRow(n, to); ok {
+			return r, true
+		}
+		if r, ok := x.stackedTableRow(n); ok {
+			return r, true
+		}
+		return x.brokenLabelRow(n)
+	}
+	if h := x.labelHead(n); h != n {
+		if r, ok := x.brokenLabelRow(h); ok && captionRe.MatchString(r.label) && !classBRe.MatchString(r.label) {
+			return r, true
+		}
+	}
+	return tableRow{}, false
 }
 
 // labelPart says that row.label from byte off on is line's text from byte at on.

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,10 +44,16 @@ func (x *reader) trustTable() {
 			if len(cells) < 2 {
 				cells, at = x.stackedRow(n)
 			}
-			if len(cells) < 2 || len(doc.Filled(x.d.Cells(n))) < 2 && !plainLabelRe.MatchString(cells[0].Text) {
+			broken := false
+			if h := x.labelHead(n); len(cells) < 2 || h != n {
+				if r, ok := x.brokenLabelRow(x.labelHead(n)); ok {
+					cells, at, broken = []spac.Cell{{Text: r.label}, r.figures[0]}, r.last, true
+				}
+			}
+			if len(cells) < 2 || !broken && len(doc.Filled(x.d.Cells(n))) < 2 && !plainLabelRe.MatchString(cells[0].Text) {
 				continue
 			}
-			if !trustRowRe.MatchString(cells[0].Text) || notTrustRe.MatchString(cells[0].Text) {
+			if label := balanceLabel(cells[0].Text); !trustRowRe.MatchString(label) || notTrustRe.MatchString(label) {
 				continue
 			}
 			if ok, p := x.trustRow(n, at, cells); ok {
@@ -55,6 +62,16 @@ func (x *reader) trustTable() {
 			}
 		}
 	}
+}
+
+// balanceLabelNoise is what a balance row's label may add to the account it names: the
+// interest the balance includes, a reference to a note.
+var balanceLabelNoise = regexp.MustCompile(`(?i),?\s*including (?:accrued )?interest\b|\s*\(notes? \d+\)`)
+
+// balanceLabel is a balance row's label without balanceLabelNoise ("Cash held in Trust Fund,
+// including interest (Note 2)" names the trust's balance, not its interest).
+func balanceLabel(label string) string {
+	return balanceLabelNoise.ReplaceAllString(label, "")
 }
 
 // trustRow reads the first figure of a trust row whose label is on line n and figures on

@@ -29,6 +29,9 @@ func TestRecognise(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"holders of 968,617 Class A ordinary shares exercised their right to redeem at approximately $10.00 per share, for $9,686,170.",
 			"shares:968,617=968617 class A; money:$10.00=10; money:$9,686,170=9686170"},
+		// Units sold privately, named in lower case ("insider units", "private units").
+		{"officers purchased 180,000 insider units and 95,000 private units at $8.00 per unit",
+			"units:180,000=180000; units:95,000=95000; money:$8.00=8"},
 		{"an aggregate of 46,700,000 shares of New Rocket Lab Common Stock at $10.00 per share",
 			"shares:46,700,000=46700000; money:$10.00=10"},
 		{"approximately $25.06 million (approximately $10.40 per share) and 2.3 million shares",

@@ -145,7 +145,7 @@ func garbledGroups(figure string) bool {
 // optional "of <name> Class A common stock" tail that names the class.
 var quantityRe = re(`\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s(?i:million|billion)|\d+)\s*` +
 	`(?:of\s+(?:the\s+Company['’]s\s+|our\s+|its\s+|such\s+)?)?` +
-	`((?:(?:issued\s+and\s+)?outstanding\s+|then[- ]outstanding\s+|public\s+|publicly[- ]held\s+|founder\s+|private\s+placement\s+|placement\s+|additional\s+|newly[- ]issued\s+|non-redeemable\s+|redeemable\s+|sponsor\s+|anchor\s+|earn-?out\s+|preferred\s+|convertible\s+|restricted\s+|(?:un)?vested\s+|remaining\s+|existing\s+|consideration\s+|Class\s+[A-Z]\s+|Series\s+[A-Z]\s+|ordinary\s+|common\s+|[A-Z][\w-]*\s+){0,6}?)` +
+	`((?:(?:issued\s+and\s+)?outstanding\s+|then[- ]outstanding\s+|public\s+|publicly[- ]held\s+|founder\s+|private\s+placement\s+|placement\s+|private\s+|insider\s+|additional\s+|newly[- ]issued\s+|non-redeemable\s+|redeemable\s+|sponsor\s+|anchor\s+|earn-?out\s+|preferred\s+|convertible\s+|restricted\s+|(?:un)?vested\s+|remaining\s+|existing\s+|consideration\s+|Class\s+[A-Z]\s+|Series\s+[A-Z]\s+|ordinary\s+|common\s+|[A-Z][\w-]*\s+){0,6}?)` +
 	`(?i:(shares?|units?|warrants?|rights?|(?:common|ordinary)\s+stock))\b` +
 	`((?:\s+of\s+(?:the\s+Company['’]s\s+|our\s+|its\s+)?(?:[A-Z][\w-]*\s+){0,4}?(?:Class\s+[A-Z]\s+)?(?i:common\s+stock|ordinary\s+shares|stock|shares)\b)?)`)
 

@@ -13,6 +13,11 @@ import (
 // our initial public offering").
 var underwriterForms = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic}
 
+// formerBracket is the company's former name in brackets, before or after its defined term
+// ("Acme Holdings Corp. (formerly known as Acme Acquisition Corp.) (the “Company”) (NYSE:
+// ACME.U)"): the symbols' bracket follows it.
+const formerBracket = `(?: \((?i:formerly(?: known as)?|f/k/a|fka|previously known as) [^()]{2,80}\))?`
+
 // successorListing vetoes a sentence about the listing of the company after its business
 // combination - the combined company's, the surviving or new holding company's - which is
 // another company's exchange and symbols ("following the business combination, the common
@@ -59,7 +64,7 @@ var offeringListing = []*rule.Rule{
 		// Acquisition Corp. (OTC Bulletin Board: ACMEU)", "Acme Acquisition Corp. (the
 		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
 		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
 			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?:[,;]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
@@ -69,7 +74,7 @@ var offeringListing = []*rule.Rule{
 		// The filer's own name before its bracket anywhere in a release (after a headline run
 		// into the text): only the filer's, so no other company's bracket is read.
 		ID: "offering.release_symbols_filer", Produce: filerOnly(releaseSymbols), Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+		Pattern: `(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
 			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?:[,;]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never: otherSPAC,
 		// a DEFA14A carries the release it filed as additional proxy material
@@ -81,7 +86,7 @@ var offeringListing = []*rule.Rule{
 		// Corporation II (ACQ; ACQ.WS; ACQ.U) announced today"; several symbols of one root, the
 		// company the SPAC.
 		ID: "offering.release_bare_symbols", Produce: bareBracketSymbols, Gives: tickerFields,
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧[.,]? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧[.,]? )\s?(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
 			`\((?P<cells>` + bareSymbol + `(?:[;,] ?` + bareSymbol + `){1,3})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
@@ -92,7 +97,7 @@ var offeringListing = []*rule.Rule{
 		// Units: “ACMEU”, Warrants: “ACMEW”)", "(Nasdaq: “ACMEU” for units and “ACMEW” for
 		// warrants)"; the company is the SPAC, as for offering.release_symbols.
 		ID: "offering.release_class_symbols", Produce: labelledSymbols, Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})(?P<term> \(` + definedTerms + `\))? ?` +
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? )\s?(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
 			`\((?P<ex>{exchange}): ?(?P<cells>(?:(?:(?:[A-Za-z][A-Za-z ]{0,30}): ?{ticker}|{ticker} for (?:[a-z]+ ?){1,3})(?:,? and |[,;] ?|\))){2,5})` +
 			`(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,

@@ -56,6 +56,10 @@ const (
 		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|that|pursuant)\b|[.;()]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange|` + nextClassTitle + `)`
 )
 
+// numeralInBrackets is the figure a report may write after a number word ("one (1) share of
+// Class A common stock ... and one-third (1/3) of one (1) redeemable warrant").
+const numeralInBrackets = `(?:\(\d+(?:/\d+)?\) )?`
+
 // unitGap is the text inside a unit's description: no sentence's end, though a period may
 // open a figure ("par value $.0001").
 // nextClassTitle is the next line of a cover's list of registered classes, which a flattened
@@ -242,7 +246,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		// an older cover's title: "Units (each Unit is comprised of one share Common Stock and
 		// one Warrant)"
-		Pattern:  `(?i)\b(?:consists|consisting|consist|(?:is |are )?comprised|composed) of:? (?P<v>one ` + unitHead + unitGap + unitTail,
+		Pattern:  `(?i)\b(?:consists|consisting|consist|(?:is |are )?comprised|composed) of:? (?P<v>one ` + numeralInBrackets + unitHead + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 10,
@@ -251,7 +255,7 @@ var offeringTerms = []*rule.Rule{
 		// With the share's par value ("one Class A ordinary share, $0.0001 par value, and ..."),
 		// as fee tables and cover tables write it: a plainer statement elsewhere wins.
 		ID: "offering.unit_structure_par_value", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
-		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + unitHead + unitGap + `(?:{money} par value|par value {money})` + unitGap + unitTail,
+		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + numeralInBrackets + unitHead + unitGap + `(?:{money} par value|par value {money})` + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 8,

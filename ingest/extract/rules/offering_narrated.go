@@ -105,6 +105,9 @@ var offeringNarrated = []*rule.Rule{
 		ID: "offering.sector_focus", Produce: sectorText, Gives: []string{spac.FieldSector},
 		Pattern: `(?i)\b(?:intends?|plans?|expects?) to (?:focus|concentrate) (?:` +
 			`(?:our|its) (?:search|efforts)(?: for (?:a )?target business(?:es)?)? (?:in|on) (?:the )?(?P<v>[a-z][^,.;()⟦]{2,80}? (?:industry|industries|sector|sectors|companies|businesses))\b` +
+			// a list of industries, with its abbreviation in brackets: "in the technology,
+			// media, telecommunications and sustainability (“TMTS”) industries"
+			`|(?:our|its) (?:search|efforts)(?: for (?:a )?target business(?:es)?)? (?:in|on) (?:the )?(?P<v>[a-z][^.;()⟦]{2,100}?, [^.;()⟦]{2,100}? (?:and|or) [a-z][^.;()⟦]{2,60}?(?: \([^()]{1,16}\))? (?:industries|sectors))\b` +
 			`|on (?:target )?(?:businesses|companies) (?:that (?:provide|operate in|are in) (?P<v>[a-z][^,.;()⟦]{2,80}? (?:industry|industries|sector|sectors))\b` +
 			`|[^.;⟦]{0,60}? operating in various industries,? including (?P<v>[a-z][^.;()⟦]{2,100}?)(?:\.|;|$)))`,
 		Not:      otherSPAC,

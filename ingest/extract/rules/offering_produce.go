@@ -101,6 +101,10 @@ func span(m *rule.Match, field, value string, start, end int) rule.Out {
 }
 
 var (
+	// numeralBracketRe is a whole number word's figure in brackets ("one (1) share", "of one
+	// (1) warrant"), which the value leaves out; a fraction's ("one-tenth (1/10)") is kept, as
+	// the keys write it.
+	numeralBracketRe = textutil.MustStarts(`\s\(\d+\)`)
 	// parValueRe is a share's par value stated inside a unit's description ("one Class A
 	// ordinary share, $0.0001 par value, and ...", "..., par value $0.0001 per share, ...").
 	parValueRe = textutil.MustStarts(`(?i),?\s+(?:\$\s?[\d.]+(?:\s+par\s+value)+(?:\s+per\s+share)?|par\s+value\s+(?:of\s+)?\$\s?[\d.]+(?:\s+per\s+share)?|no\s+par\s+value)\b`)
@@ -128,6 +132,7 @@ func unitStructureValue(text string) string {
 	v := oneOfOurRe.ReplaceAllString(text, "one $1$2")
 	v = possessiveRe.ReplaceAllString(v, "of ")
 	v = parValueRe.ReplaceAllString(v, "")
+	v = numeralBracketRe.ReplaceAllString(v, "")
 	v = eachComponentRe.ReplaceAllString(definedTermRe.ReplaceAllString(v, ""), "")
 	v = ofTheCompanyRe.ReplaceAllString(v, "")
 	v = strings.Join(strings.Fields(v), " ")

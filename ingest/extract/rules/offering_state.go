@@ -71,7 +71,10 @@ var offeringState = []*rule.Rule{
 		// (a merger agreement's parties, a release, a proxy's notice). Any other name - the
 		// target, a merger sub, the sponsor - is not read.
 		ID: "offering.state_filer_apposition", Produce: filerOnly(jurisdictionOf), Gives: []string{spac.FieldStateOfInc},
-		Pattern:  `(?P<org>{org}),? (?:is )?(?:a|an) (?:newly[- ]organized |newly[- ]formed )?` + jurisdictionSlot + ` ` + companyForm + `\b`,
+		// A former name and the defined term may stand in two brackets between ("Acme Corp.
+		// (the “Company”) (formerly Acme Growth Corp.), a Cayman Islands exempted company");
+		// one bracket alone is meeting.state_notice_apposition's.
+		Pattern:  `(?P<org>{org})(?: \([^()]{1,80}\) \([^()]{1,80}\))?,? (?:is )?(?:a|an) (?:newly[- ]organized |newly[- ]formed )?` + jurisdictionSlot + ` ` + companyForm + `\b`,
 		Never:    notOwnJurisdiction,
 		Classes:  []doc.Class{doc.Prospectus, doc.Periodic, doc.Proxy, doc.MergerProxy, doc.Current, doc.Communication},
 		NotKinds: notStated,

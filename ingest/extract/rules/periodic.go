@@ -45,7 +45,7 @@ const (
 )
 
 // periodic is the whole family, in the order its rules are tried.
-var periodic = concat(periodicBalances, periodicMeetings, periodicRedemptions)
+var periodic = concat(periodicBalances, periodicMeetings, periodicRedemptions, periodicIdentity)
 
 // periodicBalances: the trust account and the shares subject to redemption at a period end.
 var periodicBalances = []*rule.Rule{

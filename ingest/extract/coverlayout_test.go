@@ -1,0 +1,101 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/spacdata/spac/ingest/extract/extracttest"
+)
+
+// factsOf extracts the facts of a filing of form with the body lines, field -> value.
+func factsOf(form string, body ...string) map[string]string {
+	got := map[string]string{}
+	for _, f := range Facts(extracttest.Filing(form, nil, body...)) {
+		got[f.Field] = f.Value
+	}
+	return got
+}
+
+// wantFacts checks the fields of want ("" for a field that must be absent).
+func wantFacts(t *testing.T, name string, got, want map[string]string) {
+	t.Helper()
+	for field, v := range want {
+		if got[field] != v {
+			t.Errorf("%s: %s = %q, want %q", name, field, got[field], v)
+		}
+	}
+}
+
+// TestCoverWrappedTitleRow: a unit's title wraps onto two lines and its row keeps only the
+// symbol and the exchange; the symbol is the units'. Heading words wrapped under the headings
+// row are not part of the title.
+func TestCoverWrappedTitleRow(t *testing.T) {
+	got := factsOf("10-K",
+		"Securities registered pursuant to Section 12(b) of the Act:",
+		"Title of each class | Trading Symbol(s)",
+		"Name of each exchange on",
+		"which registered",
+		"Units, each consisting of one share of",
+		"Class A common stock and one Warrant",
+		"| KLMOU | The Nasdaq Stock Market LLC",
+		"Class A common stock, par value $0.0001 per share | KLMO | The Nasdaq Stock Market LLC",
+		"Warrants, each exercisable for one share of Class A common stock | KLMOW | The Nasdaq Stock Market LLC",
+		"Indicate by check mark if the registrant is a well-known seasoned issuer.")
+	wantFacts(t, "wrapped units title", got, map[string]string{
+		"ticker_units": "KLMOU", "ticker_shares": "KLMO", "ticker_warrants": "KLMOW", "exchange": "Nasdaq",
+	})
+}
+
+// TestCoverStackedColumns: titles, symbols and exchanges each in a column of their own, one
+// cell per line; the i-th symbol is the i-th title's. A title wrapped onto two lines makes
+// the counts differ, and then no symbol is paired.
+func TestCoverStackedColumns(t *testing.T) {
+	got := factsOf("10-K",
+		"Securities registered pursuant to Section 12(b) of the Act:",
+		"Title of each class",
+		"Units, each consisting of one share of Class A common stock, $0.0001 par value, and one-third of one warrant",
+		"Shares of Class A common stock",
+		"Warrants",
+		"Trading Symbol(s)",
+		"PQRSU",
+		"PQRS",
+		"PQRSW",
+		"Name of each exchange on which registered",
+		"New York Stock Exchange",
+		"New York Stock Exchange",
+		"New York Stock Exchange",
+		"Indicate by check mark if the registrant is a well-known seasoned issuer.")
+	wantFacts(t, "stacked", got, map[string]string{
+		"ticker_units": "PQRSU", "ticker_shares": "PQRS", "ticker_warrants": "PQRSW", "exchange": "NYSE",
+		"unit_structure": "one share of Class A common stock and one-third of one warrant",
+	})
+	got = factsOf("10-K",
+		"Title of each class",
+		"Units, each consisting of one share of Class A common stock and",
+		"one-half of one warrant",
+		"Warrants",
+		"Trading Symbol(s)",
+		"TUVWU",
+		"TUVWW",
+		"Name of each exchange on which registered",
+		"The Nasdaq Stock Market LLC",
+		"Indicate by check mark if the registrant is a well-known seasoned issuer.")
+	wantFacts(t, "stacked, a title wrapped", got, map[string]string{"ticker_units": "", "ticker_warrants": ""})
+}
+
+// TestCoverYearEnded: an annual report's cover may write "For the year ended <date>"; the
+// same words as a statement's column heading, with no annual report's lines above, are no
+// period of report.
+func TestCoverYearEnded(t *testing.T) {
+	got := factsOf("10-K",
+		"FORM 10-K",
+		"ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF",
+		"THE SECURITIES EXCHANGE ACT OF 1934",
+		"For the year ended December 31, 2009",
+		"Commission File Number 001-33000")
+	wantFacts(t, "annual cover", got, map[string]string{"period_of_report": "2009-12-31"})
+	got = factsOf("10-K",
+		"STATEMENTS OF OPERATIONS",
+		"For the year ended December 31, 2008",
+		"Formation and operating costs | 412,003")
+	wantFacts(t, "statement heading", got, map[string]string{"period_of_report": ""})
+}

@@ -1,0 +1,47 @@
+package extract
+
+import "testing"
+
+// TestBrokenLabelBalanceSheet: a balance sheet set one cell per line whose labels are broken
+// into pieces, border lines between them; the trust row (its head on the line above the word
+// "trust"), the temporary-equity row (count and price in two pieces). An interest row broken
+// the same way is not the trust's balance.
+func TestBrokenLabelBalanceSheet(t *testing.T) {
+	got := factsOf("10-Q",
+		"Balance",
+		"Sheets",
+		"|",
+		"Cash",
+		"and cash equivalents held in trust",
+		"|",
+		"|",
+		"|118,402,117",
+		"|",
+		"|117,950,300",
+		"Common",
+		"stock, subject to possible redemption; 2,366,999 shares",
+		"|",
+		"|",
+		"at",
+		"$9.81 per share",
+		"|",
+		"|23,220,260",
+		"|")
+	wantFacts(t, "broken labels", got, map[string]string{
+		"trust_balance": "118402117.00", "shares_subject_to_redemption": "2366999", "redemption_value_per_share": "9.8100",
+	})
+	got = factsOf("10-QSB",
+		"Current Assets:",
+		"Cash held in Trust Fund, including interest (Note",
+		"2)",
+		"|",
+		"36,511,072",
+		"|36,400,118")
+	wantFacts(t, "label wrapped before its note", got, map[string]string{"trust_balance": "36511072.00"})
+	got = factsOf("10-Q",
+		"Interest",
+		"income on cash held in trust",
+		"|",
+		"|1,204,330")
+	wantFacts(t, "interest row", got, map[string]string{"trust_balance": ""})
+}

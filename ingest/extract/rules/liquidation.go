@@ -285,6 +285,17 @@ var liquidationNotices = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// a release or 8-K tells who will delist the class: "The Company expects that the New
+		// York Stock Exchange will file a Form 25 with the SEC", "Nasdaq filed a Form 25-NSE to
+		// delist the Company's securities"; the exchange that removes the SPAC's class is the
+		// one it is listed on (a combined company's listing is never delisted by a Form 25)
+		ID: "liquidation.form25_filed_by", Emit: rule.One(spac.FieldExchange),
+		Pattern:  `(?i){v:exchange}(?: \([^)]{0,40}\))? (?:(?:will|intends to|expects to|plans to|is expected to|has|had) )?(?:file|filed|submit|submitted) (?:a |an |its )?(?:notification of removal from listing (?:and/or registration )?on )?form 25`,
+		Not:      `(?i)\b(?:if|unless|in the event|may|might|could|would)\b`,
+		Classes:  []doc.Class{doc.Current, doc.Communication, doc.Periodic},
+		Priority: 8,
+	},
+	{
 		ID: "liquidation.form25_exchange_notifies", Emit: rule.One(spac.FieldExchange),
 		Pattern:  `(?i){v:exchange}(?: \([^)]{0,40}\))? hereby notifies`,
 		Classes:  []doc.Class{doc.Delisting},

@@ -1,7 +1,6 @@
 package spac
 
 import (
-	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -113,7 +112,7 @@ func (f Filing) DocumentAt(n int) (Document, bool) {
 // ArchiveURL is the SEC archive address of the full submission.
 func (f Filing) ArchiveURL() string {
 	cik := strings.TrimLeft(string(f.CIK), "0")
-	return fmt.Sprintf("https://www.sec.gov/Archives/edgar/data/%s/%s.txt", cik, f.Accession)
+	return "https://www.sec.gov/Archives/edgar/data/" + cik + "/" + f.Accession + ".txt" // called per citation
 }
 
 // XBRLFact is one inline XBRL fact (ix:nonFraction or ix:nonNumeric) with the canonical line

@@ -132,11 +132,14 @@ func (a slogAdapter) Errorf(f string, args ...any) {
 func (a slogAdapter) Warningf(f string, args ...any) {
 	a.l.Warn("badger: " + trimNL(fmt.Sprintf(f, args...)))
 }
-func (a slogAdapter) Infof(f string, args ...any) {
-	a.l.Debug("badger: " + trimNL(fmt.Sprintf(f, args...)))
-}
-func (a slogAdapter) Debugf(f string, args ...any) {
-	a.l.Debug("badger: " + trimNL(fmt.Sprintf(f, args...)))
+func (a slogAdapter) Infof(f string, args ...any)  { a.debug(f, args) }
+func (a slogAdapter) Debugf(f string, args ...any) { a.debug(f, args) }
+
+// debug formats only when debug records are kept: Badger logs at every write batch.
+func (a slogAdapter) debug(f string, args []any) {
+	if a.l.Enabled(context.Background(), slog.LevelDebug) {
+		a.l.Debug("badger: " + trimNL(fmt.Sprintf(f, args...)))
+	}
 }
 
 func trimNL(s string) string {

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"slices"
 	"strings"
 	"time"
@@ -41,7 +42,7 @@ func (db *DB) PutFiling(ctx context.Context, r *spac.RenderedFiling, facts []spa
 
 // PutFilingMarked is PutFiling; historical sets the Historical flag of the fold mark.
 func (db *DB) PutFilingMarked(ctx context.Context, r *spac.RenderedFiling, facts []spac.Fact, historical bool) (bool, error) {
-	rec, err := db.newRecord(r, facts)
+	rec, factsJSON, err := db.newRecord(r, facts)
 	if err != nil {
 		return false, err
 	}
@@ -65,7 +66,7 @@ func (db *DB) PutFilingMarked(ctx context.Context, r *spac.RenderedFiling, facts
 	case err != nil:
 		old = storedFiling{}
 	}
-	return true, db.writeFiling(ctx, old, rec, r.Lines, facts, r.Source, historical)
+	return true, db.writeFiling(ctx, old, rec, r.Lines, factsJSON, r.Source, historical)
 }
 
 // restamp records, for a filing whose content is unchanged, the extractor version that
@@ -89,26 +90,31 @@ func (db *DB) restamp(ctx context.Context, old, rec storedFiling, src *spac.Sour
 	return err
 }
 
-// newRecord validates r and computes its content hash.
-func (db *DB) newRecord(r *spac.RenderedFiling, facts []spac.Fact) (storedFiling, error) {
+// newRecord validates r and computes its content hash; it returns the facts' JSON too, which
+// the hash, the size check and the write share (encoded once: it was a tenth of a store write).
+func (db *DB) newRecord(r *spac.RenderedFiling, facts []spac.Fact) (storedFiling, []byte, error) {
 	if r == nil {
-		return storedFiling{}, spac.InvalidParam("filing", "nil filing")
+		return storedFiling{}, nil, spac.InvalidParam("filing", "nil filing")
 	}
 	f := r.Filing
 	if f.Accession == "" || len(f.Accession) > maxAccession || strings.ContainsAny(f.Accession, "/\x00") {
-		return storedFiling{}, spac.InvalidParam("accession", "invalid accession %.40q", f.Accession)
+		return storedFiling{}, nil, spac.InvalidParam("accession", "invalid accession %.40q", f.Accession)
 	}
 	cik, err := normCIK(f.CIK)
 	if err != nil {
-		return storedFiling{}, err
+		return storedFiling{}, nil, err
 	}
 	f.CIK = cik
-	hash, err := contentHash(f, r.Lines, facts)
+	factsJSON, err := json.Marshal(facts)
 	if err != nil {
-		return storedFiling{}, err
+		return storedFiling{}, nil, fmt.Errorf("kv: encode facts: %w", err)
+	}
+	hash, err := contentHash(f, r.Lines, factsJSON)
+	if err != nil {
+		return storedFiling{}, nil, err
 	}
 	rec := storedFiling{Filing: f, Hash: hash, Lines: len(r.Lines), ChunkLines: db.chunkLines}
-	return rec, db.checkValues(rec, r.Lines, facts)
+	return rec, factsJSON, db.checkValues(rec, r.Lines, factsJSON)
 }
 
 // maxAccession bounds the accession in keys (an EDGAR accession has 20 characters); Badger
@@ -119,7 +125,7 @@ const maxAccession = 64
 // not hold: a 20 MB line of '<' is a 120 MB JSON chunk, 2 million empty <DOCUMENT>s a filing
 // record of hundreds of MB. Badger's own error aborted the whole ingest run (and dumped the
 // value in hex); EINVALID says the document is at fault, and the pipeline skips it.
-func (db *DB) checkValues(rec storedFiling, lines []string, facts []spac.Fact) error {
+func (db *DB) checkValues(rec storedFiling, lines []string, factsJSON []byte) error {
 	limit := db.valueLimit()
 	for n := range chunkCount(rec.Lines, rec.ChunkLines) {
 		chunk := lines[n*rec.ChunkLines : min(len(lines), (n+1)*rec.ChunkLines)]
@@ -129,8 +135,8 @@ func (db *DB) checkValues(rec storedFiling, lines []string, facts []spac.Fact) e
 			}
 		}
 	}
-	if err := checkSize("facts", facts, limit); err != nil {
-		return err
+	if n := int64(len(factsJSON)); n > limit {
+		return spac.InvalidParam("filing", "facts is %d bytes encoded, over the store's limit of %d bytes per value", n, limit)
 	}
 	return checkSize("filing record", rec, limit)
 }
@@ -170,24 +176,44 @@ func jsonBound(lines []string) int64 {
 // contentHash is SHA-256 over the filing JSON, every line (length-prefixed, so line breaks
 // inside lines cannot alias) and the facts JSON. The extractor's version stamp is left out:
 // facts derived again by a newer extractor that come out the same are no change.
-func contentHash(f spac.Filing, lines []string, facts []spac.Fact) (string, error) {
+func contentHash(f spac.Filing, lines []string, factsJSON []byte) (string, error) {
 	f.ExtractVersion = ""
-	h := sha256.New()
 	fj, err := json.Marshal(f)
 	if err != nil {
 		return "", fmt.Errorf("kv: encode filing: %w", err)
 	}
-	xj, err := json.Marshal(facts)
-	if err != nil {
-		return "", fmt.Errorf("kv: encode facts: %w", err)
+	h := partHasher{h: sha256.New(), buf: make([]byte, 0, 4<<10)}
+	hashPart(&h, fj)
+	hashPart(&h, factsJSON)
+	for _, l := range lines {
+		hashPart(&h, l)
 	}
-	var n [8]byte
-	for _, part := range append([]string{string(fj), string(xj)}, lines...) {
-		binary.BigEndian.PutUint64(n[:], uint64(len(part)))
-		h.Write(n[:])
-		h.Write([]byte(part))
+	h.h.Write(h.buf)
+	return hex.EncodeToString(h.h.Sum(nil)), nil
+}
+
+// partHasher hashes length-prefixed parts through one buffer: converting each line to bytes
+// for the hash allocated the filing's text once more.
+type partHasher struct {
+	h   hash.Hash
+	buf []byte
+}
+
+func hashPart[T string | []byte](p *partHasher, s T) {
+	if len(p.buf)+8 > cap(p.buf) {
+		p.h.Write(p.buf)
+		p.buf = p.buf[:0]
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	p.buf = binary.BigEndian.AppendUint64(p.buf, uint64(len(s)))
+	for len(s) > 0 {
+		if len(p.buf) == cap(p.buf) {
+			p.h.Write(p.buf)
+			p.buf = p.buf[:0]
+		}
+		n := min(len(s), cap(p.buf)-len(p.buf))
+		p.buf = append(p.buf, s[:n]...)
+		s = s[n:]
+	}
 }
 
 // writeFiling replaces old (zero when absent) by rec. The text of a large filing may not fit one
@@ -196,7 +222,7 @@ func contentHash(f spac.Filing, lines []string, facts []spac.Fact) (string, erro
 // The fold marks are written just before it: in its transaction, or in an earlier one when the
 // writes were split there, never after it, so a stored filing always has its mark until the
 // pipeline folds it (a mark without its filing only causes a harmless refold).
-func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []string, facts []spac.Fact, src *spac.Source, historical bool) error {
+func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []string, factsJSON []byte, src *spac.Source, historical bool) error {
 	w := &splitWriter{db: db, ctx: ctx}
 	acc := rec.Filing.Accession
 	if old.Hash != "" {
@@ -212,7 +238,7 @@ func (db *DB) writeFiling(ctx context.Context, old, rec storedFiling, lines []st
 	for n := range chunkCount(rec.Lines, rec.ChunkLines) {
 		w.setJSON(chunkKey(acc, n), lines[n*rec.ChunkLines:min(len(lines), (n+1)*rec.ChunkLines)])
 	}
-	w.setJSON(factsKey(rec.Filing.CIK, acc), facts)
+	w.set(factsKey(rec.Filing.CIK, acc), factsJSON)
 	w.set(cikKey(rec.Filing.CIK, acc), nil)
 	if src != nil {
 		w.setSource(acc, *src)

@@ -146,41 +146,59 @@ func (r *renderer) skipping() bool {
 	return len(r.stack) > 0 && skippedTags[r.stack[len(r.stack)-1].name]
 }
 
-func (r *renderer) readAttrs(hasAttr bool) map[string]string {
+func (r *renderer) readAttrs(hasAttr, all bool) tagAttrs {
+	var a tagAttrs
 	if !hasAttr {
-		return nil
+		return a
 	}
-	attrs := map[string]string{}
+	if all {
+		a.all = map[string]string{}
+	}
+	seenStyle, seenSpan := false, false
 	for more := true; more; {
 		var k, v []byte
 		k, v, more = r.z.TagAttr()
-		if _, dup := attrs[string(k)]; !dup {
-			attrs[string(k)] = string(v)
+		switch {
+		case string(k) == "style" && !seenStyle:
+			a.style, seenStyle = string(v), true
+		case string(k) == "colspan" && !seenSpan:
+			a.colspan, seenSpan = string(v), true
+		}
+		if _, dup := a.all[string(k)]; all && !dup {
+			a.all[string(k)] = string(v)
 		}
 	}
-	return attrs
+	return a
+}
+
+// tagAttrs are the attributes of a start tag the renderer reads: the first style and colspan,
+// and all of them (the first of each name) only for the tags that keep them (iXBRL facts and
+// the hidden header): a map and a string per attribute of every tag cost a tenth of rendering.
+type tagAttrs struct {
+	style, colspan string
+	all            map[string]string
 }
 
 func (r *renderer) startTag(selfClosing bool) {
 	nameB, hasAttr := r.z.TagName()
 	name := string(nameB)
-	attrs := r.readAttrs(hasAttr)
+	attrs := r.readAttrs(hasAttr, r.header.active() || isFactTag(name))
 	if selfClosing && rawTags[name] {
 		r.z.NextIsNotRawText()
 	}
 	if r.header.active() {
-		r.header.start(name, attrs, selfClosing || voidTags[name])
+		r.header.start(name, attrs.all, selfClosing || voidTags[name])
 	}
-	hidden := r.hidden() || name == "ix:header" || hidesContent(attrs["style"])
+	hidden := r.hidden() || name == "ix:header" || hidesContent(attrs.style)
 	tag := openTag{name: name, hidden: hidden, header: name == "ix:header"}
 	if isFactTag(name) {
-		tag.fact = r.openFact(name, attrs, hidden)
+		tag.fact = r.openFact(name, attrs.all, hidden)
 	}
 	if tag.header {
 		r.header.begin()
 	}
 	if !hidden {
-		r.startEffects(name, attrs)
+		r.startEffects(name, attrs.colspan)
 	}
 	if selfClosing || voidTags[name] || len(r.stack) >= maxDepth {
 		r.endEffects(tag)
@@ -214,7 +232,7 @@ func (r *renderer) pop() {
 }
 
 // startEffects applies the layout meaning of a visible start tag.
-func (r *renderer) startEffects(name string, attrs map[string]string) {
+func (r *renderer) startEffects(name, colspan string) {
 	switch name {
 	case "table":
 		r.breakLine()
@@ -222,7 +240,7 @@ func (r *renderer) startEffects(name string, attrs map[string]string) {
 	case "tr":
 		r.openRow()
 	case "td", "th":
-		r.openCell(attrs)
+		r.openCell(colspan)
 	case "pre":
 		r.breakLine()
 		r.pre++
@@ -304,7 +322,7 @@ func (r *renderer) write(s string) bool {
 		return c.write(s)
 	}
 	if f := r.topTable(); f != nil && f.rowOpen && strings.TrimSpace(s) != "" {
-		r.openCell(nil)
+		r.openCell("")
 		return r.cell().write(s)
 	}
 	return r.line.write(s)

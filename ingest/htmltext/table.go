@@ -51,14 +51,14 @@ func (r *renderer) openRow() {
 	f.rowOpen = true
 }
 
-func (r *renderer) openCell(attrs map[string]string) {
+func (r *renderer) openCell(span string) {
 	f := r.ensureTable()
 	if f.cell != nil {
 		r.closeCell()
 	}
 	f.rowOpen = true
 	f.cell = &textBuf{}
-	f.span = colspan(attrs)
+	f.span = colspan(span)
 	for _, fa := range r.facts {
 		fa.text.breakSpace()
 	}
@@ -107,8 +107,8 @@ func (r *renderer) closeRow() {
 const maxColspan = 1000
 
 // colspan reads a cell's colspan attribute (1 when absent or invalid).
-func colspan(attrs map[string]string) int {
-	n, err := strconv.Atoi(strings.TrimSpace(attrs["colspan"]))
+func colspan(attr string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(attr))
 	if err != nil || n < 1 {
 		return 1
 	}

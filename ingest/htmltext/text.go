@@ -11,9 +11,10 @@ import (
 // textBuf accumulates rendered text with the canonical whitespace rules applied as it is
 // written: space-like runes (NBSP, thin spaces, newlines...) collapse into one plain space,
 // zero-width and control runes vanish, and leading/trailing space is never stored, so
-// take() always returns a trimmed, collapsed string.
+// take() always returns a trimmed, collapsed string. Its buffer is reused: take copies the
+// text out, so a line costs one allocation, not the several of a growing strings.Builder.
 type textBuf struct {
-	b     strings.Builder
+	b     []byte
 	space bool // a space is pending before the next visible rune
 	limit int  // maximum bytes kept (0 = unlimited); protects nested capture buffers
 }
@@ -29,14 +30,18 @@ func (t *textBuf) write(s string) bool {
 			t.breakSpace()
 		case isInvisible(r):
 		default:
-			if t.limit > 0 && t.b.Len() >= t.limit {
+			if t.limit > 0 && len(t.b) >= t.limit {
 				continue
 			}
 			if t.space {
-				t.b.WriteByte(' ')
+				t.b = append(t.b, ' ')
 				t.space = false
 			}
-			t.b.WriteRune(r)
+			if r < utf8.RuneSelf {
+				t.b = append(t.b, byte(r))
+			} else {
+				t.b = utf8.AppendRune(t.b, r) // an invalid byte becomes U+FFFD, as decoded
+			}
 			wrote = true
 		}
 	}
@@ -45,17 +50,17 @@ func (t *textBuf) write(s string) bool {
 
 // breakSpace marks a word boundary (block boundary inside a cell, cell boundary in a capture).
 func (t *textBuf) breakSpace() {
-	if t.b.Len() > 0 {
+	if len(t.b) > 0 {
 		t.space = true
 	}
 }
 
-func (t *textBuf) empty() bool { return t.b.Len() == 0 }
+func (t *textBuf) empty() bool { return len(t.b) == 0 }
 
 // take returns the accumulated text and resets the buffer.
 func (t *textBuf) take() string {
-	s := t.b.String()
-	t.b.Reset()
+	s := string(t.b)
+	t.b = t.b[:0]
 	t.space = false
 	return s
 }

@@ -57,14 +57,24 @@ func ItemNumber(s string) (string, bool) {
 	if len(key) < 8 {
 		return "", false
 	}
-	for _, it := range itemNames {
-		name := itemKey(it.name)
+	for i, it := range itemNames {
+		name := itemNameKeys[i]
 		if key == name || strings.HasPrefix(name, key) || strings.HasPrefix(key, name) {
 			return it.number, true
 		}
 	}
 	return "", false
 }
+
+// itemNameKeys are the itemKeys of itemNames, made once rather than at every item a header
+// names.
+var itemNameKeys = func() []string {
+	keys := make([]string, len(itemNames))
+	for i, it := range itemNames {
+		keys[i] = itemKey(it.name)
+	}
+	return keys
+}()
 
 // itemKey keeps only lower-cased letters and digits, so punctuation and spacing variants match.
 func itemKey(s string) string {

@@ -2,6 +2,7 @@ package rule
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -129,10 +130,17 @@ func TestLiteralSet(t *testing.T) {
 	if strings.Join(got, "|") != "holders of|redeem|deem|of" {
 		t.Errorf("present = %q", got)
 	}
-	// A literal may span the head and the text scanned after it, as over their join.
-	head, text := "the holders", " of the trust account"
-	if a, b := s.presentAfter(head, text, nil), s.present(head+text, nil); !slices.Equal(a, b) || !a[0] || !a[4] {
-		t.Errorf("presentAfter = %v, present of the join = %v", a, b)
+	// The memo gives the same marks for a sentence the first time (scanned) and the next
+	// (remembered), whatever was marked before; a literal may begin at the sentence's start.
+	lits = append(lits, textStart+"the holders")
+	s = newLiteralSet(lits)
+	mm := newMatchMemo()
+	text := "The holders of the trust account"
+	want := s.present(textStart+strings.ToLower(text), nil)
+	for range 2 {
+		if got, _ := mm.literals(s, text, []bool{true, true, true, true, true, true}); !slices.Equal(got, want) || !got[0] || !got[5] {
+			t.Errorf("memo literals = %v, present = %v", got, want)
+		}
 	}
 }
 
@@ -169,5 +177,35 @@ func TestBranches(t *testing.T) {
 	}
 	if got := branchesOf(`(?:{v:money}|per unit of the trust)`); got != nil {
 		t.Errorf("a bare-slot branch gives branches %v", got)
+	}
+}
+
+// TestLiteralSetFindsWhatContainsFinds: the automaton (rows near the start, children and
+// failure moves deeper) marks exactly the literals strings.Contains finds, on random
+// literals and texts over a small alphabet, where literals overlap and nest at every depth.
+func TestLiteralSetFindsWhatContainsFinds(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	word := func(max int) string {
+		b := make([]byte, 1+r.IntN(max))
+		for i := range b {
+			b[i] = "abc d"[r.IntN(5)]
+		}
+		return string(b)
+	}
+	for range 20 {
+		var lits []string
+		for range 1 + r.IntN(300) {
+			lits = append(lits, word(9))
+		}
+		s := newLiteralSet(lits)
+		for range 200 {
+			text := word(60)
+			marks := s.present(text, nil)
+			for id, lit := range lits {
+				if marks[id] != strings.Contains(text, lit) {
+					t.Fatalf("%q in %q: marked %v", lit, text, marks[id])
+				}
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package rule
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
@@ -37,6 +38,10 @@ type Book struct {
 	rules    []*Rule
 	literals *literalSet // every rule's required literals, for the one-pass prefilter
 	memo     *matchMemo  // the rules' matches in sentences seen before (memo.go)
+	scopes   struct {    // the rules that apply, by scope (see applicable)
+		sync.Mutex
+		m map[string][]*Rule
+	}
 	// Valid, when set, vetoes a value an entity would give a field (a Class B quantity is
 	// never a redemption; a merger sub is never the target).
 	Valid func(field, value string, e *entity.Entity) bool
@@ -46,6 +51,7 @@ type Book struct {
 // duplicate id.
 func NewBook(rules ...[]*Rule) (*Book, error) {
 	b := &Book{memo: newMatchMemo()}
+	b.scopes.m = map[string][]*Rule{}
 	seen := map[string]bool{}
 	for _, list := range rules {
 		for _, r := range list {
@@ -124,9 +130,9 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 		if len(applicable) == 0 {
 			continue
 		}
-		lower := strings.ToLower(s.Text)
-		marks = b.literals.presentAfter(textStart, lower, marks)
-		for _, f := range b.read(d, i, lower, applicable, marks, within) {
+		var sm *sentenceMemo
+		marks, sm = b.memo.literals(b.literals, s.Text, marks)
+		for _, f := range b.read(d, i, applicable, marks, sm, within) {
 			yield(f)
 		}
 	}
@@ -135,15 +141,32 @@ func (b *Book) Each(d *doc.Doc, yield func(Finding)) {
 // applicable returns the rules in scope of a section. A rule's Within context is tested
 // only once it has matched a sentence (sectionContext): scanning up to maxSectionContext
 // bytes per section for every such rule cost a fifth of ingest, and matches are rare.
+// The scope depends on the filing's class and the section's kind, items and document type
+// only, which few sections differ in: the list is kept per scope (shared, never changed).
 func (b *Book) applicable(d *doc.Doc, sec *doc.Section) []*Rule {
-	var out []*Rule
+	key := strings.Join(append([]string{string(d.Class), string(sec.Kind), sec.Document.Type}, sec.Items...), "\x00")
+	b.scopes.Lock()
+	out, ok := b.scopes.m[key]
+	b.scopes.Unlock()
+	if ok {
+		return out
+	}
 	for _, r := range b.rules {
 		if r.Applies(d.Class, sec) {
 			out = append(out, r)
 		}
 	}
+	b.scopes.Lock()
+	if len(b.scopes.m) >= maxScopes {
+		clear(b.scopes.m)
+	}
+	b.scopes.m[key] = out
+	b.scopes.Unlock()
 	return out
 }
+
+// maxScopes bounds the scopes kept (documents of unforeseen types each make one).
+const maxScopes = 1 << 10
 
 // sectionContext answers, once per section and rule, whether the section holds a rule's
 // Within context; the section's text is joined on the first question.
@@ -183,8 +206,8 @@ func sectionText(d *doc.Doc, sec *doc.Section) string {
 	return b.String()
 }
 
-// read applies rules to one sentence (lower is its strings.ToLower).
-func (b *Book) read(d *doc.Doc, i int, lower string, rules []*Rule, marks []bool, within *sectionContext) []Finding {
+// read applies rules to one sentence.
+func (b *Book) read(d *doc.Doc, i int, rules []*Rule, marks []bool, sm *sentenceMemo, within *sectionContext) []Finding {
 	s := d.Sentences[i]
 	var masked *entity.Masked
 	var present map[entity.Kind]bool
@@ -198,8 +221,7 @@ func (b *Book) read(d *doc.Doc, i int, lower string, rules []*Rule, marks []bool
 			// Recognising entities is the costly half of a sentence: skipped while no rule
 			// admitted so far could find the kinds it needs in it.
 			if scan == nil {
-				sc := entity.ScanLower(s.Text, lower)
-				scan = &sc
+				scan = b.memo.scan(sm, s.Text)
 			}
 			if !r.mayHaveKinds(*scan) {
 				continue

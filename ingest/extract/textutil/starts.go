@@ -3,6 +3,7 @@ package textutil
 import (
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -32,9 +33,10 @@ type Starts struct {
 	// character right after a word character is searched by the plain regexp (see plain).
 	boundary bool
 	odd      bool // boundary, and some first byte is no word character
-	// need are literals every match holds (see needs): a text without one of them is not
-	// searched at all, which is most lines a table or heading pattern is tried on.
-	need    []literal
+	// need are groups of literals every match holds one of (see needs): a text without one
+	// of a group is not searched at all, which is most lines a table or heading pattern is
+	// tried on.
+	need    []need
 	pattern string
 	once    sync.Once
 }
@@ -74,6 +76,9 @@ func (s *Starts) prepare() {
 		return
 	}
 	s.first, s.boundary, s.odd = first, boundary, boundary && !allWordBytes(first)
+	// Sought from its starts, a pattern is cheap to run where few bytes begin a match: a
+	// group of alternatives, each a search of the text, would cost more than it saves.
+	s.need = slices.DeleteFunc(s.need, func(g need) bool { return len(g) > 1 })
 }
 
 // next returns the first position at or after p where a match may begin (len(text) when none).
@@ -107,8 +112,8 @@ func (s *Starts) plain(text string) bool {
 // regexp, or from the match starts.
 func (s *Starts) way(text string) int {
 	s.once.Do(s.prepare)
-	for _, l := range s.need {
-		if !l.in(text) {
+	for _, g := range s.need {
+		if !g.in(text) {
 			return skip
 		}
 	}
@@ -171,10 +176,26 @@ func (s *Starts) FindAllStringIndex(text string, n int) [][]int {
 		return s.Regexp.FindAllStringIndex(text, n)
 	}
 	var out [][]int
-	for _, m := range s.FindAllStringSubmatchIndex(text, n) {
-		out = append(out, m[:2])
+	for p := s.next(text, 0); p < len(text); p = s.next(text, p) {
+		m := s.bounds(text, p)
+		if m == nil {
+			p++
+			continue
+		}
+		out = append(out, m)
+		p = m[1]
 	}
 	return out
+}
+
+// bounds returns the offsets of the match that begins at p, in text's offsets (nil: none):
+// at without the submatches, which the regexp then does not track.
+func (s *Starts) bounds(text string, p int) []int {
+	m := s.anchored.FindStringIndex(text[p:])
+	if m != nil {
+		m[0], m[1] = m[0]+p, m[1]+p
+	}
+	return m
 }
 
 // FindStringSubmatchIndex is regexp's.
@@ -210,15 +231,23 @@ func (s *Starts) FindStringSubmatch(text string) []string {
 
 // FindStringIndex is regexp's.
 func (s *Starts) FindStringIndex(text string) []int {
-	if m := s.FindStringSubmatchIndex(text); m != nil {
-		return m[:2:2]
+	switch s.way(text) {
+	case skip:
+		return nil
+	case plain:
+		return s.Regexp.FindStringIndex(text)
+	}
+	for p := s.next(text, 0); p < len(text); p = s.next(text, p+1) {
+		if m := s.bounds(text, p); m != nil {
+			return m
+		}
 	}
 	return nil
 }
 
 // FindString is regexp's.
 func (s *Starts) FindString(text string) string {
-	if m := s.FindStringSubmatchIndex(text); m != nil {
+	if m := s.FindStringIndex(text); m != nil {
 		return text[m[0]:m[1]]
 	}
 	return ""

@@ -7,24 +7,34 @@ import (
 	"unicode/utf8"
 )
 
-// literal is text every match of a pattern holds: as written, or (fold) in any ASCII case.
+// literal is text every match of a pattern holds: as written, or (fold) in any case.
 type literal struct {
 	text string // lower-case when fold
 	fold bool
+	// odd are the runes outside ASCII that fold to a letter of text ("ſ" to s, the Kelvin
+	// sign to k): a text holding one of them may hold the literal in a case no ASCII search
+	// finds, so it is searched (see in).
+	odd []string
 }
+
+// need is a group of literals every match holds one of (one literal: that literal).
+type need []literal
 
 // minNeed is the shortest literal worth looking for before a search.
 const minNeed = 3
 
-// needs returns literals every match of re holds: those of its required parts (not of an
-// alternation, an optional or a repeated-at-least-zero part). A case-folded literal is kept
-// only when every case variant of its letters is ASCII ("s" and "k" have variants that are
-// not: "ſ", the Kelvin sign), so that looking for it in any ASCII case finds every match.
-func needs(re *syntax.Regexp) []literal {
+// maxAlternatives bounds the literals of one group: past it a search is no longer cheaper
+// than the regexp's.
+const maxAlternatives = 16
+
+// needs returns the groups of literals every match of re holds one of: the literals of its
+// required parts (not of an optional or a repeated-at-least-zero part), and for an
+// alternation one literal group drawn from every branch.
+func needs(re *syntax.Regexp) []need {
 	switch re.Op {
 	case syntax.OpLiteral:
 		if l, ok := literalOf(re); ok {
-			return []literal{l}
+			return []need{{l}}
 		}
 	case syntax.OpCapture, syntax.OpPlus:
 		return needs(re.Sub[0])
@@ -33,16 +43,52 @@ func needs(re *syntax.Regexp) []literal {
 			return needs(re.Sub[0])
 		}
 	case syntax.OpConcat:
-		var out []literal
+		var out []need
 		for _, sub := range re.Sub {
 			out = append(out, needs(sub)...)
 		}
 		return out
+	case syntax.OpAlternate:
+		if any := anyNeed(re.Sub); any != nil {
+			return []need{any}
+		}
 	}
 	return nil
 }
 
-// literalOf is re's literal when it is long enough and its case variants are all ASCII.
+// anyNeed returns a group holding, for every branch, the literals of its most selective
+// group (the one whose shortest literal is longest); nil when some branch needs none or
+// the group would be too large.
+func anyNeed(branches []*syntax.Regexp) need {
+	var out need
+	for _, b := range branches {
+		groups := needs(b)
+		if len(groups) == 0 {
+			return nil
+		}
+		best := groups[0]
+		for _, g := range groups[1:] {
+			if shortestNeed(g) > shortestNeed(best) {
+				best = g
+			}
+		}
+		out = append(out, best...)
+	}
+	if len(out) > maxAlternatives {
+		return nil
+	}
+	return out
+}
+
+func shortestNeed(g need) int {
+	n := 1 << 30
+	for _, l := range g {
+		n = min(n, len(l.text))
+	}
+	return n
+}
+
+// literalOf is re's literal when it is long enough; a case-folded literal must be ASCII.
 func literalOf(re *syntax.Regexp) (literal, bool) {
 	fold := re.Flags&syntax.FoldCase != 0
 	text := string(re.Rune)
@@ -52,25 +98,41 @@ func literalOf(re *syntax.Regexp) (literal, bool) {
 	if !fold {
 		return literal{text: text}, true
 	}
+	var odd []string
 	for _, r := range re.Rune {
-		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-			if f >= utf8.RuneSelf {
-				return literal{}, false
-			}
-		}
 		if r >= utf8.RuneSelf {
 			return literal{}, false
 		}
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f >= utf8.RuneSelf {
+				odd = append(odd, string(f))
+			}
+		}
 	}
-	return literal{text: strings.ToLower(text), fold: true}, true
+	return literal{text: strings.ToLower(text), fold: true, odd: odd}, true
 }
 
-// in reports whether text holds the literal.
+// in reports whether text may hold the literal: it does, or it holds a rune of odd.
 func (l literal) in(text string) bool {
 	if !l.fold {
 		return strings.Contains(text, l.text)
 	}
+	for _, o := range l.odd {
+		if strings.Contains(text, o) {
+			return true
+		}
+	}
 	return containsFold(text, l.text)
+}
+
+// in reports whether text may hold one of the group's literals.
+func (g need) in(text string) bool {
+	for _, l := range g {
+		if l.in(text) {
+			return true
+		}
+	}
+	return false
 }
 
 // containsFold reports whether text holds lower (ASCII, lower-case) in any ASCII case.

@@ -27,6 +27,8 @@ var startsPatterns = []string{
 	`Acme (\w+)`,
 	`(?i)name of each exchange|^\W*of each exchange on (\w+)`,
 	`(?i)\bof each exchange(?: on (\w+))?`,
+	`(?i)\S\s*\(state\s+(?:of|or)`,
+	`(?i)(?:takes|asks)|kiss`,
 }
 
 // startsAlphabet is what the random texts are made of: word and non-word bytes, runes whose
@@ -36,6 +38,7 @@ var startsAlphabet = []string{
 	"“", "”", `"`, "\xe2", "\x80", "(", ")", "-", "_", "six", "Six", "months", "day", "shares",
 	"million", "Nasdaq", "The ", "Inc.", "Corp", "Acme", "’", "AMEX", "ſix", "ix", "K day",
 	"of each", "OF EACH", "Of Each", " exchange", " Exchange", " eXchange", " on", "name ",
+	"(state", "(ſtate", "(STATE", " of", "take", "TaKe", "asK", "kiss", "kiſſ",
 }
 
 func randomText(r *rand.Rand) string {
@@ -81,7 +84,33 @@ func TestStartsMatchesRegexp(t *testing.T) {
 			}
 		}
 	}
-	if accelerated != 10 {
-		t.Errorf("%d patterns seek their first bytes, want 10", accelerated)
+	if accelerated != 11 {
+		t.Errorf("%d patterns seek their first bytes, want 11", accelerated)
+	}
+}
+
+// TestStartsSkipsTextsWithoutLiterals: a text that lacks a literal every match holds is not
+// searched, for case-folded literals with an "s" or a "k" (whose variants "ſ" and the
+// Kelvin sign are not ASCII) and for alternations (one literal of each branch) of a pattern
+// searched as a whole, but a text holding such a variant is.
+func TestStartsSkipsTextsWithoutLiterals(t *testing.T) {
+	for _, c := range []struct {
+		pattern, text string
+		want          int
+	}{
+		{`(?i)\S\s*\(state\s+(?:of|or)`, "Delaware 20-1234567", skip},
+		{`(?i)\S\s*\(state\s+(?:of|or)`, "Delaware (State of", plain},
+		{`(?i)\S\s*\(state\s+(?:of|or)`, "Delaware (ſtate of", plain},
+		{`(?i)name of each exchange|^\W*of each exchange on which`, "Title of each class", skip},
+		{`(?i)name of each exchange|^\W*of each exchange on which`, "| of each exchange on which", plain},
+		{`(?i)(?:ta|as)kes`, "it takes", starts},
+		{`(?i)(?:ta|as)kes`, "it tries", skip},
+		{`(?i)(?:ta|as)kes`, "it ta\u212aes", starts},
+		// sought from its starts, a pattern keeps no group of alternatives
+		{`(?i)(?:takes|asks)|kiss`, "it tries", starts},
+	} {
+		if got := MustStarts(c.pattern).way(c.text); got != c.want {
+			t.Errorf("%s on %q: way %d, want %d", c.pattern, c.text, got, c.want)
+		}
 	}
 }

@@ -65,12 +65,13 @@ const (
 	// heldOn is a meeting with the day it is (or was) held.
 	heldOn = `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on ` + weekday + `{v:date}`
 	// meetingOn is the meeting with a date after it; "record" or "filed" between them name
-	// another date (meetingOnNot).
+	// another date, and so does "the record date for the meeting ... remains the close of
+	// business on <date>" (meetingOnNot).
 	meetingOn = `(?i)` + meetingNoun + `[^⟦]{0,60}? on ` + weekday + `{v:date}`
 	// meetingOfOn lets the company's name stand between ("the extraordinary general meeting
 	// of shareholders of Acme Corp. on October 4, 2023").
 	meetingOfOn  = `(?i)` + meetingNoun + orgGap + `{0,60}? on ` + weekday + `{v:date}`
-	meetingOnNot = pastMeeting + `|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$`
+	meetingOnNot = pastMeeting + `|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$|\brecord date (?:for|of)\b[^⟦]*⟦date \d+⟧$|\bclose of business(?: on)? ⟦date \d+⟧$`
 	// meetingVoted is a sentence that reports a meeting's votes: the meeting is over.
 	meetingVoted = `(?i)\b(?:stockholders|shareholders|members|holders)\b[^.]{0,60}?\b(?:approved|voted|elected|adopted|redeemed)\b|\bwere entitled\b`
 	// labelEnd closes a label: a colon, a cell boundary, or both.

@@ -57,4 +57,15 @@ var meetingCharter = []*rule.Rule{
 		Within:   charterSPAC,
 		Priority: 97,
 	},
+	{
+		// a Cayman or BVI charter names its law and jurisdiction in its heading, each on a line of
+		// its own: "THE COMPANIES ACT (AS REVISED)" / "OF THE CAYMAN ISLANDS", "TERRITORY OF THE
+		// BRITISH VIRGIN ISLANDS"; read only where the charter's heading says so
+		ID: "meeting.state_charter_heading", Produce: jurisdictionOf, Gives: []string{spac.FieldStateOfInc},
+		Pattern:  `(?i)^(?:territory |the (?:bvi business )?companies (?:act|law)\b[^⟦]{0,30}? )?of the ` + jurisdictionSlot + `$`,
+		Within:   `(?i)\b(?:companies (?:act|law)|business companies act)\b[^.⟦]{0,40}?\bof the (?:cayman islands|british virgin islands)\b|\bterritory of the british virgin islands\b`,
+		Classes:  []doc.Class{doc.Current, doc.Prospectus},
+		Docs:     charterDocs,
+		Priority: 96,
+	},
 }

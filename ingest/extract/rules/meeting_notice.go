@@ -38,9 +38,10 @@ var meetingNotices = []*rule.Rule{
 	},
 	{
 		// "convene and then adjourn ... its special meeting scheduled for <date>, and reconvene at
-		// 9:00 a.m., Eastern time, on <date>"
+		// 9:00 a.m., Eastern time, on <date>", "... adjourned, without conducting any business, to
+		// recommence at 8:30 a.m. Eastern Time on <date>"
 		ID: "meeting.date_reconvene_at", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `(?i)\b(?:and|then|to|will) reconvene(?: the [^⟦]{0,40}?meeting)? at ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
+		Pattern:  `(?i)\b(?:and|then|to|will) (?:reconvene|recommence|resume)(?: the [^⟦]{0,40}?meeting)? at ` + timeOfDay + `,? on ` + weekday + `{v:date}`,
 		Must:     `(?i)meeting`,
 		Not:      pastMeeting + `|\bif\b|\bwould\b|\bmay\b`,
 		Classes:  meetingForms,

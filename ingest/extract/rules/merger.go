@@ -41,7 +41,12 @@ const (
 	// Also written as the act announced ("announced today the signing of a definitive merger
 	// agreement", "announced the execution of a business combination agreement") or without
 	// "today" right after the dateline ("announced they have entered into").
-	announcedAgreement = `\b(?:(?:today announced|announced today|announced) (?:that )?(?:they|it) (?:have|has) (?:entered into|signed|executed|reached)|(?:today announced|announced today|announced) (?:the )?(?:signing|execution|entry into) of) (?:a |an |the )?(?:definitive )?(?:` + agreementName + `|agreement to (?:acquire|merge with|combine with))`
+	announcedAgreement = `\b(?:(?:today announced|announced today|announced) (?:that )?(?:they|it) (?:have|has) (?:entered into|signed|executed|reached)|(?:today announced|announced today|announced) (?:the )?(?:signing|execution|entry into) of) (?:a |an |the )?(?:definitive )?(?:` + agreementName + `|` + acquireAgreement + `)`
+
+	// acquireAgreement is an agreement named by what the SPAC does under it: "a definitive stock
+	// purchase agreement to acquire ...", "an agreement to merge with ..." (an older release's
+	// words; a sponsor's agreement to sell its shares is none).
+	acquireAgreement = `(?:(?:stock|share|equity|membership interest|unit) purchase |share exchange |merger |purchase |acquisition )?agreement to (?:acquire|merge with|combine with)`
 
 	// notDefinitive vetoes an agreement that is not the definitive one: a letter of intent, a
 	// term sheet, an amendment or the end of one.
@@ -295,7 +300,7 @@ var mergerAgreement = []*rule.Rule{
 		// a release's "has reached a definitive agreement to acquire Lumen Medical Inc.": the
 		// company acquired is the target
 		ID: "merger.target_agreement_to_acquire", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)\b(?:reached|entered into|signed|executed) (?:a |an )?definitive (?:merger |purchase |acquisition )?agreement to (?:acquire|merge with|combine with) (?:all of (?:the (?:outstanding )?(?:shares|stock) of )?)?(?P<v>{org})`,
+		Pattern:  `(?i)\b(?:reached|entered into|signed|executed) (?:a |an )?definitive ` + acquireAgreement + ` (?:all (?:of )?(?:the )?(?:issued and )?(?:outstanding )?(?:capital )?(?:shares|stock|equity interests|membership interests) of )?(?P<v>{org})`,
 		Not:      notDefinitive + `|\b(?:if|may|might|would|should)\b|` + biography,
 		Classes:  dealNews,
 		Priority: 9,

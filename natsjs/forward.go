@@ -70,6 +70,14 @@ func ServeForwards(conn *Conn, log *slog.Logger, serve func(context.Context, spa
 		cancel()
 		return nil, fmt.Errorf("natsjs: serving forwarded requests: %w", err)
 	}
+	// The subscription is sent to the server asynchronously: a round trip makes sure the
+	// server holds it before the writer says it serves, so a replica's first forward does
+	// not find "no writer listening" on a writer that is up.
+	if err := conn.nc.FlushTimeout(5 * time.Second); err != nil {
+		_ = sub.Unsubscribe()
+		cancel()
+		return nil, fmt.Errorf("natsjs: serving forwarded requests: %w", err)
+	}
 	return func() { _ = sub.Drain(); cancel() }, nil
 }
 

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"net/http"
 	"path/filepath"
 	"testing"
 	"time"
@@ -38,23 +36,13 @@ func TestClusterDelivererKilledMidDelivery(t *testing.T) {
 		t.Fatal("the writer, started first, does not deliver")
 	}
 	rcv := newReceiver(t, "")
-	secret := w.createKey(t, "institutional")
-	hook, whsec := w.registerWebhook(t, secret, rcv.URL(), "filing.ingested")
-	rcv.holdNext()
-	code, _, b := w.do(t, http.MethodPost, "/v1/webhooks/"+hook+"/test", secret, "")
-	var queued struct {
-		MessageID string `json:"messageId"`
-	}
-	if err := json.Unmarshal(b, &queued); code != http.StatusAccepted || err != nil {
-		t.Fatalf("test delivery: %d %s", code, b)
-	}
 	deadline := time.After(liveTimeout)
-	held := waitFor(t, rcv.held, deadline, "the delivery reaching the receiver", func(hookRequest) bool { return true })
+	whsec, queued, held := heldTestDelivery(t, w.testServer, rcv, deadline)
 	killed := time.Now()
 	w.kill(t)
 	again := waitFor(t, rcv.requests, deadline, "the delivery sent again by the replica", func(hookRequest) bool { return true })
-	if again.ID != held.ID || again.ID != queued.MessageID {
-		t.Fatalf("queued as %s, held as %s, sent again as %s: one event, one id", queued.MessageID, held.ID, again.ID)
+	if again.ID != held.ID || again.ID != queued {
+		t.Fatalf("queued as %s, held as %s, sent again as %s: one event, one id", queued, held.ID, again.ID)
 	}
 	again.verify(t, whsec)
 	if !rn.health(t).Replication.Deliverer {

@@ -36,20 +36,10 @@ func deliveryFailsOver(t *testing.T, writer *clusterNode, replicas ...*clusterNo
 	nodes := append([]*clusterNode{writer}, replicas...)
 	first := deliverer(t, nodes...)
 	rcv := newReceiver(t, "")
-	secret := writer.createKey(t, "institutional")
-	hook, whsec := writer.registerWebhook(t, secret, rcv.URL(), "filing.ingested")
-	rcv.holdNext()
-	code, _, b := writer.do(t, http.MethodPost, "/v1/webhooks/"+hook+"/test", secret, "")
-	var queued struct {
-		MessageID string `json:"messageId"`
-	}
-	if err := json.Unmarshal(b, &queued); code != http.StatusAccepted || err != nil || queued.MessageID == "" {
-		t.Fatalf("test delivery: %d %s", code, b)
-	}
 	deadline := time.After(liveTimeout)
-	held := waitFor(t, rcv.held, deadline, "the delivery reaching the receiver", func(h hookRequest) bool { return true })
-	if held.ID != queued.MessageID {
-		t.Fatalf("the receiver holds %s, want %s", held.ID, queued.MessageID)
+	whsec, queued, held := heldTestDelivery(t, writer.testServer, rcv, deadline)
+	if held.ID != queued {
+		t.Fatalf("the receiver holds %s, want %s", held.ID, queued)
 	}
 	stopped := time.Now()
 	if err := first.stop(); err != nil { // the deliverer goes away mid-delivery
@@ -78,4 +68,23 @@ func deliveryFailsOver(t *testing.T, writer *clusterNode, replicas ...*clusterNo
 	if n := len(rcv.received()); n != 2 {
 		t.Fatalf("the receiver got %d requests, want 2 (the one cut short, the retry)", n)
 	}
+}
+
+// heldTestDelivery registers a webhook of a new institutional key on s for rcv, has rcv hold
+// the next request, queues a test delivery and waits until rcv holds it: the webhook's signing
+// secret, the id the delivery was queued with and the request held.
+func heldTestDelivery(t *testing.T, s *testServer, rcv *receiver, deadline <-chan time.Time) (whsec, queued string, held hookRequest) {
+	t.Helper()
+	secret := s.createKey(t, "institutional")
+	hook, whsec := s.registerWebhook(t, secret, rcv.URL(), "filing.ingested")
+	rcv.holdNext()
+	code, _, b := s.do(t, http.MethodPost, "/v1/webhooks/"+hook+"/test", secret, "")
+	var q struct {
+		MessageID string `json:"messageId"`
+	}
+	if err := json.Unmarshal(b, &q); code != http.StatusAccepted || err != nil || q.MessageID == "" {
+		t.Fatalf("test delivery: %d %s", code, b)
+	}
+	held = waitFor(t, rcv.held, deadline, "the delivery reaching the receiver", func(hookRequest) bool { return true })
+	return whsec, q.MessageID, held
 }

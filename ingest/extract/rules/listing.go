@@ -124,8 +124,10 @@ var offeringListing = []*rule.Rule{
 	},
 	{
 		ID: "offering.listed_on", Emit: rule.One(spac.FieldExchange),
-		Pattern:  `(?i)\b(?:list(?:ed)?|approved for listing|trade|traded) (?:our |the )?(?:units )?(?:separately )?on (?:the )?{v:exchange}`,
-		Not:      otherSPAC + `|` + notListed + `|rules require|` + noAssurance,
+		Pattern: `(?i)\b(?:list(?:ed)?|approved for listing|trade|traded) (?:our |the )?(?:units )?(?:separately )?on (?:the )?{v:exchange}`,
+		// after a delisting, the venue the securities "will be eligible to trade on" is a
+		// listing still to come
+		Not:      otherSPAC + `|` + notListed + `|rules require|suspension|eligible to (?:trade|be (?:quoted|traded))|` + noAssurance,
 		Never:    successorListing,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 8,

@@ -126,10 +126,19 @@ var (
 // UnitStructureValue is unitStructureValue, for the cover readers of package extract.
 func UnitStructureValue(text string) string { return unitStructureValue(text) }
 
+// twoFractionsRe is two fractions of one component side by side ("one-fourth one-third of a
+// redeemable warrant"): a page that shows an amendment's old and new words together (a
+// comparison copy) or a garbled cell, no structure the unit has.
+var twoFractionsRe = textutil.MustStarts(`(?i)\b(?:one|two|three)[- ](?:half|third|thirds|fourth|fourths|quarter|fifth|sixth|eighth|tenth)\s+(?:one|two|three)[- ](?:half|third|thirds|fourth|fourths|quarter|fifth|sixth|eighth|tenth)\b`)
+
 // unitStructureValue normalises a unit's description to its components: without the par
 // value of its share, the owner ("one share of our common stock" is "one share of common
-// stock"), defined terms and a trailing clause about each component, spaces collapsed.
+// stock"), defined terms and a trailing clause about each component, spaces collapsed. A
+// description with two fractions of one component gives nothing ("").
 func unitStructureValue(text string) string {
+	if twoFractionsRe.MatchString(text) {
+		return ""
+	}
 	v := oneOfOurRe.ReplaceAllString(text, "one $1$2")
 	v = possessiveRe.ReplaceAllString(v, "of ")
 	v = parValueRe.ReplaceAllString(v, "")
@@ -146,7 +155,11 @@ func unitStructureValue(text string) string {
 // unitStructure emits slot v as the unit's structure (normalised), citing the words as written.
 func unitStructure(m *rule.Match) []rule.Out {
 	text, start := m.Text("v"), m.Start("v")
-	return []rule.Out{span(m, spac.FieldUnitStructure, unitStructureValue(text), start, start+len(text))}
+	value := unitStructureValue(text)
+	if value == "" {
+		return nil
+	}
+	return []rule.Out{span(m, spac.FieldUnitStructure, value, start, start+len(text))}
 }
 
 // joinedStructure joins the bullets of a unit's components: "a and b", "a, b and c".
@@ -161,6 +174,9 @@ func joinedStructure(m *rule.Match) []rule.Out {
 		return nil
 	}
 	value := unitStructureValue(strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1])
+	if value == "" {
+		return nil
+	}
 	start := m.Start("a")
 	return []rule.Out{span(m, spac.FieldUnitStructure, value, start, start+len(m.Text("a")))}
 }

@@ -30,6 +30,11 @@ var interimEndedRe = textutil.MustStarts(`(?i)\b(?:three|six|nine)[- ]months? (?
 // the comparative year's, and is not read.
 var yearEndedRe = textutil.MustStarts(`(?i)\b(?:for the (?:fiscal )?years ended,?\s+(` + textutil.DatePattern + `),? and (?:` + monthName + `)?[\s\d,]*\d{4}\b|as of and for the (?:fiscal )?year ended,?\s+(` + textutil.DatePattern + `))`)
 
+// yearResultsRe is an annual report's sentence on one year's results: "For the year ended
+// December 31, 2023, we had a net income of $79,994". Alone it may be the comparative year's;
+// an MD&A that narrates two such years puts its own year the later (see yearsNarrated).
+var yearResultsRe = textutil.MustStarts(`(?i)\bfor the (?:fiscal )?year ended,?\s+(` + textutil.DatePattern + `),? (?:we|the company) (?:had|reported|recorded|incurred|generated) (?:a )?net (?:income|loss|\(loss\) income|income \(loss\))`)
+
 // inceptionThroughRe is a first period, from the company's inception to a period end.
 var inceptionThroughRe = textutil.MustStarts(`(?i)\binception\)?,? (?:through|to) (` + textutil.DatePattern + `)`)
 
@@ -61,9 +66,38 @@ func (x *reader) prosePeriod() {
 			}
 		}
 	}
+	if x.d.Form == "10-K" {
+		if iso, n, q := x.yearsNarrated(); iso > best {
+			best, line, quote = iso, n, q
+		}
+	}
 	if best != "" {
 		x.add("prose.period_of_report", priorityProsePeriod, spac.FieldPeriodOfReport, best, line, quote, best)
 	}
+}
+
+// yearsNarrated returns the later of the years an annual report's results sentences narrate,
+// when they narrate two or more different year ends ("For the year ended December 31, 2023,
+// we had ... For the year ended December 31, 2022, we had ..."): a single one may be the
+// comparative year's, and gives nothing.
+func (x *reader) yearsNarrated() (iso string, line int, quote string) {
+	seen := map[string]bool{}
+	for n := 1; n <= len(x.d.R.Lines); n++ {
+		for _, m := range yearResultsRe.FindAllStringSubmatch(x.d.Line(n), -1) {
+			d, ok := parseDateAnyCase(m[1])
+			if !ok || !monthEnd(d) {
+				continue
+			}
+			seen[d] = true
+			if d > iso {
+				iso, line, quote = d, n, m[1]
+			}
+		}
+	}
+	if len(seen) < 2 {
+		return "", 0, ""
+	}
+	return iso, line, quote
 }
 
 // monthEnd reports whether a YYYY-MM-DD date is the last day of its month.

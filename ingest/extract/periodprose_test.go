@@ -29,6 +29,21 @@ func TestProsePeriod(t *testing.T) {
 		{"annual report", "10-K", []string{
 			"For the three months ended December 31, 2023, we had a net loss of $98,000.",
 		}, ""},
+		{"annual results of two years", "10-K", []string{
+			"For the year ended December 31, 2024, we had net income of $1,215,660, which consists of interest earned on the trust account offset by operating costs.",
+			"For the year ended December 31, 2023, we had a net loss of $310,424.",
+		}, "2024-12-31"},
+		{"two fiscal years ended June 30", "10-K", []string{
+			"For the fiscal year ended June 30, 2019, the Company had a net income of $402,118.",
+			"For the fiscal year ended June 30, 2018, the Company had a net loss of $51,007.",
+		}, "2019-06-30"},
+		{"one year's results may be the comparative", "10-K", []string{
+			"For the year ended December 31, 2022, we had a net loss of $73,100, which consists of formation costs.",
+		}, ""},
+		{"a quarter's results in an annual report", "10-Q", []string{
+			"For the year ended December 31, 2023, we had net income of $2,000,000.",
+			"For the year ended December 31, 2022, we had net income of $300,000.",
+		}, ""},
 	}
 	for _, c := range cases {
 		r := extracttest.Filing(c.form, nil, c.lines...)

@@ -183,6 +183,20 @@ var periodicMeetings = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// The deposit a report has just narrated, named again as what moved the deadline: "This
+		// deposit enables the Company to extend the date by which it must complete its initial
+		// business combination from July 20, 2024 to August 20, 2024"; "Such deposit extended
+		// the Combination Period from ... to ...". Dated by the paragraph's opening deposit. A
+		// deposit to come ("each deposit will enable") or a charter's permission moves nothing.
+		ID: "periodic.deadline_deposit_moved", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
+		Period: "p", Lead: true,
+		Pattern:  `(?i)^(?P<lead>` + eventOn + `?(?:this|such|the|that) (?:deposit|extension payment|extension deposit|payment|contribution) (?:(?:enables|enabled|has enabled) (?:the Company|us|it) to extend|(?:extends|extended|has extended)) (?:the|its|our) ` + deadlineNoun + extendGap + deadlineFromTo,
+		Not:      `(?i)\b(?:will|shall|each)\b`,
+		Classes:  periodicForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		// A deposit that extends: "the Sponsor deposited $120,000 into the Trust Account to
 		// extend the Combination Period from July 14, 2023 to August 14, 2023"; "In connection
 		// with this extension of the Business Combination Period to August 26, 2023, ...".

@@ -99,3 +99,52 @@ func TestCoverYearEnded(t *testing.T) {
 		"Formation and operating costs | 412,003")
 	wantFacts(t, "statement heading", got, map[string]string{"period_of_report": ""})
 }
+
+// TestCoverComparedYears: a comparison copy of two reports prints the old cover's period and,
+// under it, the new one's year alone on its line; the period of report is not told. A lone
+// line with the date's own year, or the next line's check box, leaves the period as written.
+func TestCoverComparedYears(t *testing.T) {
+	got := factsOf("10-Q",
+		"FORM 10-Q",
+		"QUARTERLY REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934",
+		"For the quarterly period ended June 30, 2022",
+		"",
+		"2024",
+		"OR")
+	wantFacts(t, "two years", got, map[string]string{"period_of_report": ""})
+	got = factsOf("10-Q",
+		"FORM 10-Q",
+		"For the quarterly period ended March 31, 2021",
+		"",
+		"2023",
+		"",
+		"OR",
+		"PLUM TREE ACQUISITION CORP.",
+		"(Exact name of registrant as specified in its charter)")
+	wantFacts(t, "two years above the registrant", got, map[string]string{"period_of_report": ""})
+	got = factsOf("10-Q",
+		"FORM 10-Q",
+		"For the quarterly period ended June 30, 2024",
+		"",
+		"OR")
+	wantFacts(t, "one period", got, map[string]string{"period_of_report": "2024-06-30"})
+}
+
+// TestFormHeadingPeriod: a contents page's heading "FORM 10-Q FOR THE QUARTER ENDED <date>",
+// alone on its line, dates a report whose cover lost its words; another form's heading, or a
+// sentence that names an earlier report, does not.
+func TestFormHeadingPeriod(t *testing.T) {
+	cases := []struct {
+		name, form, line, want string
+	}{
+		{"quarterly heading", "10-Q", "FORM 10-Q FOR THE QUARTER ENDED SEPTEMBER 30, 2022", "2022-09-30"},
+		{"mixed case", "10-Q", "Form 10-Q for the quarterly period ended June 30, 2023", "2023-06-30"},
+		{"annual heading", "10-K", "FORM 10-K FOR THE FISCAL YEAR ENDED DECEMBER 31, 2021", "2021-12-31"},
+		{"another form's heading", "10-K", "FORM 10-Q FOR THE QUARTER ENDED SEPTEMBER 30, 2021", ""},
+		{"a sentence on an earlier report", "10-Q", "Form 10-Q for the quarter ended March 31, 2022 filed with the SEC on May 16, 2022.", ""},
+	}
+	for _, c := range cases {
+		got := factsOf(c.form, "TABLE OF CONTENTS", c.line, "PART I - FINANCIAL INFORMATION")
+		wantFacts(t, c.name, got, map[string]string{"period_of_report": c.want})
+	}
+}

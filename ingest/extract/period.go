@@ -76,13 +76,53 @@ func (x *reader) periodOfReport() {
 		if m == nil && x.underAnnualReport(n) {
 			m = coverYearLineRe.FindStringSubmatch(line)
 		}
+		if m == nil {
+			m = x.formHeadingPeriod(line)
+		}
 		if m != nil {
 			if iso, ok := parseDateAnyCase(m[1]); ok {
-				x.add("cover.period_of_report", priorityTable, spac.FieldPeriodOfReport, iso, n, m[1], iso)
+				if !x.otherYearBelow(n, iso) {
+					x.add("cover.period_of_report", priorityTable, spac.FieldPeriodOfReport, iso, n, m[1], iso)
+				}
 				return
 			}
 		}
 	}
+}
+
+// formHeadingRe is the heading a report's contents page or running head gives it, alone on
+// its line: "FORM 10-Q FOR THE QUARTER ENDED SEPTEMBER 30, 2022", "Form 10-K for the fiscal
+// year ended December 31, 2023". A sentence naming another report ("our Form 10-Q for the
+// quarter ended ... filed on ...") goes on after the date and is not one.
+var formHeadingRe = textutil.MustStarts(`(?i)^\W{0,3}form (10-[qk])(?:/a)? for the (?:quarter|quarterly period|fiscal quarter|fiscal year|year|period) ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})[\s.]*$`)
+
+// formHeadingPeriod matches line as the report's own form heading (the form it names is the
+// report's) and returns the match with the date as its first group.
+func (x *reader) formHeadingPeriod(line string) []string {
+	m := formHeadingRe.FindStringSubmatch(line)
+	if m == nil || !strings.EqualFold(m[1], x.d.Form) {
+		return nil
+	}
+	return []string{m[0], m[2]}
+}
+
+// loneYearRe is a line that holds a year and nothing else.
+var loneYearRe = textutil.MustStarts(`^\s*((?:19|20)\d\d)\s*$`)
+
+// otherYearBelow reports whether the first non-blank line after line n is a lone year other
+// than the year of date iso: a comparison copy of two filings shows the old cover's period
+// and the new one's year one under the other ("For the quarterly period ended March 31, 2021"
+// / "2023"), and which is the report's the page does not say.
+func (x *reader) otherYearBelow(n int, iso string) bool {
+	for k := n + 1; k <= min(len(x.d.R.Lines), n+3); k++ {
+		line := strings.TrimSpace(x.d.Line(k))
+		if line == "" {
+			continue
+		}
+		m := loneYearRe.FindStringSubmatch(line)
+		return m != nil && m[1] != iso[:4]
+	}
+	return false
 }
 
 // statedPeriod is the report's period as read so far: the header's, else a period of report

@@ -38,8 +38,8 @@ func (x *reader) wrappedCoverPeriod() {
 		return
 	}
 	iso, ok := parseDateAnyCase(text[m[2]:m[3]])
-	if !ok {
-		return
+	if !ok || x.otherYearBelow(lineAt(starts, m[3]-1), iso) {
+		return // a comparison copy's two years: see otherYearBelow
 	}
 	line := lineAt(starts, m[2])
 	end := m[3]

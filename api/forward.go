@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"io"
 	"net/http"
 	"strings"
@@ -57,6 +58,7 @@ func (s *Server) forward(c *gin.Context) {
 	header.Set(requestIDHeader, requestIDOf(c)) // the writer logs it under the same id
 	resp, err := s.d.Forward.Forward(c.Request.Context(), spac.ForwardedRequest{
 		Method: c.Request.Method, URI: c.Request.URL.RequestURI(), Header: header, Body: body, RemoteAddr: c.Request.RemoteAddr,
+		Host: c.Request.Host, TLS: c.Request.TLS != nil,
 	})
 	if err != nil {
 		s.log.WarnContext(c.Request.Context(), "forwarding to the writer", "err", err)
@@ -82,7 +84,10 @@ func (s *Server) ServeForwarded(ctx context.Context, f spac.ForwardedRequest) (s
 		return spac.ForwardedResponse{}, err
 	}
 	r.Header = http.Header(f.Header)
-	r.RemoteAddr, r.Host, r.RequestURI = f.RemoteAddr, r.Header.Get("Host"), f.URI
+	r.RemoteAddr, r.Host, r.RequestURI = f.RemoteAddr, f.Host, f.URI
+	if f.TLS {
+		r.TLS = &tls.ConnectionState{} // only "was it TLS" is read (the links' scheme)
+	}
 	w := &recorder{header: http.Header{}, status: http.StatusOK}
 	s.engine.ServeHTTP(w, r)
 	return spac.ForwardedResponse{Status: w.status, Header: w.header, Body: w.body.Bytes()}, nil

@@ -40,7 +40,8 @@ func TestReplicaForwardsWrites(t *testing.T) {
 		t.Fatalf("forwarded POST answered %d %q %v", rec.Code, rec.Body, rec.Header())
 	}
 	if len(fwd.got) != 1 || fwd.got[0].URI != "/v1/admin/keys?x=1" || string(fwd.got[0].Body) != `{"name":"n"}` ||
-		fwd.got[0].Header["Authorization"][0] != "Bearer admin" || fwd.got[0].Header[requestIDHeader][0] != rec.Header().Get(requestIDHeader) {
+		fwd.got[0].Header["Authorization"][0] != "Bearer admin" || fwd.got[0].Header[requestIDHeader][0] != rec.Header().Get(requestIDHeader) ||
+		fwd.got[0].Host != "example.com" { // httptest's Host: the writer's URLs (an export link's) name the replica
 		t.Fatalf("forwarded %+v", fwd.got)
 	}
 	if rec := do(t, h, "/v1/universe"); rec.Code != http.StatusOK || len(fwd.got) != 1 {

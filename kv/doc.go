@@ -123,4 +123,6 @@ const (
 	// A writer's store whose API keys and webhook registrations were journaled: a store that
 	// was a writer's before they were replicated journals them once, on its next start.
 	keyAccessSeeded = "m/accessseeded"
+	// The same for export links, replicated later still.
+	keyLinksSeeded = "m/linksseeded"
 )

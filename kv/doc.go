@@ -67,6 +67,7 @@
 //	                              applied, written in the transaction that applies it
 //	m/accessseeded                empty: a writer's API keys and webhook registrations are in
 //	                              its journal (SeedJournal journals those of an older writer once)
+//	m/linksseeded                 empty: the same for its export links
 //
 // PutFiling is idempotent: a filing whose content hash (filing JSON, lines, facts) equals the
 // stored one writes nothing and reports changed == false. The watermark advances in the same

@@ -6,7 +6,6 @@ import (
 	"crypto/tls"
 	"io"
 	"net/http"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -22,14 +21,13 @@ const forwardedRoute = "forwarded"
 
 // forwards reports whether a replica sends r to the writer: anything that may change state
 // (every method but GET, HEAD and OPTIONS: keys, webhook registrations, secret rotations,
-// export links) and the webhook deliveries list, which only the writer (the one deliverer)
-// holds. Everything else a replica serves from its own read model.
+// export links). Everything else a replica serves from its own read model - the webhook
+// deliveries list too: every node holds the writer's queue, and the attempts of whichever node
+// delivered are in the cluster's delivery ledger (webhook.Service.Latest), so the list answers
+// on a replica while the writer is down.
 func forwards(r *http.Request) bool {
 	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-		p := r.URL.Path
-		return strings.Contains(p, "/webhooks/") && strings.HasSuffix(p, "/deliveries")
-	case http.MethodOptions:
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
 		return false
 	}
 	return true

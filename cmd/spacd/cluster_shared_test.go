@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -59,7 +60,10 @@ func sharedAcrossReplicas(t *testing.T, writer, r1, r2 *clusterNode) {
 				} `json:"days"`
 			}
 			time.Sleep(100 * time.Millisecond) // a read counts in the key's minute limit too
-			n.getJSON(t, "/v1/account/usage?days=1", secret, http.StatusOK, &u)
+			code, _, b := n.do(t, http.MethodGet, "/v1/account/usage?days=1", secret, "")
+			if err := json.Unmarshal(b, &u); code != http.StatusOK || err != nil || len(u.Days) != 1 {
+				t.Fatalf("%s: usage: %d %s\n%s", n.role, code, b, n.stderr.String())
+			}
 			got = u.Days[0].Endpoints
 			return got["account"] == wantUsage["account"] && got["link_universe"] == wantUsage["link_universe"]
 		}, func() string { return fmt.Sprintf("%s reads %v, want %v", n.role, got, wantUsage) })

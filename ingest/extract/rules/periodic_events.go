@@ -198,11 +198,12 @@ var periodicMeetings = []*rule.Rule{
 	},
 	{
 		// A deposit that extends: "the Sponsor deposited $120,000 into the Trust Account to
-		// extend the Combination Period from July 14, 2023 to August 14, 2023"; "In connection
-		// with this extension of the Business Combination Period to August 26, 2023, ...".
+		// extend the Combination Period from July 14, 2023 to August 14, 2023", "..., extending
+		// the deadline from ... to ...", "..., which extended ..."; "In connection with this
+		// extension of the Business Combination Period to August 26, 2023, ...".
 		ID: "periodic.deadline_deposit_extends", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Period: "p", Lead: true,
-		Pattern:  `(?i)^(?P<lead>` + eventOn + `?.*?(?:\bdeposited (?:⟦money \d+⟧ )?[^⟦]{0,80}?(?:in order )?to (?:extend|further extend)|\bin connection with (?:this|such|the) extension of) (?:the|its|our) ` + deadlineNoun + extendGap + deadlineFromTo,
+		Pattern:  `(?i)^(?P<lead>` + eventOn + `?.*?(?:\bdeposited (?:⟦money \d+⟧ )?[^⟦]{0,80}?(?:(?:in order )?to (?:extend|further extend)|,? (?:thereby |thus )?extending|,? which (?:extended|extends))|\bin connection with (?:this|such|the) extension of) (?:the|its|our) ` + deadlineNoun + extendGap + deadlineFromTo,
 		Never:    `(?i)required to deposit|must be deposited|would (?:need|have) to`,
 		Classes:  periodicForms,
 		NotKinds: notStated,

@@ -60,6 +60,8 @@ func TestRecognise(t *testing.T) {
 		// before a comma is not part of it.
 		{"Keefe, Holloway & Reed, Inc. and Pemberton, Hale & Co. are acting as representatives; however, Varnum & Co. LLC",
 			"org:Keefe, Holloway & Reed, Inc.=Keefe, Holloway & Reed, Inc.; org:Pemberton, Hale & Co.=Pemberton, Hale & Co.; org:Varnum & Co. LLC=Varnum & Co. LLC"},
+		{"Castellan Markets Inc., Penrose Lyle & Co. LLC and Wexcombe Capital LLC",
+			"org:Castellan Markets Inc.=Castellan Markets Inc.; org:Penrose Lyle & Co. LLC=Penrose Lyle & Co. LLC; org:Wexcombe Capital LLC=Wexcombe Capital LLC"},
 		{"Accordingly, Hale & Co. and Merritt Lynde, Pierce, Fenwick & Smith Incorporated",
 			"org:Hale & Co.=Hale & Co.; org:Merritt Lynde, Pierce, Fenwick & Smith Incorporated=Merritt Lynde, Pierce, Fenwick & Smith Incorporated"},
 		// A bank's country in brackets before its legal form is part of the name.

@@ -157,8 +157,9 @@ func commaOrgs(s string) []Entity {
 	for _, m := range orgCommaRe.FindAllStringIndex(s, -1) {
 		first, _, _ := strings.Cut(s[m[0]:m[1]], ",")
 		w, _, _ := strings.Cut(first, " ")
+		partners, _, _ := strings.Cut(s[m[0]:m[1]], "&")
 		if leadWords[w] || leadWords[capitalised(w)] || sentenceAdverbs[w] || strings.HasSuffix(w, "ly") ||
-			m[0] > 0 && isAlnum(s[m[0]-1]) {
+			m[0] > 0 && isAlnum(s[m[0]-1]) || legalWordRe.MatchString(partners) {
 			continue
 		}
 		out = append(out, Entity{Kind: Org, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1],
@@ -166,6 +167,10 @@ func commaOrgs(s string) []Entity {
 	}
 	return out
 }
+
+// legalWordRe is a legal form among a firm's partners' names: a list of firms ("Castellan
+// Markets Inc., Penrose Lyle & Co. LLC"), not one firm.
+var legalWordRe = re(`(?:^|\s)` + legalForm + `,`)
 
 // sentenceAdverbs open a sentence before a comma ("However, ..."): no partner of a firm.
 var sentenceAdverbs = map[string]bool{

@@ -80,6 +80,8 @@ func TestRecognise(t *testing.T) {
 		{"holders of 13,663,728 publicly held shares of Class A common stock", "shares:13,663,728=13663728 class A"},
 		{"Harrow Acquisition Corp. (NYSE Amex: HRW, HRW-U, HRW-WT) and Selkirk Corp. (NYSE Alternext US: SLK; SLK.WS)",
 			"org:Harrow Acquisition Corp.=Harrow Acquisition Corp.; exchange:NYSE Amex=NYSE Amex; ticker:HRW=HRW; ticker:HRW-U=HRW-U; ticker:HRW-WT=HRW-WT; org:Selkirk Corp.=Selkirk Corp.; exchange:NYSE Alternext US=NYSE Alternext US; ticker:SLK=SLK; ticker:SLK.WS=SLK.WS"},
+		{"Orrin Acquisition Corp. (“Orrin”) (NYSE AMEX: ORN, ORN.U, ORN.WS) announced",
+			"org:Orrin Acquisition Corp.=Orrin Acquisition Corp.; exchange:NYSE AMEX=NYSE Amex; ticker:ORN=ORN; ticker:ORN.U=ORN.U; ticker:ORN.WS=ORN.WS"},
 		{"Business Wire Fairlea Acquisition Corp. (the Company) announced", "org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp."},
 		{"3 May 2021 - 12:00PM Fairlea Acquisition Corp. announced", "date:3 May 2021=2021-05-03; org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp."},
 		{"Fairlea Acquisition Corp. (AMEX:FLA) and (Nasdaq: FLB, FLBW and FLBU)",

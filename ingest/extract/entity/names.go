@@ -13,8 +13,9 @@ var (
 	// "(Nasdaq: VACQ)", "(NYSE American: ABC.U)", "(NASDAQ:ABCD, ABCDW)".
 	// "(NASDAQ: TDACU, TDAC, TDACW)" lists several symbols.
 	// "(NYSE Amex: BUS, BUS-U, BUS-WT)", "(NYSE Alternext US: DEK; DEK.WS; DEK.U)", "(Nasdaq:
-	// ABC, ABCW and ABCU)": the exchange's earlier names, lists with semicolons or "and".
-	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT|Amex|Alternext(?:\sUS)?))?|AMEX|American Stock Exchange|OTC(?:QX|QB| Bulletin Board| Markets)?|OTCBB)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `(?:(?:[,;]|,?\s+and)\s*` + symbol + `)*)\s*\)`)
+	// ABC, ABCW and ABCU)": the exchange's earlier names, lists with semicolons or "and"; a 2009
+	// release may write the name in capitals ("(NYSE AMEX: TCW, TCW.U, TCW.WS)").
+	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT|Amex|AMEX|Alternext(?:\sUS)?))?|AMEX|American Stock Exchange|OTC(?:QX|QB| Bulletin Board| Markets)?|OTCBB)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `(?:(?:[,;]|,?\s+and)\s*` + symbol + `)*)\s*\)`)
 	symbolRe      = re(symbol)
 	// An unquoted symbol right after the word: "under the Nasdaq ticker symbol RKLB".
 	// Several: "under the symbols HYDQ and HYDQW", "symbols AB, ABW and ABR".
@@ -61,7 +62,7 @@ func tickers(s string) []Entity {
 
 var exchangeRe = re(`(?:[Tt]he\s+)?(?:Nasdaq|NASDAQ)(?:\s+(?:Global\s+Select|Global|Capital|Stock))?(?:\s+Market)?(?:,?\s+LLC)?` +
 	`|(?:[Tt]he\s+)?New\s+York\s+Stock\s+Exchange(?:\s+American)?(?:,?\s+LLC)?` +
-	`|NYSE(?:\s+(?:American|Arca|MKT|Amex|Alternext(?:\s+US)?))?(?:,?\s+LLC)?|(?:[Tt]he\s+)?American\s+Stock\s+Exchange|AMEX\b` +
+	`|NYSE(?:\s+(?:American|Arca|MKT|Amex|AMEX|Alternext(?:\s+US)?))?(?:,?\s+LLC)?|(?:[Tt]he\s+)?American\s+Stock\s+Exchange|AMEX\b` +
 	`|(?:[Tt]he\s+)?OTC(?:QX|QB|\s+Bulletin\s+Board|\s+Markets|\s+Pink)?\b|OTCBB\b`)
 
 func exchanges(s string) []Entity {

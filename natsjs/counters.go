@@ -36,10 +36,11 @@ type Counters struct {
 	adds, conflicts atomic.Uint64
 }
 
-// Stats returns the Adds made through c and the compare-and-sets among them that another
-// node's write beat (tried again). Since a node's Adds of one key take turns, each write of a
-// node beats at most one in-flight Add of each other node: conflicts <= (nodes - 1) x adds,
-// whatever the load.
+// Stats returns the Adds made through c and the compare-and-sets among them that lost (tried
+// again). Since a node's Adds of one key take turns, each write of a node beats at most one
+// in-flight Add of each other node: with current reads, a node's conflicts are at most the
+// other nodes' adds. A read answered by a stream replica that is behind (a key-value get may
+// be served by any of the bucket's servers) loses too, with no other node involved.
 func (c *Counters) Stats() (adds, conflicts uint64) { return c.adds.Load(), c.conflicts.Load() }
 
 // NewCounters returns the shared counters of conn's cluster.

@@ -54,7 +54,7 @@ var (
 	descDone       = desc("reextract_done_filings", "Stale filings the background re-extraction has handled so far.")
 	descRunning    = desc("reextract_running", "1 while the background re-extraction of stale filings runs, else 0.")
 	descCASAdds    = desc("shared_counter_adds_total", "Adds this node made to the cluster's shared counters (rate-limit windows, usage).")
-	descCASLost    = desc("shared_counter_conflicts_total", "Compare-and-sets of those adds that another node's write beat (each read and tried again).")
+	descCASLost    = desc("shared_counter_conflicts_total", "Compare-and-sets of those adds that lost to a newer write (each read and tried again).")
 )
 
 // sourceCollector turns Sources into series at scrape time.

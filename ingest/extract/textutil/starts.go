@@ -169,17 +169,30 @@ func (s *Starts) FindAllStringIndex(text string, n int) [][]int {
 	if n >= 0 {
 		return s.Regexp.FindAllStringIndex(text, n)
 	}
+	return s.FindAllStringIndexPast(text, nil)
+}
+
+// FindAllStringIndexPast is FindAllStringIndex(text, -1) for a pattern where a start that
+// begins no match tells of later starts that begin none either (the capitalised words of a
+// firm's name: when none ends in a legal form from the first of them, none does from the
+// next). past(text, p), called when no match begins at start p, returns the first position
+// after p where one still may; nil past tries every start.
+func (s *Starts) FindAllStringIndexPast(text string, past func(text string, p int) int) [][]int {
 	switch s.way(text) {
 	case skip:
 		return nil
 	case plain:
-		return s.Regexp.FindAllStringIndex(text, n)
+		return s.Regexp.FindAllStringIndex(text, -1)
 	}
 	var out [][]int
 	for p := s.next(text, 0); p < len(text); p = s.next(text, p) {
 		m := s.bounds(text, p)
 		if m == nil {
-			p++
+			if past == nil {
+				p++
+			} else {
+				p = max(p+1, past(text, p))
+			}
 			continue
 		}
 		out = append(out, m)

@@ -10,8 +10,8 @@ import (
 
 // The cover page as the SEC's financial report viewer shows it (an R page: "Document and
 // Entity Information"): one label and its value per row, "Trading Symbol | ABCU", or glued
-// when the cells lost their border ("Trading SymbolABCU"). A class's rows come in order:
-// "Title of 12(b) Security", "Trading Symbol", "Security Exchange Name".
+// when the cells lost their border ("Trading SymbolABCU"). A class's rows usually come in
+// order "Title of 12(b) Security", "Trading Symbol", "Security Exchange Name".
 
 var coverPairLabelRe = textutil.MustStarts(`^(Entity Incorporation, State or Country Code|Title of 12\(b\) Security|Trading Symbol|Security Exchange Name)\s*(?:\|\s*)?(.*)$`)
 
@@ -41,9 +41,14 @@ func (x *reader) coverPairs() []coverPair {
 
 // coverLabels reads the R page cover's jurisdiction, tickers and exchange. A symbol takes the
 // class of the title row before it; the entity's own symbol (listed before any title) takes
-// the class of the only title when no other symbol follows one.
+// the class of the only title when no other symbol follows one. Some viewers put each class's
+// symbol row before its title row instead (see symbolsBeforeTitles).
 func (x *reader) coverLabels() {
 	pairs := x.coverPairs()
+	if symbolsBeforeTitles(pairs) {
+		x.coverLabelsSymbolFirst(pairs)
+		return
+	}
 	title, titles, titled := "", 0, 0
 	var untitled *coverPair
 	for i := range pairs {
@@ -60,16 +65,67 @@ func (x *reader) coverLabels() {
 			titled++
 			x.coverLabelSymbol(title, p)
 			title = ""
-		case "Security Exchange Name":
-			if ex, ok := textutil.ExchangeName(p.value); ok && !x.has(spac.FieldExchange) {
-				x.add("table.cover_label_exchange", priorityTable, spac.FieldExchange, ex, p.line, p.value, "")
-			}
-		case "Entity Incorporation, State or Country Code":
-			x.coverLabelJurisdiction(p)
+		default:
+			x.coverLabelOther(p)
 		}
 	}
 	if untitled != nil && titles == 1 && titled == 0 {
 		x.coverLabelSymbol(lastTitle(pairs), *untitled)
+	}
+}
+
+// symbolsBeforeTitles tells a cover whose every class block opens with its symbol row and
+// then its title row ("Trading Symbol | ABCU", "Title of 12(b) Security | Units, ...") from
+// the usual title-then-symbol order: the symbol and title rows alternate symbol first, end on
+// a title, and make at least two blocks. An entity's own symbol before title-first blocks
+// leaves a symbol last, so that layout keeps the usual reading.
+func symbolsBeforeTitles(pairs []coverPair) bool {
+	var seq []string
+	for _, p := range pairs {
+		if p.label == "Title of 12(b) Security" || p.label == "Trading Symbol" {
+			seq = append(seq, p.label)
+		}
+	}
+	if len(seq) < 4 || len(seq)%2 != 0 {
+		return false
+	}
+	for i, label := range seq {
+		if (i%2 == 0) != (label == "Trading Symbol") {
+			return false
+		}
+	}
+	return true
+}
+
+// coverLabelsSymbolFirst reads a cover whose symbol rows come before their titles: a symbol
+// takes the class of the title row after it.
+func (x *reader) coverLabelsSymbolFirst(pairs []coverPair) {
+	var symbol *coverPair
+	for i := range pairs {
+		switch p := pairs[i]; p.label {
+		case "Trading Symbol":
+			symbol = &pairs[i]
+		case "Title of 12(b) Security":
+			x.coverLabelUnits(p)
+			if symbol != nil {
+				x.coverLabelSymbol(p.value, *symbol)
+			}
+			symbol = nil
+		default:
+			x.coverLabelOther(p)
+		}
+	}
+}
+
+// coverLabelOther records the exchange or the jurisdiction of a cover row.
+func (x *reader) coverLabelOther(p coverPair) {
+	switch p.label {
+	case "Security Exchange Name":
+		if ex, ok := textutil.ExchangeName(p.value); ok && !x.has(spac.FieldExchange) {
+			x.add("table.cover_label_exchange", priorityTable, spac.FieldExchange, ex, p.line, p.value, "")
+		}
+	case "Entity Incorporation, State or Country Code":
+		x.coverLabelJurisdiction(p)
 	}
 }
 

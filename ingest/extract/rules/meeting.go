@@ -36,8 +36,10 @@ const (
 	meetingNoun = `(?:special|extraordinary general|annual general|annual|extraordinary|general) meeting`
 	timeOfDay   = `\d{1,2}(?::\d{2})?\s?[ap]\.?\s?m\.?,?(?: \(?(?:Eastern|Pacific|Central|Mountain|New York City|New York)[^,;⟦]{0,25}?[Tt]ime\)?| E\.?[SD]?\.?T\.?)?`
 	// orgGap is a gap without a date or figure that may pass a company's name ("the special
-	// meeting of stockholders of Larkspur Capital Corp (the "Company") held on ...").
-	orgGap = `(?:[^⟦]|⟦org \d+⟧)`
+	// meeting of stockholders of Larkspur Capital Corp (the "Company") held on ...") and the
+	// short names its defined terms give it, which may read as a ticker ("(the “Company,”
+	// “LARK,” “we” or “us”), which will be held on ...").
+	orgGap = `(?:[^⟦]|⟦(?:org|ticker) \d+⟧)`
 	// voteCount is one count of a vote in a sentence ("holders of 5,702,114 shares (approximately
 	// 97.8% of the votes cast)").
 	voteCount = `(?:holders of )?{SLOT:shares|count}(?: \([^)]{0,60}\))?(?: shares)? (?:voted |votes |were cast |voting )?`
@@ -172,9 +174,10 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		// the verb before the meeting: "adjourned, without conducting any business, its special
-		// meeting of shareholders until Thursday, <date>"
+		// meeting of shareholders until Thursday, <date>"; the new hour may come before the new
+		// day ("decided to postpone the meeting to 9:00 a.m. Eastern Time on <date>")
 		ID: "meeting.date_adjourned_until", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern: `(?i)\b(?:postponed|adjourned|rescheduled|postpone|adjourn|reschedule)\b[^⟦.]{0,80}? (?:the|its|our) [^⟦.]{0,60}?meeting\b[^⟦.]{0,80}?(?:,? (?:which was |that was )?(?:originally |previously |initially )?(?:scheduled|set) (?:to be held )?(?:for|on) {date},?)? (?:to|until) ` + weekday + `{v:date}`,
+		Pattern: `(?i)\b(?:postponed|adjourned|rescheduled|postpone|adjourn|reschedule)\b[^⟦.]{0,80}? (?:the|its|our) [^⟦.]{0,60}?meeting\b[^⟦.]{0,80}?(?:,? (?:which was |that was )?(?:originally |previously |initially )?(?:scheduled|set) (?:to be held )?(?:for|on) {date},?)? (?:to|until) (?:` + timeOfDay + `,? (?:on )?)?` + weekday + `{v:date}`,
 		// the adjournment's purpose may name the deadline it seeks to extend
 		Not:      pastMeeting + `|\bif\b|(?:extend\w*|extension (?:of|to)|deadline|termination date|by which|combination period)[^⟦]*?⟦date \d+⟧$`,
 		Classes:  meetingForms,

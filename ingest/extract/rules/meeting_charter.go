@@ -45,6 +45,18 @@ var meetingCharter = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// a Cayman registrar's notice of the special resolution names the meeting that passed it:
+		// "TAKE NOTICE that by minutes of an extraordinary general meeting of Acme Corp dated 3
+		// May 2022, the following special resolution was passed"; a written resolution of the
+		// members (no meeting) is not read
+		ID: "meeting.date_resolution_minutes", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)\bminutes of (?:an?|the) (?:extraordinary |annual |special )?general meeting\b` + orgGap + `{0,80}? (?:dated|held on) ` + weekday + `{v:date}`,
+		Must:     `(?i)\bresolutions? (?:was|were) (?:duly )?passed\b`,
+		Classes:  []doc.Class{doc.Current},
+		Docs:     charterDocs,
+		Priority: 9,
+	},
+	{
 		// the certificate's preamble names the corporation and the law it exists under: "Acme
 		// Acquisition Corp. (the “Corporation”), a corporation organized and existing under
 		// and by virtue of the General Corporation Law of the State of Delaware", "..., a

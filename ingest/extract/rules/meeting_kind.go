@@ -97,6 +97,18 @@ var meetingKinds = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// a proposal whose amendment is defined as the extension's: "1. A proposal to amend (the
+		// “Extension Amendment”) the Company's charter to provide the Board ...", "To approve an
+		// amendment to the articles (the "Extension Amendment") ..."; the list of a proxy's
+		// proposals may be cut before the dates are written
+		ID: "meeting.kind_extension_amendment_defined", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)^(?:\(?[0-9ivx]{1,4}[.)]\s*)?(?:(?:a|the) proposal (?:no\.? ?\d+ )?)?to (?:amend|approve (?:an|the) amendment)\b[^⟦.]{0,120}?\((?:the )?` + q + `(?P<v>extension amendment)` + eq + `\)`,
+		Not:      pastMeeting,
+		Never:    earlyTermination + `|` + notAsked,
+		Classes:  nonMerger,
+		Priority: 10,
+	},
+	{
 		// the extension written out, where a meeting decides it (a sponsor's monthly deposit
 		// calls no meeting)
 		ID: "meeting.kind_extension_purpose", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",

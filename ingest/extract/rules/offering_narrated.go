@@ -89,10 +89,14 @@ var offeringNarrated = []*rule.Rule{
 		// named as the public's: no private, over-allotment or additional units).
 		ID: "offering.ipo_date_sale_of_units", Produce: publicSaleDate, Gives: []string{spac.FieldIPODate},
 		// Or sold in the IPO: "On March 8, 2007, the Company sold 6,000,000 units (“Units”) in
-		// its initial public offering".
+		// its initial public offering", "... sold 9,450,000 units at a price of $10.00 per unit in
+		// the Public Offering (which included 450,000 units of the over-allotment)": the units
+		// the underwriters' option added are part of the day's sale, but a sale made under the
+		// option itself is the option's day (Never).
 		Pattern: `(?i)^On {d:date},? (?:we|the Company) (?:(?:completed|consummated) the (?:sale|issuance) of {v:units} at (?:a price of |an offering price of )?{money} per unit` +
-			`|sold {v:units}(?: \([^)]{0,40}\))? in (?:its|the|our) ` + ipoWords + `)`,
+			`|sold {v:units}(?: \([^)]{0,40}\))?(?: at (?:a price of |an offering price of )?{money} per unit)? in (?:its|the|our) ` + ipoWords + `)`,
 		Not:      otherSPAC + `|` + overAllotment + `|(?i)\badditional\b`,
+		Never:    `(?i)(?:⟦units \d+⟧|\bin (?:its|the|our) ` + ipoWords + `)[^⟦.()]{0,80}? (?:pursuant to|upon|in connection with|as a result of) [^⟦.()]{0,60}?over-?allotment`,
 		Classes:  closedForms,
 		NotKinds: notStated,
 		Priority: 8,

@@ -67,11 +67,7 @@ func (s *Starts) prepare() {
 		return
 	}
 	re = re.Simplify()
-	heavy, maxAlt := heavyPattern(re), maxAlternatives
-	if heavy {
-		maxAlt = maxHeavyAlternatives
-	}
-	s.need = needs(re, maxAlt)
+	s.need = needs(re)
 	first, boundary, ok := firstBytes(re)
 	if prefix, _ := s.Regexp.LiteralPrefix(); !ok || prefix != "" {
 		return // a literal prefix is what regexp itself seeks fastest
@@ -81,11 +77,8 @@ func (s *Starts) prepare() {
 	}
 	s.first, s.boundary, s.odd = first, boundary, boundary && !allWordBytes(first)
 	// Sought from its starts, a pattern is cheap to run where few bytes begin a match: a
-	// group of alternatives, each a search of the text, would cost more than it saves,
-	// unless the pattern is heavy.
-	if !heavy {
-		s.need = slices.DeleteFunc(s.need, func(g need) bool { return len(g) > 1 })
-	}
+	// group of alternatives, each a search of the text, would cost more than it saves.
+	s.need = slices.DeleteFunc(s.need, func(g need) bool { return len(g) > 1 })
 }
 
 // next returns the first position at or after p where a match may begin (len(text) when none).
@@ -119,9 +112,8 @@ func (s *Starts) plain(text string) bool {
 // regexp, or from the match starts.
 func (s *Starts) way(text string) int {
 	s.once.Do(s.prepare)
-	var lower string // text lower-cased, for the large groups (need.in)
 	for _, g := range s.need {
-		if !g.in(text, &lower) {
+		if !g.in(text) {
 			return skip
 		}
 	}

@@ -27,45 +27,29 @@ const minNeed = 3
 // than the regexp's.
 const maxAlternatives = 16
 
-// maxHeavyAlternatives is maxAlternatives for a heavy pattern (see heavyProg), which costs
-// far more than a search of each literal: a veto listing forty phrasings, with bounded gaps
-// between words ("[^⟦]{0,100}?"), took 0.1 to 1 ms a sentence.
-const maxHeavyAlternatives = 64
-
-// heavyProg is the size of program past which Go's regexp never backtracks: every search
-// runs its NFA, which follows each live thread on each byte (a bounded gap "[^⟦]{0,100}?" is
-// a hundred threads). A search of a few dozen literals costs less than such a pattern.
-const heavyProg = 500
-
-// heavyPattern reports whether re compiles to a program larger than heavyProg.
-func heavyPattern(re *syntax.Regexp) bool {
-	prog, err := syntax.Compile(re)
-	return err == nil && len(prog.Inst) > heavyProg
-}
-
 // needs returns the groups of literals every match of re holds one of: the literals of its
 // required parts (not of an optional or a repeated-at-least-zero part), and for an
 // alternation one literal group drawn from every branch.
-func needs(re *syntax.Regexp, maxAlt int) []need {
+func needs(re *syntax.Regexp) []need {
 	switch re.Op {
 	case syntax.OpLiteral:
 		if l, ok := literalOf(re); ok {
 			return []need{{l}}
 		}
 	case syntax.OpCapture, syntax.OpPlus:
-		return needs(re.Sub[0], maxAlt)
+		return needs(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return needs(re.Sub[0], maxAlt)
+			return needs(re.Sub[0])
 		}
 	case syntax.OpConcat:
 		var out []need
 		for _, sub := range re.Sub {
-			out = append(out, needs(sub, maxAlt)...)
+			out = append(out, needs(sub)...)
 		}
 		return out
 	case syntax.OpAlternate:
-		if any := anyNeed(re.Sub, maxAlt); any != nil {
+		if any := anyNeed(re.Sub); any != nil {
 			return []need{any}
 		}
 	}
@@ -75,10 +59,10 @@ func needs(re *syntax.Regexp, maxAlt int) []need {
 // anyNeed returns a group holding, for every branch, the literals of its most selective
 // group (the one whose shortest literal is longest); nil when some branch needs none or
 // the group would be too large.
-func anyNeed(branches []*syntax.Regexp, maxAlt int) need {
+func anyNeed(branches []*syntax.Regexp) need {
 	var out need
 	for _, b := range branches {
-		groups := needs(b, maxAlt)
+		groups := needs(b)
 		if len(groups) == 0 {
 			return nil
 		}
@@ -90,7 +74,7 @@ func anyNeed(branches []*syntax.Regexp, maxAlt int) need {
 		}
 		out = append(out, best...)
 	}
-	if len(out) > maxAlt {
+	if len(out) > maxAlternatives {
 		return nil
 	}
 	return out
@@ -141,46 +125,15 @@ func (l literal) in(text string) bool {
 	return containsFold(text, l.text)
 }
 
-// in reports whether text may hold one of the group's literals. A large group seeks its
-// case-folded literals in text lower-cased (*lower, made once for all groups of a search):
-// a byte loop per literal cost more than the copy. Lower-casing keeps every ASCII letter's
-// place among its neighbours, so a literal text holds in any ASCII case is in the copy; the
-// copy may hold one more (a rune outside ASCII that lower-cases to a letter), which only
-// has the text searched.
-func (g need) in(text string, lower *string) bool {
-	if len(g) < minLowered {
-		for _, l := range g {
-			if l.in(text) {
-				return true
-			}
-		}
-		return false
-	}
-	if *lower == "" {
-		*lower = strings.ToLower(text)
-	}
+// in reports whether text may hold one of the group's literals.
+func (g need) in(text string) bool {
 	for _, l := range g {
-		if !l.fold {
-			if strings.Contains(text, l.text) {
-				return true
-			}
-			continue
-		}
-		for _, o := range l.odd {
-			if strings.Contains(text, o) {
-				return true
-			}
-		}
-		if strings.Contains(*lower, l.text) {
+		if l.in(text) {
 			return true
 		}
 	}
 	return false
 }
-
-// minLowered is the size of a group from which its case-folded literals are sought in the
-// text lower-cased.
-const minLowered = 4
 
 // containsFold reports whether text holds lower (ASCII, lower-case) in any ASCII case.
 func containsFold(text, lower string) bool {

@@ -29,12 +29,7 @@ var startsPatterns = []string{
 	`(?i)\bof each exchange(?: on (\w+))?`,
 	`(?i)\S\s*\(state\s+(?:of|or)`,
 	`(?i)(?:takes|asks)|kiss`,
-	heavyPatternOfTest,
 }
-
-// heavyPatternOfTest compiles to more than heavyProg instructions (the bounded gap): it keeps
-// its group of alternatives although it is sought from its starts.
-const heavyPatternOfTest = `(?i)\b(?:six|take|kiss|name|exchange)\b[^⟦]{0,250}?\b(?:months|shares|day)\b`
 
 // startsAlphabet is what the random texts are made of: word and non-word bytes, runes whose
 // case folds are ASCII letters, curly quotes, an invalid byte and the pieces of the patterns.
@@ -89,8 +84,8 @@ func TestStartsMatchesRegexp(t *testing.T) {
 			}
 		}
 	}
-	if accelerated != 12 {
-		t.Errorf("%d patterns seek their first bytes, want 12", accelerated)
+	if accelerated != 11 {
+		t.Errorf("%d patterns seek their first bytes, want 11", accelerated)
 	}
 }
 
@@ -113,12 +108,6 @@ func TestStartsSkipsTextsWithoutLiterals(t *testing.T) {
 		{`(?i)(?:ta|as)kes`, "it ta\u212aes", starts},
 		// sought from its starts, a pattern keeps no group of alternatives
 		{`(?i)(?:takes|asks)|kiss`, "it tries", starts},
-		// unless it is heavy; a large group seeks its literals in the text lower-cased
-		{heavyPatternOfTest, "it tries for months", skip},
-		{heavyPatternOfTest, "it TAKES months", starts},
-		{heavyPatternOfTest, "it ta\u212aes months", plain},
-		{heavyPatternOfTest, "a kiſſ a day", plain},
-		{heavyPatternOfTest, "Six months", starts},
 	} {
 		if got := MustStarts(c.pattern).way(c.text); got != c.want {
 			t.Errorf("%s on %q: way %d, want %d", c.pattern, c.text, got, c.want)

@@ -56,6 +56,14 @@ func TestRecognise(t *testing.T) {
 		// Legal forms of other countries end a name as Inc. does.
 		{"notice from Capital A Berhad and Kestrel Digital Sdn. Bhd. of its deal with Lumbra Energia Ltda. and Norrvik Oyj",
 			"org:Capital A Berhad=Capital A Berhad; org:Kestrel Digital Sdn. Bhd.=Kestrel Digital Sdn. Bhd.; org:Lumbra Energia Ltda.=Lumbra Energia Ltda.; org:Norrvik Oyj=Norrvik Oyj"},
+		// A firm whose partners' names are set off by commas is one name; a sentence's lead-in
+		// before a comma is not part of it.
+		{"Keefe, Holloway & Reed, Inc. and Pemberton, Hale & Co. are acting as representatives; however, Varnum & Co. LLC",
+			"org:Keefe, Holloway & Reed, Inc.=Keefe, Holloway & Reed, Inc.; org:Pemberton, Hale & Co.=Pemberton, Hale & Co.; org:Varnum & Co. LLC=Varnum & Co. LLC"},
+		{"Castellan Markets Inc., Penrose Lyle & Co. LLC and Wexcombe Capital LLC",
+			"org:Castellan Markets Inc.=Castellan Markets Inc.; org:Penrose Lyle & Co. LLC=Penrose Lyle & Co. LLC; org:Wexcombe Capital LLC=Wexcombe Capital LLC"},
+		{"Accordingly, Hale & Co. and Merritt Lynde, Pierce, Fenwick & Smith Incorporated",
+			"org:Hale & Co.=Hale & Co.; org:Merritt Lynde, Pierce, Fenwick & Smith Incorporated=Merritt Lynde, Pierce, Fenwick & Smith Incorporated"},
 		// A bank's country in brackets before its legal form is part of the name.
 		{"Hollins Securities (USA) LLC and Varda Capital Markets (Europe) Limited are acting as joint book-running managers",
 			"org:Hollins Securities (USA) LLC=Hollins Securities (USA) LLC; org:Varda Capital Markets (Europe) Limited=Varda Capital Markets (Europe) Limited"},
@@ -72,6 +80,8 @@ func TestRecognise(t *testing.T) {
 		{"holders of 13,663,728 publicly held shares of Class A common stock", "shares:13,663,728=13663728 class A"},
 		{"Harrow Acquisition Corp. (NYSE Amex: HRW, HRW-U, HRW-WT) and Selkirk Corp. (NYSE Alternext US: SLK; SLK.WS)",
 			"org:Harrow Acquisition Corp.=Harrow Acquisition Corp.; exchange:NYSE Amex=NYSE Amex; ticker:HRW=HRW; ticker:HRW-U=HRW-U; ticker:HRW-WT=HRW-WT; org:Selkirk Corp.=Selkirk Corp.; exchange:NYSE Alternext US=NYSE Alternext US; ticker:SLK=SLK; ticker:SLK.WS=SLK.WS"},
+		{"Orrin Acquisition Corp. (“Orrin”) (NYSE AMEX: ORN, ORN.U, ORN.WS) announced",
+			"org:Orrin Acquisition Corp.=Orrin Acquisition Corp.; exchange:NYSE AMEX=NYSE Amex; ticker:ORN=ORN; ticker:ORN.U=ORN.U; ticker:ORN.WS=ORN.WS"},
 		{"Business Wire Fairlea Acquisition Corp. (the Company) announced", "org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp."},
 		{"3 May 2021 - 12:00PM Fairlea Acquisition Corp. announced", "date:3 May 2021=2021-05-03; org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp."},
 		{"Fairlea Acquisition Corp. (AMEX:FLA) and (Nasdaq: FLB, FLBW and FLBU)",

@@ -14,8 +14,9 @@ var (
 	// "(Nasdaq: VACQ)", "(NYSE American: ABC.U)", "(NASDAQ:ABCD, ABCDW)".
 	// "(NASDAQ: TDACU, TDAC, TDACW)" lists several symbols.
 	// "(NYSE Amex: BUS, BUS-U, BUS-WT)", "(NYSE Alternext US: DEK; DEK.WS; DEK.U)", "(Nasdaq:
-	// ABC, ABCW and ABCU)": the exchange's earlier names, lists with semicolons or "and".
-	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT|Amex|Alternext(?:\sUS)?))?|AMEX|American Stock Exchange|OTC(?:QX|QB| Bulletin Board| Markets)?|OTCBB)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `(?:(?:[,;]|,?\s+and)\s*` + symbol + `)*)\s*\)`)
+	// ABC, ABCW and ABCU)": the exchange's earlier names, lists with semicolons or "and"; a 2009
+	// release may write the name in capitals ("(NYSE AMEX: TCW, TCW.U, TCW.WS)").
+	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT|Amex|AMEX|Alternext(?:\sUS)?))?|AMEX|American Stock Exchange|OTC(?:QX|QB| Bulletin Board| Markets)?|OTCBB)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `(?:(?:[,;]|,?\s+and)\s*` + symbol + `)*)\s*\)`)
 	symbolRe      = re(symbol)
 	// An unquoted symbol right after the word: "under the Nasdaq ticker symbol RKLB".
 	// Several: "under the symbols HYDQ and HYDQW", "symbols AB, ABW and ABR".
@@ -62,7 +63,7 @@ func tickers(s string) []Entity {
 
 var exchangeRe = re(`(?:[Tt]he\s+)?(?:Nasdaq|NASDAQ)(?:\s+(?:Global\s+Select|Global|Capital|Stock))?(?:\s+Market)?(?:,?\s+LLC)?` +
 	`|(?:[Tt]he\s+)?New\s+York\s+Stock\s+Exchange(?:\s+American)?(?:,?\s+LLC)?` +
-	`|NYSE(?:\s+(?:American|Arca|MKT|Amex|Alternext(?:\s+US)?))?(?:,?\s+LLC)?|(?:[Tt]he\s+)?American\s+Stock\s+Exchange|AMEX\b` +
+	`|NYSE(?:\s+(?:American|Arca|MKT|Amex|AMEX|Alternext(?:\s+US)?))?(?:,?\s+LLC)?|(?:[Tt]he\s+)?American\s+Stock\s+Exchange|AMEX\b` +
 	`|(?:[Tt]he\s+)?OTC(?:QX|QB|\s+Bulletin\s+Board|\s+Markets|\s+Pink)?\b|OTCBB\b`)
 
 func exchanges(s string) []Entity {
@@ -93,6 +94,12 @@ const (
 // (USA) LLC").
 var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|` + nameJoiner + `|\d{1,4}\b))*` + orgCountry + `,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
 
+// orgCommaRe is a firm whose partners' names are set off by commas before the last joined by
+// "&" ("Keefe, Bruyette & Woods, Inc.", "Merrill Lynch, Pierce, Fenner & Smith Incorporated",
+// "Brean Murray, Carret & Co."): orgRe, which joins words by spaces only, would read its tail.
+var orgCommaRe = re(nameWord + `(?:\s+` + nameWord + `)?(?:,\s+` + nameWord + `(?:\s+` + nameWord + `)?){1,3}\s+&\s+(?:` +
+	nameWord + `(?:\s+` + nameWord + `)*,?\s+)?` + legalForm)
+
 // orgCountry is the bracketed country of a firm's name, from a closed list.
 const orgCountry = `(?:\s+\((?:USA|U\.S\.A\.|U\.S\.|US|America|Americas|Europe|Asia|Canada|Hong Kong|International)\))?`
 
@@ -112,8 +119,11 @@ var leadWords = map[string]bool{
 var partiesRe = re(`(?i)\b(?:by\s+and\s+(?:among|between)|among|between)\s+`)
 
 func orgs(s string) []Entity {
-	var out []Entity
+	out := commaOrgs(s)
 	for _, m := range orgRe.FindAllStringIndexPast(s, pastNameWords) {
+		if covered(out, m[0], m[1]) {
+			continue
+		}
 		start := m[0]
 		if loc := partiesRe.FindAllStringIndex(s[start:m[1]], -1); loc != nil {
 			start += loc[len(loc)-1][1]
@@ -178,6 +188,46 @@ func nameByte(c byte) bool {
 // isSpace reports whether c is white space as \s reads it.
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// commaOrgs are the firms of orgCommaRe whose first name is no sentence's lead-in ("However,
+// Hale & Co." is "Hale & Co.", left to orgRe).
+func commaOrgs(s string) []Entity {
+	var out []Entity
+	for _, m := range orgCommaRe.FindAllStringIndex(s, -1) {
+		first, _, _ := strings.Cut(s[m[0]:m[1]], ",")
+		w, _, _ := strings.Cut(first, " ")
+		partners, _, _ := strings.Cut(s[m[0]:m[1]], "&")
+		if leadWords[w] || leadWords[capitalised(w)] || sentenceAdverbs[w] || strings.HasSuffix(w, "ly") ||
+			m[0] > 0 && isAlnum(s[m[0]-1]) || legalWordRe.MatchString(partners) {
+			continue
+		}
+		out = append(out, Entity{Kind: Org, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1],
+			Value: strings.Join(strings.Fields(s[m[0]:m[1]]), " ")})
+	}
+	return out
+}
+
+// legalWordRe is a legal form among a firm's partners' names: a list of firms ("Castellan
+// Markets Inc., Penrose Lyle & Co. LLC"), not one firm.
+var legalWordRe = re(`(?:^|\s)` + legalForm + `,`)
+
+// sentenceAdverbs open a sentence before a comma ("However, ..."): no partner of a firm.
+var sentenceAdverbs = map[string]bool{
+	"However": true, "Thereafter": true, "Therefore": true, "Moreover": true, "Furthermore": true,
+	"Further": true, "Also": true, "Then": true, "Today": true, "Meanwhile": true, "Here": true,
+	"Instead": true, "Nevertheless": true, "Nonetheless": true, "Thus": true, "Hence": true,
+	"Yesterday": true, "Now": true, "Again": true, "Otherwise": true, "Likewise": true,
+}
+
+// covered reports whether [a, b) overlaps an entity of out.
+func covered(out []Entity, a, b int) bool {
+	for _, e := range out {
+		if a < e.End && e.Start < b {
+			return true
+		}
+	}
+	return false
 }
 
 // wireServiceRe is a news wire's name that a release's text may run into a company's name.

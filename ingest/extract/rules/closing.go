@@ -176,10 +176,13 @@ var mergerEnd = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 9,
 	},
-	// the SPAC's own share symbol in a release: "Vector Acquisition Corporation (Nasdaq: VACQ)"
+	// the SPAC's own share symbol in a release: "Vector Acquisition Corporation (Nasdaq: VACQ)";
+	// also after the words that say it is the SPAC, where a joint release names the target
+	// first: "..., and Vector Acquisition Corporation, a special purpose acquisition company
+	// (Nasdaq: VACQ)"
 	{
 		ID: "merger.spac_symbol", Produce: spacSymbol, Gives: append(tickerFields, spac.FieldExchange),
-		Pattern:  `(?P<org>{org}) \((?P<ex>{exchange}): ?(?P<sym>{ticker})(?P<more>[^)]{0,40})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+		Pattern:  `(?P<org>{org})(?P<desc>,? (?:a|an) (?:[A-Za-z-]+ ){0,3}(?i:special purpose acquisition|blank check) (?i:company|corporation))? \((?P<ex>{exchange}): ?(?P<sym>{ticker})(?P<more>[^)]{0,40})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Classes:  dealNews,
 		Priority: 8,
 	},

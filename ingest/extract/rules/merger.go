@@ -109,7 +109,7 @@ var (
 )
 
 // merger is the whole family, in the order its rules are tried.
-var merger = concat(mergerAgreement, mergerFinancing, mergerEnd, mergerReports)
+var merger = concat(mergerAgreement, mergerJoint, mergerFinancing, mergerEnd, mergerReports)
 
 // mergerAgreement: the agreement (date, target) and the announced status.
 var mergerAgreement = []*rule.Rule{
@@ -298,9 +298,10 @@ var mergerAgreement = []*rule.Rule{
 	},
 	{
 		// a release's "has reached a definitive agreement to acquire Lumen Medical Inc.": the
-		// company acquired is the target
+		// company acquired is the target (also when its name opens with "The", which the
+		// recogniser leaves out of the name: "to acquire The Harrow Group, Inc.")
 		ID: "merger.target_agreement_to_acquire", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)\b(?:reached|entered into|signed|executed) (?:a |an )?definitive ` + acquireAgreement + ` (?:all (?:of )?(?:the )?(?:issued and )?(?:outstanding )?(?:capital )?(?:shares|stock|equity interests|membership interests) of )?(?P<v>{org})`,
+		Pattern:  `(?i)\b(?:reached|entered into|signed|executed) (?:a |an )?definitive ` + acquireAgreement + ` (?:all (?:of )?(?:the )?(?:issued and )?(?:outstanding )?(?:capital )?(?:shares|stock|equity interests|membership interests) of )?(?:the )?(?P<v>{org})`,
 		Not:      notDefinitive + `|\b(?:if|may|might|would|should)\b|` + biography,
 		Classes:  dealNews,
 		Priority: 9,

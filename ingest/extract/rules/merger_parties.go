@@ -28,7 +28,8 @@ func partyTarget(m *rule.Match) []rule.Out {
 		return nil
 	}
 	orgs := parties(m, text, base)
-	var first, company, beforeHolders *entity.Entity
+	named := combinedWithName(text)
+	var first, company, namedParty, beforeHolders *entity.Entity
 	doubt := false
 	for i := range orgs {
 		e := &orgs[i]
@@ -51,9 +52,15 @@ func partyTarget(m *rule.Match) []rule.Out {
 		if company == nil && companyTermRe.MatchString(about) {
 			company = e
 		}
+		if namedParty == nil && named != "" && shortNameIs(about, named) {
+			namedParty = e
+		}
 		if company == nil && holdersNextRe.MatchString(about) {
 			beforeHolders = e
 		}
+	}
+	if company == nil {
+		company = namedParty
 	}
 	switch {
 	case company != nil:
@@ -67,6 +74,26 @@ func partyTarget(m *rule.Match) []rule.Out {
 		return nil
 	}
 	return []rule.Out{m.Cite(spac.FieldTarget, first.Value, *first)}
+}
+
+// combinedWithRe: the clause after a list of parties that names the one the SPAC combines with
+// by the short name the list gave it ("..., Cullen Agricultural Technologies, Inc. (“Cullen
+// Agritech”) and ..., Triplecrown consummated its business combination with Cullen Agritech").
+var combinedWithRe = textutil.MustStarts(`(?i:business combination|merger|combination) with (?:the )?([A-Z][\w&'’.\-]*(?: [A-Z][\w&'’.\-]*){0,3})`)
+
+// combinedWithName is the short name a party list's closing clause combines with, or "".
+func combinedWithName(text string) string {
+	if g := combinedWithRe.FindStringSubmatch(text); g != nil {
+		return strings.TrimRight(g[1], ".")
+	}
+	return ""
+}
+
+// shortNameIs reports whether a party's description gives it the short name name (its first
+// defined term): that party is the one the clause combines with, wherever the list places it.
+func shortNameIs(about, name string) bool {
+	g := termRe.FindStringSubmatch(about)
+	return g != nil && strings.EqualFold(strings.TrimSpace(g[1]), name)
 }
 
 // parties returns the names in slot text (at offset base of its sentence) that may be parties,

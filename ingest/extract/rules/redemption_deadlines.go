@@ -6,16 +6,23 @@ import (
 	"github.com/spacdata/spac/ingest/extract/rule"
 )
 
+// warrantExpiry vetoes a warrant's expiration date extended (a warrant amendment), which is no
+// deadline of the business combination.
+const warrantExpiry = `|expiration date of (?:the |its |our |such |all )?(?:\w+ ){0,2}warrants|warrants?['’]? expiration date`
+
 // meetingDeadlines: extensions (new and old deadlines), deposits, the status an extension gives
 // and the per-share trust estimates, as meetings report them. Part of the meeting family
 // (meeting.go), after meetingRedemptions (redemption.go).
 var meetingDeadlines = []*rule.Rule{
 	// extensions
 	{
-		// a condition before the date vetoes it (unconditionalDeadline)
+		// a condition before the date vetoes it (unconditionalDeadline); so does a warrant's
+		// expiration date extended by its holders' vote ("amendments to its warrants to ...
+		// extend the expiration date of the warrants from <date> to <date>"), which is no
+		// deadline of the combination
 		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}|^(?P<lead>.*?` + extendFromTo + `)`,
-		Not:      pastMeeting + `|earlier|not approved|` + capUpTo + `|extension option|option to extend|(?:to|will) be held|(?:filed|mailed|sent) (?:a |its |the )?(?:definitive |preliminary )?proxy statement` + extensionRefused + extensionAsked,
+		Not:      pastMeeting + `|earlier|not approved|` + capUpTo + `|extension option|option to extend|(?:to|will) be held|(?:filed|mailed|sent) (?:a |its |the )?(?:definitive |preliminary )?proxy statement` + extensionRefused + extensionAsked + warrantExpiry,
 		Never:    proposalFailed,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},

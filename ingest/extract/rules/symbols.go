@@ -128,7 +128,8 @@ func spacSymbol(m *rule.Match) []rule.Out {
 	if len(orgs) != 1 || len(syms) != 1 {
 		return nil
 	}
-	if !spacOnlyRe.MatchString(orgs[0].Value) && !blankCheckRe.MatchString(m.Text("tail")) && !filerBeforeClosing(m, orgs[0].Value) {
+	// (a company the sentence calls a SPAC before its bracket is one: its "desc")
+	if m.Text("desc") == "" && !spacOnlyRe.MatchString(orgs[0].Value) && !blankCheckRe.MatchString(m.Text("tail")) && !filerBeforeClosing(m, orgs[0].Value) {
 		return nil
 	}
 	if classWordRe.MatchString(m.Text("more")) {

@@ -72,7 +72,7 @@ const (
 	meetingOn = `(?i)` + meetingNoun + `[^⟦]{0,60}? on ` + weekday + `{v:date}`
 	// meetingOfOn lets the company's name stand between ("the extraordinary general meeting
 	// of shareholders of Acme Corp. on October 4, 2023").
-	meetingOfOn  = `(?i)` + meetingNoun + orgGap + `{0,60}? on ` + weekday + `{v:date}`
+	meetingOfOn = `(?i)` + meetingNoun + orgGap + `{0,60}? on ` + weekday + `{v:date}`
 	// (nor is the IPO's date a meeting's: "the delay in the 2006 Annual Meeting is since its
 	// initial public offering on December 16, 2005")
 	meetingOnNot = pastMeeting + `|(?i:initial public offering|\bIPO\b|inception)[^⟦]{0,20}? on ⟦date \d+⟧$|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$|\brecord date (?:for|of)\b[^⟦]*⟦date \d+⟧$|\bclose of business(?: on)? ⟦date \d+⟧$`

@@ -32,6 +32,9 @@ const (
 	// the writer's queue, so the node that takes over delivery when the deliverer dies resumes
 	// it, each delivery with its one message id.
 	ChangeDelivery ChangeKind = "delivery"
+	// An export link made or revoked: a link made through any node (the POST is forwarded to
+	// the writer) serves its CSV on every replica.
+	ChangeExportLink ChangeKind = "exportlink"
 )
 
 // Change is one committed change of served data, journaled by the writer's store in the
@@ -103,6 +106,15 @@ type DeliveryChange struct {
 	ID     string          `json:"id"`
 	Record json.RawMessage `json:"record"`
 	Seq    uint64          `json:"seq"` // the writer's journal seq: a state seen again is a new change
+}
+
+// ExportLinkChange is the Data of a ChangeExportLink: the link as stored, with the hash
+// ExportLink keeps out of its JSON; Deleted when it was revoked.
+type ExportLinkChange struct {
+	Link    ExportLink `json:"link"`
+	Hash    string     `json:"hash"`
+	Deleted bool       `json:"deleted,omitempty"`
+	Seq     uint64     `json:"seq"` // the writer's journal seq
 }
 
 // FilingExporter is the writer's store seen by its publisher: a stored filing as one opaque

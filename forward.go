@@ -11,6 +11,10 @@ type ForwardedRequest struct {
 	Header     map[string][]string `json:"header"`
 	Body       []byte              `json:"body,omitempty"`
 	RemoteAddr string              `json:"remoteAddr"` // the client's, so limits and logs name it
+	// The Host the client asked for (Go keeps it out of Header): what the writer puts in the
+	// URLs it answers (an export link's) names the replica the client used.
+	Host string `json:"host,omitempty"`
+	TLS  bool   `json:"tls,omitempty"` // the client's connection to the replica was TLS
 }
 
 // ForwardedResponse is the writer's answer to a ForwardedRequest, given once what the request

@@ -204,12 +204,23 @@ func WebhookDeliveryID(eventID, endpointID string) string {
 // disabled before the attempt.
 const WebhookEndpointDisabled = "endpoint disabled"
 
-// WebhookLedger records, for every node of a cluster, the deliveries whose outcome is final
-// (delivered, or given up), so that a node taking over delivery from one that died sends
-// nothing the other already delivered (docs/operating.md, "Cluster").
+// WebhookLedger records, for every node of a cluster, each delivery as the node that attempted
+// it last left it (its attempts, status and next attempt), so that a node taking over delivery
+// from one that died sends nothing the other already delivered, and every node's deliveries
+// list shows the attempts whichever node made them (docs/operating.md, "Cluster").
 type WebhookLedger interface {
-	// Done returns the final status recorded for the delivery (DeliverySucceeded or
-	// DeliveryFailed), or "" while there is none.
-	Done(ctx context.Context, deliveryID string) (string, error)
-	MarkDone(ctx context.Context, deliveryID, status string) error
+	// Recorded returns the delivery as last recorded (its payload aside); ok is false while no
+	// node recorded an attempt of it.
+	Recorded(ctx context.Context, deliveryID string) (d WebhookDelivery, ok bool, err error)
+	// Record keeps d as it stands after an attempt.
+	Record(ctx context.Context, d WebhookDelivery) error
+}
+
+// NewerDelivery reports whether a is a later state of a delivery than b: more attempts, or
+// as many and final where b is pending.
+func NewerDelivery(a, b WebhookDelivery) bool {
+	if len(a.Attempts) != len(b.Attempts) {
+		return len(a.Attempts) > len(b.Attempts)
+	}
+	return a.Status != DeliveryPending && b.Status == DeliveryPending
 }

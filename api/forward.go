@@ -3,9 +3,9 @@ package api
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"io"
 	"net/http"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -21,14 +21,13 @@ const forwardedRoute = "forwarded"
 
 // forwards reports whether a replica sends r to the writer: anything that may change state
 // (every method but GET, HEAD and OPTIONS: keys, webhook registrations, secret rotations,
-// export links) and the webhook deliveries list, which only the writer (the one deliverer)
-// holds. Everything else a replica serves from its own read model.
+// export links). Everything else a replica serves from its own read model - the webhook
+// deliveries list too: every node holds the writer's queue, and the attempts of whichever node
+// delivered are in the cluster's delivery ledger (webhook.Service.Latest), so the list answers
+// on a replica while the writer is down.
 func forwards(r *http.Request) bool {
 	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-		p := r.URL.Path
-		return strings.Contains(p, "/webhooks/") && strings.HasSuffix(p, "/deliveries")
-	case http.MethodOptions:
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
 		return false
 	}
 	return true
@@ -57,6 +56,7 @@ func (s *Server) forward(c *gin.Context) {
 	header.Set(requestIDHeader, requestIDOf(c)) // the writer logs it under the same id
 	resp, err := s.d.Forward.Forward(c.Request.Context(), spac.ForwardedRequest{
 		Method: c.Request.Method, URI: c.Request.URL.RequestURI(), Header: header, Body: body, RemoteAddr: c.Request.RemoteAddr,
+		Host: c.Request.Host, TLS: c.Request.TLS != nil,
 	})
 	if err != nil {
 		s.log.WarnContext(c.Request.Context(), "forwarding to the writer", "err", err)
@@ -82,7 +82,10 @@ func (s *Server) ServeForwarded(ctx context.Context, f spac.ForwardedRequest) (s
 		return spac.ForwardedResponse{}, err
 	}
 	r.Header = http.Header(f.Header)
-	r.RemoteAddr, r.Host, r.RequestURI = f.RemoteAddr, r.Header.Get("Host"), f.URI
+	r.RemoteAddr, r.Host, r.RequestURI = f.RemoteAddr, f.Host, f.URI
+	if f.TLS {
+		r.TLS = &tls.ConnectionState{} // only "was it TLS" is read (the links' scheme)
+	}
 	w := &recorder{header: http.Header{}, status: http.StatusOK}
 	s.engine.ServeHTTP(w, r)
 	return spac.ForwardedResponse{Status: w.status, Header: w.header, Body: w.body.Bytes()}, nil

@@ -97,6 +97,8 @@ func (a *Applier) apply(ctx context.Context, txn *badger.Txn, c spac.Change) err
 		return a.applyEndpoint(ctx, txn, c.Data)
 	case spac.ChangeDelivery:
 		return a.applyDelivery(txn, c.Data)
+	case spac.ChangeExportLink:
+		return applyLink(txn, c.Data)
 	}
 	return fmt.Errorf("unknown change kind %q (a newer writer?)", c.Kind)
 }

@@ -67,6 +67,7 @@
 //	                              applied, written in the transaction that applies it
 //	m/accessseeded                empty: a writer's API keys and webhook registrations are in
 //	                              its journal (SeedJournal journals those of an older writer once)
+//	m/linksseeded                 empty: the same for its export links
 //
 // PutFiling is idempotent: a filing whose content hash (filing JSON, lines, facts) equals the
 // stored one writes nothing and reports changed == false. The watermark advances in the same
@@ -123,4 +124,6 @@ const (
 	// A writer's store whose API keys and webhook registrations were journaled: a store that
 	// was a writer's before they were replicated journals them once, on its next start.
 	keyAccessSeeded = "m/accessseeded"
+	// The same for export links, replicated later still.
+	keyLinksSeeded = "m/linksseeded"
 )

@@ -429,6 +429,15 @@ func (w *splitWriter) set(key string, val []byte) {
 	w.do(func(txn *badger.Txn) error { return txn.Set([]byte(key), val) })
 }
 
+// setExpiring is set with a Badger expiry (unix seconds).
+func (w *splitWriter) setExpiring(key string, val []byte, expiresAt uint64) {
+	w.do(func(txn *badger.Txn) error {
+		e := badger.NewEntry([]byte(key), val)
+		e.ExpiresAt = expiresAt
+		return txn.SetEntry(e)
+	})
+}
+
 func (w *splitWriter) del(key string) {
 	w.do(func(txn *badger.Txn) error { return txn.Delete([]byte(key)) })
 }

@@ -29,14 +29,11 @@ func (db *DB) SeedJournal(ctx context.Context) (seeded int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	prefixes := []string{prefixFiling, prefixProfile, prefixAlert, prefixArticle, prefixStreamLog, prefixAPIKey, prefixEndpoint, prefixDelivery}
-	if n > 0 { // a writer's store already: only what it journals since keys were replicated
-		prefixes = nil
-	}
-	if _, done, err := db.getState(ctx, keyAccessSeeded); err != nil {
-		return 0, err
-	} else if !done && n > 0 {
-		prefixes = []string{prefixAPIKey, prefixEndpoint, prefixDelivery}
+	prefixes := []string{prefixFiling, prefixProfile, prefixAlert, prefixArticle, prefixStreamLog, prefixAPIKey, prefixEndpoint, prefixDelivery, prefixExportLink}
+	if n > 0 { // a writer's store already: only what it journals since keys (links) were replicated
+		if prefixes, err = db.unseeded(ctx); err != nil {
+			return 0, err
+		}
 	}
 	for _, prefix := range prefixes {
 		n, err := db.seedPrefix(ctx, prefix)
@@ -45,7 +42,34 @@ func (db *DB) SeedJournal(ctx context.Context) (seeded int, err error) {
 			return seeded, err
 		}
 	}
-	return seeded, db.update(ctx, func(txn *badger.Txn) error { return txn.Set([]byte(keyAccessSeeded), nil) })
+	return seeded, db.update(ctx, func(txn *badger.Txn) error {
+		if err := txn.Set([]byte(keyAccessSeeded), nil); err != nil {
+			return err
+		}
+		return txn.Set([]byte(keyLinksSeeded), nil)
+	})
+}
+
+// unseeded lists what a writer's store journaled before it was replicated: keys, webhook
+// registrations and deliveries (m/accessseeded), export links (m/linksseeded).
+func (db *DB) unseeded(ctx context.Context) ([]string, error) {
+	var out []string
+	for _, m := range []struct {
+		mark     string
+		prefixes []string
+	}{
+		{keyAccessSeeded, []string{prefixAPIKey, prefixEndpoint, prefixDelivery}},
+		{keyLinksSeeded, []string{prefixExportLink}},
+	} {
+		_, done, err := db.getState(ctx, m.mark)
+		if err != nil {
+			return nil, err
+		}
+		if !done {
+			out = append(out, m.prefixes...)
+		}
+	}
+	return out, nil
 }
 
 // getState reads a mark under key.
@@ -129,6 +153,12 @@ func (db *DB) seedOne(txn *badger.Txn, prefix, key string, item *badger.Item) er
 	case prefixDelivery:
 		id := key[len(prefixDelivery):]
 		return db.journalRecord(txn, spac.ChangeDelivery, func(seq uint64) any { return spac.DeliveryChange{ID: id, Record: raw, Seq: seq} })
+	case prefixExportLink:
+		var sl storedLink
+		if err := json.Unmarshal(raw, &sl); err != nil {
+			return err
+		}
+		return db.journalRecord(txn, spac.ChangeExportLink, func(seq uint64) any { return spac.ExportLinkChange{Link: sl.Link, Hash: sl.Hash, Seq: seq} })
 	case prefixEndpoint:
 		id := key[len(prefixEndpoint):]
 		return db.journalRecord(txn, spac.ChangeEndpoint, func(seq uint64) any { return spac.EndpointChange{ID: id, Record: raw, Seq: seq} })

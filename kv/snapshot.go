@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -29,6 +30,7 @@ var replicatedKeys = []string{prefixFiling, prefixText, prefixFacts, prefixFilin
 	prefixArticle, prefixArticleByTime, prefixStreamLog, prefixStreamLast,
 	prefixAPIKey, prefixAPIKeyHash, prefixEndpoint, prefixEndpointOfOwner,
 	prefixDelivery, prefixDeliveryOfEndpoint, prefixDue, keyDeliverySeq,
+	prefixExportLink, prefixExportLinkHash, prefixExportLinkOfKey, // the link first: loadExpiry
 	keyWatermark, keyAlertSeq, keyArticleSeq}
 
 func replicatedKey(k string) bool {
@@ -112,6 +114,7 @@ func (a *Applier) LoadSnapshot(ctx context.Context, r io.Reader, position uint64
 	}
 	br := bufio.NewReaderSize(r, 1<<20)
 	w := &splitWriter{db: db, ctx: ctx}
+	links := linkExpiries{}
 	for {
 		key, err := readPrefixed(br)
 		if errors.Is(err, io.EOF) {
@@ -127,10 +130,36 @@ func (a *Applier) LoadSnapshot(ctx context.Context, r io.Reader, position uint64
 		if !replicatedKey(string(key)) {
 			return fmt.Errorf("kv: snapshot holds %q, which no replica holds", key)
 		}
+		if at := links.expiry(string(key), value); at > 0 {
+			w.setExpiring(string(key), value, at)
+			continue
+		}
 		w.set(string(key), value)
 	}
 	w.set(keyApplied, []byte(strconv.FormatUint(position, 10)))
 	return w.commit()
+}
+
+// linkExpiries gives the export links' entries loaded from a snapshot their expiry again (a
+// snapshot holds keys and values only): a link's record (xl/, written first) names it, and its
+// hash and owner entries name the link.
+type linkExpiries map[string]uint64
+
+func (l linkExpiries) expiry(key string, value []byte) uint64 {
+	switch {
+	case strings.HasPrefix(key, prefixExportLink):
+		var s storedLink
+		if json.Unmarshal(value, &s) != nil {
+			return 0
+		}
+		l[s.Link.ID] = linkExpiry(s.Link)
+		return l[s.Link.ID]
+	case strings.HasPrefix(key, prefixExportLinkHash):
+		return l[string(value)]
+	case strings.HasPrefix(key, prefixExportLinkOfKey):
+		return l[key[strings.LastIndexByte(key, '/')+1:]]
+	}
+	return 0
 }
 
 // maxSnapshotValue bounds one value read from a snapshot (Badger's own limit is lower).

@@ -47,18 +47,42 @@ func (c *Counters) bucket(ctx context.Context, ttl time.Duration) (jetstream.Key
 	if kv, ok := c.buckets[ttl]; ok {
 		return kv, nil
 	}
-	kv, err := c.conn.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket:   fmt.Sprintf("%s%d", c.bucketPrefix(), int64(ttl/time.Second)),
-		History:  1,
-		TTL:      ttl,
-		Storage:  jetstream.FileStorage,
-		Replicas: c.conn.cfg.Replicas,
-	})
+	// Bound to an existing bucket first: a lookup is one server's answer, where creating (or
+	// updating) a replicated bucket is a round of the cluster's meta group, seconds under load.
+	kv, err := c.conn.js.KeyValue(ctx, c.bucketName(ttl))
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		kv, err = c.create(ctx, ttl)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("natsjs: counters bucket: %w", err)
 	}
 	c.buckets[ttl] = kv
 	return kv, nil
+}
+
+func (c *Counters) bucketName(ttl time.Duration) string {
+	return fmt.Sprintf("%s%d", c.bucketPrefix(), int64(ttl/time.Second))
+}
+
+func (c *Counters) create(ctx context.Context, ttl time.Duration) (jetstream.KeyValue, error) {
+	return c.conn.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket:   c.bucketName(ttl),
+		History:  1,
+		TTL:      ttl,
+		Storage:  jetstream.FileStorage,
+		Replicas: c.conn.cfg.Replicas,
+	})
+}
+
+// Prepare binds (creating them when missing) the buckets of ttls, so a node's first requests
+// find them: a node calls it as it starts, before it serves.
+func (c *Counters) Prepare(ctx context.Context, ttls ...time.Duration) error {
+	for _, ttl := range ttls {
+		if _, err := c.bucket(ctx, ttl); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Add implements spac.CounterStore.

@@ -89,17 +89,21 @@ func TestLeaseHasOneHolderAndFailsOver(t *testing.T) {
 	}
 }
 
-// TestLedgerKeepsFinalOutcomes: a delivery marked done reads back with its status; one never
-// marked reads as not done.
-func TestLedgerKeepsFinalOutcomes(t *testing.T) {
+// TestLedgerKeepsTheLastRecord: a delivery recorded through one node reads back through
+// another with its attempts and status (not its payload); one never recorded is not ok.
+func TestLedgerKeepsTheLastRecord(t *testing.T) {
 	srv, ctx, _ := streamServer(t)
 	a, b := natsjs.NewLedger(connect(t, srv.URL())), natsjs.NewLedger(connect(t, srv.URL()))
-	if err := a.MarkDone(ctx, "dlv_1", spac.DeliverySucceeded); err != nil {
+	d := spac.WebhookDelivery{ID: "dlv_1", MessageID: "msg_1", Status: spac.DeliverySucceeded, Payload: []byte("{}"),
+		Attempts: []spac.WebhookAttempt{{StatusCode: 503}, {StatusCode: 200}}}
+	if err := a.Record(ctx, d); err != nil {
 		t.Fatal(err)
 	}
-	for id, want := range map[string]string{"dlv_1": spac.DeliverySucceeded, "dlv_2": ""} {
-		if got, err := b.Done(ctx, id); err != nil || got != want {
-			t.Fatalf("Done(%s) = %q, %v; want %q", id, got, err, want)
-		}
+	got, ok, err := b.Recorded(ctx, "dlv_1")
+	if err != nil || !ok || got.Status != d.Status || len(got.Attempts) != 2 || got.MessageID != "msg_1" || got.Payload != nil {
+		t.Fatalf("Recorded(dlv_1) = %+v, %v, %v", got, ok, err)
+	}
+	if _, ok, err := b.Recorded(ctx, "dlv_2"); ok || err != nil {
+		t.Fatalf("Recorded(dlv_2): ok %v, %v", ok, err)
 	}
 }

@@ -162,7 +162,8 @@ func (s *Service) attempt(ctx context.Context, id string) {
 		}
 		return
 	}
-	if s.doneElsewhere(ctx, d) {
+	d, skip := s.attemptedElsewhere(ctx, d, start)
+	if skip {
 		return
 	}
 	code, sendErr := s.send.send(ctx, ep, d, start)
@@ -200,32 +201,55 @@ func (s *Service) record(ep spac.WebhookEndpoint, d spac.WebhookDelivery, start 
 		d.NextAttempt = s.cfg.Now().UTC().Add(s.cfg.Jitter(s.cfg.Schedule[len(d.Attempts)-1]))
 	}
 	s.save(d)
-	if outcome != OutcomeRetrying && s.cfg.Ledger != nil {
-		if err := s.cfg.Ledger.MarkDone(context.WithoutCancel(s.ctx), d.ID, d.Status); err != nil {
-			s.cfg.Logger.Error("webhooks: recording a delivery done in the ledger", "delivery", d.ID, "err", err)
+	if s.cfg.Ledger != nil { // every attempt: any node's deliveries list shows it
+		if err := s.cfg.Ledger.Record(context.WithoutCancel(s.ctx), d); err != nil {
+			s.cfg.Logger.Error("webhooks: recording an attempt in the ledger", "delivery", d.ID, "err", err)
 		}
 	}
 	s.told(outcome)
 }
 
-// doneElsewhere reports whether the ledger says another node finished d (it delivered, then
-// died before this node's copy of the queue heard so); d is then closed here unsent. A ledger
-// that cannot be read does not stop the attempt: a delivery twice, with one id, beats none.
-func (s *Service) doneElsewhere(ctx context.Context, d spac.WebhookDelivery) bool {
+// attemptedElsewhere gives d the ledger's record when another node attempted it since this
+// node's copy of the queue heard of it (it delivered, or rescheduled, then died or let go of
+// the lease): d takes that node's attempts, status and next attempt, and is not sent now when
+// that node finished it or rescheduled it later (skip). A ledger that cannot be read does not
+// stop the attempt: a delivery twice, with one id, beats none.
+func (s *Service) attemptedElsewhere(ctx context.Context, d spac.WebhookDelivery, now time.Time) (spac.WebhookDelivery, bool) {
 	if s.cfg.Ledger == nil {
-		return false
+		return d, false
 	}
-	status, err := s.cfg.Ledger.Done(ctx, d.ID)
+	rec, ok, err := s.cfg.Ledger.Recorded(ctx, d.ID)
 	if err != nil {
 		s.cfg.Logger.Warn("webhooks: reading the delivery ledger", "delivery", d.ID, "err", err)
-		return false
+		return d, false
 	}
-	if status == "" {
-		return false
+	if !ok || !spac.NewerDelivery(rec, d) {
+		return d, false
 	}
-	d.Status, d.NextAttempt = status, time.Time{}
+	d.Attempts, d.Status, d.NextAttempt = rec.Attempts, rec.Status, rec.NextAttempt
 	s.save(d)
-	return true
+	return d, d.Status != spac.DeliveryPending || d.NextAttempt.After(now)
+}
+
+// Latest gives each delivery of ds the ledger's record when it is newer than this node's copy:
+// the attempts a replica made while it held the lease are in its own store and the ledger
+// only, and every node's deliveries list shows them. Without a ledger, or when it cannot be
+// read, ds is returned as it is.
+func (s *Service) Latest(ctx context.Context, ds []spac.WebhookDelivery) []spac.WebhookDelivery {
+	if s.cfg.Ledger == nil {
+		return ds
+	}
+	for i, d := range ds {
+		rec, ok, err := s.cfg.Ledger.Recorded(ctx, d.ID)
+		if err != nil {
+			s.cfg.Logger.Warn("webhooks: reading the delivery ledger", "delivery", d.ID, "err", err)
+			return ds
+		}
+		if ok && spac.NewerDelivery(rec, d) {
+			ds[i].Attempts, ds[i].Status, ds[i].NextAttempt = rec.Attempts, rec.Status, rec.NextAttempt
+		}
+	}
+	return ds
 }
 
 // told passes an attempt's outcome to Config.OnAttempt.

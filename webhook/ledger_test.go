@@ -12,22 +12,26 @@ import (
 
 // memLedger is a WebhookLedger in memory.
 type memLedger struct {
-	mu   sync.Mutex
-	done map[string]string
+	mu  sync.Mutex
+	rec map[string]spac.WebhookDelivery
 }
 
-func (l *memLedger) Done(_ context.Context, id string) (string, error) {
+func (l *memLedger) Recorded(_ context.Context, id string) (spac.WebhookDelivery, bool, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.done[id], nil
+	d, ok := l.rec[id]
+	return d, ok, nil
 }
 
-func (l *memLedger) MarkDone(_ context.Context, id, status string) error {
+func (l *memLedger) Record(_ context.Context, d spac.WebhookDelivery) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.done[id] = status
+	d.Payload = nil
+	l.rec[d.ID] = d
 	return nil
 }
+
+func (l *memLedger) set(d spac.WebhookDelivery) { _ = l.Record(context.Background(), d) }
 
 // TestOnlyTheActiveNodeDeliversAndTheLedgerIsShared: a node that is not active (another holds
 // the lease) queues but sends nothing; once active it sends what is due. A delivery the
@@ -35,7 +39,7 @@ func (l *memLedger) MarkDone(_ context.Context, id, status string) error {
 // is recorded there.
 func TestOnlyTheActiveNodeDeliversAndTheLedgerIsShared(t *testing.T) {
 	var active atomic.Bool
-	ledger := &memLedger{done: map[string]string{}}
+	ledger := &memLedger{rec: map[string]spac.WebhookDelivery{}}
 	cfg := fastConfig()
 	cfg.Active, cfg.Ledger = active.Load, ledger
 	h := newHarness(t, cfg)
@@ -51,7 +55,7 @@ func TestOnlyTheActiveNodeDeliversAndTheLedgerIsShared(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The first was delivered by the node that held the lease before this one.
-	ledger.done[spac.WebhookDeliveryID(first.ID, e.ID)] = spac.DeliveryFailed
+	ledger.set(spac.WebhookDelivery{ID: spac.WebhookDeliveryID(first.ID, e.ID), Status: spac.DeliveryFailed})
 	for _, ev := range []spac.OutboxEvent{first, second} {
 		if n, err := h.svc.PublishEvent(ctx, ev); n != 1 || err != nil {
 			t.Fatalf("publish: %d %v", n, err)
@@ -77,10 +81,54 @@ func TestOnlyTheActiveNodeDeliversAndTheLedgerIsShared(t *testing.T) {
 			t.Fatalf("delivery of %s: %s, want %s", d.MessageID, d.Status, want)
 		}
 	}
-	if got, _ := ledger.Done(ctx, spac.WebhookDeliveryID(second.ID, e.ID)); got != spac.DeliverySucceeded {
-		t.Fatalf("the ledger holds %q for the delivery sent", got)
+	if got, _, _ := ledger.Recorded(ctx, spac.WebhookDeliveryID(second.ID, e.ID)); got.Status != spac.DeliverySucceeded || len(got.Attempts) != 1 {
+		t.Fatalf("the ledger holds %+v for the delivery sent", got)
 	}
 	if len(rc.got) != 0 {
 		t.Fatal("a delivery was sent twice")
+	}
+}
+
+// TestAnotherNodesAttemptsAreAdoptedAndListed: a delivery another node attempted and
+// rescheduled (the ledger holds its failed attempt, next due in an hour) is not sent now by the
+// node taking over, which takes its attempt and schedule; Latest shows another node's attempts
+// in a list read from this node's queue, and leaves a delivery the ledger does not know as it is.
+func TestAnotherNodesAttemptsAreAdoptedAndListed(t *testing.T) {
+	var active atomic.Bool
+	ledger := &memLedger{rec: map[string]spac.WebhookDelivery{}}
+	cfg := fastConfig()
+	cfg.Active, cfg.Ledger = active.Load, ledger
+	h := newHarness(t, cfg)
+	rc := newReceiver(t, 200)
+	e := h.register("key_a", rc.URL, "*")
+	ctx := context.Background()
+	ev, err := h.svc.NewEvent("alert.new_ipo", "one", map[string]int{"n": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := h.svc.PublishEvent(ctx, ev); n != 1 || err != nil {
+		t.Fatalf("publish: %d %v", n, err)
+	}
+	eventually(t, "the delivery queued", func() bool { return len(h.deliveriesOf(e.ID)) == 1 })
+	queued := h.deliveriesOf(e.ID)[0]
+	later := time.Now().Add(time.Hour).UTC()
+	elsewhere := spac.WebhookDelivery{ID: queued.ID, Status: spac.DeliveryPending, NextAttempt: later,
+		Attempts: []spac.WebhookAttempt{{At: time.Now().UTC(), StatusCode: 503, Error: "503"}}}
+	if got := h.svc.Latest(ctx, []spac.WebhookDelivery{queued}); len(got[0].Attempts) != 0 {
+		t.Fatalf("Latest of a delivery the ledger does not know: %+v", got[0])
+	}
+	ledger.set(elsewhere)
+	if got := h.svc.Latest(ctx, h.deliveriesOf(e.ID)); len(got[0].Attempts) != 1 || !got[0].NextAttempt.Equal(later) {
+		t.Fatalf("Latest: %+v, want the other node's attempt", got[0])
+	}
+	active.Store(true)
+	eventually(t, "the other node's attempt adopted", func() bool {
+		d := h.deliveriesOf(e.ID)[0]
+		return len(d.Attempts) == 1 && d.NextAttempt.Equal(later)
+	})
+	select {
+	case r := <-rc.got:
+		t.Fatalf("sent %s an hour early", r.header.Get("webhook-id"))
+	case <-time.After(50 * time.Millisecond): // 10 polls
 	}
 }

@@ -44,6 +44,10 @@ type DayUsage struct {
 
 func usagePrefix(keyID string) string { return "use/" + keyID + "/" }
 
+// CounterTTLs are the TTLs the Guard gives its counters (minute windows, day windows, usage):
+// a store keeping counters per TTL (natsjs.Counters) can prepare them before the first request.
+func CounterTTLs() []time.Duration { return []time.Duration{minuteTTL, dayTTL, usageTTL} }
+
 // countUsage counts an admitted keyed request in memory; the Guard's flusher writes it behind.
 func (g *Guard) countUsage(c *gin.Context, caller spac.Caller, now time.Time) {
 	if caller.KeyID == "" {

@@ -161,7 +161,7 @@ func (h *Handlers) Deliveries(c *gin.Context) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows := all[:min(limit, len(all))]
+	rows := h.svc.Latest(c.Request.Context(), all[:min(limit, len(all))])
 	if rows == nil {
 		rows = []spac.WebhookDelivery{}
 	}

@@ -9,6 +9,7 @@ import (
 
 	spac "github.com/spacdata/spac"
 	"github.com/spacdata/spac/api"
+	"github.com/spacdata/spac/api/access"
 	"github.com/spacdata/spac/config"
 	"github.com/spacdata/spac/natsjs"
 )
@@ -60,7 +61,7 @@ func startWriter(ctx context.Context, env *environment, a *app) (roleParts, erro
 	if err != nil {
 		return roleParts{}, err
 	}
-	a.limits = natsjs.NewCounters(conn)
+	a.limits = sharedCounters(ctx, conn, env)
 	lease := deliveryLease(conn, env, a, "writer")
 	pub := natsjs.NewPublisher(conn, a.db, env.log)
 	stopRun := runBackground(ctx, pub.Run)
@@ -112,7 +113,7 @@ func startReplica(ctx context.Context, env *environment, a *app) (roleParts, err
 	if err != nil {
 		return roleParts{}, err
 	}
-	a.limits = natsjs.NewCounters(conn)
+	a.limits = sharedCounters(ctx, conn, env)
 	lease := deliveryLease(conn, env, a, "replica")
 	l, err := newLive(ctx, env, a)
 	if err != nil {
@@ -273,6 +274,20 @@ func (l *live) keyChange(env *environment, c spac.Change) {
 		kc.Key.Hash = kc.Hash
 		(*fn)(kc.Key)
 	}
+}
+
+// sharedCounters are the cluster's counters (rate limits, usage), their buckets prepared
+// before the node serves: created on a first request instead, a replicated bucket can take
+// longer than the request may wait (seen under load: a usage read answered 500). A failure
+// here is logged; the bucket is then made on first use.
+func sharedCounters(ctx context.Context, conn *natsjs.Conn, env *environment) *natsjs.Counters {
+	c := natsjs.NewCounters(conn)
+	pctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := c.Prepare(pctx, access.CounterTTLs()...); err != nil {
+		env.log.Warn("cluster: preparing the shared counters", "err", err)
+	}
+	return c
 }
 
 // runBackground runs fn in a goroutine until the returned stop cancels it and waits for it.

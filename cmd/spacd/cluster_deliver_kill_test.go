@@ -37,7 +37,8 @@ func TestClusterDelivererKilledMidDelivery(t *testing.T) {
 	}
 	rcv := newReceiver(t, "")
 	deadline := time.After(liveTimeout)
-	whsec, queued, held := heldTestDelivery(t, w.testServer, rcv, deadline)
+	hd := heldTestDelivery(t, w.testServer, rcv, deadline)
+	whsec, queued, held := hd.whsec, hd.queued, hd.held
 	killed := time.Now()
 	w.kill(t)
 	again := waitFor(t, rcv.requests, deadline, "the delivery sent again by the replica", func(hookRequest) bool { return true })

@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
+
+	spac "github.com/spacdata/spac"
 )
 
 // deliverer waits until exactly one node of nodes says, on /health, that it delivers the
@@ -37,7 +41,8 @@ func deliveryFailsOver(t *testing.T, writer *clusterNode, replicas ...*clusterNo
 	first := deliverer(t, nodes...)
 	rcv := newReceiver(t, "")
 	deadline := time.After(liveTimeout)
-	whsec, queued, held := heldTestDelivery(t, writer.testServer, rcv, deadline)
+	hd := heldTestDelivery(t, writer.testServer, rcv, deadline)
+	whsec, queued, held := hd.whsec, hd.queued, hd.held
 	if held.ID != queued {
 		t.Fatalf("the receiver holds %s, want %s", held.ID, queued)
 	}
@@ -68,12 +73,45 @@ func deliveryFailsOver(t *testing.T, writer *clusterNode, replicas ...*clusterNo
 	if n := len(rcv.received()); n != 2 {
 		t.Fatalf("the receiver got %d requests, want 2 (the one cut short, the retry)", n)
 	}
+	deliveriesAgree(t, hd, nodes)
+}
+
+// deliveriesAgree: the webhook's deliveries list shows, on every node, the delivery as the
+// node that delivered it (a replica, whose store no other node reads) recorded it: succeeded,
+// with its one attempt (the attempt cut short by the stop does not count).
+func deliveriesAgree(t *testing.T, hd heldDelivery, nodes []*clusterNode) {
+	t.Helper()
+	var got []string
+	waitCondition(t, "every node listing the replica's attempt", func() bool {
+		got = got[:0]
+		ok := true
+		for _, n := range nodes {
+			var list struct {
+				Rows []json.RawMessage `json:"rows"`
+			}
+			n.getJSON(t, "/v1/webhooks/"+hd.hook+"/deliveries", hd.key, http.StatusOK, &list)
+			var d spac.WebhookDelivery
+			if len(list.Rows) != 1 || json.Unmarshal(list.Rows[0], &d) != nil {
+				t.Fatalf("the %s lists %d deliveries: %s", n.role, len(list.Rows), list.Rows)
+			}
+			got = append(got, fmt.Sprintf("%s: %s", n.role, list.Rows[0]))
+			ok = ok && d.MessageID == hd.queued && d.Status == spac.DeliverySucceeded && len(d.Attempts) == 1 &&
+				string(list.Rows[0]) == strings.TrimPrefix(got[0], nodes[0].role+": ")
+		}
+		return ok
+	}, func() string { return strings.Join(got, "\n") })
+}
+
+// heldDelivery is a test delivery a receiver holds: its key's secret, its webhook and signing
+// secret, the id it was queued with and the request held.
+type heldDelivery struct {
+	key, hook, whsec, queued string
+	held                     hookRequest
 }
 
 // heldTestDelivery registers a webhook of a new institutional key on s for rcv, has rcv hold
-// the next request, queues a test delivery and waits until rcv holds it: the webhook's signing
-// secret, the id the delivery was queued with and the request held.
-func heldTestDelivery(t *testing.T, s *testServer, rcv *receiver, deadline <-chan time.Time) (whsec, queued string, held hookRequest) {
+// the next request, queues a test delivery and waits until rcv holds it.
+func heldTestDelivery(t *testing.T, s *testServer, rcv *receiver, deadline <-chan time.Time) heldDelivery {
 	t.Helper()
 	secret := s.createKey(t, "institutional")
 	hook, whsec := s.registerWebhook(t, secret, rcv.URL(), "filing.ingested")
@@ -85,6 +123,6 @@ func heldTestDelivery(t *testing.T, s *testServer, rcv *receiver, deadline <-cha
 	if err := json.Unmarshal(b, &q); code != http.StatusAccepted || err != nil || q.MessageID == "" {
 		t.Fatalf("test delivery: %d %s", code, b)
 	}
-	held = waitFor(t, rcv.held, deadline, "the delivery reaching the receiver", func(hookRequest) bool { return true })
-	return whsec, q.MessageID, held
+	held := waitFor(t, rcv.held, deadline, "the delivery reaching the receiver", func(hookRequest) bool { return true })
+	return heldDelivery{key: secret, hook: hook, whsec: whsec, queued: q.MessageID, held: held}
 }

@@ -146,6 +146,7 @@ func TestClusterReplicasServeTheWritersProfiles(t *testing.T) {
 	converge(t, filingPaths(t, writer, ciks), writer, r1, r2)
 	resumeAnywhere(t, writer, r1, r2)
 	writesForwarded(t, writer, r1, r2)
+	sharedAcrossReplicas(t, writer, r1, r2)
 	deliveryFailsOver(t, writer, r1, r2)
 
 	if err := r1.stop(); err != nil { // away while the writer ingests

@@ -144,10 +144,15 @@ func newGuard(c config.AccessConfig, a *app, env *environment) (*access.Guard, e
 		}
 	}
 	opts := []access.Option{access.WithLogger(env.log), access.WithExportLinks(a.db)}
-	if a.limits != nil { // a cluster: every node counts each window in the shared counters
+	counters := spac.CounterStore(a.db)
+	if a.limits != nil {
+		// A cluster: every node counts each rate-limit window in the shared counters, and
+		// writes its usage counts behind (once a second) to them too, so a key's usage read on
+		// any node is the sum of every node's requests, and a rotation carries every node's.
 		opts = append(opts, access.WithLimiter(access.NewStoreLimiter(a.limits)))
+		counters = a.limits
 	}
-	return access.New(cfg, a.db, a.db, opts...), nil
+	return access.New(cfg, a.db, counters, opts...), nil
 }
 
 func shutdownGuard(env *environment, guard *access.Guard) {

@@ -47,7 +47,8 @@ func (x *reader) firmsAbove(n int) bool {
 		}
 		seen++
 		cells := firmCells(x.d, k)
-		if cells == nil && k > 1 && firmCells(x.d, k-1) == nil {
+		tail := cells != nil && firmTailRe.MatchString(line) && !footCaptionRe.MatchString(x.d.Line(k-1))
+		if (cells == nil || tail) && k > 1 && firmCells(x.d, k-1) == nil {
 			// a name split over two lines: the line above holds its start, which is cited
 			first := strings.TrimSpace(x.d.Line(k - 1))
 			if joined := first + " " + line; isFirmName(joined) {
@@ -68,6 +69,15 @@ func (x *reader) firmsAbove(n int) bool {
 	}
 	return len(firms) > 0
 }
+
+// firmTailRe is a line that ends a firm's name but cannot begin one ("Securities, Inc.",
+// "Capital Markets, LLC", "& Co. Inc."): below a line holding the name's start ("Merriweather"
+// / "Securities, Inc."), it is the same firm's second line, not a firm of its own.
+var firmTailRe = textutil.MustStarts(`^\|?\s*(?:&|and\b|Securities\b|Capital\b|Markets\b|Partners\b|Group\b|Company\b|Co\.|Brothers\b|Associates\b|Investments?\b|Financial\b|Incorporated\b)`)
+
+// footCaptionRe is a caption over the cover's firms ("Sole Book-Running Manager"), which a
+// firm's tail below it is not joined to.
+var footCaptionRe = textutil.MustStarts(`(?i)\b(?:managers?|book-?runn(?:er|ing)s?|underwriters?|representatives?|co-|lead|prospectus)\b`)
 
 // footFirm is a firm at the foot of the cover: its name, the words cited and their line.
 type footFirm struct {

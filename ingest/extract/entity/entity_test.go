@@ -56,6 +56,14 @@ func TestRecognise(t *testing.T) {
 		// Legal forms of other countries end a name as Inc. does.
 		{"notice from Capital A Berhad and Kestrel Digital Sdn. Bhd. of its deal with Lumbra Energia Ltda. and Norrvik Oyj",
 			"org:Capital A Berhad=Capital A Berhad; org:Kestrel Digital Sdn. Bhd.=Kestrel Digital Sdn. Bhd.; org:Lumbra Energia Ltda.=Lumbra Energia Ltda.; org:Norrvik Oyj=Norrvik Oyj"},
+		// A firm whose partners' names are set off by commas is one name; a sentence's lead-in
+		// before a comma is not part of it.
+		{"Keefe, Holloway & Reed, Inc. and Pemberton, Hale & Co. are acting as representatives; however, Varnum & Co. LLC",
+			"org:Keefe, Holloway & Reed, Inc.=Keefe, Holloway & Reed, Inc.; org:Pemberton, Hale & Co.=Pemberton, Hale & Co.; org:Varnum & Co. LLC=Varnum & Co. LLC"},
+		{"Castellan Markets Inc., Penrose Lyle & Co. LLC and Wexcombe Capital LLC",
+			"org:Castellan Markets Inc.=Castellan Markets Inc.; org:Penrose Lyle & Co. LLC=Penrose Lyle & Co. LLC; org:Wexcombe Capital LLC=Wexcombe Capital LLC"},
+		{"Accordingly, Hale & Co. and Merritt Lynde, Pierce, Fenwick & Smith Incorporated",
+			"org:Hale & Co.=Hale & Co.; org:Merritt Lynde, Pierce, Fenwick & Smith Incorporated=Merritt Lynde, Pierce, Fenwick & Smith Incorporated"},
 		// A bank's country in brackets before its legal form is part of the name.
 		{"Hollins Securities (USA) LLC and Varda Capital Markets (Europe) Limited are acting as joint book-running managers",
 			"org:Hollins Securities (USA) LLC=Hollins Securities (USA) LLC; org:Varda Capital Markets (Europe) Limited=Varda Capital Markets (Europe) Limited"},

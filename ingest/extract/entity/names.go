@@ -93,6 +93,12 @@ const (
 // (USA) LLC").
 var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|` + nameJoiner + `|\d{1,4}\b))*` + orgCountry + `,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
 
+// orgCommaRe is a firm whose partners' names are set off by commas before the last joined by
+// "&" ("Keefe, Bruyette & Woods, Inc.", "Merrill Lynch, Pierce, Fenner & Smith Incorporated",
+// "Brean Murray, Carret & Co."): orgRe, which joins words by spaces only, would read its tail.
+var orgCommaRe = re(nameWord + `(?:\s+` + nameWord + `)?(?:,\s+` + nameWord + `(?:\s+` + nameWord + `)?){1,3}\s+&\s+(?:` +
+	nameWord + `(?:\s+` + nameWord + `)*,?\s+)?` + legalForm)
+
 // orgCountry is the bracketed country of a firm's name, from a closed list.
 const orgCountry = `(?:\s+\((?:USA|U\.S\.A\.|U\.S\.|US|America|Americas|Europe|Asia|Canada|Hong Kong|International)\))?`
 
@@ -112,8 +118,11 @@ var leadWords = map[string]bool{
 var partiesRe = re(`(?i)\b(?:by\s+and\s+(?:among|between)|among|between)\s+`)
 
 func orgs(s string) []Entity {
-	var out []Entity
+	out := commaOrgs(s)
 	for _, m := range orgRe.FindAllStringIndex(s, -1) {
+		if covered(out, m[0], m[1]) {
+			continue
+		}
 		start := m[0]
 		if loc := partiesRe.FindAllStringIndex(s[start:m[1]], -1); loc != nil {
 			start += loc[len(loc)-1][1]
@@ -140,6 +149,46 @@ func orgs(s string) []Entity {
 			Value: strings.Join(words, " ")})
 	}
 	return out
+}
+
+// commaOrgs are the firms of orgCommaRe whose first name is no sentence's lead-in ("However,
+// Hale & Co." is "Hale & Co.", left to orgRe).
+func commaOrgs(s string) []Entity {
+	var out []Entity
+	for _, m := range orgCommaRe.FindAllStringIndex(s, -1) {
+		first, _, _ := strings.Cut(s[m[0]:m[1]], ",")
+		w, _, _ := strings.Cut(first, " ")
+		partners, _, _ := strings.Cut(s[m[0]:m[1]], "&")
+		if leadWords[w] || leadWords[capitalised(w)] || sentenceAdverbs[w] || strings.HasSuffix(w, "ly") ||
+			m[0] > 0 && isAlnum(s[m[0]-1]) || legalWordRe.MatchString(partners) {
+			continue
+		}
+		out = append(out, Entity{Kind: Org, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1],
+			Value: strings.Join(strings.Fields(s[m[0]:m[1]]), " ")})
+	}
+	return out
+}
+
+// legalWordRe is a legal form among a firm's partners' names: a list of firms ("Castellan
+// Markets Inc., Penrose Lyle & Co. LLC"), not one firm.
+var legalWordRe = re(`(?:^|\s)` + legalForm + `,`)
+
+// sentenceAdverbs open a sentence before a comma ("However, ..."): no partner of a firm.
+var sentenceAdverbs = map[string]bool{
+	"However": true, "Thereafter": true, "Therefore": true, "Moreover": true, "Furthermore": true,
+	"Further": true, "Also": true, "Then": true, "Today": true, "Meanwhile": true, "Here": true,
+	"Instead": true, "Nevertheless": true, "Nonetheless": true, "Thus": true, "Hence": true,
+	"Yesterday": true, "Now": true, "Again": true, "Otherwise": true, "Likewise": true,
+}
+
+// covered reports whether [a, b) overlaps an entity of out.
+func covered(out []Entity, a, b int) bool {
+	for _, e := range out {
+		if a < e.End && e.Start < b {
+			return true
+		}
+	}
+	return false
 }
 
 // wireServiceRe is a news wire's name that a release's text may run into a company's name.

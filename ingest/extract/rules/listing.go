@@ -29,6 +29,11 @@ const successorListing = `(?i)combined (?:company|entity|business)|post-?(?:comb
 	`|(?:following|after|upon) (?:the )?(?:(?:completion|consummation|closing) of )?(?:the|our|its|a|any) (?:initial |proposed )?business combination` +
 	`|\bnew (?:ticker |trading )?symbols?\b`
 
+// otherIssuer vetoes a listing stated of another company in a relative clause ("a director of
+// Halbrook Industries, Inc., whose common stock is listed on the Nasdaq Global Market",
+// "an affiliate of X, a company whose shares trade on the NYSE American"): not the SPAC's.
+const otherIssuer = `(?i)\bwhose\b[^.⟦]{0,80}(?:⟦[^⟧]*⟧[^.⟦]{0,40})?\b(?:listed|traded|trades?|quoted)\b`
+
 // noAssurance vetoes a listing a risk factor doubts ("we cannot assure you that our securities
 // will remain listed on Nasdaq").
 const noAssurance = `(?i)\b(?:cannot|can ?not|no|not) (?:assure|assurance|guarantee)`
@@ -118,14 +123,14 @@ var offeringListing = []*rule.Rule{
 		// own, the symbol the successor's.
 		ID: "offering.remain_listed_on", Emit: rule.One(spac.FieldExchange),
 		Pattern:  `(?i)\b(?:will|to|would|expects? to|shall) (?:continue to be|remain) listed on (?:the )?{v:exchange}`,
-		Never:    otherSPAC + `|` + notListed + `|` + noAssurance,
+		Never:    otherSPAC + `|` + notListed + `|` + noAssurance + `|` + otherIssuer,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 8,
 	},
 	{
 		ID: "offering.listed_on", Emit: rule.One(spac.FieldExchange),
 		Pattern:  `(?i)\b(?:list(?:ed)?|approved for listing|trade|traded) (?:our |the )?(?:units )?(?:separately )?on (?:the )?{v:exchange}`,
-		Not:      otherSPAC + `|` + notListed + `|rules require|` + noAssurance,
+		Not:      otherSPAC + `|` + notListed + `|rules require|` + noAssurance + `|` + otherIssuer,
 		Never:    successorListing,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 8,

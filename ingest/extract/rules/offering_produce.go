@@ -100,6 +100,12 @@ func span(m *rule.Match, field, value string, start, end int) rule.Out {
 	return m.Cite(field, value, entity.Entity{Start: start, End: end, CoreStart: start, CoreEnd: end})
 }
 
+// definedTerm is a defined term set after a component ("(the “Common Stock”)", "(“warrant”)",
+// "(each, a “Public Warrant”)"), quoted or not: a text that lost its quotation marks still
+// names the term in capitals ("(Class A Stock)"). A bracket in lower case ("(or one right)")
+// or with a figure ("(1/10)") is no defined term.
+const definedTerm = `\s*\((?:(?:the|a|an|each,?\s+(?:a|an|the))\s+)?(?:["“][^)"”]{1,40}["”]|(?-i:[A-Z][A-Za-z’'-]*(?:\s+[A-Z][A-Za-z’'-]*){0,3}))\)`
+
 var (
 	// numeralBracketRe is a whole number word's figure in brackets ("one (1) share", "of one
 	// (1) warrant"), which the value leaves out; a fraction's ("one-tenth (1/10)") is kept, as
@@ -116,8 +122,12 @@ var (
 	// ofTheCompanyRe is the issuer a 10-K's narrative names after each component ("one share
 	// of common stock of the Company ... and one right of the Company").
 	ofTheCompanyRe = textutil.MustStarts(`(?i)\s+of\s+the\s+company\b`)
-	// definedTermRe is a defined term set after a component ("(the “Common Stock”)", "(“warrant”)").
-	definedTermRe = textutil.MustStarts(`\s*\((?:the\s+)?["“][^)"”]{1,40}["”]\)`)
+	// definedTermRe is definedTerm anywhere in a description.
+	definedTermRe = textutil.MustStarts(definedTerm)
+	// nextComponentRe is a defined term's bracket after a component and the next component
+	// ("... one redeemable warrant (each, a Warrant) and one right to receive one-eighth of one
+	// share"): the unit's description goes on past the bracket, which the rule's pattern stops at.
+	nextComponentRe = textutil.MustStarts(`^` + definedTerm + `(,?\s+(?:and\s+)?(?:one|two|three)\s[^.;()⟦]*?\b(?:warrants?|rights?)(?:(?:` + definedTerm + `)?\s+(?:entitling|to receive|to purchase|to acquire)[^.;()⟦]{3,80}?\b(?:share|stock))?)\b`)
 	// eachComponentRe opens a clause about each component after the list ("..., with each
 	// right entitling the holder to receive one-tenth of a share"): not part of the unit.
 	eachComponentRe = textutil.MustStarts(`(?i),?\s+with\s+each\s+(?:whole\s+)?(?:warrant|right)\b.*$`)
@@ -146,6 +156,13 @@ func unitStructureValue(text string) string {
 // unitStructure emits slot v as the unit's structure (normalised), citing the words as written.
 func unitStructure(m *rule.Match) []rule.Out {
 	text, start := m.Text("v"), m.Start("v")
+	for sentence := m.Sentence(); ; {
+		next := nextComponentRe.FindStringIndex(sentence[start+len(text):])
+		if next == nil {
+			break
+		}
+		text = sentence[start : start+len(text)+next[1]]
+	}
 	return []rule.Out{span(m, spac.FieldUnitStructure, unitStructureValue(text), start, start+len(text))}
 }
 

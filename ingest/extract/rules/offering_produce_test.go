@@ -19,6 +19,12 @@ func TestUnitStructureValue(t *testing.T) {
 		// a 10-K's narrative: the issuer after each component, a defined term, a clause on each right
 		"one share of common stock of the Company, par value $0.0001 per share and one right of the Company, with each right entitling the holder to receive one-eighth of a share":                      "one share of common stock and one right",
 		"one share of common stock of the Company (the “Common Stock”), and one redeemable warrant of the Company (“warrant”), with each warrant entitling the holder to purchase one-half of one share": "one share of common stock and one redeemable warrant",
+		// a defined term whose quotation marks were lost is still no part of the unit; a figure
+		// or a lower-case qualifier in brackets stays
+		"one share of Class A common stock (Class A Stock) and one-half of one redeemable warrant":         "one share of Class A common stock and one-half of one redeemable warrant",
+		"one ordinary share (Ordinary Share), one right (each, a Right) and one warrant (Public Warrants)": "one ordinary share, one right and one warrant",
+		"one share of common stock and one right to receive one-tenth (1/10) of one share":                 "one share of common stock and one right to receive one-tenth (1/10) of one share",
+		"one share of common stock and one warrant (or one right)":                                         "one share of common stock and one warrant (or one right)",
 	}
 	for in, want := range cases {
 		if got := unitStructureValue(in); got != want {

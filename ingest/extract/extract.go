@@ -157,6 +157,9 @@ func (c *collector) add(f rule.Finding) {
 		f.Fact.Value != cur.Fact.Value && (f.Sentence != cur.Sentence || f.Rule == cur.Rule) {
 		c.contested[key] = true
 	}
+	if ok && f.Exclusive && f.Rule == cur.Rule && f.Priority == cur.Priority && f.Fact.Value != cur.Fact.Value {
+		c.contested[key] = true // one rule reads two values the filing cannot both mean
+	}
 	if !ok || better(f, cur) {
 		if ok && f.Priority > cur.Priority {
 			delete(c.contested, key) // a higher rank settles it

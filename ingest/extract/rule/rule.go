@@ -85,6 +85,11 @@ type Rule struct {
 	Kinds    []doc.Kind // section kinds it reads (nil: any not in NotKinds)
 	NotKinds []doc.Kind
 	Priority int // among facts of one field in one filing, the higher wins
+	// Exclusive marks a rule whose readings contradict each other when they differ: a
+	// charter exhibit that quotes the article it deletes before the one it inserts states two
+	// deadlines, and a sentence cannot always tell which is the deleted one. Two different
+	// values it reads in one filing at one rank are then both dropped.
+	Exclusive bool
 	// Narrated lets the rule also read periodic reports, which narrate meetings, redemptions
 	// and extensions as history: there each fact's Period is its event's date (see
 	// eventDate), and a match no date places gives nothing, since a report may narrate

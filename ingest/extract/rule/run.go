@@ -21,6 +21,8 @@ type Finding struct {
 	Priority int
 	Sentence string // the sentence (or table row) the value was read from
 	Col      int    // byte column of the quote on its line (-1: unknown)
+	// Exclusive: the rule's differing readings contradict each other (Rule.Exclusive)
+	Exclusive bool
 }
 
 // Cite completes the finding's citation from the filing (excerpt, document, URL).
@@ -316,7 +318,7 @@ func (b *Book) produce(mt *Match) []Finding {
 			CIK: mt.d.R.Filing.CIK, Field: o.Field, Value: o.Value, Period: at, Party: o.Party,
 			Citation: spac.Citation{Field: o.Field, Line: o.Line, Quote: o.Quote},
 		}
-		found = append(found, Finding{Fact: fact, Rule: r.ID, Priority: r.Priority, Sentence: mt.s.Text, Col: o.Col})
+		found = append(found, Finding{Fact: fact, Rule: r.ID, Priority: r.Priority, Sentence: mt.s.Text, Col: o.Col, Exclusive: r.Exclusive})
 	}
 	return found
 }

@@ -23,14 +23,21 @@ const charterSPAC = `(?i)business combination|trust account`
 // insideDeletedQuote vetoes words the amendment deletes: the match sits inside a quotation
 // that "deleting (the words)" opened and nothing closed yet ("by deleting the words “by
 // December 1, 2022” and inserting ..."); the text a deletion is "replaced with" is read.
-const insideDeletedQuote = `(?i)\bdelet\w* (?:the )?(?:following )?(?:(?:words?|phrases?|text|sentences?|language|clause)[ :,]*)?[“"][^”"]*$`
+const insideDeletedQuote = `(?i)\bdelet\w* (?:the )?(?:following )?(?:(?:words?|phrases?|text|sentences?|language|clause|introduction)` + deletedWhere + `[ :,]*)?[“"][^”"]*$`
+
+// deletedWhere is where the deleted words stand, between their name and the quotation ("by
+// deleting the phrase at the beginning of Section 9.2(d) of Article IX “In the event ...").
+const deletedWhere = `(?: (?:at the (?:beginning|end) of|contained in|in|of|from) [^“”"⟦]{1,80}?)?`
 
 // charterNoDeal is the deadline article itself: the company that has not yet completed its
 // business combination by a date ("In the event that the Corporation has not consummated a
 // Business Combination by August 22, 2019", "does not consummate a Business Combination upon
 // the date which is the later of (i) January 21, 2023 ..."); its first date is the base
 // deadline, the board's further optional periods come after it.
-const charterNoDeal = `(?i)\b(?:in the event (?:that )?|if )the (?:corporation|company) (?:has not|does not|shall not have|did not|is unable to|fails to)(?: yet)?(?: (?:consummated?|completed?|effected?))? (?:a|an|its|the) (?:initial )?business combination,? ` +
+const charterNoDeal = `(?i)\b` + charterNoDealBody
+
+// charterNoDealBody is charterNoDeal without its word boundary, to follow a quotation mark.
+const charterNoDealBody = `(?:in the event (?:that )?|if )the (?:corporation|company) (?:has not|does not|shall not have|did not|is unable to|fails to)(?: yet)?(?: (?:consummated?|completed?|effected?))? (?:a|an|its|the) (?:initial )?business combination,? ` +
 	`(?:by|on or before|prior to|before|upon the date which is the later of \(i\)|within the period ending on) ` + weekday + `{v:date}`
 
 var meetingCharter = []*rule.Rule{
@@ -38,6 +45,22 @@ var meetingCharter = []*rule.Rule{
 		ID: "meeting.new_deadline_charter_article", Emit: rule.One(spac.FieldNewDeadline),
 		Pattern:  charterNoDeal,
 		Not:      insideDeletedQuote,
+		Never:    `(?i)certificate of merger|surviving (?:corporation|company)`,
+		Classes:  []doc.Class{doc.Current},
+		Docs:     charterDocs,
+		Within:   charterSPAC,
+		Priority: 9,
+		// the deleted article may stand in a sentence of its own after "by deleting the
+		// following:", where nothing in it says it is deleted: two different deadlines read
+		// from one charter are not told apart, and neither is kept
+		Exclusive: true,
+	},
+	{
+		// the deadline the amendment deletes, quoted in the sentence that deletes it: "by
+		// deleting the phrase “In the event that the Corporation has not completed an initial
+		// Business Combination by October 30, 2023” and inserting ..."
+		ID: "meeting.old_deadline_charter_deleted", Emit: rule.One(spac.FieldOldDeadline),
+		Pattern:  `(?i)\bdelet\w* (?:the )?(?:following )?(?:words?|phrases?|text|sentences?|language|clause|introduction)` + deletedWhere + `[ :,]*[“"]` + charterNoDealBody,
 		Never:    `(?i)certificate of merger|surviving (?:corporation|company)`,
 		Classes:  []doc.Class{doc.Current},
 		Docs:     charterDocs,
@@ -54,6 +77,19 @@ var meetingCharter = []*rule.Rule{
 		Must:     `(?i)\bresolutions? (?:was|were) (?:duly )?passed\b`,
 		Classes:  []doc.Class{doc.Current},
 		Docs:     charterDocs,
+		Priority: 9,
+	},
+	{
+		// the amended article lets the company extend its deadline, in a charter exhibit that
+		// names the meeting adopting it (an extract of the meeting's minutes, "adopted ... at a
+		// meeting of stockholders"): the meeting was an extension's
+		ID: "meeting.kind_extension_charter", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)\b(?:may|shall|will|to)(?: elect to)? (?P<v>extend (?:this timeframe|the (?:period of time|date|time|deadline|termination date)))`,
+		Not:      insideDeletedQuote,
+		Never:    earlyTermination + `|` + notAsked,
+		Classes:  []doc.Class{doc.Current},
+		Docs:     charterDocs,
+		Within:   `(?i)\bmeeting\b`,
 		Priority: 9,
 	},
 	{

@@ -18,9 +18,11 @@ var meetingNotices = []*rule.Rule{
 		// or after "NOTICE OF SPECIAL MEETING ..."; lower-case words are prose, not a heading,
 		// unless the heading is in title case ("To Be Held at 1:00 p.m. Eastern Time on ...")
 		ID: "meeting.date_heading", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  `^(?:[^⟦a-z]*MEETING[^⟦a-z]* )?TO BE HELD[^⟦a-z]{0,80}?{v:date}|^(?:[^⟦]*MEETING[^⟦]* )?To Be Held (?:[Oo]n |[Aa]t [^⟦]{0,60}? on )` + weekday + `{v:date}`,
-		Not:      `(?i)originally|previously|initially`,
-		Within:   `(?i)meeting`,
+		Pattern: `^(?:[^⟦a-z]*MEETING[^⟦a-z]* )?TO BE ?HELD[^⟦a-z]{0,80}?{v:date}|^(?:[^⟦]*MEETING[^⟦]* )?To Be Held (?:[Oo]n |[Aa]t [^⟦]{0,60}? on )` + weekday + `{v:date}`,
+		Not:     `(?i)originally|previously|initially`,
+		// a copy from a PDF may glue "BE" to "HELD"; the heading may sit under the letter to the
+		// holders, before the notice names the meeting
+		Within:   `(?i)meeting|letter to (?:the )?(?:stockholders|shareholders)`,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 10,

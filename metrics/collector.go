@@ -28,6 +28,10 @@ type Sources struct {
 	// Reextract is the position of the background re-extraction of stale filings: the stale
 	// filings it started with, those handled so far, and whether it runs.
 	Reextract func() (stale, done int, running bool)
+	// SharedCounters are a cluster node's adds to the shared JetStream counters (rate-limit
+	// windows, usage) and the compare-and-sets among them another node's write beat; ok is
+	// false outside a cluster.
+	SharedCounters func() (adds, conflicts uint64, ok bool)
 }
 
 // ScrapeTimeout bounds the reads of one scrape.
@@ -49,6 +53,8 @@ var (
 	descStale      = desc("reextract_stale_filings", "Stored filings whose facts an older extractor derived, when the background re-extraction started (after it: those left stale).")
 	descDone       = desc("reextract_done_filings", "Stale filings the background re-extraction has handled so far.")
 	descRunning    = desc("reextract_running", "1 while the background re-extraction of stale filings runs, else 0.")
+	descCASAdds    = desc("shared_counter_adds_total", "Adds this node made to the cluster's shared counters (rate-limit windows, usage).")
+	descCASLost    = desc("shared_counter_conflicts_total", "Compare-and-sets of those adds that lost to a newer write (each read and tried again).")
 )
 
 // sourceCollector turns Sources into series at scrape time.
@@ -62,7 +68,7 @@ func newSourceCollector(src Sources, log *slog.Logger) *sourceCollector {
 }
 
 func (c *sourceCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descLSM, descVlog, descIndexDocs, descIndexBytes, descQueue, descSubs, descWatermark, descGeneration, descStale, descDone, descRunning} {
+	for _, d := range []*prometheus.Desc{descLSM, descVlog, descIndexDocs, descIndexBytes, descQueue, descSubs, descWatermark, descGeneration, descStale, descDone, descRunning, descCASAdds, descCASLost} {
 		ch <- d
 	}
 }
@@ -75,6 +81,17 @@ func (c *sourceCollector) Collect(ch chan<- prometheus.Metric) {
 	c.collectLive(ctx, ch)
 	c.collectVersion(ctx, ch)
 	c.collectReextract(ch)
+	c.collectShared(ch)
+}
+
+func (c *sourceCollector) collectShared(ch chan<- prometheus.Metric) {
+	if c.src.SharedCounters == nil {
+		return
+	}
+	if adds, conflicts, ok := c.src.SharedCounters(); ok {
+		ch <- prometheus.MustNewConstMetric(descCASAdds, prometheus.CounterValue, float64(adds))
+		ch <- prometheus.MustNewConstMetric(descCASLost, prometheus.CounterValue, float64(conflicts))
+	}
 }
 
 func (c *sourceCollector) collectReextract(ch chan<- prometheus.Metric) {

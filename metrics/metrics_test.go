@@ -94,7 +94,8 @@ func TestScrapeReadsSources(t *testing.T) {
 		DataVersion: func(context.Context) (time.Time, uint64, error) {
 			return time.Unix(1700000000, 500_000_000), 42, nil
 		},
-		Reextract: func() (int, int, bool) { return 300, 120, true },
+		Reextract:      func() (int, int, bool) { return 300, 120, true },
+		SharedCounters: func() (uint64, uint64, bool) { return 900, 45, true },
 	}, "dev", "", nil)
 	srv := httptest.NewServer(m.Handler())
 	defer srv.Close()
@@ -127,8 +128,14 @@ spacd_reextract_done_filings 120
 # HELP spacd_reextract_running 1 while the background re-extraction of stale filings runs, else 0.
 # TYPE spacd_reextract_running gauge
 spacd_reextract_running 1
+# HELP spacd_shared_counter_adds_total Adds this node made to the cluster's shared counters (rate-limit windows, usage).
+# TYPE spacd_shared_counter_adds_total counter
+spacd_shared_counter_adds_total 900
+# HELP spacd_shared_counter_conflicts_total Compare-and-sets of those adds that lost to a newer write (each read and tried again).
+# TYPE spacd_shared_counter_conflicts_total counter
+spacd_shared_counter_conflicts_total 45
 `
-	names := []string{"spacd_webhook_queue_depth", "spacd_sse_subscribers", "spacd_store_lsm_bytes", "spacd_store_vlog_bytes",
+	names := []string{"spacd_shared_counter_adds_total", "spacd_shared_counter_conflicts_total", "spacd_webhook_queue_depth", "spacd_sse_subscribers", "spacd_store_lsm_bytes", "spacd_store_vlog_bytes",
 		"spacd_data_watermark_timestamp_seconds", "spacd_index_generation", "spacd_index_documents",
 		"spacd_reextract_stale_filings", "spacd_reextract_done_filings", "spacd_reextract_running"}
 	if err := testutil.ScrapeAndCompare(srv.URL, strings.NewReader(want), names...); err != nil {

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -30,7 +31,17 @@ type Counters struct {
 	// stripes serialise this process's Adds of one key: its requests then never conflict
 	// with each other, only with other nodes'.
 	stripes [64]sync.Mutex
+	// adds and conflicts count Adds and their compare-and-sets lost to another node's write
+	// (each then read and tried again): Stats, for the metrics.
+	adds, conflicts atomic.Uint64
 }
+
+// Stats returns the Adds made through c and the compare-and-sets among them that lost (tried
+// again). Since a node's Adds of one key take turns, each write of a node beats at most one
+// in-flight Add of each other node: with current reads, a node's conflicts are at most the
+// other nodes' adds. A read answered by a stream replica that is behind (a key-value get may
+// be served by any of the bucket's servers) loses too, with no other node involved.
+func (c *Counters) Stats() (adds, conflicts uint64) { return c.adds.Load(), c.conflicts.Load() }
 
 // NewCounters returns the shared counters of conn's cluster.
 func NewCounters(conn *Conn) *Counters {
@@ -97,6 +108,7 @@ func (c *Counters) Add(ctx context.Context, key string, delta int64, ttl time.Du
 	mu := &c.stripes[stripe(key)]
 	mu.Lock()
 	defer mu.Unlock()
+	c.adds.Add(1)
 	k := encodeKey(key)
 	for ctx.Err() == nil {
 		e, err := kv.Get(ctx, k)
@@ -122,6 +134,7 @@ func (c *Counters) Add(ctx context.Context, key string, delta int64, ttl time.Du
 			}
 		}
 		// Another node added first: read its value and try again.
+		c.conflicts.Add(1)
 	}
 	return 0, ctx.Err()
 }

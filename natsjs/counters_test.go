@@ -36,6 +36,14 @@ func TestCountersAreExactAcrossNodes(t *testing.T) {
 			t.Fatalf("the Adds returned %v, want each of 1..%d once", got, n)
 		}
 	}
+	// Each node's lost compare-and-sets are bounded by the other's writes (a node's Adds of one
+	// key take turns, so one write beats at most one Add in flight per other node).
+	a0, c0 := nodes[0].Stats()
+	a1, c1 := nodes[1].Stats()
+	if a0+a1 != n || c0 > a1 || c1 > a0 {
+		t.Fatalf("Stats: node 1 %d adds, %d conflicts; node 2 %d adds, %d conflicts", a0, c0, a1, c1)
+	}
+	t.Logf("conflicts per add: %.2f (%d of %d)", float64(c0+c1)/float64(n), c0+c1, n)
 	for i, c := range nodes {
 		if v, err := c.Get(ctx, key); err != nil || v != n {
 			t.Fatalf("node %d reads %d (%v), want %d", i+1, v, err, n)

@@ -30,7 +30,7 @@ fi
 go build -o "$cdir/spacd" ./cmd/spacd
 go build -o "$cdir/nats-server" github.com/nats-io/nats-server/v2
 
-port=$((20000 + RANDOM % 20000)) # client ports port..port+2, routes +10, HTTP +20
+port=$((20000 + RANDOM % 20000)) # client ports port..port+2, routes +10, HTTP +20, metrics +30
 routes="nats://127.0.0.1:$((port + 10)),nats://127.0.0.1:$((port + 11)),nats://127.0.0.1:$((port + 12))"
 nats_url="nats://127.0.0.1:$port,nats://127.0.0.1:$((port + 1)),nats://127.0.0.1:$((port + 2))"
 for i in 0 1 2; do
@@ -43,9 +43,11 @@ done
 admin=cluster-admin
 export SPACD_LOG_LEVEL=${SPACD_LOG_LEVEL:-warn} SPACD_ACCESS_ADMIN_TOKEN=$admin
 export SPACD_CLUSTER_NATS_URL=$nats_url SPACD_CLUSTER_NATS_REPLICAS=3
-# start_node ROLE NAME HTTP_PORT: one spacd serve on its own data directory
+# start_node ROLE NAME HTTP_PORT: one spacd serve on its own data directory, its Prometheus
+# metrics on HTTP_PORT + 10
 start_node() {
-  SPACD_CLUSTER_ROLE=$1 SPACD_DATA_DIR="$cdir/$2" "$cdir/spacd" serve --addr "127.0.0.1:$3" 2>"$cdir/$2.log" >/dev/null &
+  SPACD_CLUSTER_ROLE=$1 SPACD_DATA_DIR="$cdir/$2" SPACD_METRICS_ADDR="127.0.0.1:$(($3 + 10))" \
+    "$cdir/spacd" serve --addr "127.0.0.1:$3" 2>"$cdir/$2.log" >/dev/null &
   cluster_pids+=($!)
 }
 # wait_ready URL: /health answers 200 (a replica answers 503 while it catches up)
@@ -57,6 +59,8 @@ wait_ready() {
 writer=http://127.0.0.1:$((port + 20))
 replica1=http://127.0.0.1:$((port + 21))
 replica2=http://127.0.0.1:$((port + 22))
+# shellcheck disable=SC2034 # read by scripts/load-cluster.sh
+metrics1=http://127.0.0.1:$((port + 31)) metrics2=http://127.0.0.1:$((port + 32))
 start_node writer writer $((port + 20))
 wait_ready "$writer"
 # Replicas join once the writer's first build is published (behind 0).
@@ -72,7 +76,7 @@ wait_ready "$replica2"
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   echo "NATS:     $nats_url"
   echo "writer:   $writer"
-  echo "replicas: $replica1 $replica2"
+  echo "replicas: $replica1 $replica2 (metrics: $metrics1/metrics $metrics2/metrics)"
   echo "admin token: $admin; data and logs in $cdir. Ctrl-C stops everything."
   wait
 fi

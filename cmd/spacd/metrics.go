@@ -45,6 +45,13 @@ func newMetrics(env *environment, a *app, subscribers func(topic string) int, re
 			st := reextract()
 			return st.Stale, st.Done, st.Running
 		},
+		SharedCounters: func() (uint64, uint64, bool) {
+			if c, ok := a.limits.(interface{ Stats() (uint64, uint64) }); ok { // set once the role started
+				adds, conflicts := c.Stats()
+				return adds, conflicts, true
+			}
+			return 0, 0, false
+		},
 	}, version, buildCommit(), env.log)
 }
 

@@ -155,7 +155,7 @@ func standalone(line string, prevEnds bool, next string) bool {
 	if len(line) > 150 || strings.HasSuffix(line, ",") {
 		return false
 	}
-	if datelineRe.MatchString(line) {
+	if dateline(line) {
 		return false // "NEW YORK, July 2, 2021 /PRNewswire/ -- Acme Capital" runs on
 	}
 	if nameRunsOn(line, next) {
@@ -225,6 +225,13 @@ var (
 // keeps the older layout, "June 1, 2010 - New York, NY - Acme", whose name opens the next
 // line.)
 var datelineRe = textutil.MustStarts(`\s--\s?\S|(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2},? \d{4}(?: ?/[^/]{2,30}/)?\s?[–—]\s?\S`)
+
+// dateline reports whether line holds a release's dateline (datelineRe). Every match holds
+// a double hyphen or a dash, which few lines do: without one the pattern, which may begin at
+// every space, is not sought at all (it was tried on every short line of every filing).
+func dateline(line string) bool {
+	return (strings.Contains(line, "--") || strings.ContainsAny(line, "–—")) && datelineRe.MatchString(line)
+}
 
 // quantityLine reports whether a line states a quantity alone (see quantityRe).
 func quantityLine(line string) bool {

@@ -2,6 +2,7 @@ package entity
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spacdata/spac/ingest/extract/textutil"
 )
@@ -119,7 +120,7 @@ var partiesRe = re(`(?i)\b(?:by\s+and\s+(?:among|between)|among|between)\s+`)
 
 func orgs(s string) []Entity {
 	out := commaOrgs(s)
-	for _, m := range orgRe.FindAllStringIndex(s, -1) {
+	for _, m := range orgRe.FindAllStringIndexPast(s, pastNameWords) {
 		if covered(out, m[0], m[1]) {
 			continue
 		}
@@ -149,6 +150,44 @@ func orgs(s string) []Entity {
 			Value: strings.Join(words, " ")})
 	}
 	return out
+}
+
+// pastNameWords is where a firm's name may still begin after none began at p (see
+// textutil.Starts.FindAllStringIndexPast): past the capitalised words that follow p,
+// separated by white space only. orgRe reads a word of name characters up to white space or
+// a comma and then the same rest of the name, wherever the word starts: a name that began at
+// a capital inside those words would also have begun at p. A sentence in capitals or a run of
+// titles ("Business Combination Agreement and Plan of Merger") was otherwise read from every
+// capital to the end of the run again.
+func pastNameWords(s string, p int) int {
+	i := p
+	for {
+		for i < len(s) && (nameByte(s[i]) || strings.HasPrefix(s[i:], "’")) {
+			if s[i] < utf8.RuneSelf {
+				i++
+			} else {
+				i += len("’")
+			}
+		}
+		j := i
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j == i || j == len(s) || s[j] < 'A' || s[j] > 'Z' {
+			return i
+		}
+		i = j
+	}
+}
+
+// nameByte reports whether c is an ASCII character of nameWord's class.
+func nameByte(c byte) bool {
+	return isAlnum(c) || c == '&' || c == '\'' || c == '.' || c == '-'
+}
+
+// isSpace reports whether c is white space as \s reads it.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }
 
 // commaOrgs are the firms of orgCommaRe whose first name is no sentence's lead-in ("However,

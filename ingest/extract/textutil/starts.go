@@ -39,6 +39,8 @@ type Starts struct {
 	need    []need
 	pattern string
 	once    sync.Once
+	// anchorOnce compiles anchored, on the first text searched from its starts (see anchor).
+	anchorOnce sync.Once
 }
 
 // MustStarts compiles pattern like regexp.MustCompile.
@@ -59,8 +61,8 @@ func CompileStarts(pattern string) (*Starts, error) {
 	return &Starts{Regexp: plain, pattern: pattern}, nil
 }
 
-// prepare reads the first bytes and compiles the anchored pattern, on first use: a rule book
-// holds hundreds of patterns and a process that reads one filing uses few of them.
+// prepare reads the first bytes and the literals, on first use: a rule book holds hundreds of
+// patterns and a process that reads one filing uses few of them.
 func (s *Starts) prepare() {
 	re, err := syntax.Parse(s.pattern, syntax.Perl)
 	if err != nil {
@@ -71,9 +73,6 @@ func (s *Starts) prepare() {
 	first, boundary, ok := firstBytes(re)
 	if prefix, _ := s.Regexp.LiteralPrefix(); !ok || prefix != "" {
 		return // a literal prefix is what regexp itself seeks fastest
-	}
-	if s.anchored, err = regexp.Compile(`^(?:` + s.pattern + `)`); err != nil {
-		return
 	}
 	s.first, s.boundary, s.odd = first, boundary, boundary && !allWordBytes(first)
 	// Sought from its starts, a pattern is cheap to run where few bytes begin a match: a
@@ -120,7 +119,18 @@ func (s *Starts) way(text string) int {
 	if s.plain(text) {
 		return plain
 	}
+	s.anchorOnce.Do(s.anchor)
+	if s.anchored == nil {
+		return plain
+	}
 	return starts
+}
+
+// anchor compiles the anchored pattern, on the first text searched from its starts: a
+// pattern whose literals no text held never needs it, and the programs of a rule book's
+// patterns were half the live heap that every garbage collection scans.
+func (s *Starts) anchor() {
+	s.anchored, _ = regexp.Compile(`^(?:` + s.pattern + `)`)
 }
 
 const (
@@ -169,17 +179,30 @@ func (s *Starts) FindAllStringIndex(text string, n int) [][]int {
 	if n >= 0 {
 		return s.Regexp.FindAllStringIndex(text, n)
 	}
+	return s.FindAllStringIndexPast(text, nil)
+}
+
+// FindAllStringIndexPast is FindAllStringIndex(text, -1) for a pattern where a start that
+// begins no match tells of later starts that begin none either (the capitalised words of a
+// firm's name: when none ends in a legal form from the first of them, none does from the
+// next). past(text, p), called when no match begins at start p, returns the first position
+// after p where one still may; nil past tries every start.
+func (s *Starts) FindAllStringIndexPast(text string, past func(text string, p int) int) [][]int {
 	switch s.way(text) {
 	case skip:
 		return nil
 	case plain:
-		return s.Regexp.FindAllStringIndex(text, n)
+		return s.Regexp.FindAllStringIndex(text, -1)
 	}
 	var out [][]int
 	for p := s.next(text, 0); p < len(text); p = s.next(text, p) {
 		m := s.bounds(text, p)
 		if m == nil {
-			p++
+			if past == nil {
+				p++
+			} else {
+				p = max(p+1, past(text, p))
+			}
 			continue
 		}
 		out = append(out, m)

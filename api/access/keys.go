@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -184,7 +185,10 @@ func (k *Keys) Usage(ctx context.Context, id string, days int) (Usage, error) {
 func (k *Keys) usage(ctx context.Context, id string, days int) (Usage, error) {
 	if k.flush != nil {
 		if err := k.flush(ctx); err != nil {
-			return Usage{}, fmt.Errorf("usage of %s: %w", id, err)
+			// The store is out of reach (a cluster's NATS): the counts stay pending, and the
+			// caller is told to retry (503), not that the service failed.
+			return Usage{}, errors.Join(spac.Errorf(spac.EUNAVAILABLE, "usage counts cannot be written now; retry"),
+				fmt.Errorf("usage of %s: %w", id, err))
 		}
 	}
 	return readUsage(ctx, k.counters, id, days, k.now())

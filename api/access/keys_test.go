@@ -137,3 +137,19 @@ func TestUsageUsesRouteNameFromContext(t *testing.T) {
 		t.Errorf("usage %+v %v, want spac.profile counted", u, err)
 	}
 }
+
+// TestUsageWithTheCounterStoreDown: a usage read whose pending counts cannot be written is
+// unavailable (503, retry), not an internal error, and the counts are kept for the next read.
+func TestUsageWithTheCounterStoreDown(t *testing.T) {
+	h := newHarness(t, nil)
+	secret, key := h.newKey(spac.TierInstitutional)
+	h.do("GET", "/v1/universe", secret, "")
+	h.counters.setFail(true)
+	if _, err := h.guard.Keys().Usage(t.Context(), key.ID, 1); spac.ErrorCode(err) != spac.EUNAVAILABLE {
+		t.Fatalf("usage with the store down: %v, want unavailable", err)
+	}
+	h.counters.setFail(false)
+	if u, err := h.guard.Keys().Usage(t.Context(), key.ID, 1); err != nil || u.Total != 1 {
+		t.Fatalf("usage once the store is back: %+v %v, want the request kept", u, err)
+	}
+}

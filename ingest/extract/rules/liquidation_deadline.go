@@ -35,6 +35,7 @@ var liquidationDeadlines = []*rule.Rule{
 		// defined in ...), by December 1, 2022 (the “Termination Date”)"
 		ID: "liquidation.deadline_falls_short_by", Emit: rule.One(spac.FieldDeadline),
 		Pattern:  `(?i)\b` + fallsShort + `(?: \([^)]{0,160}\))?,? (?:by|on or before|prior to|before) ` + weekday + `{v:date}`,
+		Not:      insideDeletedQuote, // the article a charter amendment deletes
 		Never:    deadlineVeto + `|` + otherSPACs,
 		Classes:  []doc.Class{doc.Current, doc.Communication, doc.Periodic},
 		NotKinds: notStated,

@@ -56,6 +56,31 @@ var meetingCharter = []*rule.Rule{
 		Exclusive: true,
 	},
 	{
+		// the words an amendment inserts in place of a period: "by deleting the words “within
+		// 18 months from the consummation of the IPO” and replacing them with the words “by
+		// February 9, 2023”", "... and inserting “on or before July 2, 2024” in lieu thereof"
+		ID: "meeting.new_deadline_charter_inserted", Emit: rule.One(spac.FieldNewDeadline),
+		Pattern:  `(?i)\b(?:replac\w*|insert\w*|substitut\w*)\b[^“”"⟦]{0,60}?[“"](?:by|on or before|prior to) ` + weekday + `{v:date}`,
+		Never:    `(?i)certificate of merger|surviving (?:corporation|company)`,
+		Classes:  []doc.Class{doc.Current},
+		Docs:     charterDocs,
+		Within:   charterSPAC,
+		Priority: 9,
+	},
+	{
+		// the charter's own definition of its deadline: "“Termination Date” means (a) July 25,
+		// 2023 ... or (b) up to December 25, 2023, if ..."; the first date is the deadline, the
+		// later one only an option
+		ID: "meeting.new_deadline_charter_defined", Emit: rule.One(spac.FieldNewDeadline),
+		Pattern:  `(?i)(?:^|[“"])termination date[”"]? (?:means|shall mean) (?:\(a\) |\(i\) )?` + weekday + `{v:date}`,
+		Not:      insideDeletedQuote,
+		Never:    `(?i)certificate of merger|surviving (?:corporation|company)`,
+		Classes:  []doc.Class{doc.Current},
+		Docs:     charterDocs,
+		Within:   charterSPAC,
+		Priority: 9,
+	},
+	{
 		// the deadline the amendment deletes, quoted in the sentence that deletes it: "by
 		// deleting the phrase “In the event that the Corporation has not completed an initial
 		// Business Combination by October 30, 2023” and inserting ..."

@@ -408,7 +408,8 @@ var offeringTerms = []*rule.Rule{
 		// offering", "only have 15 months from the date of this prospectus".
 		Pattern: `(?i)(?:within|have|until|date (?:that|which) is|until {date},? or) {v:duration} (?:from|after|of|following) ` +
 			`(?:the (?:closing|consummation|completion) of (?:this|the|our) (?:offering|initial public offering|ipo)|(?:the Company` + ap + `s|its|our) (?:initial public offering|ipo)\b|the date of this prospectus)`,
-		Not:      `(?i)warrants? (?:will )?become exercisable|exercisable|36 months|\bwarrants? (?:entitles?|will entitle)`,
+		// a charter amendment's deleted words are the period it no longer has
+		Not:      `(?i)warrants? (?:will )?become exercisable|exercisable|36 months|\bwarrants? (?:entitles?|will entitle)|` + insideDeletedQuote,
 		Classes:  narrated,
 		Priority: 10,
 	},

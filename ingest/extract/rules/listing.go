@@ -42,11 +42,13 @@ var offeringListing = []*rule.Rule{
 	// exchange and tickers
 	{
 		ID: "offering.units_listed_symbol", Emit: rule.Emit{"v": spac.FieldTickerUnits, "ex": spac.FieldExchange},
-		Pattern: `(?i)(?:\bunits [^⟦]*?(?:listed|list|trade|traded|trading|quoted|listing)|(?:list|listed|quote|quoted) (?:our |the )?units) on (?:the )?{ex:exchange}` +
+		Pattern: `(?i)(?:\bunits [^⟦]*?(?:listed|list|trade|traded|trading|quoted|listing)|(?:list|listed|quote|quoted) (?:our |the |its )?units) on (?:the )?{ex:exchange}` +
 			listGap + `{0,120}?under the (?:ticker |trading )?symbol {v:ticker}`,
-		Not:      otherSPAC + `|` + notListed,
-		Never:    successorListing,
-		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
+		Not:   otherSPAC + `|` + notListed + `|` + otherIssuer,
+		Never: successorListing,
+		// a release tells it of the company in the third person ("The Company has applied to
+		// list its units on ...")
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Communication},
 		Priority: 10,
 	},
 	{

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"regexp"
+
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
@@ -53,7 +55,7 @@ var targetForms = []doc.Class{doc.MergerProxy, doc.Communication, doc.Current}
 var sector = []*rule.Rule{
 	{
 		// "We intend to focus our search on businesses in the fintech industry"
-		ID: "sector.focus", Emit: rule.One(spac.FieldSector),
+		ID: "sector.focus", Produce: namedIndustries, Gives: []string{spac.FieldSector},
 		// "to focus initially on transactions with companies and/or assets within the ...
 		// industry": an adverb after the verb or the search, the deal's kind and its object
 		// before the place.
@@ -141,4 +143,17 @@ var sector = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 9,
 	},
+}
+
+// relativeOpenRe opens a clause about the businesses sought, not an industry ("we focus on
+// opportunities that transform traditional industries", "... on companies which have ...").
+var relativeOpenRe = regexp.MustCompile(`(?i)^(?:that|which|who|whose|where)\b`)
+
+// namedIndustries emits slot v as the sector unless it is a relative clause rather than the
+// industries' names.
+func namedIndustries(m *rule.Match) []rule.Out {
+	if relativeOpenRe.MatchString(m.Text("v")) {
+		return nil
+	}
+	return m.Emitted("v", spac.FieldSector)
 }

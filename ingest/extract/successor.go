@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -58,7 +59,24 @@ func (x *reader) successorCover() {
 	}
 	if f := x.coverShareSymbol(); f != nil {
 		x.add("cover.successor_ticker", prioritySuccessorTicker, spac.FieldNewTicker, f.Fact.Value, f.Fact.Citation.Line, f.Fact.Value, "")
+		x.dropCoverListing()
 	}
+}
+
+// coverListingFields: what a cover states of the registrant's listing and charter. On the
+// successor's cover (its table lists no units) they are the combined company's - its symbols,
+// its exchange, the jurisdiction it was domesticated to - never the SPAC's own.
+var coverListingFields = map[string]bool{
+	spac.FieldExchange: true, spac.FieldTickerUnits: true, spac.FieldTickerShares: true,
+	spac.FieldTickerWarrant: true, spac.FieldTickerRights: true, spac.FieldStateOfInc: true,
+}
+
+// dropCoverListing removes the cover's listing facts read as the SPAC's: the successor's
+// share symbol stays as its new ticker.
+func (x *reader) dropCoverListing() {
+	x.out = slices.DeleteFunc(x.out, func(f rule.Finding) bool {
+		return strings.HasPrefix(f.Rule, "table.cover_") && coverListingFields[f.Fact.Field]
+	})
 }
 
 // coverShareSymbol returns the cover table's share symbol, none when the table lists units (a
@@ -106,7 +124,7 @@ func (x *reader) coverNames() (name string, nameLine int, former string, formerL
 		case name == "" && registrantLabelRe.MatchString(line):
 			name, nameLine = x.companyAbove(n)
 		case name != "" && formerLabelRe.MatchString(line):
-			former, formerLine = x.companyAbove(n)
+			former, formerLine = x.formerAbove(n)
 			return
 		}
 	}
@@ -132,6 +150,27 @@ func (x *reader) companyAbove(n int) (string, int) {
 	}
 	return "", 0
 }
+
+// formerAbove returns the former name above its label line n: the nearest line that is a
+// whole company's name, past the former address and telephone the cover may print below it
+// ("Acme Acquisition Corp / 2100 Main Avenue, Suite 5 / Dallas, TX 75201 / (214) 555-0100 /
+// (Former name or former address, ...)"); "" at a label or any other line.
+func (x *reader) formerAbove(n int) (string, int) {
+	for k := n - 1; k >= max(1, n-8); k-- {
+		text := strings.TrimSpace(x.d.Line(k))
+		if !strings.ContainsFunc(text, unicode.IsLetter) || addressLineRe.MatchString(text) {
+			continue
+		}
+		if name, line := x.companyAbove(k + 1); line == k {
+			return name, line
+		}
+		return "", 0
+	}
+	return "", 0
+}
+
+// addressLineRe: a line of a former address (a street number, a zip code, a street's words).
+var addressLineRe = textutil.MustStarts(`\d{3,}|\b(?i:suite|avenue|street|road|floor|boulevard|blvd|drive|p\.?\s?o\.? box)\b`)
 
 // wholeCompany reports whether text is one company's name and nothing else.
 func wholeCompany(text string) bool {

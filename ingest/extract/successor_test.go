@@ -50,3 +50,47 @@ func TestSPACCoverHasNoSuccessor(t *testing.T) {
 	r := extracttest.Filing("8-K", []string{"2.01"}, lines...)
 	extracttest.Expect(t, Facts(r), map[string][]string{"new_name": nil, "new_ticker": nil})
 }
+
+// The former name may print its old address and telephone below it, above the label; the
+// successor's table then lists its own symbols, exchange and jurisdiction, none of them the
+// SPAC's (rdeals5: a closing 8-K read the successor's NYSE symbols as the SPAC's).
+var successorAddressCoverLines = []string{
+	"FORM 8-K",
+	"Date of Report (Date of earliest event reported): April 29, 2022",
+	"Halvard Power Corporation",
+	"(Exact name of registrant as specified in its charter)",
+	"Delaware",
+	"(State or other jurisdiction of incorporation)",
+	"001-40222",
+	"(Commission File Number)",
+	"(971) 555-0142",
+	"(Registrant’s telephone number, including area code)",
+	"Ridgeline Valley Acquisition Corp",
+	"2100 Market Avenue, Suite 1500",
+	"Dallas, TX 75201",
+	"(214) 555-0188",
+	"(Former name or former address, if changed since last report)",
+	"Securities registered pursuant to Section 12(b) of the Act:",
+	"| Title of each class | Trading Symbol(s) | Name of each exchange on which registered |",
+	"| Class A common stock, $0.0001 par value per share | HLVP | New York Stock Exchange |",
+	"| Warrants to purchase Class A common stock | HLVP WS | New York Stock Exchange |",
+}
+
+func TestSuccessorCoverFormerAddress(t *testing.T) {
+	r := extracttest.Filing("8-K", nil, successorAddressCoverLines...)
+	facts := Facts(r)
+	extracttest.CheckCited(t, r, facts)
+	extracttest.Expect(t, facts, map[string][]string{
+		"new_name": {"Halvard Power Corporation"}, "new_ticker": {"HLVP"},
+		// (the fixture's header states the SPAC's own jurisdiction; the cover's Delaware is dropped)
+		"ticker_shares": nil, "ticker_warrants": nil, "exchange": nil, "state_of_inc": {"Cayman Islands"},
+	})
+}
+
+// A former name that is no company (an address alone) names no successor.
+func TestSuccessorCoverFormerAddressOnly(t *testing.T) {
+	lines := append([]string(nil), successorAddressCoverLines...)
+	lines[10] = "Suite 400"
+	r := extracttest.Filing("8-K", nil, lines...)
+	extracttest.Expect(t, Facts(r), map[string][]string{"new_name": nil, "ticker_shares": {"HLVP"}})
+}

@@ -161,7 +161,7 @@ var mergerEnd = []*rule.Rule{
 	{
 		// a merger proxy: "we intend to apply to list its common stock on Nasdaq under the symbol “X”"
 		ID: "merger.new_ticker_apply", Produce: newSymbol, Gives: []string{spac.FieldNewTicker},
-		Pattern:  `(?i)\b(?:apply|applied|intends? to apply|will apply)(?: to list| for (?:the )?listing of) (?P<classes>[^⟦]{0,60}?) on {exchange} ` + underSymbols,
+		Pattern:  `(?i)\b(?:apply|applied|intends? to apply|will apply)(?: to list| for (?:the )?listing of) (?P<classes>[^⟦]{0,60}?) on (?:the )?{exchange} ` + underSymbols,
 		Must:     `(?i)business combination|closing|combined company|following the|upon (?:the )?(?:consummation|completion)`,
 		Classes:  []doc.Class{doc.MergerProxy, doc.Proxy, doc.Communication},
 		NotKinds: notStated,

@@ -30,7 +30,8 @@ var offeringClosing = []*rule.Rule{
 	},
 	{
 		ID: "offering.sponsor_parenthesis", Emit: rule.One(spac.FieldSponsor),
-		Pattern:  `{v:org}(?:, a [^()⟦]{0,60}?)?,? \((?:our|the) ` + q + `?(?:[Ss]ponsor)` + eq + `?\)`,
+		// also with the defined term alone: "Silver Crest Management LLC (“Sponsor”)"
+		Pattern:  `{v:org}(?:, a [^()⟦]{0,60}?)?,? \((?:(?:our|the) ` + q + `?|` + q + `)(?:[Ss]ponsor)` + eq + `?\)`,
 		Classes:  narrated,
 		Priority: 11,
 	},

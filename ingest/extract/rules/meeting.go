@@ -72,8 +72,10 @@ const (
 	meetingOn = `(?i)` + meetingNoun + `[^⟦]{0,60}? on ` + weekday + `{v:date}`
 	// meetingOfOn lets the company's name stand between ("the extraordinary general meeting
 	// of shareholders of Acme Corp. on October 4, 2023").
-	meetingOfOn  = `(?i)` + meetingNoun + orgGap + `{0,60}? on ` + weekday + `{v:date}`
-	meetingOnNot = pastMeeting + `|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$|\brecord date (?:for|of)\b[^⟦]*⟦date \d+⟧$|\bclose of business(?: on)? ⟦date \d+⟧$`
+	meetingOfOn = `(?i)` + meetingNoun + orgGap + `{0,60}? on ` + weekday + `{v:date}`
+	// (nor is the IPO's date a meeting's: "the delay in the 2006 Annual Meeting is since its
+	// initial public offering on December 16, 2005")
+	meetingOnNot = pastMeeting + `|(?i:initial public offering|\bIPO\b|inception)[^⟦]{0,20}? on ⟦date \d+⟧$|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$|\brecord date (?:for|of)\b[^⟦]*⟦date \d+⟧$|\bclose of business(?: on)? ⟦date \d+⟧$`
 	// meetingVoted is a sentence that reports a meeting's votes: the meeting is over.
 	meetingVoted = `(?i)\b(?:stockholders|shareholders|members|holders)\b[^.]{0,60}?\b(?:approved|voted|elected|adopted|redeemed)\b|\bwere entitled\b`
 	// labelEnd closes a label: a colon, a cell boundary, or both.

@@ -55,8 +55,9 @@ const (
 	// mergerEvent names the combination itself (not an agreement, not the IPO).
 	mergerEvent = `(?:(?:previously announced |proposed )?(?:initial )?(?:business combination|mergers?|combination)|previously announced transactions?|(?:merger )?transactions contemplated (?:by|under) (?:the )?` + agreementName + `)`
 
-	// underSymbols is "under the (new) (Nasdaq) ticker symbol(s) “X” (and “XW”)".
-	underSymbols = `under (?:the )?(?:new )?(?:{exchange} )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})(?P<after>[^.⟦]{0,30})`
+	// underSymbols is "under the (new) (Nasdaq) ticker symbol(s) “X” (and “XW”)"; a symbol applied
+	// for is "proposed".
+	underSymbols = `under (?:the )?(?:new |proposed )?(?:{exchange} )?(?:ticker |trading )?symbols?,? (?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3})(?P<after>[^.⟦]{0,30})`
 
 	// closingNotDone vetoes statements of what has not happened: a deadline, a condition, a failure.
 	// A clause that waits for the combination ("once the Business Combination has been

@@ -48,6 +48,18 @@ var mergerJoint = []*rule.Rule{
 		Priority: 11,
 	},
 	{
+		// the company the SPAC combines into keeps its name: "As a result of the business
+		// combination, THIL will continue as the parent/public company and will retain the name
+		// “TH International Limited”"
+		ID: "merger.new_name_retained", Emit: rule.One(spac.FieldNewName),
+		Pattern:  `(?i)\b(?:will|shall|to|would) (?:retain|keep|continue to use|continue under) (?:the|its) (?:corporate |company )?name,? ` + q + `?{v:org}`,
+		Must:     `(?i)business combination|merger|closing|transaction`,
+		Not:      hypothetical + `|\bnot\b`,
+		Classes:  dealForms,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		// the PIPE's subscription agreements and their total: "entered into subscription
 		// agreements providing for aggregate investments in the Company’s securities of
 		// $27,000,000"

@@ -310,8 +310,9 @@ var offeringTerms = []*rule.Rule{
 		// A cover table's warrant title ends at its cell, or at the symbol of its column
 		// ("... at an exercise price of $11.50 APXTW").
 		// A release's title of the class closes with its defined term ("... at an exercise price
-		// of $11.50 (the “Warrants”)").
-		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|[,;]|\s\||(?-i:\s[A-Z]{2,6}\b)|\s\((?:the )?` + q + `warrants?` + eq + `\)|$)`,
+		// of $11.50 (the “Warrants”)"), a cover's title with the units it is part of ("... at an
+		// exercise price of $11.50 included as part of the units").
+		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|[,;]|\s\||(?-i:\s[A-Z]{2,6}\b)|\s\((?:the )?` + q + `warrants?` + eq + `\)|\s(?:included|contained) (?:as part of|in) (?:the )?units\b|$)`,
 		Not:      `(?i)\$9\.20|issue price of less|adjusted to be`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		Priority: 9,

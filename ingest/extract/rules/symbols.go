@@ -48,6 +48,9 @@ func classOrder(text string) []string {
 // pairSymbols is the production of "<classes> ... under the symbols “X” and “XW”": the
 // classes named in slot "classes" take the symbols of slot "syms" in order.
 func pairSymbols(m *rule.Match) []rule.Out {
+	if otherOwner(m.Before("classes"), m.Filer()) {
+		return nil
+	}
 	fields := classOrder(m.Text("classes"))
 	var out []rule.Out
 	for i, e := range listedSymbols(m, "syms") {
@@ -56,6 +59,27 @@ func pairSymbols(m *rule.Match) []rule.Out {
 		}
 	}
 	return out
+}
+
+// ownerRe is a company's name in the possessive right before the classes ("African
+// Agriculture’s common stock and warrants", "Halden Robotics’ shares"); genericOwnerRe the
+// filer's own ("the Company’s").
+var (
+	ownerRe        = textutil.MustStarts(`\b([A-Z][\w&.\-]*(?: [A-Z0-9][\w&.\-]*){0,4})['’](s?)\s*$`)
+	genericOwnerRe = textutil.MustStarts(`(?i)^(?:the )?(?:company|registrant|issuer|spac|partnership|trust)$`)
+)
+
+// otherOwner reports whether the classes a sentence lists are another company's: named in
+// the possessive by a name that is not the filer's (a closing release lists the symbols of
+// the name the SPAC takes, which are its new ticker, not its own).
+func otherOwner(before, filer string) bool {
+	g := ownerRe.FindStringSubmatch(before)
+	// (a bare apostrophe is a plural's possessive: "Halden Robotics’ shares")
+	if g == nil || genericOwnerRe.MatchString(g[1]) || g[2] == "" && !strings.HasSuffix(g[1], "s") {
+		return false
+	}
+	owner := bareName(g[1])
+	return filer == "" || !strings.HasPrefix(bareName(filer)+" ", owner+" ")
 }
 
 // newSymbol is the production of the combined company's listing: the symbol paired with its

@@ -33,18 +33,33 @@ func (l *memLedger) Record(_ context.Context, d spac.WebhookDelivery) error {
 
 func (l *memLedger) set(d spac.WebhookDelivery) { _ = l.Record(context.Background(), d) }
 
+// passiveNode is a node on a shared in-memory ledger with one endpoint registered, not holding
+// the deliverer's lease until active is set.
+type passiveNode struct {
+	h      *harness
+	rc     *receiver
+	e      spac.WebhookEndpoint
+	ledger *memLedger
+	active *atomic.Bool
+}
+
+func newPassiveNode(t *testing.T) passiveNode {
+	n := passiveNode{ledger: &memLedger{rec: map[string]spac.WebhookDelivery{}}, active: new(atomic.Bool)}
+	cfg := fastConfig()
+	cfg.Active, cfg.Ledger = n.active.Load, n.ledger
+	n.h = newHarness(t, cfg)
+	n.rc = newReceiver(t, 200)
+	n.e = n.h.register("key_a", n.rc.URL, "*")
+	return n
+}
+
 // TestOnlyTheActiveNodeDeliversAndTheLedgerIsShared: a node that is not active (another holds
 // the lease) queues but sends nothing; once active it sends what is due. A delivery the
 // shared ledger says another node finished is closed with that status, unsent; one it sends
 // is recorded there.
 func TestOnlyTheActiveNodeDeliversAndTheLedgerIsShared(t *testing.T) {
-	var active atomic.Bool
-	ledger := &memLedger{rec: map[string]spac.WebhookDelivery{}}
-	cfg := fastConfig()
-	cfg.Active, cfg.Ledger = active.Load, ledger
-	h := newHarness(t, cfg)
-	rc := newReceiver(t, 200)
-	e := h.register("key_a", rc.URL, "*")
+	n := newPassiveNode(t)
+	h, rc, e, ledger, active := n.h, n.rc, n.e, n.ledger, n.active
 	ctx := context.Background()
 	first, err := h.svc.NewEvent("alert.new_ipo", "one", map[string]int{"n": 1})
 	if err != nil {
@@ -94,13 +109,8 @@ func TestOnlyTheActiveNodeDeliversAndTheLedgerIsShared(t *testing.T) {
 // node taking over, which takes its attempt and schedule; Latest shows another node's attempts
 // in a list read from this node's queue, and leaves a delivery the ledger does not know as it is.
 func TestAnotherNodesAttemptsAreAdoptedAndListed(t *testing.T) {
-	var active atomic.Bool
-	ledger := &memLedger{rec: map[string]spac.WebhookDelivery{}}
-	cfg := fastConfig()
-	cfg.Active, cfg.Ledger = active.Load, ledger
-	h := newHarness(t, cfg)
-	rc := newReceiver(t, 200)
-	e := h.register("key_a", rc.URL, "*")
+	n := newPassiveNode(t)
+	h, rc, e, ledger, active := n.h, n.rc, n.e, n.ledger, n.active
 	ctx := context.Background()
 	ev, err := h.svc.NewEvent("alert.new_ipo", "one", map[string]int{"n": 1})
 	if err != nil {

@@ -72,6 +72,11 @@ func Open(dir string, opts ...Option) (*DB, error) {
 	if c.chunkLines < 1 {
 		return nil, fmt.Errorf("kv: chunk lines must be positive, got %d", c.chunkLines)
 	}
+	if dir != "" {
+		if err := dropEmptyMemtables(dir); err != nil {
+			return nil, err
+		}
+	}
 	bdb, err := badger.Open(badgerOptions(dir, c))
 	if err != nil {
 		return nil, fmt.Errorf("kv: open %q: %w", dir, err)

@@ -85,15 +85,21 @@ var privateRe = textutil.MustStarts(`(?i)\bprivate\b|\bplacement\b`)
 
 // privateUnitsAmount emits the money of slot v as the private placement when the units of
 // slot u are the private placement's.
-func privateUnitsAmount(m *rule.Match) []rule.Out {
-	if !privateRe.MatchString(m.Text("u")) {
-		return nil
+var privateUnitsAmount = placementAmountWhen(privateRe)
+
+// placementAmountWhen makes a production that emits the money of slot v as the private
+// placement when the units of slot u are named as private ones by units.
+func placementAmountWhen(units *textutil.Starts) func(*rule.Match) []rule.Out {
+	return func(m *rule.Match) []rule.Out {
+		if !units.MatchString(m.Text("u")) {
+			return nil
+		}
+		var out []rule.Out
+		for _, e := range m.Entities("v") {
+			out = append(out, m.Cite(spac.FieldPrivatePlacement, e.Num.FloatString(2), e))
+		}
+		return out
 	}
-	var out []rule.Out
-	for _, e := range m.Entities("v") {
-		out = append(out, m.Cite(spac.FieldPrivatePlacement, e.Num.FloatString(2), e))
-	}
-	return out
 }
 
 // span cites value on the sentence's text [start, end).

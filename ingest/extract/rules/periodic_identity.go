@@ -62,13 +62,4 @@ var placementUnitsRe = textutil.MustStarts(`(?i)\b(?:private|placement|insider|s
 
 // placementUnitsAmount gives the private placement's total when the units bought are
 // private ones.
-func placementUnitsAmount(m *rule.Match) []rule.Out {
-	if !placementUnitsRe.MatchString(m.Text("u")) {
-		return nil
-	}
-	var out []rule.Out
-	for _, e := range m.Entities("v") {
-		out = append(out, m.Cite(spac.FieldPrivatePlacement, e.Num.FloatString(2), e))
-	}
-	return out
-}
+var placementUnitsAmount = placementAmountWhen(placementUnitsRe)

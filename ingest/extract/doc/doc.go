@@ -89,6 +89,7 @@ func Build(r *spac.RenderedFiling) *Doc {
 		d.Sections = d.split(body)
 	}
 	d.inheritItems()
+	d.readMeetingReports()
 	for _, s := range d.Sections {
 		d.Sentences = append(d.Sentences, sentences(r, s)...)
 	}

@@ -344,3 +344,27 @@ func TestForeignReportReadsAsCurrent(t *testing.T) {
 		t.Errorf("sections %s: want the exhibit", sectionsOf(d))
 	}
 }
+
+// A meeting's result reported under another item (the note issued for the extension, Item
+// 1.01) is read as Item 5.07 too; a meeting still to come is not.
+func TestMeetingReportReadsAsVoteItem(t *testing.T) {
+	r := extracttest.Filing("8-K", []string{"1.01", "2.03"},
+		"Item 1.01 Entry into a Material Definitive Agreement.",
+		"On June 3, 2024, Larchmont Acquisition Corp. held a special meeting of stockholders.",
+		"Item 2.03 Creation of a Direct Financial Obligation.",
+		"The special meeting will be held on July 9, 2024, and the note will be issued if the extension is approved.",
+	)
+	d := Build(r)
+	for _, s := range d.Sections {
+		switch s.Item {
+		case "1.01":
+			if !s.HasItem("5.07") || !s.HasItem("1.01") {
+				t.Errorf("item 1.01 reporting a meeting held: items %v, want 1.01 and 5.07", s.Items)
+			}
+		case "2.03":
+			if s.HasItem("5.07") {
+				t.Errorf("item 2.03 announcing a meeting to come: items %v, want no 5.07", s.Items)
+			}
+		}
+	}
+}

@@ -80,7 +80,10 @@ var meetingKinds = []*rule.Rule{
 	},
 	{
 		ID: "meeting.kind_business_combination_approved", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
-		Pattern:  `(?i)(?:shareholders|stockholders) (?:have |had )?approved (?:its|the) (?:proposed |previously announced )?(?P<v>business combination)\b|(?P<v>business combination) (?:was|has been) approved`,
+		// the deal named by its agreement: "The Stockholders approved and adopted the Merger
+		// Agreement", "shareholders voted to adopt the Business Combination Agreement"
+		Pattern: `(?i)(?:shareholders|stockholders) (?:have |had )?approved (?:its|the) (?:proposed |previously announced )?(?P<v>business combination)\b|(?P<v>business combination) (?:was|has been) approved` +
+			`|(?:shareholders|stockholders) (?:have |had )?(?:approved|adopted|voted to (?:approve|adopt))(?: and (?:adopted|approved|adopt|approve))? (?:the )?(?P<v>(?:business combination|merger) agreement|agreement and plan of (?:merger|reorganization)|merger agreement and plan of reorganization)\b`,
 		Not:      pastMeeting + `|\bif\b|\bnot\b|exten`,
 		Classes:  current,
 		Items:    voteItems,

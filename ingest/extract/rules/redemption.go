@@ -28,7 +28,7 @@ var meetingRedemptions = []*rule.Rule{
 	// redemptions
 	{
 		ID: "meeting.redeemed_holders_exercised", Emit: rule.One(spac.FieldSharesRedeemed),
-		Pattern:  `(?i)(?:holders? of|holding) (?:an aggregate of |a total of )?{v:shares}` + classPar + `[^⟦]*?(?:(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to (?:redeem|have (?:their|its|such|those) [^⟦.;]{0,40}?redeemed))`,
+		Pattern:  `(?i)(?:holders? of|holding) (?:an aggregate of |a total of )?{v:shares}` + classPar + `[^⟦]*?(?:(?:validly |properly )?exercised (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to (?:redeem|have (?:their|its|such|those) [^⟦.;]{0,40}?redeemed)|(?:have |had )?(?:redeemed|tendered) (?:their|its|such|those|all of their) shares)`,
 		Not:      hypothetical + `|` + pastMeeting,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    voteItems,
@@ -116,7 +116,7 @@ var meetingRedemptions = []*rule.Rule{
 		ID: "meeting.redeemed_at_price", Emit: rule.One(spac.FieldRedemptionPrice),
 		Pattern: `(?i)redeem(?:ed)?\b[^⟦]{0,60}?(?:{shares}[^⟦]{0,40}?)? at (?:a price of )?(?:approximately )?{v:money} per (?:public )?share` +
 			`|redeem(?:ed)?\b[^⟦]{0,60}?(?:{shares}[^⟦]{0,40}?)? at a per[- ]share (?:redemption )?price of (?:approximately )?{v:money}`,
-		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|par value|\ball\b|liquidat|dissol|wind|\b(?:may|can|could)\b`,
+		Not:      hypothetical + `|` + pastMeeting + `|estimated|expected to be|par value|\ball\b|liquidat|dissol|wind|\b(?:may|can|could)\b|\bsubscri|\bpipe\b`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 11,

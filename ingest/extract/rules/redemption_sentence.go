@@ -28,8 +28,12 @@ const (
 	approx = `(?:(?:about|approximately|approx\.|roughly) )?`
 	// notTheRedemption vetoes sums a redemption sentence may hold that are not what the
 	// redeemed shares were paid: an estimate, the sponsor's deposit or loan, the trust's
-	// remainder, a par value, a warrant's price, all the shares redeemed at a liquidation.
-	notTheRedemption = hypothetical + `|` + pastMeeting + `|(?i)\bestimat|\bexpect|\banticipat|\bpar value|\bwarrants?\b|\bexercise price|\bdeposit|\bcontribut|\bloan|\bnote\b|\bsponsor|\bremain|\bbalance|\bleft in|\bsubscri|\bpipe\b|\ball\b|\bup to\b|\bmay\b|\bwould\b|\bcould\b`
+	// remainder, a par value, a warrant's price, all the shares redeemed at a liquidation, the
+	// carrying value of shares that may be redeemed, a price a calculation assumes.
+	notTheRedemption = hypothetical + `|` + pastMeeting + `|(?i)\bestimat|\bexpect|\banticipat|\bpar value|\bwarrants?\b|\bexercise price|\bdeposit|\bcontribut|\bloan|\bnote\b|\bsponsor|\bremain|\bbalance|\bleft in|\bsubscri|\bpipe\b|\ball\b|\bup to\b|\bmay\b|\bwould\b|\bcould\b` +
+		// a balance sheet's shares "subject to possible redemption ... at $10.00 per share"; a
+		// pro forma's assumed price ("based on a stock price of approximately $10 per share")
+		`|\bpossible\b|\bsubject to\b|\bbased on\b|\bassum|\bpro forma\b|\b(?:stock|share|market|trading) price\b`
 )
 
 // redemptionElsewhere vetoes a whole sentence about a liquidation (every share redeemed at

@@ -219,9 +219,20 @@ func percents(s string) []Entity {
 // text holds (a date is at most a few words around its month), so a long sentence with one
 // date costs one short match, not a scan of the whole sentence per pattern.
 func dates(s string) []Entity {
+	if !hasYear(s) {
+		return nil
+	}
+	return datesIn(s, hasYear) // "may", "market", "separate": most month stems begin no date
+}
+
+// datesIn reads the dates of the windows of s that may holds.
+func datesIn(s string, may func(string) bool) []Entity {
 	var out []Entity
 	seen := map[int]bool{}
 	for _, w := range monthWindows(s) {
+		if !may(s[w[0]:w[1]]) {
+			continue
+		}
 		for _, d := range textutil.DateForms {
 			for _, m := range d.Re.FindAllStringSubmatchIndex(s[w[0]:w[1]], -1) {
 				start, end := w[0]+m[0], w[0]+m[1]
@@ -240,6 +251,20 @@ func dates(s string) []Entity {
 		}
 	}
 	return out
+}
+
+// hasYear reports whether s holds four digits in a row, as every one of textutil.DateForms
+// does (its year).
+func hasYear(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if run++; !isDigit(s[i]) {
+			run = 0
+		} else if run == 4 {
+			return true
+		}
+	}
+	return false
 }
 
 // monthWindows returns the byte ranges of s around each month name ("the 2nd day of May,

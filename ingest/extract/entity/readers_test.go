@@ -88,3 +88,20 @@ func vectorLines(t *testing.T) []string {
 	}
 	return out
 }
+
+// TestDatesSkipNoDate: reading the date patterns only in the month windows with four digits
+// in a row finds every date the patterns find in every window, on the corpus texts and the
+// real Vector lines.
+func TestDatesSkipNoDate(t *testing.T) {
+	found := 0
+	for _, text := range append(corpusTexts(t), vectorLines(t)...) {
+		want := datesIn(text, func(string) bool { return true })
+		if got := dates(text); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: %v, every window %v", text, got, want)
+		}
+		found += len(want)
+	}
+	if found < 1000 {
+		t.Errorf("only %d dates in the texts: they test little", found)
+	}
+}

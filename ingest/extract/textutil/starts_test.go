@@ -114,3 +114,36 @@ func TestStartsSkipsTextsWithoutLiterals(t *testing.T) {
 		}
 	}
 }
+
+// TestContainsFoldIsContainsOfLowered: containsFold finds a literal exactly where the text with
+// its ASCII capitals lowered holds it, on random texts of the literal's pieces.
+func TestContainsFoldIsContainsOfLowered(t *testing.T) {
+	r := rand.New(rand.NewPCG(26, 7))
+	pieces := []string{"s", "S", "sh", "SH", "ſ", "a", "A", "re", "RE", "share", "ShArE", " ", "é", "1", "_"}
+	held := 0
+	for range 50000 {
+		var b strings.Builder
+		for n := r.IntN(10); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		lowered := []byte(text)
+		for i, c := range lowered {
+			if 'A' <= c && c <= 'Z' {
+				lowered[i] = c + 'a' - 'A'
+			}
+		}
+		for _, lower := range []string{"share", "sh", "s", "re", "1", "a s", "e_1"} {
+			got, want := containsFold(text, lower, rareByte(lower)), strings.Contains(string(lowered), lower)
+			if got != want {
+				t.Fatalf("containsFold(%q, %q) = %v, want %v", text, lower, got, want)
+			}
+			if want {
+				held++
+			}
+		}
+	}
+	if held < 50000 {
+		t.Errorf("the literals held only %d times: the texts test little", held)
+	}
+}

@@ -304,11 +304,12 @@ func monthWindows(s string) [][2]int {
 
 const numberWord = `(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)`
 
-var durationRe = re(`(?i)\b(?:(\d+)|(` + numberWord + `(?:[- ](?:and[- ])?` + numberWord + `)*)(?:\s*\((\d+)\))?)[- ]?(?:(calendar|business|trading)[- ])?(month|day|year)s?\b`)
+// durations are read by durationScan (duration.go), a hand-written reader of durationRe
+// (readers_test.go).
 
 func durations(s string) []Entity {
 	var out []Entity
-	for _, m := range durationRe.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range durationScan(s) {
 		n := ""
 		switch {
 		case m[2] >= 0:

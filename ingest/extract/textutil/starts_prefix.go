@@ -54,7 +54,7 @@ func prefixesOf(re *syntax.Regexp) []prefix {
 			subs = subs[1:] // \b takes no byte
 		}
 		if len(subs) > 0 {
-			return prefixesOf(subs[0])
+			return concatPrefixes(subs)
 		}
 	case syntax.OpAlternate:
 		var out []prefix
@@ -68,6 +68,29 @@ func prefixesOf(re *syntax.Regexp) []prefix {
 		return out
 	}
 	return nil
+}
+
+// concatPrefixes are the prefixes of a concatenation: its first part's, and when that part is
+// a literal read whole, that literal before each prefix of the rest. Go's parser factors the
+// common beginnings of alternatives ("consummated|completed|closed" is c(?:o(?:nsummated|
+// mpleted)|losed)), so the words are put together again.
+func concatPrefixes(subs []*syntax.Regexp) []prefix {
+	first := prefixesOf(subs[0])
+	if len(first) != 1 || len(subs) < 2 || subs[0].Op != syntax.OpLiteral || len(first[0].text) != len(string(subs[0].Rune)) {
+		return first
+	}
+	rest := prefixesOf(&syntax.Regexp{Op: syntax.OpConcat, Sub: subs[1:]})
+	if rest == nil || len(rest) > maxPrefixes {
+		return first
+	}
+	out := make([]prefix, 0, len(rest))
+	for _, r := range rest {
+		if r.fold != first[0].fold {
+			return first
+		}
+		out = append(out, prefix{text: first[0].text + r.text, fold: r.fold})
+	}
+	return out
 }
 
 // literalPrefix is a literal's text, or under (?i) its ASCII beginning lower-cased.

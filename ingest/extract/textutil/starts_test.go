@@ -32,6 +32,7 @@ var startsPatterns = []string{
 	`(?i)(?:aggregate (?:gross )?of|pipe (?:investment|offering) of|raise|raising) (?:approximately )?(\d+)`,
 	`(?i)\b(?:take|kiss|ask)s? (\w+)`,
 	`(?:Inc|Corp)\.? (?i:six|Kay)|Acme(?:,| \d)`,
+	`(?i)(?:consummated|completed|closed|closing of|kissed|kisses) (?:its|the) (\w+)`,
 }
 
 // startsAlphabet is what the random texts are made of: word and non-word bytes, runes whose
@@ -43,7 +44,8 @@ var startsAlphabet = []string{
 	"of each", "OF EACH", "Of Each", " exchange", " Exchange", " eXchange", " on", "name ",
 	"(state", "(ſtate", "(STATE", " of", "take", "TaKe", "asK", "kiss", "kiſſ",
 	"aggregate of", "aggregate gross of", "PIPE offering of", "pipe", "raiſe", "RAISING", "raise",
-	" approximately ", "Inc", "Inc.", "Corp",
+	" approximately ", "Inc", "Inc.", "Corp", "consummated its", "Completed the", "closed", "closing of",
+	"CLOSING OF the", "kiſſed", "kisses", "closing", "complete",
 }
 
 func randomText(r *rand.Rand) string {
@@ -89,8 +91,8 @@ func TestStartsMatchesRegexp(t *testing.T) {
 			}
 		}
 	}
-	if accelerated != 14 {
-		t.Errorf("%d patterns seek their first bytes, want 14", accelerated)
+	if accelerated != 15 {
+		t.Errorf("%d patterns seek their first bytes, want 15", accelerated)
 	}
 }
 

@@ -78,8 +78,9 @@ const listGap = `(?:[^⟦]|⟦(?:exchange|date) \d+⟧)`
 
 // classGap is listGap inside a list of classes: a comma only before the next class ("units,
 // Class A common stock, warrants and rights"), so "once the units separate, the shares and
-// warrants ..." starts the list at "shares".
-const classGap = `(?:[^⟦,]|,(?: and| or)? (?:units|class|ordinary|common|shares|warrants|rights|public|redeemable)|⟦(?:exchange|date) \d+⟧)`
+// warrants ..." starts the list at "shares"; after a class an article may open the next one
+// ("the ordinary shares, the warrants and rights").
+const classGap = `(?:[^⟦,]|,(?: and| or)? (?:units|class|ordinary|common|shares|warrants|rights|public|redeemable)|(?:shares|stock|units|warrants|rights),(?: and| or)? the (?:units|class|ordinary|common|shares|warrants|rights|public|redeemable)|⟦(?:exchange|date) \d+⟧)`
 
 // bareSymbol is a symbol written without quotes after the first of a list ("under the symbols
 // HYDQ and HYDQW"), which the entity recogniser does not read.

@@ -247,7 +247,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		// an older cover's title: "Units (each Unit is comprised of one share Common Stock and
 		// one Warrant)"
-		Pattern:  `(?i)\b(?:consists|consisting|consist|(?:is |are )?comprised|composed) of:? (?P<v>one ` + numeralInBrackets + unitHead + unitGap + unitTail,
+		Pattern:  `(?i)\b(?:consists|consisted|consisting|consist|(?:is |are )?comprised|composed) of:? (?P<v>one ` + numeralInBrackets + unitHead + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 10,
@@ -300,8 +300,10 @@ var offeringTerms = []*rule.Rule{
 		// The warrant's terms inside the unit's description: "one redeemable warrant to
 		// purchase one share of common stock, at a price of $11.50 per share".
 		ID: "offering.warrant_to_purchase", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)\bwarrants? to purchase one[- ][^⟦]*?,? at (?:a price of |an exercise price of )?{v:money} per (?:whole |half )?share`,
-		Not:      `(?i)\$9\.20|adjusted to be|private|placement`,
+		// An old closing report names the warrant's defined term and then its terms: "one
+		// Warrant (“IPO Warrant”), each to purchase one share ... at $6.00 per share".
+		Pattern:  `(?i)\bwarrants?(?: \(` + q + `[^()]{1,30}` + eq + `\),? each)? to purchase one[- ][^⟦]*?,? at (?:a price of |an exercise price of )?{v:money} per (?:whole |half )?share`,
+		Not:      `(?i)\$9\.20|adjusted to be|private|placement|sponsor|insider|founder|\bpurchased ⟦`,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 9,
@@ -339,7 +341,10 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.trust_amount_per_unit", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
-		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or (?:approximately |about )?)?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
+		// The per-unit amount may stand in commas instead of brackets: "a total of $X, or
+		// approximately $Y per share, was placed in the Company's trust account".
+		Pattern: `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? (?:\((?:or (?:approximately |about )?)?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?` +
+			`|or (?:approximately |about )?{pu:money} per (?:unit|public share|share), (?:was|were|has been|will be) )(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
 		Not:      otherSPAC + `|` + overAllotment + `|` + afterIPO + `|` + ifOverAllotment,
 		Classes:  narrated,
 		Priority: 11,

@@ -209,7 +209,7 @@ var offeringListing = []*rule.Rule{
 		// Securities Corporation, the representatives of the underwriters, a 45-day option",
 		// "X LLC, Y, Inc. and Z LLC, as representatives of the underwriters": every name.
 		ID: "offering.underwriters_representatives_list", Produce: firms, Gives: []string{spac.FieldUnderwriter},
-		Pattern:  `(?P<v>{org}(?:(?:,| and|, and) {org}){1,5}),? (?:the|as) (?i:representatives of the (?:several )?underwriters)`,
+		Pattern:  `(?P<v>{org}(?:(?:,| and|, and) {org}){1,5}),? (?:the |as )?(?i:representatives of the (?:several )?underwriters)`,
 		Not:      otherSPAC + `|` + cutFirmList,
 		Classes:  narrated,
 		NotKinds: notStated,

@@ -37,8 +37,11 @@ const afterIPO = `(?i)\bremain|redemption|redeemed|withdr[ae]w|removed|extension
 // otherSPAC vetoes sentences about the team's earlier SPACs.
 const otherSPAC = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank check)|our (?:management|team).{0,40}(?:sponsored|formed|led)|track record|(?:another|other|sister) (?:blank check|special purpose acquisition) compan`
 
-// sponsorBuys vetoes the sponsor's (or anchor investors') own purchase of private units.
-const sponsorBuys = `(?i)(?:sponsor|anchor investors?)\b[^.]{0,80}?(?:agreed|committed|intends?|will|has) to purchase|private placement|anchor`
+// sponsorBuys vetoes the sponsor's (or anchor investors', or the insiders') own purchase of
+// private units: "Certain of our officers and directors and their affiliates have agreed to
+// purchase an aggregate of 200,000 units at a purchase price of $8.00 per unit ... in private
+// placements" (the private-placement words may come only after the price).
+const sponsorBuys = `(?i)(?:sponsor|anchor investors?|officers|directors|insiders|founders|initial (?:stockholders|shareholders)|affiliates|advisors?)\b[^.]{0,120}?(?:agreed|committed|intends?|will|has|have) to purchase|private placement|anchor`
 
 const ipoWords = `(?:initial public offering|IPO|public offering|Offering)`
 
@@ -202,7 +205,9 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.unit_price_each_unit", Emit: rule.One(spac.FieldUnitPrice),
-		Pattern:  `(?i)each unit (?:that )?(?:we are offering )?has (?:an offering |a )?price of {v:money}`,
+		// A 2007 cover: "Each unit will be offered at a price of $8.00 and will consist of ...".
+		Pattern:  `(?i)each unit (?:that )?(?:we are offering )?(?:has (?:an offering |a )?price of|will be offered at a price of|is being offered at a price of) {v:money}`,
+		Not:      `(?i)private|placement|insider|founder|sponsor`,
 		Classes:  prospectus,
 		Priority: 11,
 	},

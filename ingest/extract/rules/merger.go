@@ -308,6 +308,18 @@ var mergerAgreement = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// a merger proxy's proposal states what the agreement provides for: "to approve an
+		// agreement and plan of merger, dated as of <date>, providing for the acquisition by us
+		// of all of the outstanding capital stock of X through a merger"
+		ID: "merger.target_providing_acquisition", Produce: partyTarget, Gives: []string{spac.FieldTarget},
+		Pattern:  `(?i)\bproviding for (?:the|our|its) (?:proposed )?acquisition (?:by (?:us|the company|⟦org \d+⟧) )?of (?:(?:all|substantially all) (?:of )?)?(?:the )?(?:(?:issued and )?(?:outstanding )?(?:capital )?(?:stock|shares|equity interests|membership interests) of )?(?:the )?(?P<v>{org})`,
+		Must:     `(?i)` + agreementName,
+		Not:      `(?i)\b(?:if|may|might|would|should|could)\b|potential|prospective|letter of intent|non-?binding|` + biography[4:],
+		Classes:  dealPeriodic,
+		NotKinds: partyKinds,
+		Priority: 9,
+	},
+	{
 		// notice of termination to or from the target
 		ID: "merger.target_notice", Produce: partyTarget, Gives: []string{spac.FieldTarget},
 		Pattern:  `(?i)notice (?:of termination )?to (?P<v>{org})[^.]*?terminat|(?P<v>{org})(?: \([^)]{0,40}\))? (?:delivered|sent|provided|gave)[^⟦]{0,40}? notice (?:of termination|terminating)|notice of termination from (?P<v>{org})`,

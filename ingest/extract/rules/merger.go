@@ -137,8 +137,8 @@ var mergerAgreement = []*rule.Rule{
 	},
 	{
 		ID: "merger.agreement_dated", Emit: rule.One(spac.FieldAgreementDate),
-		Pattern: `(?i)` + agreementName + `(?: \([^)]*\))?,? dated(?: as of)? {v:date}`,
-		// the amendment's or the termination agreement's own date; an amendment's preamble
+		Pattern: `(?i)` + agreementName + `(?: \([^)]*\))?,? dated(?: effective)?(?: as of)? {v:date}`,
+		// ("dated effective as of <date>" is the same date); the amendment's or the termination agreement's own date; an amendment's preamble
 		// ("This Second Amendment (this "Amendment") to the Business Combination Agreement dated
 		// as of <its own date> is entered into ...") does not date the agreement
 		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|\bamendment (?:no\. ?\w+ )?to (?:the |that )?[^⟦]{0,30}?` + agreementName + `[^⟦]{0,30}$|^this\b[^⟦]{0,80}?\b(?:amendment|waiver)\b[^⟦]*⟦date \d+⟧$`,

@@ -332,6 +332,19 @@ var meetingTerms = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the counts after their labels, in a sentence: "approved by the following votes: FOR
+		// 3,880,112; AGAINST 141,099; ABSTAIN 2,405", "Votes for: 5,100,220, votes against:
+		// 20,018, abstentions: 1,200"
+		ID: "meeting.votes_labels_first", Emit: rule.Emit{"f": spac.FieldVotesFor, "a": spac.FieldVotesAgainst, "b": spac.FieldVotesAbstain},
+		Pattern:  `(?i)\b(?:votes )?(?:for|in favou?r):? {f:count|shares}[,;]? (?:and )?(?:votes )?against:? {a:count|shares}(?:[,;]? (?:and )?(?:abstain(?:ed|ing|s)?|abstentions?):? {b:count|shares})?`,
+		Must:     mainProposal,
+		Heading:  mainProposalHeading,
+		Not:      `(?i)adjournment|director|nominee`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+	},
+	{
 		ID: "meeting.votes_received_for", Emit: rule.One(spac.FieldVotesFor),
 		Pattern:  `(?i)received {v:count|shares} (?:votes )?(?:in favor|for)`,
 		Must:     mainProposal,

@@ -227,13 +227,15 @@ var meetingDeadlines = []*rule.Rule{
 	},
 	// trust per share (a proxy's estimate of the redemption price)
 	{
+		// any "approximately $X per share" of the trust; an estimate named as the meeting's
+		// redemption price (the rules below) wins over a balance "as of" another date
 		ID: "meeting.trust_per_share", Emit: rule.One(spac.FieldTrustPerShare),
 		Pattern:  `(?i)approximately {v:money} per (?:issued and outstanding )?(?:public )?share`,
 		Must:     `(?i)trust account`,
 		Not:      pastMeeting + `|less than|could|may be`,
 		Classes:  proxies,
 		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
-		Priority: 10,
+		Priority: 9,
 	},
 	{
 		ID: "meeting.trust_estimate", Emit: rule.One(spac.FieldTrustPerShare),
@@ -257,6 +259,17 @@ var meetingDeadlines = []*rule.Rule{
 		ID: "meeting.trust_estimate_pro_rata", Emit: rule.One(spac.FieldTrustPerShare),
 		Pattern:  `(?i)\b(?:per[- ]share )?pro rata (?:portion|share) of (?:the )?(?:(?:funds|amount) (?:held |available )?in the )?trust account(?: per (?:public )?share)?[^⟦]{0,80}? (?:will|would|is expected to|is estimated to|is anticipated to)(?: have)? be(?:en)? (?:approximately |about )?{v:money}`,
 		Not:      pastMeeting + `|less than|could|may be|initially|liquidat|\bif\b|increase|deposit|contribution`,
+		Classes:  proxies,
+		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
+		Priority: 10,
+	},
+	{
+		// the older proxies' conversion rights: holders who vote against "may elect to convert
+		// their shares into cash equal to approximately $7.94 per share" (a pro rata portion of
+		// the trust); a hedge ("less than") or a liquidation's amount is not the estimate
+		ID: "meeting.trust_estimate_conversion", Emit: rule.One(spac.FieldTrustPerShare),
+		Pattern:  `(?i)\bconvert (?:their|its|his|your|such|the) (?:public )?(?:shares|common stock|ipo shares)[^⟦]{0,80}? (?:into|for) (?:cash|a pro rata (?:portion|share) of the trust account)(?: equal to| of|,)? \(?(?:approximately |about )?{v:money} per share`,
+		Not:      pastMeeting + `|less than|could|initially|liquidat|\bif (?:the|a) (?:company|sponsor)\b`,
 		Classes:  proxies,
 		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
 		Priority: 10,

@@ -119,6 +119,9 @@ var headerDateRe = textutil.MustStarts(textutil.DatePattern)
 // balance sheet's current period is always its latest date. 0 when the first column is
 // the current one (the usual order) or the row names one date.
 func currentColumn(line string) (int, string) {
+	if prose(line) {
+		return 0, "" // a lead-in sentence's dates are no columns ("... maturing on <date> ...")
+	}
 	var dates []string
 	for _, loc := range headerDateRe.FindAllStringIndex(line, -1) {
 		if strings.HasPrefix(strings.TrimLeft(line[loc[1]:], " ,"), "(inception") {

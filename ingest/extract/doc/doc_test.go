@@ -2,6 +2,8 @@ package doc
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -367,5 +369,51 @@ func TestForwardNoteEndsAtNarrative(t *testing.T) {
 	}
 	if got := strings.Join(kinds, " "); got != "forward body forward body" {
 		t.Errorf("section kinds = %q, want the note, the narrative, the note, the item", got)
+	}
+}
+
+// TestPageNumberedIsTheRegexp: pageNumbered is the regexp it stands for, on random lines of
+// digits, numerals, capitals, hyphens and white space.
+func TestPageNumberedIsTheRegexp(t *testing.T) {
+	re := regexp.MustCompile(`\s(?:\d{1,3}|[ivxl]{1,5}|[A-Z]-\d{1,3})$`)
+	pieces := []string{"1", "23", "456", "7890", "i", "iv", "xl", "ll", "c", "A", "B-", "-", " ", "\t", "\n", "\v", "a", "Page", "é"}
+	r := rand.New(rand.NewPCG(6, 26))
+	found := 0
+	for range 100000 {
+		var b strings.Builder
+		for n := r.IntN(8); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		line := b.String()
+		if got, want := pageNumbered(line), re.MatchString(line); got != want {
+			t.Fatalf("%q: %v, the regexp %v", line, got, want)
+		} else if want {
+			found++
+		}
+	}
+	if found < 3000 {
+		t.Errorf("only %d page numbers: the lines test little", found)
+	}
+}
+
+// A title-case line that ends inside a bracket is no heading: a release's hard wrap breaks a
+// sentence so ("Acme's sponsor, Acme Sponsor LLC (the" / "\"Sponsor\"), will continue ..."); a
+// heading before it stays one.
+func TestOpenBracketLineIsNoHeading(t *testing.T) {
+	r := extracttest.Filing("8-K", []string{"8.01"},
+		"Item 8.01. Other Events.",
+		"The Company will hold its meeting.",
+		"Sponsor to Continue Contributions to the Trust Account",
+		"Acme's Sponsor, Acme Holdings LLC (the",
+		`"Sponsor"), will continue to make deposits.`,
+	)
+	var texts []string
+	for _, s := range Build(r).Sentences {
+		texts = append(texts, s.Text)
+	}
+	want := "Item 8.01.|Other Events.|The Company will hold its meeting.|Sponsor to Continue Contributions to the Trust Account|" +
+		`Acme's Sponsor, Acme Holdings LLC (the "Sponsor"), will continue to make deposits.`
+	if got := strings.Join(texts, "|"); got != want {
+		t.Errorf("split as %q, want %q", got, want)
 	}
 }

@@ -52,11 +52,15 @@ func pairSymbols(m *rule.Match) []rule.Out {
 		return nil
 	}
 	fields := classOrder(m.Text("classes"))
+	syms := listedSymbols(m, "syms")
+	if len(syms) > len(fields) {
+		// more symbols than classes read: the class list was cut short (a class the pattern
+		// did not take), so which symbol is whose is not known.
+		return nil
+	}
 	var out []rule.Out
-	for i, e := range listedSymbols(m, "syms") {
-		if i < len(fields) {
-			out = append(out, m.Cite(fields[i], e.Value, e))
-		}
+	for i, e := range syms {
+		out = append(out, m.Cite(fields[i], e.Value, e))
 	}
 	return out
 }

@@ -52,13 +52,40 @@ func pairSymbols(m *rule.Match) []rule.Out {
 		return nil
 	}
 	fields := classOrder(m.Text("classes"))
+	syms := listedSymbols(m, "syms")
+	if !suffixesAgree(syms, fields) {
+		return nil
+	}
 	var out []rule.Out
-	for i, e := range listedSymbols(m, "syms") {
+	for i, e := range syms {
 		if i < len(fields) {
 			out = append(out, m.Cite(fields[i], e.Value, e))
 		}
 	}
 	return out
+}
+
+// suffixesAgree reports whether symbols paired with classes in order agree with the classes
+// their suffixes name, when they share a root ("ALAC", "ALACR" for shares, warrants and
+// rights is a list cut short - a symbol lost its quotes - and the order pairs R with warrants).
+func suffixesAgree(syms []entity.Entity, fields []string) bool {
+	if len(syms) < 2 {
+		return true
+	}
+	values := make([]string, len(syms))
+	for i, e := range syms {
+		values[i] = e.Value
+	}
+	bySuffix := symbolClasses(values)
+	if bySuffix == nil {
+		return true
+	}
+	for i, f := range bySuffix {
+		if i < len(fields) && f != "" && f != fields[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // ownerRe is a company's name in the possessive right before the classes ("African

@@ -148,3 +148,25 @@ func TestFormHeadingPeriod(t *testing.T) {
 		wantFacts(t, c.name, got, map[string]string{"period_of_report": c.want})
 	}
 }
+
+// TestCoverTwoSpaceRows: a cover table copied with two spaces between its columns (a
+// rendering keeps them as one run of words); each row is title, symbol, exchange, the
+// symbol the capitals before the exchange that ends the row. A row of the 12(g) part (no symbol, "None")
+// and a title alone give no symbol.
+func TestCoverTwoSpaceRows(t *testing.T) {
+	got := factsOf("10-K",
+		"Securities registered pursuant to Section 12(b) of the Act:",
+		"Title of each class  Trading Symbol(s)  Name of each exchange on which registered",
+		"Units, each consisting of one Class A ordinary share and one-half of one warrant  WXYZ.U  New York Stock Exchange",
+		"Class A ordinary shares, par value $0.0001 per share  WXYZ  New York Stock Exchange",
+		"Warrants, each whole warrant exercisable for one Class A ordinary share  WXYZ WS  New York Stock Exchange",
+		"Securities registered pursuant to Section 12(g) of the Act:  None")
+	wantFacts(t, "two-space rows", got, map[string]string{
+		"ticker_units": "WXYZ.U", "ticker_shares": "WXYZ", "ticker_warrants": "WXYZ WS", "exchange": "NYSE",
+	})
+	got = factsOf("10-K",
+		"Title of each class  Name of each exchange on which registered  Trading Symbol(s)",
+		"Rights  N/A  None",
+		"Indicate by check mark if the registrant is a well-known seasoned issuer.")
+	wantFacts(t, "no symbol", got, map[string]string{"ticker_rights": "", "exchange": ""})
+}

@@ -16,8 +16,9 @@ import (
 
 var (
 	// labelPieceRe is a later piece of a broken label: it goes on in lower case, opens a
-	// parenthesis, closes a note's reference ("2)") or states a price ("$9.78 per share").
-	labelPieceRe = textutil.MustStarts(`^(?:[a-z(]|\d{1,2}\)|\$\s?\d+\.\d+\b)`)
+	// parenthesis, closes a note's reference ("2)"), states a price ("$9.78 per share") or a
+	// count of shares ("2,412,516 shares at conversion value").
+	labelPieceRe = textutil.MustStarts(`^(?:[a-z(]|\d{1,2}\)|\$\s?\d+\.\d+\b|\d{1,3}(?:,\d{3})+ shares\b)`)
 	// labelHeadRe is a label's first piece standing alone above its continuation: a few
 	// words, capitalised, with no figure.
 	labelHeadRe = textutil.MustStarts(`^[A-Z][A-Za-z’' ,-]{0,40}$`)
@@ -39,7 +40,7 @@ func (x *reader) brokenLabelRow(n int) (tableRow, bool) {
 		if k > n && stackNoiseRe.MatchString(line) {
 			continue
 		}
-		if m := leadFigureRe.FindStringSubmatch(line); k > n && m != nil {
+		if m := leadFigureRe.FindStringSubmatch(line); k > n && m != nil && !sharesPieceRe.MatchString(line) {
 			r.last, r.figures = k, []spac.Cell{{Text: m[1]}}
 			return r, len(r.parts) >= 2 && !sentenceInRe.MatchString(r.label)
 		}

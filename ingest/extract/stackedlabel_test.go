@@ -45,3 +45,24 @@ func TestBrokenLabelBalanceSheet(t *testing.T) {
 		"|1,204,330")
 	wantFacts(t, "interest row", got, map[string]string{"trust_balance": ""})
 }
+
+// TestConversionLabelBalanceSheet: a balance sheet of the 2000s calls the shares the public
+// may turn in for a share of the trust "subject to possible conversion", the count in the
+// label's second line, the dollars in the next cell. A row of the shares' conversion value
+// without a count, or a conversion of preferred stock, gives nothing.
+func TestConversionLabelBalanceSheet(t *testing.T) {
+	got := factsOf("10-Q",
+		"Balance Sheet",
+		"|",
+		"Common stock subject to possible conversion,",
+		"|",
+		"1,739,130 shares at conversion value",
+		"|",
+		"13,652,171",
+		"|")
+	wantFacts(t, "conversion label", got, map[string]string{"shares_subject_to_redemption": "1739130"})
+	got = factsOf("10-Q",
+		"Balance Sheet",
+		"Series A preferred stock subject to conversion, 400,000 shares | 4,000,000")
+	wantFacts(t, "preferred stock", got, map[string]string{"shares_subject_to_redemption": ""})
+}

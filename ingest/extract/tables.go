@@ -252,6 +252,9 @@ func (x *reader) around(n int) string {
 func (x *reader) coverRow(n int, pending string) bool {
 	cells := doc.Filled(x.d.Cells(n))
 	if len(cells) < 2 {
+		cells = flatCells(x.d.Line(n))
+	}
+	if len(cells) < 2 {
 		return false
 	}
 	title, rest := cells[0].Text, cells[1:]
@@ -281,6 +284,25 @@ func (x *reader) coverRow(n int, pending string) bool {
 		}
 	}
 	return true
+}
+
+// flatRowRe is a row of the cover table whose column breaks were lost (a copy set with
+// narrow gaps, rendered as one run of words): the title, the symbol and the exchange that
+// ends the line ("Units, each consisting of ... warrant CAP.U The New York Stock Exchange",
+// "... per share CAP WS NYSE"). The symbol is the capitals right before the exchange.
+var flatRowRe = textutil.MustStarts(`^(.+?[a-z0-9)”"])\s+([A-Z][A-Z0-9]{0,5}(?:\.[A-Z]{1,3}| [A-Z]{1,2}|-[A-Z]{1,3})?)\s+((?:The )?(?:Nasdaq|NASDAQ|NYSE|New York Stock Exchange)[A-Za-z ,.®]{0,40})$`)
+
+// flatCells splits a cover row that has no grid into title, symbol and exchange (nil when
+// the line does not end so).
+func flatCells(line string) []spac.Cell {
+	m := flatRowRe.FindStringSubmatch(strings.TrimSpace(line))
+	if m == nil {
+		return nil
+	}
+	if _, ok := textutil.ExchangeName(m[3]); !ok {
+		return nil
+	}
+	return []spac.Cell{{Text: m[1], Col: 0, Span: 1}, {Text: m[2], Col: 1, Span: 1}, {Text: m[3], Col: 2, Span: 1}}
 }
 
 // namesExchange reports whether one of the cells names an exchange.

@@ -18,14 +18,16 @@ import (
 var (
 	captionRe = textutil.MustStarts(`(?i)^(?:redeemable )?(?:shares of )?(?:(?:class|series) [a-z] )?(?:common stock|ordinary shares|common shares|public shares)\b`)
 	classBRe  = textutil.MustStarts(`(?i)^class b\b`)
-	subjectRe = textutil.MustStarts(`(?i)subject to (?:possible )?redemption`)
+	// Reports before about 2010 call the same shares "subject to possible conversion" (the
+	// holders' right to convert them into a share of the trust).
+	subjectRe = textutil.MustStarts(`(?i)subject to (?:possible )?(?:redemption|conversion)`)
 	// The permanent-equity row names the count subject to redemption as a part it leaves out
 	// ("excluding") or, in 2005-2008 balance sheets, as a part it holds ("which includes the
 	// N shares"); its other counts (authorized, issued) are never that count.
 	permanentRe = textutil.MustStarts(`(?i)\b(?:excluding|after deducting|includ(?:es|ing))\b`)
 	// excludingRe is the permanent-equity row's "(excluding 41,400,000 shares subject to
 	// possible redemption)" or "(which includes the 913,402 shares subject to ...)".
-	excludingRe = textutil.MustStarts(`(?i)\b(?:excluding|after deducting|includ(?:es|ing)(?: the)?)\s+⟦(?:count|shares) (\d+)⟧(?:,?\s+and\s+(?:⟦(?:count|shares) \d+⟧|no|none|0)(?:\s+shares)?)?,?(?:\s+respectively,?)?\s+(?:(?:class [a-z] )?(?:ordinary shares|common stock|shares)\s+)?subject to (?:possible )?redemption`)
+	excludingRe = textutil.MustStarts(`(?i)\b(?:excluding|after deducting|includ(?:es|ing)(?: the)?)\s+⟦(?:count|shares) (\d+)⟧(?:,?\s+and\s+(?:⟦(?:count|shares) \d+⟧|no|none|0)(?:\s+shares)?)?,?(?:\s+respectively,?)?\s+(?:(?:class [a-z] )?(?:ordinary shares|common stock|shares)\s+)?subject to (?:possible )?(?:redemption|conversion)`)
 	perShareRe  = textutil.MustStarts(`⟦money (\d+)⟧(?:,? (?:and|or) ⟦money \d+⟧)*,? per (?:share|ordinary share|public share)\b`)
 	// A quantity of shares authorized is not the count subject to redemption; nor is the
 	// second figure of a pair whose first is nil ("0 and 23,000,000 shares").

@@ -103,6 +103,9 @@ var (
 	stackNoiseRe = textutil.MustStarts(`^[\s|$]*$`)
 	// leadFigureRe is a line that opens with a figure (a stacked row's first value).
 	leadFigureRe = textutil.MustStarts(`^\s*\|?\s*(?:\$\s?)?(\(?\d{1,3}(?:,\d{3})+\)?)`)
+	// sharesPieceRe is a piece of a label that opens with a count of shares ("2,412,516
+	// shares at conversion value"): words, not the row's first figure.
+	sharesPieceRe = textutil.MustStarts(`^\s*\|?\s*\d{1,3}(?:,\d{3})+ shares\b`)
 )
 
 // maxStack bounds the lines between a stacked row's label and its first figure.
@@ -122,7 +125,7 @@ func (x *reader) stackedRow(n int) ([]spac.Cell, int) {
 		if stackNoiseRe.MatchString(line) {
 			continue
 		}
-		if m := leadFigureRe.FindStringSubmatch(line); m != nil {
+		if m := leadFigureRe.FindStringSubmatch(line); m != nil && !sharesPieceRe.MatchString(line) {
 			return []spac.Cell{{Text: label}, {Text: m[1]}}, k
 		}
 		return nil, n

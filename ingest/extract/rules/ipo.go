@@ -134,7 +134,7 @@ var offeringClosing = []*rule.Rule{
 	{
 		ID: "offering.ipo_date_consummated", Emit: rule.One(spac.FieldIPODate),
 		Pattern: `(?i)\bOn {v:date},? ` + notDate + `*?(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords +
-			`|\b(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords + `(?: \([^)]{0,40}\))?(?: of {units})?,? on {v:date}` +
+			`|\b(?:consummated|completed|closed) (?:its|the|an|our) (?:upsized )?` + ipoWords + `(?: \([^)]{0,40}\))?(?: of {units}(?: \([^)]{0,60}\))?(?: at {money} per [Uu]nit)?)?,? on {v:date}` +
 			`|\bOn {v:date},? (?:we|the Company) closed on (?:its|the|our) ` + ipoWords,
 		Not:      otherSPAC + `|` + overAllotment,
 		Classes:  closedForms,

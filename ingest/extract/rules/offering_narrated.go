@@ -52,6 +52,20 @@ var offeringNarrated = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// Reports of 2005-2013 name the trust's amount as the offering's proceeds "totaling"
+		// it: "the net proceeds of the Offering totaling $X (including the $Y from the sale of
+		// the Insider Warrants) were deposited into a trust account"; the bracket's amount is
+		// the insiders' private purchase.
+		ID: "offering.trust_proceeds_totaling", Emit: rule.Emit{"v": spac.FieldTrustSize, "pp": spac.FieldPrivatePlacement},
+		Pattern: `(?i)\b(?:net |gross )?proceeds (?:of|from) (?:the|our|its) ` + ipoWords + `(?: and (?:the|its) [^⟦.,]{0,60}?)?,? (?:totaling|totalling|aggregating|in the amount of) {v:money}` +
+			`(?: \(including (?:the )?{pp:money} (?:from|of) the (?:private )?(?:sale|purchase) of (?:the )?(?:insider|private placement|placement|sponsor|founder)(?:s'?)? warrants\)| \([^)⟦]{0,80}\))?,?` +
+			` (?:was|were|has been|have been) (?:placed|deposited|held) in(?:to)? (?:a|an|the|its) [^⟦.]{0,60}?trust\b`,
+		Not:      overAllotment + `|deferred underwriting|extension|interest (?:on|earned|income)|remain|withdr|\b(?:will|would|if)\b`,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		// "Of the total proceeds from the Public Offering and Private Placement, $250,000,000
 		// was deposited into the Trust Account on the Close Date."
 		ID: "offering.trust_of_the_proceeds", Emit: rule.One(spac.FieldTrustSize),

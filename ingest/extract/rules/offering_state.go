@@ -36,7 +36,7 @@ var offeringState = []*rule.Rule{
 		// April 2021 as a Delaware corporation").
 		Pattern: `(?:\b(?:We|we|The Company|the Company|The Registrant|the Registrant) (?:is|was|are|were)` +
 			`|{org}(?: \((?:[^()⟦]|⟦org \d+⟧){0,60}\))? \((?:the )?` + q + `(?:Company|Registrant)` + eq + `[^)]{0,40}\),? (?:is|was)` +
-			`|{org} is (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
+			`|{org}(?: \d{1,2}| [IVX]{1,4})?(?: \((?:the )?` + q + `[^()⟦]{0,80}\))? is (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
 			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized)(?: (?:on|in) (?:{date}|` + monthYear + `),?)?` +
 			`(?: as (?:a|an) ` + jurisdictionSlot + ` ` + companyForm +
 			`| in (?:the )?(?:State of )?` + jurisdictionSlot + `\b| under the laws of (?:the )?(?:State of )?` + jurisdictionSlot + `\b)`,

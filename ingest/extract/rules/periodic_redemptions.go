@@ -126,6 +126,21 @@ var periodicRedemptions = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 12,
 	},
+	{
+		// The sponsor's monthly contributions to the trust agreed for an extended period:
+		// "On <date>, our Sponsor agreed to make monthly deposits directly to the trust account
+		// in the amount of $X (each deposit, a Contribution)", "... agreed to contribute $X to
+		// the trust account each month". A rate per share or a cap ("the lesser of", "up to")
+		// is no deposit; a promise on a condition ("if", "will") is vetoed by depositFlow.
+		ID: "periodic.deposit_monthly_agreed", Emit: rule.One(spac.FieldExtensionDeposit), Period: "p", Lead: true, Narrated: true,
+		Pattern: `(?i)(?:^` + eventOn + `.*?)?\b(?:has |have )?agreed to (?:make monthly (?:deposits|contributions) (?:directly )?(?:into|to|in) (?:the |its |our )?trust account(?: \([^)]{0,40}\))? (?:in the amount of|of) {v:money}` +
+			`|(?:deposit|contribute) {v:money} (?:(?:per|each|a) month|monthly) (?:into|to|in) (?:the |its |our )?trust account` +
+			`|(?:deposit|contribute) (?:into|to|in) (?:the |its |our )?trust account {v:money} (?:(?:per|each|a|for each calendar) month|monthly))(?:[ ,.;(]|$)`,
+		Not:      depositFlow + `|(?i)per (?:public |class a )?share`,
+		Classes:  periodicForms,
+		NotKinds: notStated,
+		Priority: 11,
+	},
 	// --- trust_balance, trust_per_share at an event ---------------------------------------------
 	{
 		// After an event: "there was approximately $29,921,377 in the Trust Account as of

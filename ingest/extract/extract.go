@@ -92,7 +92,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 			c.add(f)
 		}
 	}
-	out := successorListing(d.Class, c.kept())
+	out := wholeSyndicate(d, successorListing(d.Class, c.kept()))
 	for i := range out {
 		out[i].Cite(r)
 	}

@@ -164,7 +164,11 @@ func (x *reader) formerAbove(n int) (string, int) {
 		if name, line := x.companyAbove(k + 1); line == k {
 			return name, line
 		}
-		return "", 0
+		// an address line the street words do not tell ("Torre Virreyes", "Col. Molino del
+		// Rey"): look further up, but never past another label or an empty former name
+		if coverLabelRe.MatchString(text) || len(text) > 80 {
+			return "", 0
+		}
 	}
 	return "", 0
 }

@@ -142,7 +142,7 @@ var offeringListing = []*rule.Rule{
 	// underwriters
 	{
 		ID: "offering.underwriters_acting", Produce: firms, Gives: []string{spac.FieldUnderwriter},
-		Pattern:  `(?i)(?P<v>{org}(?:,? (?:and )?{org}){0,6}),? (?:are|is|acted|will act|served) (?:acting |serving )?as (?:the )?(?:sole |joint |lead |global |co-)*(?:book-?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
+		Pattern:  `(?i)(?P<v>{org}(?:,? (?:and )?{org}){0,6}),? (?:are|is|acted|will act|served) (?:acting |serving )?as (?:the )?(?:sole |joint |lead |global |co-)*(?:book[- ]?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
 		Not:      `(?i)counsel|division of ⟦org \d+⟧,? [^⟦]*$`,
 		Classes:  underwriterForms,
 		Priority: 10,
@@ -150,7 +150,7 @@ var offeringListing = []*rule.Rule{
 	{
 		// "EF Hutton, division of Benchmark Investments, LLC": the division is the name.
 		ID: "offering.underwriter_division", Emit: rule.One(spac.FieldUnderwriter),
-		Pattern:  `(?:^|, and |\. )(?P<v>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,4},? (?:a )?division of {org}),? (?:acted|is acting|are acting|will act|served) as (?:the )?(?:sole |joint |lead |co-)*(?:book-?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
+		Pattern:  `(?:^|, and |\. )(?P<v>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,4},? (?:a )?division of {org}),? (?:acted|is acting|are acting|will act|served) as (?:the )?(?:sole |joint |lead |co-)*(?:book[- ]?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
 		Classes:  underwriterForms,
 		Priority: 10,
 	},

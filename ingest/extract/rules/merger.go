@@ -28,7 +28,9 @@ const (
 	// announcedOn: the day a release announced the agreement, or a report about it was filed,
 	// is not the day the agreement was entered into ("As announced on <date>, X and Y have
 	// entered into", "in a Current Report on Form 8-K filed on <date>, X entered into").
-	announcedOn = `(?i)\b(?:announced|disclosed|reported|filed|furnished|published|issued)(?: with the (?:sec|securities and exchange commission))? on ⟦date \d+⟧`
+	// Only the date right before the act counts: "filed with the SEC on <date1>, on <date2>, X
+	// entered into" keeps date2.
+	announcedOn = `(?i)\b(?:announced|disclosed|reported|filed|furnished|published|issued)(?: with the (?:sec|securities and exchange commission))? on ⟦date \d+⟧,? ` + notDate + `*?(?:entered into|executed|signed) [^⟦]*$`
 
 	// biography vetoes a management team's record: another company's agreement.
 	biography = `(?i)\b(?:mr|ms|mrs|dr)\.? [a-z]+,? (?:\w+ )?(?:served|serves|was|is|has been|had been)\b|\b(?:he|she) (?:served|serves|was|is|has been|had been)\b|\b(?:served|serving|serves) as\b|track record|predecessor|prior (?:spac|blank check|special purpose)`
@@ -142,11 +144,11 @@ var mergerAgreement = []*rule.Rule{
 	},
 	{
 		ID: "merger.agreement_dated", Emit: rule.One(spac.FieldAgreementDate),
-		Pattern: `(?i)` + agreementName + `(?: \([^)]*\))?,? dated(?: as of)? {v:date}`,
+		Pattern: `(?i)` + agreementName + `(?: \([^)]*\))?,? (?:(?:was|is) )?dated(?: as of)? {v:date}`,
 		// the amendment's or the termination agreement's own date; an amendment's preamble
 		// ("This Second Amendment (this "Amendment") to the Business Combination Agreement dated
 		// as of <its own date> is entered into ...") does not date the agreement
-		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|\bamendment (?:no\. ?\w+ )?to (?:the |that )?[^⟦]{0,30}?` + agreementName + `[^⟦]{0,30}$|^this\b[^⟦]{0,80}?\b(?:amendment|waiver)\b[^⟦]*⟦date \d+⟧$`,
+		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|\bamendment (?:no\. ?\w+ )?to (?:the |that )?[^⟦]{0,30}?` + agreementName + `[^⟦]{0,30}$|^this\b[^⟦]{0,80}?\b(?:amendment|waiver)\b[^⟦]*⟦date \d+⟧$|\b(?:amendment|waiver)\b[^⟦]{0,60}? (?:was|is) dated`,
 		Classes:  dealPeriodic,
 		Items:    mergerItems,
 		NotKinds: notStated,

@@ -77,6 +77,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 		x.underwritersTable()
 		x.coverPriceTable()
 		x.coverFootUnderwriters()
+		x.coverHeadProceeds()
 		x.unitPartsList()
 	}
 	c := newCollector(d.Class)

@@ -101,6 +101,17 @@ var offeringClosing = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// A closing release counts the placement's money into the trust's: "Of the gross
+		// proceeds from the offering, plus $X received from the private placement of warrants
+		// to the initial shareholders, a total of $Y was placed in trust" - the amount received.
+		ID: "offering.private_placement_received", Emit: rule.One(spac.FieldPrivatePlacement),
+		Pattern:  `(?i)\b(?:plus|and) {v:money} (?:received|raised) from the (?:simultaneous |concurrent )?private (?:placement|sale) of (?:the )?(?:[a-z]+ ){0,2}(?:warrants|units)\b`,
+		Not:      `(?i)working capital|promissory|up to|extension|additional|over-?allotment option (?:was|has been) exercised`,
+		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
 		// the amount right after the private securities: "a private placement of 3,700,000
 		// warrants for $1,850,000 to the Company's sponsor" (never a price per warrant)
 		ID: "offering.private_placement_for", Emit: rule.One(spac.FieldPrivatePlacement),
@@ -179,7 +190,7 @@ var offeringClosing = []*rule.Rule{
 	},
 	{
 		ID: "offering.gross_proceeds", Emit: rule.One(spac.FieldIPOGrossProceeds),
-		Pattern:  `(?i)(?:generating|generated|received|resulting in|resulted in|results in|for|with) (?:total |aggregate )*gross proceeds(?:,? before expenses,?)? (?:to (?:the company|us) )?of {v:money}`,
+		Pattern:  `(?i)(?:generating|generated|received|resulting in|resulted in|results in|for|with) (?:total |aggregate )*gross proceeds(?:,? before expenses,?)? (?:to (?:the company|us) )?(?:from (?:the|its|our) ` + ipoWords + ` )?of {v:money}`,
 		Must:     `(?i)` + ipoWords + `|units`,
 		Not:      overAllotment + `|private placement|warrants|anchor|previously`,
 		Classes:  closedForms,

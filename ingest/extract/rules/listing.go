@@ -38,6 +38,12 @@ const otherIssuer = `(?i)\bwhose\b[^.⟦]{0,80}(?:⟦[^⟧]*⟧[^.⟦]{0,40})?\b
 // will remain listed on Nasdaq").
 const noAssurance = `(?i)\b(?:cannot|can ?not|no|not) (?:assure|assurance|guarantee)`
 
+// cutFirmList vetoes a list of firms whose first name the recogniser read only in part: a
+// capitalised word and a comma right before it ("Ashby, Reed Brothers Incorporated" read as
+// "Reed Brothers Incorporated"). Reading the rest would emit some of the underwriters, or a
+// name cut short; none is better.
+const cutFirmList = `(?-i:\b[A-Z][\w&'’.-]*,) ⟦org \d+⟧(?:(?:,| and|, and) ⟦org \d+⟧)*(?: \([^()]*\))?,? [^⟦]*$`
+
 var offeringListing = []*rule.Rule{
 	// exchange and tickers
 	{
@@ -53,7 +59,7 @@ var offeringListing = []*rule.Rule{
 	},
 	{
 		ID: "offering.class_symbols", Produce: pairSymbols, Gives: tickerFields,
-		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)` + classGap + `*?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,? (?:and )?(?:{ticker}|` + bareSymbol + `)){1,3})`,
+		Pattern:  `(?i)(?P<classes>(?:units|class a|ordinary|common|shares|warrants|rights)` + classGap + `*?)under the (?:ticker |trading )?symbols (?P<syms>{ticker}(?:,?[”"]? (?:and )?(?:{ticker}|` + bareSymbol + `)){1,3})`,
 		Not:      otherSPAC + `|` + notListed + `|new symbols|combined company`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic},
 		Priority: 10,
@@ -143,7 +149,7 @@ var offeringListing = []*rule.Rule{
 	{
 		ID: "offering.underwriters_acting", Produce: firms, Gives: []string{spac.FieldUnderwriter},
 		Pattern:  `(?i)(?P<v>{org}(?:,? (?:and )?{org}){0,6}),? (?:are|is|acted|will act|served) (?:acting |serving )?as (?:the )?(?:sole |joint |lead |global |co-)*(?:book[- ]?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
-		Not:      `(?i)counsel|division of ⟦org \d+⟧,? [^⟦]*$`,
+		Not:      `(?i)counsel|division of ⟦org \d+⟧,? [^⟦]*$|` + cutFirmList,
 		Classes:  underwriterForms,
 		Priority: 10,
 	},
@@ -192,7 +198,19 @@ var offeringListing = []*rule.Rule{
 		// "X, the underwriter for our IPO", "X (“X”), one of the underwriters".
 		Pattern: `{v:org}(?: \(` + q + `[^()]{1,40}` + eq + `\))?,? (?:the|as|one of the) (?i:representatives? of the (?:several )?underwriters|underwriters\b|` +
 			`(?:sole |lead )?underwriter (?:for|of|in) (?:our|the|its) (?:IPO|initial public offering))`,
-		Not:      otherSPAC,
+		// the last of a list is underwriters_representatives_list's
+		Not:      otherSPAC + `|⟦org \d+⟧,?(?: and)? ⟦org \d+⟧[^⟦]*$|` + cutFirmList,
+		Classes:  narrated,
+		NotKinds: notStated,
+		Priority: 9,
+	},
+	{
+		// Several representatives in apposition: "We have granted X & Co., Inc. and Y
+		// Securities Corporation, the representatives of the underwriters, a 45-day option",
+		// "X LLC, Y, Inc. and Z LLC, as representatives of the underwriters": every name.
+		ID: "offering.underwriters_representatives_list", Produce: firms, Gives: []string{spac.FieldUnderwriter},
+		Pattern:  `(?P<v>{org}(?:(?:,| and|, and) {org}){1,5}),? (?:the |as )?(?i:representatives of the (?:several )?underwriters)`,
+		Not:      otherSPAC + `|` + cutFirmList,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 9,

@@ -37,8 +37,11 @@ const afterIPO = `(?i)\bremain|redemption|redeemed|withdr[ae]w|removed|extension
 // otherSPAC vetoes sentences about the team's earlier SPACs.
 const otherSPAC = `(?i)previously (?:sponsored|served|was)|prior (?:spac|blank check)|our (?:management|team).{0,40}(?:sponsored|formed|led)|track record|(?:another|other|sister) (?:blank check|special purpose acquisition) compan`
 
-// sponsorBuys vetoes the sponsor's (or anchor investors') own purchase of private units.
-const sponsorBuys = `(?i)(?:sponsor|anchor investors?)\b[^.]{0,80}?(?:agreed|committed|intends?|will|has) to purchase|private placement|anchor`
+// sponsorBuys vetoes the sponsor's (or anchor investors', or the insiders') own purchase of
+// private units: "Certain of our officers and directors and their affiliates have agreed to
+// purchase an aggregate of 200,000 units at a purchase price of $8.00 per unit ... in private
+// placements" (the private-placement words may come only after the price).
+const sponsorBuys = `(?i)(?:sponsor|anchor investors?|officers|directors|insiders|founders|initial (?:stockholders|shareholders)|affiliates|advisors?)\b[^.]{0,120}?(?:agreed|committed|intends?|will|has|have) to purchase|private placement|anchor`
 
 const ipoWords = `(?:initial public offering|IPO|public offering|Offering)`
 
@@ -78,8 +81,9 @@ const listGap = `(?:[^⟦]|⟦(?:exchange|date) \d+⟧)`
 
 // classGap is listGap inside a list of classes: a comma only before the next class ("units,
 // Class A common stock, warrants and rights"), so "once the units separate, the shares and
-// warrants ..." starts the list at "shares".
-const classGap = `(?:[^⟦,]|,(?: and| or)? (?:units|class|ordinary|common|shares|warrants|rights|public|redeemable)|⟦(?:exchange|date) \d+⟧)`
+// warrants ..." starts the list at "shares"; after a class an article may open the next one
+// ("the ordinary shares, the warrants and rights").
+const classGap = `(?:[^⟦,]|,(?: and| or)? (?:units|class|ordinary|common|shares|warrants|rights|public|redeemable)|(?:shares|stock|units|warrants|rights),(?: and| or)? the (?:units|class|ordinary|common|shares|warrants|rights|public|redeemable)|⟦(?:exchange|date) \d+⟧)`
 
 // bareSymbol is a symbol written without quotes after the first of a list ("under the symbols
 // HYDQ and HYDQW"), which the entity recogniser does not read.
@@ -201,7 +205,9 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.unit_price_each_unit", Emit: rule.One(spac.FieldUnitPrice),
-		Pattern:  `(?i)each unit (?:that )?(?:we are offering )?has (?:an offering |a )?price of {v:money}`,
+		// A 2007 cover: "Each unit will be offered at a price of $8.00 and will consist of ...".
+		Pattern:  `(?i)each unit (?:that )?(?:we are offering )?(?:has (?:an offering |a )?price of|will be offered at a price of|is being offered at a price of) {v:money}`,
+		Not:      `(?i)private|placement|insider|founder|sponsor`,
 		Classes:  prospectus,
 		Priority: 11,
 	},
@@ -246,7 +252,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.unit_structure", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		// an older cover's title: "Units (each Unit is comprised of one share Common Stock and
 		// one Warrant)"
-		Pattern:  `(?i)\b(?:consists|consisting|consist|(?:is |are )?comprised|composed) of:? (?P<v>one ` + numeralInBrackets + unitHead + unitGap + unitTail,
+		Pattern:  `(?i)\b(?:consists|consisted|consisting|consist|(?:is |are )?comprised|composed) of:? (?P<v>one ` + numeralInBrackets + unitHead + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 10,
@@ -299,8 +305,10 @@ var offeringTerms = []*rule.Rule{
 		// The warrant's terms inside the unit's description: "one redeemable warrant to
 		// purchase one share of common stock, at a price of $11.50 per share".
 		ID: "offering.warrant_to_purchase", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)\bwarrants? to purchase one[- ][^⟦]*?,? at (?:a price of |an exercise price of )?{v:money} per (?:whole |half )?share`,
-		Not:      `(?i)\$9\.20|adjusted to be|private|placement`,
+		// An old closing report names the warrant's defined term and then its terms: "one
+		// Warrant (“IPO Warrant”), each to purchase one share ... at $6.00 per share".
+		Pattern:  `(?i)\bwarrants?(?: \(` + q + `[^()]{1,30}` + eq + `\),? each)? to purchase one[- ][^⟦]*?,? at (?:a price of |an exercise price of )?{v:money} per (?:whole |half )?share`,
+		Not:      `(?i)\$9\.20|adjusted to be|private|placement|sponsor|insider|founder|\bpurchased ⟦`,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 9,
@@ -338,7 +346,10 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.trust_amount_per_unit", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
-		Pattern:  `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? \((?:or (?:approximately |about )?)?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
+		// The per-unit amount may stand in commas instead of brackets: "a total of $X, or
+		// approximately $Y per share, was placed in the Company's trust account".
+		Pattern: `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? (?:\((?:or (?:approximately |about )?)?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?` +
+			`|or (?:approximately |about )?{pu:money} per (?:unit|public share|share), (?:was|were|has been|will be) )(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
 		Not:      otherSPAC + `|` + overAllotment + `|` + afterIPO + `|` + ifOverAllotment,
 		Classes:  narrated,
 		Priority: 11,

@@ -42,6 +42,18 @@ var offeringCover = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 9,
 	},
+	{
+		// "we will have up to 21 months from the date of this prospectus to consummate our
+		// initial business transaction": the whole period, anchored to the offering. A sentence
+		// that speaks of extending (where "up to" is the extended period's cap) is not read.
+		ID: "offering.deadline_up_to", Emit: rule.One(spac.FieldDeadlineMonths),
+		Pattern:  `(?i)\bwe (?:will|shall) have up to {v:duration} from (?:the (?:closing|consummation) of (?:this|our) (?:offering|initial public offering)|the date of this prospectus) to (?:consummate|complete|effect) (?:a|an|our|its|the) (?:initial )?business (?:combination|transaction)`,
+		Not:      otherSPAC,
+		Never:    `(?i)\bextend|extension|additional|\bif we\b|\bunless\b|\bor up to\b`,
+		Classes:  prospectus,
+		NotKinds: notStated,
+		Priority: 9,
+	},
 	underwriterOneOfLead,
 }
 

@@ -69,7 +69,11 @@ var offeringNarrated = []*rule.Rule{
 		// "Of the total proceeds from the Public Offering and Private Placement, $250,000,000
 		// was deposited into the Trust Account on the Close Date."
 		ID: "offering.trust_of_the_proceeds", Emit: rule.One(spac.FieldTrustSize),
-		Pattern:  `(?i)^Of the (?:total |net |gross )?proceeds (?:from|of) (?:the|our|its) ` + ipoWords + `[^⟦]{0,80}?,? {v:money} (?:was|were|has been) (?:placed|deposited|held) in(?:to)? (?:a|the|its) .{0,60}?trust\b`,
+		// A closing report may state the proceeds' amount and the deposit's parts: "Of the
+		// $X gross proceeds of the IPO, $Y, including deferred underwriting discounts of $Z,
+		// was deposited into a trust account".
+		Pattern: `(?i)^Of the (?:{money} )?(?:total |net |gross )?proceeds (?:from|of) (?:the|our|its) ` + ipoWords + `[^⟦]{0,80}?,? {v:money}` +
+			`(?:, including (?:the )?deferred underwrit[^⟦,]{0,60}? of {money},)? (?:was|were|has been) (?:placed|deposited|held) in(?:to)? (?:a|the|its) .{0,60}?trust\b`,
 		Not:      overAllotment + `|deferred underwriting|extension|interest`,
 		Classes:  narrated,
 		NotKinds: notStated,

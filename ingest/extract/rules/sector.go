@@ -32,7 +32,10 @@ const focusAdverb = `(?:particularly|primarily|principally|specifically|mainly|e
 // notIndustry vetoes a focus on a size or a stage, not an industry: "to focus on middle market
 // and emerging growth businesses" says how large the target is, not what it does
 // ("middle-market specialty chemical companies" names one, and is read).
-const notIndustry = `(?i)\b(?:(?:lower |upper )?middle|mid)[- ]markets?(?:$| and emerging growth\b| (?:businesses|companies)\b)|\bemerging growth (?:businesses|companies)\b`
+const notIndustry = `(?i)\b(?:(?:lower |upper )?middle|mid)[- ]markets?(?:$| and emerging growth\b| (?:businesses|companies)\b)|\bemerging growth (?:businesses|companies)\b` +
+	// an ownership or a size is not an industry ("privately owned businesses within the
+	// financial services ... sectors")
+	`|\b(?:privately|family|closely)[- ](?:owned|held) (?:businesses|companies)\b|\b(?:small|smaller|mid-sized|medium-sized|established|operating|profitable)(?: and [a-z-]+)? (?:businesses|companies)\b`
 
 // notOwnFocus vetoes the focus of someone else: the sponsor's firm, the team's earlier SPACs,
 // a competitor.

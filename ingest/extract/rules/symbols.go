@@ -53,14 +53,15 @@ func pairSymbols(m *rule.Match) []rule.Out {
 	}
 	fields := classOrder(m.Text("classes"))
 	syms := listedSymbols(m, "syms")
-	if !suffixesAgree(syms, fields) {
+	if len(syms) > len(fields) || !suffixesAgree(syms, fields) {
+		// more symbols than classes read: the class list was cut short (a class the pattern
+		// did not take), so which symbol is whose is not known; and the symbols' suffixes
+		// must not contradict the classes they are paired with
 		return nil
 	}
 	var out []rule.Out
 	for i, e := range syms {
-		if i < len(fields) {
-			out = append(out, m.Cite(fields[i], e.Value, e))
-		}
+		out = append(out, m.Cite(fields[i], e.Value, e))
 	}
 	return out
 }

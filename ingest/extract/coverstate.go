@@ -40,8 +40,9 @@ const coverStateLookback = 12
 // incorporation)", the cell itself when the row has a grid.
 func (x *reader) coverJurisdiction() {
 	switch x.d.Class {
-	case doc.Prospectus, doc.Current, doc.Periodic, doc.Communication, doc.MergerProxy:
-		// the registrant's cover (an S-4's registrant is the filer)
+	case doc.Prospectus, doc.Current, doc.Periodic, doc.Communication, doc.MergerProxy, doc.Proxy:
+		// the registrant's cover (an S-4's registrant is the filer; a DEFA14A may be an 8-K
+		// filed again as soliciting material, its cover and all)
 	default:
 		return
 	}

@@ -71,3 +71,25 @@ func TestCoverJurisdictionCaptionBrokenAfterOther(t *testing.T) {
 	)
 	extracttest.Expect(t, Facts(withoutHeaderState(r)), map[string][]string{"state_of_inc": {"Delaware"}})
 }
+
+// A DEFA14A may be an 8-K filed again as soliciting material: its cover's jurisdiction is the
+// filer's as an 8-K's is.
+func TestCoverJurisdictionOfSolicitingMaterial(t *testing.T) {
+	r := extracttest.Filing("DEFA14A", nil,
+		"FORM 8-K",
+		"CURRENT REPORT",
+		"ACME CAPITAL CORP IV",
+		"(Exact name of registrant as specified in its charter)",
+		"Delaware | 001-40001 | 85-0000001 |",
+		"(State or other jurisdiction of incorporation) | (Commission File Number) | (I.R.S. Employer Identification No.) |",
+	)
+	got := ""
+	for _, f := range Facts(withoutHeaderState(r)) {
+		if f.Field == spac.FieldStateOfInc {
+			got = f.Value
+		}
+	}
+	if got != "Delaware" {
+		t.Errorf("state_of_inc %q, want Delaware", got)
+	}
+}

@@ -344,3 +344,25 @@ func TestForeignReportReadsAsCurrent(t *testing.T) {
 		t.Errorf("sections %s: want the exhibit", sectionsOf(d))
 	}
 }
+
+// A title-case line that ends inside a bracket is no heading: a release's hard wrap breaks a
+// sentence so ("Acme's sponsor, Acme Sponsor LLC (the" / "\"Sponsor\"), will continue ..."); a
+// heading before it stays one.
+func TestOpenBracketLineIsNoHeading(t *testing.T) {
+	r := extracttest.Filing("8-K", []string{"8.01"},
+		"Item 8.01. Other Events.",
+		"The Company will hold its meeting.",
+		"Sponsor to Continue Contributions to the Trust Account",
+		"Acme's Sponsor, Acme Holdings LLC (the",
+		`"Sponsor"), will continue to make deposits.`,
+	)
+	var texts []string
+	for _, s := range Build(r).Sentences {
+		texts = append(texts, s.Text)
+	}
+	want := "Item 8.01.|Other Events.|The Company will hold its meeting.|Sponsor to Continue Contributions to the Trust Account|" +
+		`Acme's Sponsor, Acme Holdings LLC (the "Sponsor"), will continue to make deposits.`
+	if got := strings.Join(texts, "|"); got != want {
+		t.Errorf("split as %q, want %q", got, want)
+	}
+}

@@ -155,6 +155,9 @@ func standalone(line string, prevEnds bool, next string) bool {
 	if len(line) > 150 || strings.HasSuffix(line, ",") {
 		return false
 	}
+	if strings.Count(line, "(") > strings.Count(line, ")") {
+		return false // a bracket left open runs on: "Acme's sponsor, Acme LLC (the" / "“Sponsor”), will ..."
+	}
 	if dateline(line) {
 		return false // "NEW YORK, July 2, 2021 /PRNewswire/ -- Acme Capital" runs on
 	}

@@ -60,22 +60,14 @@ var mergerEnd = []*rule.Rule{
 		// when the parties expect the combination to close: a day, a month, a quarter, a half or
 		// a year, as stated ("expected to close in the fourth quarter of 2023"); a fiscal period
 		// (the company's own calendar), "by the end of" (a bound, not a period), a doubt or
-		// another transaction (an IPO, a PIPE alone) is not
+		// another transaction (an IPO, a PIPE alone) is not; the verb may come first and the
+		// day carry its weekday ("expects to close the transaction on Thursday, <date>")
 		ID: "merger.expected_close", Produce: expectedClose, Gives: []string{spac.FieldExpectedClose},
-		Pattern: `(?i)(?:\b(?:business combination|transactions?|mergers?|closing|combination)\b[^.⟦]{0,100}? (?:is|are) (?:currently |now )?(?:expected|anticipated) to|` +
-			`\b(?:expects?|anticipates?) (?:that )?(?:the )?(?:business combination|transactions?|mergers?)(?: will| to)?) (?:close|complete|be (?:completed|consummated)|occur)\b[^.⟦]{0,60}? ` +
+		Pattern: `(?i)(?:(?:\b(?:business combination|transactions?|mergers?|closing|combination)\b[^.⟦]{0,100}? (?:is|are) (?:currently |now )?(?:expected|anticipated) to|` +
+			`\b(?:expects?|anticipates?) (?:that )?(?:the )?(?:business combination|transactions?|mergers?)(?: will| to)?) (?:close|complete|be (?:completed|consummated)|occur)|` +
+			`\b(?:expects?|anticipates?) to (?:close|complete|consummate) (?:the|its) (?:proposed )?(?:business combination|transactions?|mergers?))\b[^.⟦]{0,60}? ` +
 			`(?:(?:on or about|on|today,?) ` + weekday + `{d:date}|in (?:the )?` + expectedPeriod + `)`,
 		Not:      `(?i)\bnot\b|\bno longer\b|fiscal|by the end of|initial public offering|\bIPO\b|\bPIPE\b|private placement|offering is`,
-		Classes:  dealForms,
-		NotKinds: notStated,
-		Priority: 10,
-	},
-	{
-		// the verb first: "X expects to close the transaction on Thursday, <date>", "intends
-		// to complete the business combination in the first quarter of 2022"
-		ID: "merger.expected_close_verb_first", Produce: expectedClose, Gives: []string{spac.FieldExpectedClose},
-		Pattern:  `(?i)\b(?:expects?|anticipates?|expected|anticipated) to (?:close|complete|consummate) (?:the|its|their) (?:proposed |pending |previously announced )?(?:business combination|transactions?|mergers?)\b[^.⟦]{0,40}? (?:(?:on or about|on) ` + weekday + `{d:date}|in (?:the )?` + expectedPeriod + `)`,
-		Not:      `(?i)\bnot\b|\bno longer\b|fiscal|by the end of|initial public offering|\bIPO\b|\bPIPE\b|private placement|\bif\b|\bunless\b`,
 		Classes:  dealForms,
 		NotKinds: notStated,
 		Priority: 10,

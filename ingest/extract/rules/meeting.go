@@ -99,7 +99,7 @@ const (
 func votesOf(slot string) string { return strings.ReplaceAll(voteCount, "SLOT", slot) }
 
 // meeting is the whole family, in the order its rules are tried.
-var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingNarrated, meetingExtensionTerms, meetingCharter, meetingRedemptions, meetingDeadlines, meetingListing)
+var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingNarrated, meetingExtensionTerms, meetingDepositTerms, meetingCharter, meetingRedemptions, meetingDeadlines, meetingListing)
 
 // meetingTerms: the meeting (dates, record date, tender deadline, kind) and votes stated
 // in sentences.

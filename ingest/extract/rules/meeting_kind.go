@@ -28,7 +28,9 @@ const (
 	// before the deadline: it does not extend it.
 	earlyTermination = `(?i)\bearly (?:termination|liquidation|wind[- ]?(?:up|down)|redemption)|\b(?:liquidate|dissolve|wind up) early\b|\baccelerat\w* (?:the )?(?:date|deadline|liquidation|termination|redemption)`
 	// bcPurposeVeto vetoes a business-combination purpose that is denied, generic or future.
-	bcPurposeVeto = `|\bnot\b|\bany\b|\bfuture\b|\bsubsequent|\blater\b|\bseparate\b`
+	// A condition is no purpose either: a charter's "If a majority of the shares voted by the
+	// public stockholders are voted to approve the Initial Business Combination, ...".
+	bcPurposeVeto = `|\bnot\b|\bany\b|\bfuture\b|\bsubsequent|\blater\b|\bseparate\b|\bif\b|\bunless\b|\bwhether\b`
 )
 
 // nonMerger are the classes where a meeting can be an extension's: not a merger proxy.
@@ -100,9 +102,15 @@ var meetingKinds = []*rule.Rule{
 		// a proposal whose amendment is defined as the extension's: "1. A proposal to amend (the
 		// “Extension Amendment”) the Company's charter to provide the Board ...", "To approve an
 		// amendment to the articles (the "Extension Amendment") ..."; the list of a proxy's
-		// proposals may be cut before the dates are written
+		// proposals may be cut before the dates are written; the charter's name and the annex
+		// that holds the amendment may stand between ("To amend the Company's Amended and
+		// Restated Certificate of Incorporation (as amended, our "charter") pursuant to an
+		// amendment in the form set forth as Annex A to the accompanying proxy statement (the
+		// "Extension Amendment") ..."); the letter's list may name the proposal by its number
+		// in a cell of its own ("| (i) | Proposal 1 — A proposal to amend by special resolution
+		// (the "Extension Amendment") ...")
 		ID: "meeting.kind_extension_amendment_defined", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
-		Pattern:  `(?i)^(?:\(?[0-9ivx]{1,4}[.)]\s*)?(?:(?:a|the) proposal (?:no\.? ?\d+ )?)?to (?:amend|approve (?:an|the) amendment)\b[^⟦.]{0,120}?\((?:the )?` + q + `(?P<v>extension amendment)` + eq + `\)`,
+		Pattern:  `(?i)^(?:\|\s*)?(?:\(?[0-9ivx]{1,4}[.)]\s*(?:\|\s*)?)?(?:proposal (?:no\.? ?)?\d+\s*[—–-]+\s*)?(?:(?:a|the) proposal (?:no\.? ?\d+ )?)?to (?:amend|approve (?:an|the) amendment)\b[^⟦.]{0,240}?\((?:the )?` + q + `(?P<v>extension amendment)` + eq + `\)`,
 		Not:      pastMeeting,
 		Never:    earlyTermination + `|` + notAsked,
 		Classes:  nonMerger,

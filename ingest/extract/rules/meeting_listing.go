@@ -45,4 +45,17 @@ var meetingListing = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 7,
 	},
+	{
+		// the stock issuance proposal of a merger proxy names the exchange whose rules the SPAC,
+		// listed there, must keep: "To approve, for purposes of complying with applicable listing
+		// rules of the New York Stock Exchange, the issuance of more than 20% ...", "... with
+		// Nasdaq Listing Rule 5635"; the combined company's listing is not read
+		ID: "meeting.exchange_issuance_rules", Emit: rule.One(spac.FieldExchange),
+		Pattern:  `(?i)\bfor (?:the )?purposes? of complying with (?:the )?(?:applicable )?(?:provisions of )?(?:the )?(?:(?:listing )?rules of (?:the )?{v:exchange}|{v:exchange}(?: listing rules?| listed company manual| rules?)?\b)`,
+		Not:      otherSPAC + notOwnListing,
+		Never:    `(?i)combined company|post-combination|pubco|newco|holdco|\bto be listed\b|initial listing`,
+		Classes:  []doc.Class{doc.Proxy, doc.MergerProxy, doc.Current, doc.Communication},
+		NotKinds: notStated,
+		Priority: 7,
+	},
 }

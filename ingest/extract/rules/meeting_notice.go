@@ -104,17 +104,18 @@ var meetingNotices = []*rule.Rule{
 		// company, will be held"; only the filer's own name is read (a target's is not)
 		ID: "meeting.state_notice_apposition", Produce: filerOnly(jurisdictionOf), Gives: []string{spac.FieldStateOfInc},
 		Pattern:  `(?P<org>{org}) \((?:[^()⟦]|⟦(?:org|ticker) \d+⟧){1,160}\),? (?:is )?(?:a|an) ` + jurisdictionSlot + ` ` + companyForm + `\b`,
-		Never:    notOwnJurisdiction,
+		Not:      notOwnJurisdiction,
+		Never:    jurisdictionMoved,
 		Classes:  []doc.Class{doc.Proxy, doc.Current, doc.Communication},
 		NotKinds: notStated,
 		Priority: 97,
 	},
 	{
 		// the cover of a Cayman proxy: the name, then "A Cayman Islands Exempted Company" on a
-		// line of its own before the address
+		// line of its own before the address; the same notice may be filed as an exhibit
 		ID: "meeting.state_proxy_cover", Produce: jurisdictionOf, Gives: []string{spac.FieldStateOfInc},
 		Pattern:  `^(?:A|An) ` + jurisdictionSlot + ` (?i:exempted company)\b`,
-		Classes:  []doc.Class{doc.Proxy},
+		Classes:  []doc.Class{doc.Proxy, doc.Current, doc.Communication},
 		Priority: 96,
 	},
 }

@@ -144,8 +144,8 @@ var mergerAgreement = []*rule.Rule{
 	},
 	{
 		ID: "merger.agreement_dated", Emit: rule.One(spac.FieldAgreementDate),
-		Pattern: `(?i)` + agreementName + `(?: \([^)]*\))?,? (?:(?:was|is) )?dated(?: as of)? {v:date}`,
-		// the amendment's or the termination agreement's own date; an amendment's preamble
+		Pattern: `(?i)` + agreementName + `(?: \([^)]*\))?,? (?:(?:was|is) )?dated(?: effective)?(?: as of)? {v:date}`,
+		// ("dated effective as of <date>" is the same date); the amendment's or the termination agreement's own date; an amendment's preamble
 		// ("This Second Amendment (this "Amendment") to the Business Combination Agreement dated
 		// as of <its own date> is entered into ...") does not date the agreement
 		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|\bamendment (?:no\. ?\w+ )?to (?:the |that )?[^⟦]{0,30}?` + agreementName + `[^⟦]{0,30}$|^this\b[^⟦]{0,80}?\b(?:amendment|waiver)\b[^⟦]*⟦date \d+⟧$|\b(?:amendment|waiver)\b[^⟦]{0,60}? (?:was|is) dated`,
@@ -312,6 +312,18 @@ var mergerAgreement = []*rule.Rule{
 		Pattern:  `(?i)\b(?:reached|entered into|signed|executed) (?:a |an )?definitive ` + acquireAgreement + ` (?:all (?:of )?(?:the )?(?:issued and )?(?:outstanding )?(?:capital )?(?:shares|stock|equity interests|membership interests) of )?(?:the )?(?P<v>{org})`,
 		Not:      notDefinitive + `|\b(?:if|may|might|would|should)\b|` + biography,
 		Classes:  dealNews,
+		Priority: 9,
+	},
+	{
+		// a merger proxy's proposal states what the agreement provides for: "to approve an
+		// agreement and plan of merger, dated as of <date>, providing for the acquisition by us
+		// of all of the outstanding capital stock of X through a merger"
+		ID: "merger.target_providing_acquisition", Produce: partyTarget, Gives: []string{spac.FieldTarget},
+		Pattern:  `(?i)\bproviding for (?:the|our|its) (?:proposed )?acquisition (?:by (?:us|the company|⟦org \d+⟧) )?of (?:(?:all|substantially all) (?:of )?)?(?:the )?(?:(?:issued and )?(?:outstanding )?(?:capital )?(?:stock|shares|equity interests|membership interests) of )?(?:the )?(?P<v>{org})`,
+		Must:     `(?i)` + agreementName,
+		Not:      `(?i)\b(?:if|may|might|would|should|could)\b|potential|prospective|letter of intent|non-?binding|` + biography[4:],
+		Classes:  dealPeriodic,
+		NotKinds: partyKinds,
 		Priority: 9,
 	},
 	{

@@ -127,6 +127,13 @@ func JurisdictionAt(text string) (name, quote string, ok bool) {
 // notOwnJurisdiction vetoes a jurisdiction the company is leaving or has left.
 const notOwnJurisdiction = `(?i)domesticat|continuance|by way of continuation|deregist|re-?domicil|reincorporat`
 
+// jurisdictionMoved vetoes, wherever the sentence goes on, a jurisdiction the move gives:
+// "Acme Corp., a Delaware corporation upon its domestication", "... following the
+// Domestication". An apposition the move only follows later in the sentence ("Acme Corp., a
+// Cayman Islands exempted company ("Acme"), has approved ... the Domestication") is the
+// filer's present jurisdiction; notOwnJurisdiction then vetoes only the words before it.
+const jurisdictionMoved = `(?i)(?:company|corporation)\b[^.⟦]{0,40}?\b(?:upon|after|following|once|on|at|as of|in connection with|subject to|giving effect to)\b[^.⟦]{0,40}?\b(?:domesticat|continuance|continuation|deregist|re-?domicil|reincorporat)`
+
 // offering is the whole family, in the order its rules are tried.
 var offering = concat(offeringTerms, offeringClosing, offeringListing, offeringPageHeader, offeringState, offeringNarrated, offeringCover)
 

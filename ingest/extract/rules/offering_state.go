@@ -75,7 +75,8 @@ var offeringState = []*rule.Rule{
 		// (the “Company”) (formerly Acme Growth Corp.), a Cayman Islands exempted company");
 		// one bracket alone is meeting.state_notice_apposition's.
 		Pattern:  `(?P<org>{org})(?: \([^()]{1,80}\) \([^()]{1,80}\))?,? (?:is )?(?:a|an) (?:newly[- ]organized |newly[- ]formed )?` + jurisdictionSlot + ` ` + companyForm + `\b`,
-		Never:    notOwnJurisdiction,
+		Not:      notOwnJurisdiction,
+		Never:    jurisdictionMoved,
 		Classes:  []doc.Class{doc.Prospectus, doc.Periodic, doc.Proxy, doc.MergerProxy, doc.Current, doc.Communication},
 		NotKinds: notStated,
 		Priority: 98,

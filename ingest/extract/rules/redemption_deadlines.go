@@ -80,10 +80,11 @@ var meetingDeadlines = []*rule.Rule{
 		// a release or 8-K that announces the meeting states the extension it will ask for:
 		// "will hold a special meeting on <date> to vote on an amendment ... to extend the date by
 		// which ... from <old> to <new>"; its dates are the proposal's, read as a proxy's are
-		// (new_deadline_proposed). A report of the meeting held is read by the rules above.
+		// (new_deadline_proposed). A report of the meeting held is read by the rules above. A
+		// meeting "at which stockholders will be asked to vote" is announced the same way.
 		ID: "meeting.new_deadline_announced", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}|` + extendFromTo,
-		Must:     `(?i)\b(?:will|to|plans to|intends to) (?:hold|convene)\b[^.;]{0,120}?\bmeeting\b|\bmeeting\b[^.;]{0,160}?\b(?:will be|to be|is scheduled to be) held\b`,
+		Must:     `(?i)\b(?:will|to|plans to|intends to) (?:hold|convene)\b[^.;]{0,120}?\bmeeting\b|\bmeeting\b[^.;]{0,160}?\b(?:will be|to be|is scheduled to be) held\b|\bmeeting\b[^.;]{0,200}?\b(?:will|shall) be asked to (?:consider and )?vote\b`,
 		Not:      pastMeeting + `|earlier|not approved|\bfail|` + capUpTo + `|\b(?:we|the company) held\b|(?:stockholders|shareholders) (?:have )?approved\b|previously (?:approved|extended)|\b(?:was|were) held\b` + extensionRefused,
 		Never:    proposalFailed,
 		Classes:  []doc.Class{doc.Current, doc.Communication},

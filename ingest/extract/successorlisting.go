@@ -14,8 +14,9 @@ import (
 // combination was consummated, "The Company's common stock and warrants are now listed on
 // Nasdaq under the symbols ..." (or "will trade", "began trading") speaks of the combined
 // company, whose name "the Company" now is. Its symbols are the new ticker, never the SPAC's
-// own: the SPAC's ticker fields read from such a sentence are dropped, and its share symbol
-// is the new ticker when no rule read one.
+// own: the SPAC's ticker fields read from such a sentence are dropped (also a "new ticker
+// symbols ... replacing" change, which before a closing is the SPAC's own), and its share
+// symbol is the new ticker when no rule read one.
 
 // nowListedRe: a listing in the present or future, as a closing report states the successor's.
 var nowListedRe = textutil.MustStarts(`(?i)\b(?:(?:are|is) now|now (?:listed|trad\w+)|will (?:begin |commence |continue |be )?(?:to )?(?:trad\w*|listed|quoted)|(?:began|begin|commenced|commence) (?:trading|to trade)|(?:expected|anticipated) to (?:begin |commence )?(?:trad\w*|be listed))\b`)
@@ -39,7 +40,7 @@ func successorListing(class doc.Class, found []rule.Finding) []rule.Finding {
 	var shares *rule.Finding
 	hasNew := slices.ContainsFunc(found, func(f rule.Finding) bool { return f.Fact.Field == spac.FieldNewTicker })
 	out := slices.DeleteFunc(slices.Clone(found), func(f rule.Finding) bool {
-		successor := tickerFieldSet[f.Fact.Field] && strings.HasPrefix(f.Rule, "offering.") &&
+		successor := tickerFieldSet[f.Fact.Field] && (strings.HasPrefix(f.Rule, "offering.") || f.Rule == "merger.ticker_change") &&
 			f.Fact.Citation.Line >= closed && nowListedRe.MatchString(f.Sentence)
 		if successor && f.Fact.Field == spac.FieldTickerShares && shares == nil {
 			s := f

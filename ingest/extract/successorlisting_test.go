@@ -31,3 +31,13 @@ func TestListingWithoutClosingStaysTheSPACs(t *testing.T) {
 		"new_ticker": nil, "ticker_shares": {"CLDR"}, "ticker_warrants": {"CLDRW"},
 	})
 }
+
+// A closing release's ticker change ("will trade under the new ticker symbols X and XW,
+// replacing the previous symbols") names the combined company's symbols, not the SPAC's.
+func TestClosingReleaseTickerChangeIsTheSuccessors(t *testing.T) {
+	r := extracttest.Filing("8-K", []string{"8.01", "9.01"},
+		"Item 8.01 Other Events.",
+		"Calder Peak Acquisition Corp. announced that on June 4, 2024 it consummated its business combination with Brightwater Labs LLC.",
+		"Beginning June 5, 2024, the Company's common stock and warrants will trade on Nasdaq under the new ticker symbols “BRWL” and “BRWLW”, replacing the previous symbols “CLDR” and “CLDRW”.")
+	extracttest.Expect(t, Facts(r), map[string][]string{"ticker_shares": nil, "ticker_warrants": nil, "new_ticker": {"BRWL"}})
+}

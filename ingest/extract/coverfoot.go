@@ -16,9 +16,12 @@ import (
 // the paragraph above (the representative's purchase option, a sponsor) is never read.
 
 // coverDateRe is the cover's last line: "The date of this prospectus is <date>", "Prospectus
-// dated <date>", or the date alone ("May 14, 2007").
-var coverDateRe = textutil.MustStarts(`(?i)^\|?\s*(?:the date of this prospectus is|prospectus dated)\b|` +
-	`^(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},\s+\d{4}\s*\|?$`)
+// dated <date>", or the date alone ("May 14, 2007"). The ^ stands before the alternation, not
+// in each branch: only so does Go's regexp know the pattern anchored and try the first
+// position alone (each branch anchored, it tried every position of every line, 15 times the
+// time on a line of prose).
+var coverDateRe = textutil.MustStarts(`(?i)^(?:\|?\s*(?:the date of this prospectus is|prospectus dated)\b|` +
+	`(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},\s+\d{4}\s*\|?$)`)
 
 // coverFootLines: how many lines above the date the firms may take.
 const coverFootLines = 6

@@ -2,6 +2,8 @@ package doc
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -342,6 +344,30 @@ func TestForeignReportReadsAsCurrent(t *testing.T) {
 	}
 	if !strings.Contains(sectionsOf(d), "exhibit") {
 		t.Errorf("sections %s: want the exhibit", sectionsOf(d))
+	}
+}
+
+// TestPageNumberedIsTheRegexp: pageNumbered is the regexp it stands for, on random lines of
+// digits, numerals, capitals, hyphens and white space.
+func TestPageNumberedIsTheRegexp(t *testing.T) {
+	re := regexp.MustCompile(`\s(?:\d{1,3}|[ivxl]{1,5}|[A-Z]-\d{1,3})$`)
+	pieces := []string{"1", "23", "456", "7890", "i", "iv", "xl", "ll", "c", "A", "B-", "-", " ", "\t", "\n", "\v", "a", "Page", "é"}
+	r := rand.New(rand.NewPCG(6, 26))
+	found := 0
+	for range 100000 {
+		var b strings.Builder
+		for n := r.IntN(8); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		line := b.String()
+		if got, want := pageNumbered(line), re.MatchString(line); got != want {
+			t.Fatalf("%q: %v, the regexp %v", line, got, want)
+		} else if want {
+			found++
+		}
+	}
+	if found < 3000 {
+		t.Errorf("only %d page numbers: the lines test little", found)
 	}
 }
 

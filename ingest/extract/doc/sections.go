@@ -110,7 +110,6 @@ func headingKind(line string) (Kind, bool) {
 
 var (
 	itemNumberRe = textutil.MustStarts(`(?i)^(?:part\s+[iv]+,?\s+)?item\s*\d{1,2}[a-c]?\.?$`)
-	pageNumberRe = textutil.MustStarts(`\s(?:\d{1,3}|[ivxl]{1,5}|[A-Z]-\d{1,3})$`)
 	numberedRe   = textutil.MustStarts(`(?i)(?:\bno\.|\bproposal|\bitem)\s*\d+[a-z]?\.?$`)
 )
 
@@ -120,10 +119,25 @@ func headingShaped(line string, row []spac.Cell) bool {
 	if len(line) < 4 || len(line) > 150 || strings.ContainsAny(line[len(line)-1:], ".,;") {
 		return false
 	}
-	if len(row) > 1 || pageNumberRe.MatchString(line) && !numberedRe.MatchString(line) {
+	if len(row) > 1 || pageNumbered(line) && !numberedRe.MatchString(line) {
 		return false
 	}
 	return allCaps(line) || titleCase(line)
+}
+
+// pageNumbered reports whether a line ends with a page number after white space: `\s(?:\d{1,3}|
+// [ivxl]{1,5}|[A-Z]-\d{1,3})$` (TestPageNumberedIsTheRegexp), read from the end of the line,
+// where the regexp tried from every space of it.
+func pageNumbered(line string) bool {
+	space := func(i int) bool { return i >= 0 && strings.IndexByte("\t\n\f\r ", line[i]) >= 0 }
+	n := len(line)
+	d := n - len(strings.TrimRight(line, "0123456789"))
+	if d >= 1 && d <= 3 {
+		k := n - d - 1 // the byte before the digits
+		return space(k) || k >= 2 && line[k] == '-' && line[k-1] >= 'A' && line[k-1] <= 'Z' && space(k-2)
+	}
+	r := n - len(strings.TrimRight(line, "ivxl"))
+	return r >= 1 && r <= 5 && space(n-r-1)
 }
 
 // allCaps reports whether most letters of a line of two or more words are capitals.

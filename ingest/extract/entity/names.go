@@ -194,6 +194,9 @@ func isSpace(c byte) bool {
 // commaOrgs are the firms of orgCommaRe whose first name is no sentence's lead-in ("However,
 // Hale & Co." is "Hale & Co.", left to orgRe).
 func commaOrgs(s string) []Entity {
+	if !strings.Contains(s, "&") || !strings.Contains(s, ",") {
+		return nil // every match holds both; most sentences with a firm's name hold no "&"
+	}
 	var out []Entity
 	for _, m := range orgCommaRe.FindAllStringIndex(s, -1) {
 		first, _, _ := strings.Cut(s[m[0]:m[1]], ",")

@@ -141,20 +141,15 @@ func garbledGroups(figure string) bool {
 	return dot >= 0 && strings.ContainsRune(figure, ',') && len(figure)-dot-1 == 3
 }
 
-// quantityRe reads a count of securities: the figure, an optional "of its", modifiers
+// quantities are read by quantityScan (quantity.go), a hand-written reader of quantityRe
+// (quantity_test.go): a count of securities - the figure, an optional "of its", modifiers
 // ("public", "Class A", "private placement", a product name "Pubco"), the noun, and an
 // optional "of <name> Class A common stock" tail that names the class.
-var quantityRe = re(`\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s(?i:million|billion)|\d+)\s*` +
-	`(?:of\s+(?:the\s+Company['’]s\s+|our\s+|its\s+|such\s+)?)?` +
-	`((?:(?:issued\s+and\s+)?outstanding\s+|then[- ]outstanding\s+|public\s+|publicly[- ]held\s+|founder\s+|private\s+placement\s+|placement\s+|private\s+|insider\s+|additional\s+|newly[- ]issued\s+|non-redeemable\s+|redeemable\s+|sponsor\s+|anchor\s+|earn-?out\s+|preferred\s+|convertible\s+|restricted\s+|(?:un)?vested\s+|remaining\s+|existing\s+|consideration\s+|Class\s+[A-Z]\s+|Series\s+[A-Z]\s+|ordinary\s+|common\s+|[A-Z][\w-]*\s+){0,6}?)` +
-	`(?i:(shares?|units?|warrants?|rights?|(?:common|ordinary)\s+stock))\b` +
-	`((?:\s+of\s+(?:the\s+Company['’]s\s+|our\s+|its\s+)?(?:[A-Z][\w-]*\s+){0,4}?(?:Class\s+[A-Z]\s+)?(?i:common\s+stock|ordinary\s+shares|stock|shares)\b)?)`)
-
 var classRe = re(`Class\s+([A-Z])\b`)
 
 func quantities(s string) []Entity {
 	var out []Entity
-	for _, m := range quantityRe.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range quantityScan(s) {
 		fig := s[m[2]:m[3]]
 		f, scale, _ := strings.Cut(fig, " ")
 		v := number(f, scale)
@@ -224,9 +219,20 @@ func percents(s string) []Entity {
 // text holds (a date is at most a few words around its month), so a long sentence with one
 // date costs one short match, not a scan of the whole sentence per pattern.
 func dates(s string) []Entity {
+	if !hasYear(s) {
+		return nil
+	}
+	return datesIn(s, hasYear) // "may", "market", "separate": most month stems begin no date
+}
+
+// datesIn reads the dates of the windows of s that may holds.
+func datesIn(s string, may func(string) bool) []Entity {
 	var out []Entity
 	seen := map[int]bool{}
 	for _, w := range monthWindows(s) {
+		if !may(s[w[0]:w[1]]) {
+			continue
+		}
 		for _, d := range textutil.DateForms {
 			for _, m := range d.Re.FindAllStringSubmatchIndex(s[w[0]:w[1]], -1) {
 				start, end := w[0]+m[0], w[0]+m[1]
@@ -245,6 +251,20 @@ func dates(s string) []Entity {
 		}
 	}
 	return out
+}
+
+// hasYear reports whether s holds four digits in a row, as every one of textutil.DateForms
+// does (its year).
+func hasYear(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if run++; !isDigit(s[i]) {
+			run = 0
+		} else if run == 4 {
+			return true
+		}
+	}
+	return false
 }
 
 // monthWindows returns the byte ranges of s around each month name ("the 2nd day of May,
@@ -284,11 +304,12 @@ func monthWindows(s string) [][2]int {
 
 const numberWord = `(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)`
 
-var durationRe = re(`(?i)\b(?:(\d+)|(` + numberWord + `(?:[- ](?:and[- ])?` + numberWord + `)*)(?:\s*\((\d+)\))?)[- ]?(?:(calendar|business|trading)[- ])?(month|day|year)s?\b`)
+// durations are read by durationScan (duration.go), a hand-written reader of durationRe
+// (readers_test.go).
 
 func durations(s string) []Entity {
 	var out []Entity
-	for _, m := range durationRe.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range durationScan(s) {
 		n := ""
 		switch {
 		case m[2] >= 0:

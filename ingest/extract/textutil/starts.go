@@ -33,6 +33,9 @@ type Starts struct {
 	// character right after a word character is searched by the plain regexp (see plain).
 	boundary bool
 	odd      bool // boundary, and some first byte is no word character
+	// prefixes are the literals one of which every match begins with (nil: not known), compared
+	// at a start before the anchored run (starts_prefix.go).
+	prefixes []prefix
 	// need are groups of literals every match holds one of (see needs): a text without one
 	// of a group is not searched at all, which is most lines a table or heading pattern is
 	// tried on.
@@ -75,6 +78,7 @@ func (s *Starts) prepare() {
 		return // a literal prefix is what regexp itself seeks fastest
 	}
 	s.first, s.boundary, s.odd = first, boundary, boundary && !allWordBytes(first)
+	s.prefixes = prefixes(re)
 	// Sought from its starts, a pattern is cheap to run where few bytes begin a match: a
 	// group of alternatives, each a search of the text, would cost more than it saves.
 	s.need = slices.DeleteFunc(s.need, func(g need) bool { return len(g) > 1 })
@@ -83,7 +87,7 @@ func (s *Starts) prepare() {
 // next returns the first position at or after p where a match may begin (len(text) when none).
 func (s *Starts) next(text string, p int) int {
 	for ; p < len(text); p++ {
-		if s.first[text[p]] && !(s.boundary && (p > 0 && isWordByte(text[p-1]) || !isWordByte(text[p]))) {
+		if s.first[text[p]] && !(s.boundary && (p > 0 && isWordByte(text[p-1]) || !isWordByte(text[p]))) && s.prefixed(text, p) {
 			return p
 		}
 	}

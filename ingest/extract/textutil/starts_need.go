@@ -14,7 +14,8 @@ type literal struct {
 	// odd are the runes outside ASCII that fold to a letter of text ("ſ" to s, the Kelvin
 	// sign to k): a text holding one of them may hold the literal in a case no ASCII search
 	// finds, so it is searched (see in).
-	odd []string
+	odd  []string
+	rare int // the place in text of its rarest byte (see rareByte), sought first when fold
 }
 
 // need is a group of literals every match holds one of (one literal: that literal).
@@ -109,7 +110,8 @@ func literalOf(re *syntax.Regexp) (literal, bool) {
 			}
 		}
 	}
-	return literal{text: strings.ToLower(text), fold: true, odd: odd}, true
+	lower := strings.ToLower(text)
+	return literal{text: lower, fold: true, odd: odd, rare: rareByte(lower)}, true
 }
 
 // in reports whether text may hold the literal: it does, or it holds a rune of odd.
@@ -122,7 +124,7 @@ func (l literal) in(text string) bool {
 			return true
 		}
 	}
-	return containsFold(text, l.text)
+	return containsFold(text, l.text, l.rare)
 }
 
 // in reports whether text may hold one of the group's literals.
@@ -135,19 +137,64 @@ func (g need) in(text string) bool {
 	return false
 }
 
-// containsFold reports whether text holds lower (ASCII, lower-case) in any ASCII case.
-func containsFold(text, lower string) bool {
-	c0 := lower[0]
-	u0 := c0
-	if 'a' <= c0 && c0 <= 'z' {
-		u0 = c0 - 'a' + 'A'
+// containsFold reports whether text holds lower (ASCII, lower-case) in any ASCII case. The
+// places of its byte j, its rarest (rareByte), in either case are sought with
+// strings.IndexByte, which reads many bytes at a time, and the literal is compared around each.
+func containsFold(text, lower string, j int) bool {
+	c, u := lower[j], lower[j]
+	if 'a' <= c && c <= 'z' {
+		u = c - 'a' + 'A'
 	}
-	for i := 0; i+len(lower) <= len(text); i++ {
-		if c := text[i]; (c == c0 || c == u0) && equalFoldASCII(text[i+1:i+len(lower)], lower[1:]) {
+	last := len(text) - len(lower) + j // the last place the rare byte can be
+	nc, nu := nextByte(text, j, last, c), nextByte(text, j, last, u)
+	for {
+		i := min(nc, nu)
+		if i > last {
+			return false
+		}
+		if equalFoldASCII(text[i-j:i-j+len(lower)], lower) {
 			return true
 		}
+		if nc == i {
+			nc = nextByte(text, i+1, last, c)
+		}
+		if nu == i {
+			nu = nextByte(text, i+1, last, u)
+		}
 	}
-	return false
+}
+
+// letterOrder ranks the letters of English prose from the most to the least frequent.
+const letterOrder = "etaoinshrdlcumwfgypbvkjxqz"
+
+// rareByte returns the place in lower of the byte least often met in filings' prose: a late
+// letter of letterOrder, else a digit or a sign (a space is the most frequent of all).
+func rareByte(lower string) int {
+	best, rank := 0, -2
+	for i := 0; i < len(lower); i++ {
+		r := strings.IndexByte(letterOrder, lower[i])
+		switch {
+		case lower[i] == ' ':
+			r = -1
+		case r < 0:
+			r = 12 // a digit or a sign: about as rare as "u"
+		}
+		if r > rank {
+			best, rank = i, r
+		}
+	}
+	return best
+}
+
+// nextByte returns the first place of c in text[from:last+1], or last+1 when none.
+func nextByte(text string, from, last int, c byte) int {
+	if from > last {
+		return last + 1
+	}
+	if k := strings.IndexByte(text[from:last+1], c); k >= 0 {
+		return from + k
+	}
+	return last + 1
 }
 
 // equalFoldASCII reports whether s is lower (lower-case ASCII) in any ASCII case.

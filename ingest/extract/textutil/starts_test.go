@@ -29,6 +29,10 @@ var startsPatterns = []string{
 	`(?i)\bof each exchange(?: on (\w+))?`,
 	`(?i)\S\s*\(state\s+(?:of|or)`,
 	`(?i)(?:takes|asks)|kiss`,
+	`(?i)(?:aggregate (?:gross )?of|pipe (?:investment|offering) of|raise|raising) (?:approximately )?(\d+)`,
+	`(?i)\b(?:take|kiss|ask)s? (\w+)`,
+	`(?:Inc|Corp)\.? (?i:six|Kay)|Acme(?:,| \d)`,
+	`(?i)(?:consummated|completed|closed|closing of|kissed|kisses) (?:its|the) (\w+)`,
 }
 
 // startsAlphabet is what the random texts are made of: word and non-word bytes, runes whose
@@ -39,6 +43,9 @@ var startsAlphabet = []string{
 	"million", "Nasdaq", "The ", "Inc.", "Corp", "Acme", "’", "AMEX", "ſix", "ix", "K day",
 	"of each", "OF EACH", "Of Each", " exchange", " Exchange", " eXchange", " on", "name ",
 	"(state", "(ſtate", "(STATE", " of", "take", "TaKe", "asK", "kiss", "kiſſ",
+	"aggregate of", "aggregate gross of", "PIPE offering of", "pipe", "raiſe", "RAISING", "raise",
+	" approximately ", "Inc", "Inc.", "Corp", "consummated its", "Completed the", "closed", "closing of",
+	"CLOSING OF the", "kiſſed", "kisses", "closing", "complete",
 }
 
 func randomText(r *rand.Rand) string {
@@ -84,8 +91,8 @@ func TestStartsMatchesRegexp(t *testing.T) {
 			}
 		}
 	}
-	if accelerated != 11 {
-		t.Errorf("%d patterns seek their first bytes, want 11", accelerated)
+	if accelerated != 15 {
+		t.Errorf("%d patterns seek their first bytes, want 15", accelerated)
 	}
 }
 
@@ -112,5 +119,38 @@ func TestStartsSkipsTextsWithoutLiterals(t *testing.T) {
 		if got := MustStarts(c.pattern).way(c.text); got != c.want {
 			t.Errorf("%s on %q: way %d, want %d", c.pattern, c.text, got, c.want)
 		}
+	}
+}
+
+// TestContainsFoldIsContainsOfLowered: containsFold finds a literal exactly where the text with
+// its ASCII capitals lowered holds it, on random texts of the literal's pieces.
+func TestContainsFoldIsContainsOfLowered(t *testing.T) {
+	r := rand.New(rand.NewPCG(26, 7))
+	pieces := []string{"s", "S", "sh", "SH", "ſ", "a", "A", "re", "RE", "share", "ShArE", " ", "é", "1", "_"}
+	held := 0
+	for range 50000 {
+		var b strings.Builder
+		for n := r.IntN(10); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		lowered := []byte(text)
+		for i, c := range lowered {
+			if 'A' <= c && c <= 'Z' {
+				lowered[i] = c + 'a' - 'A'
+			}
+		}
+		for _, lower := range []string{"share", "sh", "s", "re", "1", "a s", "e_1"} {
+			got, want := containsFold(text, lower, rareByte(lower)), strings.Contains(string(lowered), lower)
+			if got != want {
+				t.Fatalf("containsFold(%q, %q) = %v, want %v", text, lower, got, want)
+			}
+			if want {
+				held++
+			}
+		}
+	}
+	if held < 50000 {
+		t.Errorf("the literals held only %d times: the texts test little", held)
 	}
 }

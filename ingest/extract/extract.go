@@ -67,6 +67,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	x.successorCover()
 	x.rPage()
 	x.votes()
+	x.proxyCardDate()
 	switch d.Class {
 	case doc.Periodic:
 		x.periodOfReport()

@@ -320,8 +320,10 @@ var meetingTerms = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the notice's row, its first cell opened by a border or not ("| Redemption Deadline: |
+		// 5:00 p.m. Eastern Time on December 3, 2024 |")
 		ID: "meeting.tender_deadline_table", Emit: rule.One(spac.FieldRedemptionDeadline),
-		Pattern:  `(?i)^(?:redemption|tender) deadline:? \| [^|⟦]{0,40}?{v:date}`,
+		Pattern:  `(?i)^(?:\|\s*)?(?:redemption|tender) deadline:? \| [^|⟦]{0,40}?{v:date}`,
 		Classes:  meetingForms,
 		Priority: 11,
 	},

@@ -51,6 +51,25 @@ var meetingNotices = []*rule.Rule{
 		Priority: 12,
 	},
 	{
+		// the notice's "When:" row beside its "Where:" ("| WHEN: | Wednesday, May 15, 2024, at
+		// 11:00 a.m. |" / "| WHERE: | Virtually at ..."); a lone "when" is a question's word
+		ID: "meeting.date_when_label", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)(?:^|[\s|])when` + labelEnd + weekday + `{v:date}`,
+		Within:   `(?i)\bwhere(?::| \|)`,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 11,
+	},
+	{
+		// the meeting's date named as such: "The date of the Special Meeting is May 15, 2024."
+		ID: "meeting.date_of_meeting_is", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern:  `(?i)\bthe date of (?:the|our|its) ` + meetingNoun + `(?: of (?:stockholders|shareholders))? (?:is|will be) ` + weekday + `{v:date}`,
+		Not:      pastMeeting + `|\b(?:if|would|could|may|might)\b|originally|previously|initially`,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// the record date as the date's attribute: "The November 3, 2022 record date is earlier
 		// than the date of the special meeting"
 		ID: "meeting.record_date_attributive", Emit: rule.One(spac.FieldRecordDate),

@@ -262,6 +262,17 @@ var meetingDeadlines = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the older proxies' conversion rights: holders who vote against "may elect to convert
+		// their shares into cash equal to approximately $7.94 per share" (a pro rata portion of
+		// the trust); a hedge ("less than") or a liquidation's amount is not the estimate
+		ID: "meeting.trust_estimate_conversion", Emit: rule.One(spac.FieldTrustPerShare),
+		Pattern:  `(?i)\bconvert (?:their|its|his|your|such|the) (?:public )?(?:shares|common stock|ipo shares)[^⟦]{0,80}? (?:into|for) (?:cash|a pro rata (?:portion|share) of the trust account)(?: equal to| of|,)? \(?(?:approximately |about )?{v:money} per share`,
+		Not:      pastMeeting + `|less than|could|initially|liquidat|\bif (?:the|a) (?:company|sponsor)\b`,
+		Classes:  proxies,
+		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
+		Priority: 10,
+	},
+	{
 		ID: "meeting.trust_estimate_table", Emit: rule.One(spac.FieldTrustPerShare),
 		Pattern:  `(?i)^(?:approximate |estimated )?(?:per[- ]share )?redemption (?:price|amount)(?: per (?:public )?share)?:? \| {v:money}$`,
 		Classes:  proxies,

@@ -82,6 +82,10 @@ const (
 	meetingOnNot = pastMeeting + `|(?i:initial public offering|\bIPO\b|inception)[^⟦]{0,20}? on ⟦date \d+⟧$|originally|postpone|adjourn|(?i:meeting)[^⟦]*(?:record|filed)[^⟦]*⟦date \d+⟧$|\brecord date (?:for|of)\b[^⟦]*⟦date \d+⟧$|\bclose of business(?: on)? ⟦date \d+⟧$`
 	// meetingVoted is a sentence that reports a meeting's votes: the meeting is over.
 	meetingVoted = `(?i)\b(?:stockholders|shareholders|members|holders)\b[^.]{0,60}?\b(?:approved|voted|elected|adopted|redeemed)\b|\bwere entitled\b`
+	// recordDateIs is the record date and its day: the words between may pass the meeting's
+	// own day, which is not the record date ("the record date for the special meeting held on
+	// June 12, 2024 is May 10, 2024": "held on" and "meeting on" lead to the meeting's day)
+	recordDateIs = `(?i)record date(?:[^⟦]|⟦date \d+⟧)*?(?:close of business on|\bis|\bwas|\bas of|\bof|[^dg] on|\bremains) {v:date}`
 	// labelEnd closes a label: a colon, a cell boundary, or both.
 	labelEnd = `(?::(?: \|)?| \|) `
 	// weekday is the day's name some filings write before a date ("until Thursday, October 5").
@@ -251,9 +255,19 @@ var meetingTerms = []*rule.Rule{
 	// record_date
 	{
 		ID: "meeting.record_date", Emit: rule.One(spac.FieldRecordDate),
-		Pattern:  `(?i)record date[^⟦]*?(?:close of business on|is|was|as of|of|on|remains) {v:date}`,
+		Pattern:  recordDateIs,
 		Not:      pastMeeting,
-		Classes:  meetingForms,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 10,
+	},
+	{
+		// the same in a proxy, whose own meeting is still to come: the record date of a meeting
+		// "held" ("The record date for the annual meeting held in 2023 was March 1, 2023") is
+		// another meeting's; "to be held" is this one's
+		ID: "meeting.record_date_proxy", Emit: rule.One(spac.FieldRecordDate),
+		Pattern:  recordDateIs,
+		Not:      pastMeeting + `|\b(?:meetings?|was|were) held\b`,
+		Classes:  proxies,
 		Priority: 10,
 	},
 	{

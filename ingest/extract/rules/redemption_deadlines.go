@@ -227,13 +227,15 @@ var meetingDeadlines = []*rule.Rule{
 	},
 	// trust per share (a proxy's estimate of the redemption price)
 	{
+		// any "approximately $X per share" of the trust; an estimate named as the meeting's
+		// redemption price (the rules below) wins over a balance "as of" another date
 		ID: "meeting.trust_per_share", Emit: rule.One(spac.FieldTrustPerShare),
 		Pattern:  `(?i)approximately {v:money} per (?:issued and outstanding )?(?:public )?share`,
 		Must:     `(?i)trust account`,
 		Not:      pastMeeting + `|less than|could|may be`,
 		Classes:  proxies,
 		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
-		Priority: 10,
+		Priority: 9,
 	},
 	{
 		ID: "meeting.trust_estimate", Emit: rule.One(spac.FieldTrustPerShare),

@@ -392,3 +392,25 @@ func TestOpenBracketLineIsNoHeading(t *testing.T) {
 		t.Errorf("split as %q, want %q", got, want)
 	}
 }
+
+// TestLoneWordIsTheRegexp: loneWord is `^[A-Z][a-z]+$` on random words.
+func TestLoneWordIsTheRegexp(t *testing.T) {
+	re := regexp.MustCompile(`^[A-Z][a-z]+$`)
+	pieces := []string{"A", "Z", "Ab", "a", "z", "bz", "b", "Q", "é", " ", "-", "1", "\n", "@", "[", "{", "`"}
+	r := rand.New(rand.NewPCG(6, 27))
+	found := 0
+	for range 50000 {
+		var b strings.Builder
+		for n := r.IntN(5); n > 0; n-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		if got, want := loneWord(b.String()), re.MatchString(b.String()); got != want {
+			t.Fatalf("%q: %v, the regexp %v", b.String(), got, want)
+		} else if want {
+			found++
+		}
+	}
+	if found < 1000 {
+		t.Errorf("only %d lone words: the words test little", found)
+	}
+}

@@ -173,21 +173,34 @@ func standalone(line string, prevEnds bool, next string) bool {
 	return heading && (!endsSentence(line) || endsWithName(line)) && !continues(next)
 }
 
-// nameRunsOnRe: a lone capitalised word ("Brean") and a next line that opens with a
+// nameOpenerRe: after a lone capitalised word ("Brean", loneWord), a next line that opens with a
 // capitalised word and a comma ("Murray, Carret & Co, ... acted as").
 var (
-	loneWordRe   = textutil.MustStarts(`^[A-Z][a-z]+$`)
 	nameOpenerRe = textutil.MustStarts(`^[A-Z][A-Za-z]+, `)
 	// adverbOpenerRe opens a sentence after a heading ("Overview" / "Previously, we ...").
 	adverbOpenerRe = textutil.MustStarts(`^(?:[A-Z][a-z]+ly|However|Therefore|Thus|Meanwhile|Moreover|Furthermore|Nevertheless|Instead|Today|Here|There|Then|Since|Also|Further),`)
 )
+
+// loneWord reports whether w is one capitalised word of ASCII letters, `^[A-Z][a-z]+$` (asked
+// of every line of a filing, so read without a regexp).
+func loneWord(w string) bool {
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
 
 // nameRunsOn reports whether a one-word line is the first word of a name the next line goes
 // on with: a hard-wrapped release breaks a paragraph's opening firm name so ("Brean" /
 // "Murray, Carret & Co, ... acted as representatives"). A heading's next line opens a sentence.
 func nameRunsOn(line, next string) bool {
 	next = strings.TrimSpace(next)
-	return loneWordRe.MatchString(strings.TrimSpace(line)) && nameOpenerRe.MatchString(next) &&
+	return loneWord(strings.TrimSpace(line)) && nameOpenerRe.MatchString(next) &&
 		!adverbOpenerRe.MatchString(next) && !startsSentence(next)
 }
 

@@ -30,20 +30,28 @@ func durationScan(s string) [][]int {
 
 // durationAt reads a duration beginning at i: its submatches, or nil.
 func durationAt(s string, i int) []int {
-	m := []int{i, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	m := [12]int{i, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1} // copied out on a match only
 	if isDigit(s[i]) {
 		m[2], m[3] = i, skip(s, i, isDigit)
-		if m[1] = durationRest(s, m[3], m); m[1] >= 0 {
-			return m
+		if m[1] = durationRest(s, m[3], m[:]); m[1] >= 0 {
+			return append([]int(nil), m[:]...)
 		}
 		return nil
 	}
 	for _, w := range numberWords {
-		if e := foldAt(s, i, w); e >= 0 && durationWords(s, e, m) {
-			return m
+		if mayBegin(s[i], w) {
+			if e := foldAt(s, i, w); e >= 0 && durationWords(s, e, m[:]) {
+				return append([]int(nil), m[:]...)
+			}
 		}
 	}
 	return nil
+}
+
+// mayBegin reports whether the byte c may begin the word w (lower-case ASCII) under (?i):
+// c is its first letter in either case, or the first byte of "ſ" for an "s".
+func mayBegin(c byte, w string) bool {
+	return c|0x20 == w[0] || c == "ſ"[0] && w[0] == 's'
 }
 
 // durationWords goes on after a number word ending at e: first one more `[- ](?:and[- ])?`
@@ -52,6 +60,9 @@ func durationWords(s string, e int, m []int) bool {
 	if e < len(s) && (s[e] == '-' || s[e] == ' ') {
 		for _, q := range andOr(s, e+1) {
 			for _, w := range numberWords {
+				if q >= len(s) || !mayBegin(s[q], w) {
+					continue
+				}
 				if f := foldAt(s, q, w); f >= 0 && durationWords(s, f, m) {
 					return true
 				}
@@ -87,11 +98,11 @@ func andOr(s string, q int) []int {
 // durationRest reads `[- ]?(?:(calendar|business|trading)[- ])?(month|day|year)s?\b` at q,
 // setting the groups of the kind and the unit: the end, or -1.
 func durationRest(s string, q int, m []int) int {
-	qs := []int{q}
+	qs, n := [2]int{q, q}, 1
 	if q < len(s) && (s[q] == '-' || s[q] == ' ') {
-		qs = []int{q + 1, q}
+		qs[0], n = q+1, 2
 	}
-	for _, q := range qs {
+	for _, q := range qs[:n] {
 		for _, w := range []string{"calendar", "business", "trading"} {
 			if c := foldAt(s, q, w); c >= 0 && c < len(s) && (s[c] == '-' || s[c] == ' ') {
 				if word, end := unitAt(s, c+1); end >= 0 {

@@ -77,25 +77,70 @@ func balanceLabel(label string) string {
 // trustRow reads the first figure of a trust row whose label is on line n and figures on
 // line at (the same line but in a stacked layout).
 func (x *reader) trustRow(n, at int, cells []spac.Cell) (bool, string) {
+	var figures []string
 	for _, c := range cells[1:] {
-		m := moneyCellRe.FindStringSubmatch(c.Text)
-		if m == nil {
-			continue
+		if m := moneyCellRe.FindStringSubmatch(c.Text); m != nil {
+			figures = append(figures, m[1])
 		}
-		whole, err := strconv.ParseInt(strings.ReplaceAll(m[1], ",", ""), 10, 64)
-		if err != nil || whole < minTrust {
-			return false, ""
-		}
-		v := strconv.FormatInt(whole, 10) + ".00"
-		period, heading := x.headingDate(n, at != n)
-		if period != "" {
-			x.headingPeriod(period, heading)
-		} else {
-			period = x.statedPeriod()
-		}
-		return x.add("table.trust_balance", priorityTable, spac.FieldTrustBalance, v, at, m[1], period), period
 	}
-	return false, ""
+	if len(figures) == 0 {
+		return false, ""
+	}
+	period, heading := x.headingDate(n, at != n)
+	figure := figures[0]
+	if period != "" {
+		col, latest := currentColumn(x.d.Line(heading))
+		if col > 0 && col >= len(figures) {
+			return false, "" // the current period's column is not this row's to tell
+		}
+		if col > 0 {
+			figure, period = figures[col], latest
+		}
+	}
+	whole, err := strconv.ParseInt(strings.ReplaceAll(figure, ",", ""), 10, 64)
+	if err != nil || whole < minTrust {
+		return false, ""
+	}
+	if period != "" {
+		x.headingPeriod(period, heading)
+	} else {
+		period = x.statedPeriod()
+	}
+	v := strconv.FormatInt(whole, 10) + ".00"
+	return x.add("table.trust_balance", priorityTable, spac.FieldTrustBalance, v, at, figure, period), period
+}
+
+// headerDateRe is a date in a balance sheet's column heading.
+var headerDateRe = textutil.MustStarts(textutil.DatePattern)
+
+// currentColumn is the column of the latest date a heading row names, and that date, when
+// the row names two or more and the latest is not the first: a balance sheet that sets the
+// prior year-end before the current period ("December 31, 2022 | March 31, 2023"). A
+// balance sheet's current period is always its latest date. 0 when the first column is
+// the current one (the usual order) or the row names one date.
+func currentColumn(line string) (int, string) {
+	if prose(line) {
+		return 0, "" // a lead-in sentence's dates are no columns ("... maturing on <date> ...")
+	}
+	var dates []string
+	for _, loc := range headerDateRe.FindAllStringIndex(line, -1) {
+		if strings.HasPrefix(strings.TrimLeft(line[loc[1]:], " ,"), "(inception") {
+			continue // a period's start ("from March 3, 2021 (inception) through ..."), no column
+		}
+		if iso, ok := parseDateAnyCase(line[loc[0]:loc[1]]); ok {
+			dates = append(dates, iso)
+		}
+	}
+	if len(dates) < 2 {
+		return 0, ""
+	}
+	col := 0
+	for i, d := range dates {
+		if d > dates[col] {
+			col = i
+		}
+	}
+	return col, dates[col]
 }
 
 var (
@@ -267,9 +312,9 @@ func (x *reader) headingPeriod(iso string, at int) {
 // headingQuote is the words of a heading's line that give date iso: a whole date, or a
 // month and day alone on their line over the year ("September 30," / "2021").
 func headingQuote(line, iso string) string {
-	if m := periodRowRe.FindStringSubmatch(line); m != nil {
-		if v, _ := parseDateAnyCase(m[1]); v == iso {
-			return m[1]
+	for _, loc := range headerDateRe.FindAllStringIndex(line, -1) {
+		if v, _ := parseDateAnyCase(line[loc[0]:loc[1]]); v == iso {
+			return line[loc[0]:loc[1]]
 		}
 	}
 	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "|"))

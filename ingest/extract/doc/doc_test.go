@@ -347,6 +347,31 @@ func TestForeignReportReadsAsCurrent(t *testing.T) {
 	}
 }
 
+// TestForwardNoteEndsAtNarrative: a report's note on forward-looking statements ends at the
+// title-case heading that opens its narrative ("Overview", an item heading); a title-case
+// line inside the note that is no such heading leaves it going on.
+func TestForwardNoteEndsAtNarrative(t *testing.T) {
+	r := extracttest.Filing("10-Q", nil,
+		"Special Note Regarding Forward-Looking Statements",
+		"This report includes forward-looking statements.",
+		"Important Factors",
+		"Our ability to complete a business combination may differ.",
+		"Overview",
+		"We are a blank check company incorporated in Delaware on May 3, 2021.",
+		"Cautionary Note Regarding Forward-Looking Statements",
+		"Words such as expect identify forward-looking statements.",
+		"Item 3. Quantitative and Qualitative Disclosures About Market Risk",
+		"Not applicable.",
+	)
+	kinds := []string{}
+	for _, s := range Build(r).Sections {
+		kinds = append(kinds, string(s.Kind))
+	}
+	if got := strings.Join(kinds, " "); got != "forward body forward body" {
+		t.Errorf("section kinds = %q, want the note, the narrative, the note, the item", got)
+	}
+}
+
 // TestPageNumberedIsTheRegexp: pageNumbered is the regexp it stands for, on random lines of
 // digits, numerals, capitals, hyphens and white space.
 func TestPageNumberedIsTheRegexp(t *testing.T) {

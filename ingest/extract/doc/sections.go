@@ -72,6 +72,9 @@ func (d *Doc) heading(n int, cur *Section) (*Section, bool) {
 	if !headingShaped(line, row) {
 		return nil, false
 	}
+	if cur.Kind == Forward && narrativeHeadingRe.MatchString(line) {
+		return &Section{Kind: Body, Title: line}, true
+	}
 	kind, known := headingKind(line)
 	if !known && (!allCaps(line) || digitRe.MatchString(line)) {
 		return nil, false
@@ -81,6 +84,12 @@ func (d *Doc) heading(n int, cur *Section) (*Section, bool) {
 	}
 	return &Section{Kind: kind, Title: line}, true
 }
+
+// narrativeHeadingRe is a title-case heading that opens the report's own narrative after
+// its note on forward-looking statements (an MD&A's "Special Note Regarding Forward-Looking
+// Statements" / "Overview"; an item heading): the facts after it are stated, not forecast.
+// Any other title-case line leaves the note going on.
+var narrativeHeadingRe = textutil.MustStarts(`(?i)^(?:overview|general|introduction|business overview|our business|our company|results of operations|liquidity and capital resources|recent developments|initial public offering|(?:proposed )?business combination|extensions?|trust account|description of organization and business operations|organization and business operations|going concern|item\s*\d{1,2}[a-c]?\.?\s+\S.*)\s*:?$`)
 
 // headingKinds classify headings; the first match wins ("SUMMARY RISK FACTORS" is risk,
 // "NOTES TO UNAUDITED PRO FORMA ..." pro forma).

@@ -126,7 +126,7 @@ var offeringClosing = []*rule.Rule{
 		// placement units at $10.00 per unit to X LLC, for an aggregate purchase price of $Y"):
 		// the words sit inside the quantity, and the public units' sale is not read.
 		ID: "offering.private_units_aggregate", Produce: privateUnitsAmount, Gives: []string{spac.FieldPrivatePlacement},
-		Pattern: `(?i)\b(?:sale|purchase|issuance|placement) of (?:an aggregate of )?{u:units}(?:[^⟦.]|⟦(?:money|org) \d+⟧)*?` +
+		Pattern: `(?i)\b(?:(?:sale|purchase|issuance|placement) of|sold|issued) (?:an aggregate of )?{u:units}(?:[^⟦.]|⟦(?:money|org) \d+⟧)*?` +
 			`(?:,? for (?:an )?aggregate (?:purchase price|gross proceeds|proceeds) of |,? generating (?:total |gross |aggregate )*proceeds (?:to the company )?of |\()` +
 			`{v:money}(?: in the aggregate)?`,
 		Not:      `(?i)working capital|promissory|up to|extension|additional|over-?allotment option (?:was|has been) exercised`,
@@ -190,9 +190,11 @@ var offeringClosing = []*rule.Rule{
 	},
 	{
 		ID: "offering.gross_proceeds", Emit: rule.One(spac.FieldIPOGrossProceeds),
-		Pattern:  `(?i)(?:generating|generated|received|resulting in|resulted in|results in|for|with) (?:total |aggregate )*gross proceeds(?:,? before expenses,?)? (?:to (?:the company|us) )?(?:from (?:the|its|our) ` + ipoWords + ` )?of {v:money}`,
-		Must:     `(?i)` + ipoWords + `|units`,
-		Not:      overAllotment + `|private placement|warrants|anchor|previously`,
+		Pattern: `(?i)(?:generating|generated|received|resulting in|resulted in|results in|for|with) (?:total |aggregate )*gross proceeds(?:,? before expenses,?)? (?:to (?:the company|us) )?(?:from (?:the|its|our) ` + ipoWords + ` )?of {v:money}`,
+		Must:    `(?i)` + ipoWords + `|units`,
+		// Private units sold to the sponsor at the unit price are no public offering: "sold
+		// 260,000 units to the Sponsor at $10.00 per private unit, generating gross proceeds".
+		Not:      overAllotment + `|private placement|warrants|anchor|previously|\bprivate (?:units?|shares?)\b|\bplacement units?\b|\b(?:to|by) (?:the|our|its) sponsor\b`,
 		Classes:  closedForms,
 		Priority: 10,
 	},

@@ -29,7 +29,9 @@ const (
 	// meeting", "we convened the Special Meeting".
 	heldMeeting = `(?:the Company|we|the Registrant)(?:,)? (?:held|convened|reconvened) (?:an?|its|the|our) [^⟦.]{0,80}?meeting`
 	// extendTheDate is the extension of the deadline, written out.
-	extendTheDate = `(?:extend|extends|extended|extending|extension of)(?: \([^)]{0,40}\))? (?:the|its|our) ` + deadlineNoun
+	// A later meeting's approval may name only "a further extension" ("approved a further
+	// extension from August 9, 2023 to February 9, 2024"): the dates that follow are its.
+	extendTheDate = `(?:(?:extend|extends|extended|extending|extension of)(?: \([^)]{0,40}\))? (?:the|its|our) ` + deadlineNoun + `|(?:an?|the) (?:further|second|third|fourth|additional) extension\b)`
 	// extensionWords name the extension a meeting approved.
 	extensionWords = `(?:` + extendTheDate + `|extension(?: amendment)? proposals?|(?:charter|articles) extension|the extension\b|extension options?\b)`
 	// deadlineNoun is what an extension moves.
@@ -203,7 +205,7 @@ var periodicMeetings = []*rule.Rule{
 		// extension of the Business Combination Period to August 26, 2023, ...".
 		ID: "periodic.deadline_deposit_extends", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Period: "p", Lead: true,
-		Pattern:  `(?i)^(?P<lead>` + eventOn + `?.*?(?:\bdeposited (?:⟦money \d+⟧ )?[^⟦]{0,80}?(?:(?:in order )?to (?:extend|further extend)|,? (?:thereby |thus )?extending|,? which (?:extended|extends))|\bin connection with (?:this|such|the) extension of) (?:the|its|our) ` + deadlineNoun + extendGap + deadlineFromTo,
+		Pattern:  `(?i)^(?P<lead>` + eventOn + `?.*?(?:\bdeposited (?:(?:an additional |a further |another )?⟦money \d+⟧ )?[^⟦]{0,80}?(?:(?:in order )?to (?:extend|further extend)|,? (?:thereby |thus )?extending|,? which (?:extended|extends))|\bin connection with (?:this|such|the) extension of) (?:the|its|our) ` + deadlineNoun + extendGap + deadlineFromTo,
 		Never:    `(?i)required to deposit|must be deposited|would (?:need|have) to`,
 		Classes:  periodicForms,
 		NotKinds: notStated,

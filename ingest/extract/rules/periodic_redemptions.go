@@ -31,7 +31,7 @@ var periodicRedemptions = []*rule.Rule{
 		// "stockholders holding 908,496 Public Shares exercised their right to redeem";
 		// "holders of 8,295,189 shares of Class A common stock elected to redeem".
 		ID: "periodic.redeemed_holders", Emit: rule.One(spac.FieldSharesRedeemed), Period: "p", Lead: true, Narrated: true,
-		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\b(?:holders? of|holding) (?:an aggregate of |a total of )?{v:shares|count}` + parValue + `[^⟦]{0,120}?(?:(?:validly |properly )?(?:exercised|elected to exercise) (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to redeem|(?:validly |properly )?tendered (?:their|such|those) shares for redemption)`,
+		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\b(?:holders? of|holding) (?:an aggregate of |a total of )?{v:shares|count}` + parValue + `[^⟦]{0,120}?(?:(?:validly |properly )?(?:exercised|elected to exercise) (?:their|its|the) rights? to (?:have (?:such|those|their) shares )?redeem|elected to redeem|(?:validly |properly )?tendered (?:their|such|those) shares for redemption|redeemed (?:their|such|those) shares\b)`,
 		Not:      notRedemption + `|` + pairedCount + `|(?i:⟦(?:shares|count) \d+⟧ and ⟦(?:shares|count) \d+⟧)`,
 		Classes:  periodicForms,
 		NotKinds: notStated,
@@ -65,7 +65,7 @@ var periodicRedemptions = []*rule.Rule{
 		// approximately $9.77 million, or approximately $10.75 per share, to redeeming
 		// stockholders".
 		ID: "periodic.redemption_amount", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "pr": spac.FieldRedemptionPrice}, Period: "p", Lead: true, Narrated: true,
-		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\b(?:(?:for )?an aggregate redemption (?:amount|price|payment) of|for a total redemption (?:amount )?of|(?:paid|pay|distributed) (?:cash )?(?:in )?(?:the |an )?aggregate (?:amount )?of|redeemed for (?:a total of |an aggregate of )?) (?:approximately )?{v:money}(?:,? (?:or|representing) (?:approximately )?{pr:money} per (?:public )?share)?`,
+		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\b(?:(?:for )?an aggregate redemption (?:amount|price|payment) of|for a total redemption (?:amount )?of|(?:paid|pay|distributed) (?:cash )?(?:in )?(?:the |an )?aggregate (?:amount )?of|redeemed (?:(?:their|such|those) shares )?for(?: a total of| an aggregate of)?) (?:approximately )?{v:money}(?:,? (?:or|representing) (?:approximately )?{pr:money} per (?:public )?share| \((?:or )?(?:approximately )?{pr:money} per (?:public )?share\))?`,
 		Must:     `(?i)redeem|redemption`,
 		Not:      notRedemption + `|` + pairedCount + `|(?i:\bremain|trust account balance|withdr[ae]w|\bunits?\b|warrants?\b|private placement|excise)`,
 		Classes:  periodicForms,

@@ -25,9 +25,10 @@ var (
 	jurisdictionLabelRe = textutil.MustStarts(`(?i)^\|?\s*\(?state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b|of\s+incorporation\))`)
 	// A hard-wrapped cover breaks the caption after its first word or its first three:
 	// "(State" / "or other jurisdiction of incorporation or", "(State or other" /
-	// "jurisdiction of".
+	// "jurisdiction of", "(State" / "of incorporation or organization)".
 	jurisdictionLabelHeadRe = textutil.MustStarts(`(?i)^\|?\s*\(state(?:\s+or(?:\s+other)?)?\s*\|?$`)
-	jurisdictionLabelTailRe = textutil.MustStarts(`(?i)^\|?\s*(?:or\s+(?:other\s+)?)?jurisdiction\b`)
+	// An 8-K's cover may break "(State" / "of incorporation or organization)".
+	jurisdictionLabelTailRe = textutil.MustStarts(`(?i)^\|?\s*(?:(?:or\s+(?:other\s+)?)?jurisdiction\b|of\s+incorporation\b)`)
 )
 
 // coverStateLookback: how many lines above its caption the jurisdiction may sit. A cover

@@ -72,6 +72,36 @@ func TestCoverJurisdictionCaptionBrokenAfterOther(t *testing.T) {
 	extracttest.Expect(t, Facts(withoutHeaderState(r)), map[string][]string{"state_of_inc": {"Delaware"}})
 }
 
+// An 8-K's cover broken one cell a line puts "(State" on its own line and "of incorporation or
+// organization)" below it; the state is the cell with letters above, past the file number and
+// the tax number.
+func TestCoverJurisdictionCaptionStateOfIncorporation(t *testing.T) {
+	r := extracttest.Filing("8-K", nil,
+		"Date of Report (Date of earliest event reported): May 2, 2019",
+		"HARROWGATE ACQUISITION CORP.",
+		"(Exact name of registrant as specified in its charter)",
+		"|Nevada",
+		"|",
+		"001-38000",
+		"|83-1234567",
+		"|(State",
+		"of incorporation or organization)",
+		"|(Commission File Number)",
+	)
+	extracttest.Expect(t, Facts(withoutHeaderState(r)), map[string][]string{"state_of_inc": {"Nevada"}})
+}
+
+// A "(State" line followed by words of another caption is no jurisdiction caption.
+func TestCoverJurisdictionStateLineWithoutCaption(t *testing.T) {
+	r := extracttest.Filing("8-K", nil,
+		"HARROWGATE ACQUISITION CORP.",
+		"|Nevada",
+		"|(State",
+		"Street, Suite 4)",
+	)
+	extracttest.Expect(t, Facts(withoutHeaderState(r)), map[string][]string{"state_of_inc": nil})
+}
+
 // A DEFA14A may be an 8-K filed again as soliciting material: its cover's jurisdiction is the
 // filer's as an 8-K's is.
 func TestCoverJurisdictionOfSolicitingMaterial(t *testing.T) {

@@ -189,6 +189,18 @@ var offeringClosing = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// The private placement's item of an IPO 8-K dates the IPO's closing: "On March 4, 2019,
+		// simultaneously with the closing of the initial public offering (the “IPO”) of X (the
+		// “Company”), the Company completed the private sale of ... warrants". The closing of
+		// the over-allotment, or a sale made with a later event, is not the IPO's.
+		ID: "offering.ipo_date_simultaneously", Emit: rule.One(spac.FieldIPODate),
+		Pattern:  `(?i)^On {v:date},? (?:and )?(?:simultaneously|concurrently|contemporaneously) with the (?:closing|consummation) of (?:the|its|our|the Company` + ap + `s) ` + ipoWords + `\b`,
+		Not:      otherSPAC + `|` + overAllotment,
+		Never:    `(?i)over-?allotment option (?:was|were|has been) exercised|exercise of the (?:underwriters` + ap + `? )?over-?allotment|additional units`,
+		Classes:  closedForms,
+		Priority: 8,
+	},
+	{
 		ID: "offering.gross_proceeds", Emit: rule.One(spac.FieldIPOGrossProceeds),
 		Pattern: `(?i)(?:generating|generated|received|resulting in|resulted in|results in|for|with) (?:total |aggregate )*gross proceeds(?:,? before expenses,?)? (?:to (?:the company|us) )?(?:from (?:the|its|our) ` + ipoWords + ` )?of {v:money}`,
 		Must:    `(?i)` + ipoWords + `|units`,

@@ -354,9 +354,10 @@ var offeringTerms = []*rule.Rule{
 	{
 		ID: "offering.trust_amount_per_unit", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
 		// The per-unit amount may stand in commas instead of brackets: "a total of $X, or
-		// approximately $Y per share, was placed in the Company's trust account".
-		Pattern: `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? (?:\((?:or (?:approximately |about )?)?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?` +
-			`|or (?:approximately |about )?{pu:money} per (?:unit|public share|share), (?:was|were|has been|will be) )(?:deposited|placed|held) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
+		// approximately $Y per share, was placed in the Company's trust account" (placed or
+		// deposited: "was held" in those words is a later balance).
+		Pattern: `(?i)(?:a total of |an aggregate of |an amount of |amount of )?{v:money},? (?:\((?:or (?:approximately |about )?)?{pu:money} per (?:unit|public share|share)(?: sold in (?:the|this) (?:initial public |public )?offering)?\).*?(?:deposited|placed|held)` +
+			`|or (?:approximately |about )?{pu:money} per (?:unit|public share|share), (?:was|were|has been|will be) (?:deposited|placed)) in(?:to)? (?:.{0,60}?trust account|trust\b)`,
 		Not:      otherSPAC + `|` + overAllotment + `|` + afterIPO + `|` + ifOverAllotment,
 		Classes:  narrated,
 		Priority: 11,

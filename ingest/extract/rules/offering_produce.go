@@ -135,6 +135,15 @@ var (
 	// ("... one redeemable warrant (each, a Warrant) and one right to receive one-eighth of one
 	// share"): the unit's description goes on past the bracket, which the rule's pattern stops at.
 	nextComponentRe = textutil.MustStarts(`^` + definedTerm + `(,?\s+(?:and\s+)?(?:one|two|three)\s[^.;()⟦]*?\b(?:warrants?|rights?)(?:(?:` + definedTerm + `)?\s+(?:entitling|to receive|to purchase|to acquire)[^.;()⟦]{3,80}?\b(?:share|stock))?)\b`)
+	// termClauseRe is a right's or a warrant's terms after its defined term ("one right
+	// (Right) to receive one-tenth of one ordinary share"): still the component.
+	termClauseRe = textutil.MustStarts(`^` + definedTerm + `\s+(?:entitling(?:\s+the\s+holder(?:\s+thereof)?)?|to receive|to purchase|to acquire)[^.;()⟦]{3,80}?\b(?:shares?|stock)\b(?:\s+of\s+(?:our\s+)?(?:class\s+[a-c]\s+)?(?:common\s+stock|ordinary\s+shares?)\b)?`)
+	// plainComponentRe is the next component after such terms, with no bracket of its own
+	// before it ("... of one ordinary share and one redeemable warrant").
+	plainComponentRe = textutil.MustStarts(`^,?\s+(?:and\s+)?(?:one|two|three)\s[^.;()⟦]*?\b(?:warrants?|rights?)\b`)
+	// goesOnRe is a description that goes on past a defined term in a way none of the above
+	// reads: the value would be some of the components, so none is emitted.
+	goesOnRe = textutil.MustStarts(`^` + definedTerm + `,?\s+(?:and\s+)?(?:one|two|three|to receive|entitling|to purchase|to acquire)\b`)
 	// eachComponentRe opens a clause about each component after the list ("..., with each
 	// right entitling the holder to receive one-tenth of a share"): not part of the unit.
 	eachComponentRe = textutil.MustStarts(`(?i),?\s+with\s+each\s+(?:whole\s+)?(?:warrant|right)\b.*$`)
@@ -200,18 +209,37 @@ func normaliseUnitStructure(text string) string {
 // unitStructure emits slot v as the unit's structure (normalised), citing the words as written.
 func unitStructure(m *rule.Match) []rule.Out {
 	text, start := m.Text("v"), m.Start("v")
-	for sentence := m.Sentence(); ; {
-		next := nextComponentRe.FindStringIndex(sentence[start+len(text):])
+	sentence := m.Sentence()
+	for {
+		rest := sentence[start+len(text):]
+		next := nextComponentRe.FindStringIndex(rest)
+		if next == nil {
+			next = termClauseRe.FindStringIndex(rest)
+		}
+		if next == nil && endsInShares(text) {
+			// a right's terms read above end in its share; the next component may follow
+			next = plainComponentRe.FindStringIndex(rest)
+		}
 		if next == nil {
 			break
 		}
 		text = sentence[start : start+len(text)+next[1]]
+	}
+	if goesOnRe.MatchString(sentence[start+len(text):]) {
+		return nil
 	}
 	value := unitStructureValue(text)
 	if value == "" {
 		return nil
 	}
 	return []rule.Out{span(m, spac.FieldUnitStructure, value, start, start+len(text))}
+}
+
+// endsInShares reports whether a unit's description read so far ends with the share a right
+// or a warrant is for ("... to receive one-tenth of one ordinary share").
+func endsInShares(text string) bool {
+	t := strings.TrimRight(text, " ")
+	return strings.HasSuffix(t, "share") || strings.HasSuffix(t, "shares") || strings.HasSuffix(t, "stock")
 }
 
 // joinedStructure joins the bullets of a unit's components: "a and b", "a, b and c".

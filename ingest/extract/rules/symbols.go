@@ -258,6 +258,9 @@ func releaseSymbols(m *rule.Match) []rule.Out {
 			if m.Text("term") != "" {
 				out = append(out, m.Cite(spac.FieldTickerShares, sym, syms[0]))
 			}
+		case filer:
+			// A symbol whose class its letters do not tell ("(OTC Bulletin Board: LOKAF)", a
+			// foreign issuer's fifth letter): the filer's own bracket still names its market.
 		default:
 			return nil
 		}

@@ -94,7 +94,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 			c.add(f)
 		}
 	}
-	out := c.kept()
+	out := wholeSyndicate(d, successorListing(d.Class, c.kept()))
 	for i := range out {
 		out[i].Cite(r)
 	}

@@ -20,7 +20,7 @@ import (
 // combination closed.
 
 var (
-	registrantLabelRe = textutil.MustStarts(`(?i)^\(?\s*exact name of (?:the )?registrant as specified in its charter`)
+	registrantLabelRe = textutil.MustStarts(`(?i)^\(?\s*exact name of (?:the )?registrant as specified in (?:its |the )?charter`)
 	formerLabelRe     = textutil.MustStarts(`(?i)^\(?\s*former name(?:,? former address)?(?: (?:or|and) former (?:address|fiscal year))*,? if changed since (?:the )?last report`)
 	// coverLabelRe: a line of the cover that labels a field or belongs to another one (the
 	// telephone line above an empty former name), not a name.
@@ -37,10 +37,9 @@ const (
 )
 
 // successorCover reads the cover of an 8-K whose registrant names a former name that is a
-// company's: the registrant's name is the combined company's (new_name) when the former name
-// is the SPAC's (Item 2.01 or 5.06 reported, or a name of a blank check company's kind), the
-// cover's share symbol its new ticker (when the cover lists no units), and with Item 2.01
-// the combination closed.
+// company's: the registrant's name is the combined company's (new_name), the cover's share
+// symbol its new ticker (when the cover lists no units), and with Item 2.01 the combination
+// closed.
 func (x *reader) successorCover() {
 	if x.d.Class != doc.Current {
 		return
@@ -49,10 +48,11 @@ func (x *reader) successorCover() {
 	if name == "" || former == "" || rules.SameCompany(name, former) || rules.SPACName(name) {
 		return
 	}
+	// A blank check company's filings change their registrant's name only when it combines:
+	// whatever the former name (the SPAC's own, or a holding company the agreement formed, as
+	// "Acme Parent, Inc."), a cover renamed to a name that is not a SPAC's is the successor's,
+	// also when a copy of the filing is cut before its items.
 	closing := x.reports("2.01")
-	if !closing && !x.reports("5.06") && !rules.SPACName(former) {
-		return
-	}
 	x.add("cover.successor_name", prioritySuccessorName, spac.FieldNewName, name, nameLine, name, "")
 	if closing {
 		x.add("cover.successor_closed", prioritySuccessorClosed, spac.FieldStatus, string(spac.StatusClosed), formerLine, former, "")
@@ -164,7 +164,11 @@ func (x *reader) formerAbove(n int) (string, int) {
 		if name, line := x.companyAbove(k + 1); line == k {
 			return name, line
 		}
-		return "", 0
+		// an address line the street words do not tell ("Torre Virreyes", "Col. Molino del
+		// Rey"): look further up, but never past another label or an empty former name
+		if coverLabelRe.MatchString(text) || len(text) > 80 {
+			return "", 0
+		}
 	}
 	return "", 0
 }

@@ -94,3 +94,44 @@ func TestSuccessorCoverFormerAddressOnly(t *testing.T) {
 	r := extracttest.Filing("8-K", nil, lines...)
 	extracttest.Expect(t, Facts(r), map[string][]string{"new_name": nil, "ticker_shares": {"HLVP"}})
 }
+
+// A cover renamed from a holding company the agreement formed ("Acme Parent, Inc."), in a copy
+// cut before its items: still the successor's name and symbols, never the SPAC's tickers.
+func TestSuccessorCoverFromParentName(t *testing.T) {
+	lines := append([]string(nil), successorCoverLines[:len(successorCoverLines)-1]...)
+	lines[8] = "                             Corviant Parent, Inc."
+	r := extracttest.Filing("8-K", nil, lines...)
+	facts := Facts(r)
+	extracttest.CheckCited(t, r, facts)
+	extracttest.Expect(t, facts, map[string][]string{
+		"new_name": {"Corviant Health, Inc."}, "new_ticker": {"CRVH"}, "ticker_shares": nil, "status": nil,
+	})
+}
+
+// "(Exact Name of Registrant as Specified in Charter)", without "its", labels the name too.
+func TestSuccessorCoverCharterLabelWithoutIts(t *testing.T) {
+	lines := append([]string(nil), successorCoverLines...)
+	lines[3] = "                   (Exact Name of Registrant as Specified in Charter)"
+	r := extracttest.Filing("8-K", []string{"2.01", "9.01"}, lines...)
+	extracttest.Expect(t, Facts(r), map[string][]string{"new_name": {"Corviant Health, Inc."}, "new_ticker": {"CRVH"}})
+}
+
+// The former name above an address whose lines name no street ("Torre Alta", "Col. San
+// Rafael") is still found: the scan stops only at another label or an empty former name.
+func TestSuccessorCoverFormerAboveForeignAddress(t *testing.T) {
+	lines := append([]string(nil), successorCoverLines[:8]...)
+	lines = append(lines, "                             Kestrel Harbor Acquisition Corp.",
+		"Torre Alta", "Col. San Rafael, CDMX", successorCoverLines[9])
+	lines = append(lines, successorCoverLines[10:]...)
+	r := extracttest.Filing("8-K", []string{"2.01", "9.01"}, lines...)
+	extracttest.Expect(t, Facts(r), map[string][]string{"new_name": {"Corviant Health, Inc."}, "status": {"closed"}})
+}
+
+// An empty former name ("Not Applicable") above the label is no former name, whatever the
+// lines above it say.
+func TestSuccessorCoverNotApplicableFormer(t *testing.T) {
+	lines := append([]string(nil), successorCoverLines...)
+	lines[8] = "                             Not Applicable"
+	r := extracttest.Filing("8-K", []string{"2.01", "9.01"}, lines...)
+	extracttest.Expect(t, Facts(r), map[string][]string{"new_name": nil})
+}

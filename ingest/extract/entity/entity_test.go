@@ -77,6 +77,11 @@ func TestRecognise(t *testing.T) {
 			"org:Goldman Sachs & Co. LLC=Goldman Sachs & Co. LLC; percent:59.03%=5903/100; count:22,806,594=22806594; count:575,588=575588"},
 		{"TRIDENT ACQUISITIONS CORP. (NASDAQ: TDACU, TDAC, TDACW) and Hyde Park (OTC Bulletin Board: HYDQU)",
 			"org:TRIDENT ACQUISITIONS CORP.=TRIDENT ACQUISITIONS CORP.; exchange:NASDAQ=Nasdaq; ticker:TDACU=TDACU; ticker:TDAC=TDAC; ticker:TDACW=TDACW; exchange:OTC Bulletin Board=OTC; ticker:HYDQU=HYDQU"},
+		// A wire that parts a bracket's symbols with slashes.
+		{"Wrenfield Acquisition Corp. (Nasdaq: WRFD/WRFDU/WRFDW) announced",
+			"org:Wrenfield Acquisition Corp.=Wrenfield Acquisition Corp.; exchange:Nasdaq=Nasdaq; ticker:WRFD=WRFD; ticker:WRFDU=WRFDU; ticker:WRFDW=WRFDW"},
+		{"Pellam Capital Corp. (NYSE: PLM.U / PLM / PLM WS) announced",
+			"org:Pellam Capital Corp.=Pellam Capital Corp.; exchange:NYSE=NYSE; ticker:PLM.U=PLM.U; ticker:PLM=PLM; ticker:PLM WS=PLM WS"},
 		{"holders of 13,663,728 publicly held shares of Class A common stock", "shares:13,663,728=13663728 class A"},
 		{"Harrow Acquisition Corp. (NYSE Amex: HRW, HRW-U, HRW-WT) and Selkirk Corp. (NYSE Alternext US: SLK; SLK.WS)",
 			"org:Harrow Acquisition Corp.=Harrow Acquisition Corp.; exchange:NYSE Amex=NYSE Amex; ticker:HRW=HRW; ticker:HRW-U=HRW-U; ticker:HRW-WT=HRW-WT; org:Selkirk Corp.=Selkirk Corp.; exchange:NYSE Alternext US=NYSE Alternext US; ticker:SLK=SLK; ticker:SLK.WS=SLK.WS"},

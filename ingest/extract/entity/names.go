@@ -15,8 +15,9 @@ var (
 	// "(NASDAQ: TDACU, TDAC, TDACW)" lists several symbols.
 	// "(NYSE Amex: BUS, BUS-U, BUS-WT)", "(NYSE Alternext US: DEK; DEK.WS; DEK.U)", "(Nasdaq:
 	// ABC, ABCW and ABCU)": the exchange's earlier names, lists with semicolons or "and"; a 2009
-	// release may write the name in capitals ("(NYSE AMEX: TCW, TCW.U, TCW.WS)").
-	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT|Amex|AMEX|Alternext(?:\sUS)?))?|AMEX|American Stock Exchange|OTC(?:QX|QB| Bulletin Board| Markets)?|OTCBB)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `(?:(?:[,;]|,?\s+and)\s*` + symbol + `)*)\s*\)`)
+	// release may write the name in capitals ("(NYSE AMEX: TCW, TCW.U, TCW.WS)"); a wire may
+	// part them with slashes ("(Nasdaq: ABC/ABCU/ABCW)").
+	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT|Amex|AMEX|Alternext(?:\sUS)?))?|AMEX|American Stock Exchange|OTC(?:QX|QB| Bulletin Board| Markets)?|OTCBB)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `(?:(?:\s*[,;/]|,?\s+and)\s*` + symbol + `)*)\s*\)`)
 	symbolRe      = re(symbol)
 	// An unquoted symbol right after the word: "under the Nasdaq ticker symbol RKLB".
 	// Several: "under the symbols HYDQ and HYDQW", "symbols AB, ABW and ABR".

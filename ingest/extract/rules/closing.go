@@ -64,7 +64,7 @@ var mergerEnd = []*rule.Rule{
 		// day carry its weekday ("expects to close the transaction on Thursday, <date>")
 		ID: "merger.expected_close", Produce: expectedClose, Gives: []string{spac.FieldExpectedClose},
 		Pattern: `(?i)(?:(?:\b(?:business combination|transactions?|mergers?|closing|combination)\b[^.⟦]{0,100}? (?:is|are) (?:currently |now )?(?:expected|anticipated) to|` +
-			`\b(?:expects?|anticipates?) (?:that )?(?:the )?(?:business combination|transactions?|mergers?)(?: will| to)?) (?:close|be (?:completed|consummated)|occur)|` +
+			`\b(?:expects?|anticipates?) (?:that )?(?:the )?(?:business combination|transactions?|mergers?)(?: will| to)?) (?:close|complete|be (?:completed|consummated)|occur)|` +
 			`\b(?:expects?|anticipates?) to (?:close|complete|consummate) (?:the|its) (?:proposed )?(?:business combination|transactions?|mergers?))\b[^.⟦]{0,60}? ` +
 			`(?:(?:on or about|on|today,?) ` + weekday + `{d:date}|in (?:the )?` + expectedPeriod + `)`,
 		Not:      `(?i)\bnot\b|\bno longer\b|fiscal|by the end of|initial public offering|\bIPO\b|\bPIPE\b|private placement|offering is`,

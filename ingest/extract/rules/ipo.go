@@ -21,7 +21,7 @@ var offeringClosing = []*rule.Rule{
 	{
 		ID: "offering.sponsor_apposition", Emit: rule.One(spac.FieldSponsor),
 		Pattern: `(?:(?:^|[.,;:] |\b)(?:Our|our|The|the|Its|its|the Company` + ap + `s|The Company` + ap + `s) sponsor, {v:org},` +
-			`|{v:org}, (?:the Company` + ap + `s|our|its) sponsor\b|{v:org}, (?:the )?sponsor of the Company(?:,|\.|\s\())` +
+			`|{v:org}, (?:the Company` + ap + `s|our|its) sponsor\b|{v:org}, (?:the )?sponsor of (?:the Company|(?-i:[A-Z][A-Za-z0-9&-]{1,20}))(?:,|\.|\s\())` +
 			// a release's "X LLC, ACME's sponsor, has agreed to ..." (the SPAC by its short name)
 			`|{v:org}, (?-i:[A-Z][A-Za-z0-9&-]{1,20})` + ap + `s sponsor,`,
 		Not:      otherSPAC + `|controlled by`,

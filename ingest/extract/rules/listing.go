@@ -86,7 +86,7 @@ var offeringListing = []*rule.Rule{
 		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
 		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
 		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? |,? and )\s?(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
-			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?:[,;]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?: ?[,;/]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 9,
@@ -96,7 +96,7 @@ var offeringListing = []*rule.Rule{
 		// into the text): only the filer's, so no other company's bracket is read.
 		ID: "offering.release_symbols_filer", Produce: filerOnly(releaseSymbols), Gives: append(tickerFields, spac.FieldExchange),
 		Pattern: `(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
-			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?:[,;]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?: ?[,;/]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never: otherSPAC,
 		// a DEFA14A carries the release it filed as additional proxy material
 		Classes:  []doc.Class{doc.Current, doc.Communication, doc.Proxy},
@@ -119,7 +119,7 @@ var offeringListing = []*rule.Rule{
 		// warrants)"; the company is the SPAC, as for offering.release_symbols.
 		ID: "offering.release_class_symbols", Produce: labelledSymbols, Gives: append(tickerFields, spac.FieldExchange),
 		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? |,? and )\s?(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
-			`\((?P<ex>{exchange}): ?(?P<cells>(?:(?:(?:[A-Za-z][A-Za-z ]{0,30}): ?{ticker}|{ticker} for (?:[a-z]+ ?){1,3})(?:,? and |[,;] ?|\))){2,5})` +
+			`\((?P<ex>{exchange}): ?(?P<cells>(?:(?:(?:[A-Za-z][A-Za-z ]{0,30}): ?{ticker}|{ticker} for (?:[A-Za-z]+ ?){1,6})(?:,? and |[,;] ?|\))){2,5})` +
 			`(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
@@ -148,7 +148,7 @@ var offeringListing = []*rule.Rule{
 	// underwriters
 	{
 		ID: "offering.underwriters_acting", Produce: firms, Gives: []string{spac.FieldUnderwriter},
-		Pattern:  `(?i)(?P<v>{org}(?:,? (?:and )?{org}){0,6}),? (?:are|is|acted|will act|served) (?:acting |serving )?as (?:the )?(?:sole |joint |lead |global |co-)*(?:book-?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
+		Pattern:  `(?i)(?P<v>{org}(?:,? (?:and )?{org}){0,6}),? (?:are|is|acted|will act|served) (?:acting |serving )?as (?:the )?(?:sole |joint |lead |global |co-)*(?:book[- ]?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
 		Not:      `(?i)counsel|division of ⟦org \d+⟧,? [^⟦]*$|` + cutFirmList,
 		Classes:  underwriterForms,
 		Priority: 10,
@@ -156,7 +156,7 @@ var offeringListing = []*rule.Rule{
 	{
 		// "EF Hutton, division of Benchmark Investments, LLC": the division is the name.
 		ID: "offering.underwriter_division", Emit: rule.One(spac.FieldUnderwriter),
-		Pattern:  `(?:^|, and |\. )(?P<v>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,4},? (?:a )?division of {org}),? (?:acted|is acting|are acting|will act|served) as (?:the )?(?:sole |joint |lead |co-)*(?:book-?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
+		Pattern:  `(?:^|, and |\. )(?P<v>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,4},? (?:a )?division of {org}),? (?:acted|is acting|are acting|will act|served) as (?:the )?(?:sole |joint |lead |co-)*(?:book[- ]?running managers?|book-?runners?|representatives?|underwriters?|co-?managers?)`,
 		Classes:  underwriterForms,
 		Priority: 10,
 	},

@@ -25,6 +25,10 @@ var extensionProxies = []doc.Class{doc.Proxy}
 // pastMeeting vetoes history recounted in a proxy for a later meeting.
 const pastMeeting = `(?i)\b(?:previously|prior|first|earlier|last) (?:extension|meeting|special meeting)|in connection with the (?:first|prior|previous)`
 
+// approvedThenAdjourned: the holders approved the main proposal before the meeting was
+// adjourned (for an ancillary proposal): the adjourned session is not the vote's meeting.
+const approvedThenAdjourned = `(?i)\b(?:voted (?:to approve|in favou?r of)|(?:have|has) approved|approved) (?:the |its |their )?(?:proposed |previously announced )?(?:business combination|merger|extension|charter amendment)\b.{0,240}?\b(?:adjourned|postponed|adjourns)\b`
+
 // mainProposal is the context of votes that count: the extension or business combination.
 const mainProposal = `(?i)extension|business combination|charter amendment|trust amendment|merger`
 
@@ -173,7 +177,7 @@ var meetingTerms = []*rule.Rule{
 		// <date>" is the date it no longer has
 		ID: "meeting.date_set_for", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  `(?i)meeting.*?(?:(?:has been|was|is|been|previously) )?(?:re)?(?:set|scheduled|postponed|adjourned)(?: from {date})? (?:for|to|until) ` + weekday + `{v:date}`,
-		Not:      pastMeeting + `|\b(?:if|may|might|would|could)\b|(?:(?:originally|previously|initially) |(?:adjourn|postpon)\w* (?:the|its|our) [^⟦]*?)(?:set|scheduled) (?:for|to) (?:\w+,? )?⟦date \d+⟧$`,
+		Not:      pastMeeting + `|\b(?:if|may|might|would|could)\b|(?:(?:originally|previously|initially) |(?:adjourn|postpon)\w* (?:the|its|our) [^⟦]*?)(?:set|scheduled) (?:for|to) (?:\w+,? )?⟦date \d+⟧$|` + approvedThenAdjourned,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 11,
@@ -184,8 +188,9 @@ var meetingTerms = []*rule.Rule{
 		// day ("decided to postpone the meeting to 9:00 a.m. Eastern Time on <date>")
 		ID: "meeting.date_adjourned_until", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern: `(?i)\b(?:postponed|adjourned|rescheduled|postpone|adjourn|reschedule)\b[^⟦.]{0,80}? (?:the|its|our) [^⟦.]{0,60}?meeting\b[^⟦.]{0,80}?(?:,? (?:which was |that was )?(?:originally |previously |initially )?(?:scheduled|set) (?:to be held )?(?:for|on) {date},?)? (?:to|until) (?:` + timeOfDay + `,? (?:on )?)?` + weekday + `{v:date}`,
-		// the adjournment's purpose may name the deadline it seeks to extend
-		Not:      pastMeeting + `|\bif\b|(?:extend\w*|extension (?:of|to)|deadline|termination date|by which|combination period)[^⟦]*?⟦date \d+⟧$`,
+		// the adjournment's purpose may name the deadline it seeks to extend; a meeting that
+		// already approved its main proposal and goes on only for another is not moved by it
+		Not:      pastMeeting + `|\bif\b|(?:extend\w*|extension (?:of|to)|deadline|termination date|by which|combination period)[^⟦]*?⟦date \d+⟧$|` + approvedThenAdjourned,
 		Classes:  meetingForms,
 		NotKinds: notStated,
 		Priority: 11,

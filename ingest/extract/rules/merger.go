@@ -25,6 +25,13 @@ const (
 	// agreement: its date is not the agreement's.
 	notTheAgreement = `(?i)amendment(?: no\.)? \d|amended and restated|terminat|\b(?:amendment|joinder|waiver|supplement|assignment)s? (?:no\. ?\w+ )?(?:to|of)\b[^⟦]{0,40}$`
 
+	// announcedOn: the day a release announced the agreement, or a report about it was filed,
+	// is not the day the agreement was entered into ("As announced on <date>, X and Y have
+	// entered into", "in a Current Report on Form 8-K filed on <date>, X entered into").
+	// Only the date right before the act counts: "filed with the SEC on <date1>, on <date2>, X
+	// entered into" keeps date2.
+	announcedOn = `(?i)\b(?:announced|disclosed|reported|filed|furnished|published|issued)(?: with the (?:sec|securities and exchange commission))? on ⟦date \d+⟧,? ` + notDate + `*?(?:entered into|executed|signed) [^⟦]*$`
+
 	// biography vetoes a management team's record: another company's agreement.
 	biography = `(?i)\b(?:mr|ms|mrs|dr)\.? [a-z]+,? (?:\w+ )?(?:served|serves|was|is|has been|had been)\b|\b(?:he|she) (?:served|serves|was|is|has been|had been)\b|\b(?:served|serving|serves) as\b|track record|predecessor|prior (?:spac|blank check|special purpose)`
 
@@ -118,7 +125,7 @@ var mergerAgreement = []*rule.Rule{
 	{
 		ID: "merger.agreement_on_date", Emit: rule.One(spac.FieldAgreementDate),
 		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:entered into|executed|signed) (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName,
-		Not:      notTheAgreement,
+		Not:      notTheAgreement + `|` + announcedOn,
 		Classes:  dealForms,
 		Items:    mergerItems,
 		NotKinds: notStated,
@@ -130,18 +137,18 @@ var mergerAgreement = []*rule.Rule{
 		ID: "merger.agreement_on_date_report", Emit: rule.One(spac.FieldAgreementDate),
 		Pattern: `(?i)\bOn {v:date},? (?:we|the Company|{org},?(?: a [^⟦()]{0,60}?)? \((?:the )?` + q + `Company` + eq + `[^)]{0,30}\),?)` +
 			notDate + `{0,200}?(?:entered into|executed|signed) (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName,
-		Not:      notTheAgreement + `|` + biography,
+		Not:      notTheAgreement + `|` + biography + `|` + announcedOn,
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 11,
 	},
 	{
 		ID: "merger.agreement_dated", Emit: rule.One(spac.FieldAgreementDate),
-		Pattern: `(?i)` + agreementName + `(?: \([^)]*\))?,? dated(?: effective)?(?: as of)? {v:date}`,
+		Pattern: `(?i)` + agreementName + `(?: \([^)]*\))?,? (?:(?:was|is) )?dated(?: effective)?(?: as of)? {v:date}`,
 		// ("dated effective as of <date>" is the same date); the amendment's or the termination agreement's own date; an amendment's preamble
 		// ("This Second Amendment (this "Amendment") to the Business Combination Agreement dated
 		// as of <its own date> is entered into ...") does not date the agreement
-		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|\bamendment (?:no\. ?\w+ )?to (?:the |that )?[^⟦]{0,30}?` + agreementName + `[^⟦]{0,30}$|^this\b[^⟦]{0,80}?\b(?:amendment|waiver)\b[^⟦]*⟦date \d+⟧$`,
+		Not:      `(?i)amendment no\.|(?:termination|amendment) (?:agreement|of|to)\b[^⟦]{0,30}$|\bamendment (?:no\. ?\w+ )?to (?:the |that )?[^⟦]{0,30}?` + agreementName + `[^⟦]{0,30}$|^this\b[^⟦]{0,80}?\b(?:amendment|waiver)\b[^⟦]*⟦date \d+⟧$|\b(?:amendment|waiver)\b[^⟦]{0,60}? (?:was|is) dated`,
 		Classes:  dealPeriodic,
 		Items:    mergerItems,
 		NotKinds: notStated,

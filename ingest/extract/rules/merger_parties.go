@@ -30,6 +30,7 @@ func partyTarget(m *rule.Match) []rule.Out {
 	orgs := parties(m, text, base)
 	named := combinedWithName(text)
 	var first, company, namedParty, beforeHolders *entity.Entity
+	var cands []candidate
 	doubt := false
 	for i := range orgs {
 		e := &orgs[i]
@@ -46,6 +47,7 @@ func partyTarget(m *rule.Match) []rule.Out {
 			doubt = doubt || otherSubsidiary(about)
 			continue
 		}
+		cands = append(cands, candidate{e, about})
 		if first == nil {
 			first = e
 		}
@@ -61,6 +63,20 @@ func partyTarget(m *rule.Match) []rule.Out {
 	}
 	if company == nil {
 		company = namedParty
+	}
+	if company == nil {
+		if subs, several := subsTargets(text, cands); several {
+			return nil
+		} else if len(subs) == 1 {
+			company = subs[0]
+		}
+	}
+	if company == nil {
+		held, several := heldParty(text, cands)
+		if several {
+			return nil
+		}
+		company = held
 	}
 	switch {
 	case company != nil:

@@ -53,9 +53,10 @@ func pairSymbols(m *rule.Match) []rule.Out {
 	}
 	fields := classOrder(m.Text("classes"))
 	syms := listedSymbols(m, "syms")
-	if len(syms) > len(fields) {
+	if len(syms) > len(fields) || !suffixesAgree(syms, fields) {
 		// more symbols than classes read: the class list was cut short (a class the pattern
-		// did not take), so which symbol is whose is not known.
+		// did not take), so which symbol is whose is not known; and the symbols' suffixes
+		// must not contradict the classes they are paired with
 		return nil
 	}
 	var out []rule.Out
@@ -63,6 +64,29 @@ func pairSymbols(m *rule.Match) []rule.Out {
 		out = append(out, m.Cite(fields[i], e.Value, e))
 	}
 	return out
+}
+
+// suffixesAgree reports whether symbols paired with classes in order agree with the classes
+// their suffixes name, when they share a root ("ALAC", "ALACR" for shares, warrants and
+// rights is a list cut short - a symbol lost its quotes - and the order pairs R with warrants).
+func suffixesAgree(syms []entity.Entity, fields []string) bool {
+	if len(syms) < 2 {
+		return true
+	}
+	values := make([]string, len(syms))
+	for i, e := range syms {
+		values[i] = e.Value
+	}
+	bySuffix := symbolClasses(values)
+	if bySuffix == nil {
+		return true
+	}
+	for i, f := range bySuffix {
+		if i < len(fields) && f != "" && f != fields[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // ownerRe is a company's name in the possessive right before the classes ("African

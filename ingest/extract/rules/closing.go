@@ -114,9 +114,11 @@ var mergerEnd = []*rule.Rule{
 		Priority: 9,
 	},
 	{
-		// "X, Inc. (f/k/a Y Acquisition Corp.)", "X, formerly known as Y Acquisition Corp."
-		ID: "merger.new_name_formerly", Emit: rule.One(spac.FieldNewName),
-		Pattern:  `(?i){v:org}(?: \([^)]{0,60}\))?,? \(?(?:f/k/a|formerly known as|formerly) {org}`,
+		// "X, Inc. (f/k/a Y Acquisition Corp.)", "X, formerly known as Y Acquisition Corp.": the
+		// new name only when Y is the SPAC; "Target Operations Inc. (formerly known as Target
+		// Inc.)" among a merger's parties is the target renaming itself, not the combined company
+		ID: "merger.new_name_formerly", Produce: formerSPAC, Gives: []string{spac.FieldNewName},
+		Pattern:  `(?i)(?P<v>{org})(?: \([^)]{0,60}\))?,? \(?(?:f/k/a|formerly known as|formerly) (?P<former>{org})`,
 		Must:     `(?i)business combination|merger|closing`,
 		Classes:  dealNews,
 		Priority: 9,

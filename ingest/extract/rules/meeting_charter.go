@@ -45,7 +45,7 @@ var meetingCharter = []*rule.Rule{
 		ID: "meeting.new_deadline_charter_article", Emit: rule.One(spac.FieldNewDeadline),
 		Pattern:  charterNoDeal,
 		Not:      insideDeletedQuote,
-		Never:    `(?i)certificate of merger|surviving (?:corporation|company)`,
+		Never:    mergerCharter,
 		Classes:  []doc.Class{doc.Current},
 		Docs:     charterDocs,
 		Within:   charterSPAC,
@@ -61,7 +61,7 @@ var meetingCharter = []*rule.Rule{
 		// February 9, 2023”", "... and inserting “on or before July 2, 2024” in lieu thereof"
 		ID: "meeting.new_deadline_charter_inserted", Emit: rule.One(spac.FieldNewDeadline),
 		Pattern:  `(?i)\b(?:replac\w*|insert\w*|substitut\w*)\b[^“”"⟦]{0,60}?[“"](?:by|on or before|prior to) ` + weekday + `{v:date}`,
-		Never:    `(?i)certificate of merger|surviving (?:corporation|company)`,
+		Never:    mergerCharter,
 		Classes:  []doc.Class{doc.Current},
 		Docs:     charterDocs,
 		Within:   charterSPAC,
@@ -74,7 +74,7 @@ var meetingCharter = []*rule.Rule{
 		ID: "meeting.new_deadline_charter_defined", Emit: rule.One(spac.FieldNewDeadline),
 		Pattern:  `(?i)(?:^|[“"])termination date[”"]? (?:means|shall mean) (?:\(a\) |\(i\) )?` + weekday + `{v:date}`,
 		Not:      insideDeletedQuote,
-		Never:    `(?i)certificate of merger|surviving (?:corporation|company)`,
+		Never:    mergerCharter,
 		Classes:  []doc.Class{doc.Current},
 		Docs:     charterDocs,
 		Within:   charterSPAC,
@@ -86,7 +86,7 @@ var meetingCharter = []*rule.Rule{
 		// Business Combination by October 30, 2023” and inserting ..."
 		ID: "meeting.old_deadline_charter_deleted", Emit: rule.One(spac.FieldOldDeadline),
 		Pattern:  `(?i)\bdelet\w* (?:the )?(?:following )?(?:words?|phrases?|text|sentences?|language|clause|introduction)` + deletedWhere + `[ :,]*[“"]` + charterNoDealBody,
-		Never:    `(?i)certificate of merger|surviving (?:corporation|company)`,
+		Never:    mergerCharter,
 		Classes:  []doc.Class{doc.Current},
 		Docs:     charterDocs,
 		Within:   charterSPAC,
@@ -142,3 +142,7 @@ var meetingCharter = []*rule.Rule{
 		Priority: 96,
 	},
 }
+
+// mergerCharter is a sentence of a merger's charter (the certificate of merger, the surviving
+// company's articles): its deadlines are not the SPAC's.
+const mergerCharter = `(?i)certificate of merger|surviving (?:corporation|company)`

@@ -102,6 +102,13 @@ func (p *Publisher) putFiling(ctx context.Context, c spac.Change) error {
 	return nil
 }
 
+func (r *Replica) object(ctx context.Context, obs jetstream.ObjectStore, name string) (jetstream.ObjectResult, error) {
+	if r.getObject != nil {
+		return r.getObject(ctx, obs, name)
+	}
+	return obs.Get(ctx, name)
+}
+
 // getFiling reads the copy of the filing a change names; nil when the writer had none to give
 // (the filing was not stored when it published the change).
 func (r *Replica) getFiling(ctx context.Context, fc spac.FilingChange) ([]byte, error) {
@@ -109,7 +116,7 @@ func (r *Replica) getFiling(ctx context.Context, fc spac.FilingChange) ([]byte, 
 	if err != nil {
 		return nil, err
 	}
-	res, err := obs.Get(ctx, fc.Accession)
+	res, err := r.object(ctx, obs, fc.Accession)
 	if errors.Is(err, jetstream.ErrObjectNotFound) {
 		r.log.Warn("natsjs: no copy of a filing a change names", "accession", fc.Accession)
 		return nil, nil

@@ -98,7 +98,7 @@ func (x *reader) trustRow(n, at int, cells []spac.Cell) (bool, string) {
 		}
 	}
 	whole, err := strconv.ParseInt(strings.ReplaceAll(figure, ",", ""), 10, 64)
-	if err != nil || whole < minTrust {
+	if err != nil || whole < minTrust || x.otherDate(period, heading) {
 		return false, ""
 	}
 	if period != "" {
@@ -307,6 +307,34 @@ func (x *reader) headingPeriod(iso string, at int) {
 			return
 		}
 	}
+}
+
+// otherDate reports whether a trust row's heading (on line at) dates it at another date than
+// the report's stated period: a fair-value table or a note as of the prior year end ("|
+// December 31, 2023 | Level") holds the balance of another date, and a later row is looked
+// for. A balance sheet's own heading outranks a period read from prose only (see
+// headingPeriod), and is kept.
+func (x *reader) otherDate(iso string, at int) bool {
+	stated := x.statedPeriod()
+	if iso == "" || stated == "" || iso == stated {
+		return false
+	}
+	return x.coverPeriodStated() || !x.underStatementTitle(at)
+}
+
+// underStatementTitle reports whether a heading on line at sits under a balance sheet's
+// title (within titleLines, with no running text between).
+func (x *reader) underStatementTitle(at int) bool {
+	for k := at - 1; k >= max(1, at-titleLines); k-- {
+		line := x.d.Line(k)
+		if statementTitleRe.MatchString(line) {
+			return true
+		}
+		if prose(line) {
+			return false
+		}
+	}
+	return false
 }
 
 // headingQuote is the words of a heading's line that give date iso: a whole date, or a

@@ -1,6 +1,12 @@
 package extract
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/extracttest"
+)
 
 // TestPriorPeriodFirstColumn: a balance sheet that sets the prior year-end before the current
 // period; the current period is its latest date, and the trust's figure is read from that
@@ -33,4 +39,41 @@ func TestInceptionHeadingIsNoColumn(t *testing.T) {
 		"For the period from March 3, 2021 (inception) through December 31, 2021",
 		"Investments held in Trust Account | 116,150,412")
 	wantFacts(t, "inception", got, map[string]string{"trust_balance": "116150412.00"})
+}
+
+// trustValues lists every trust_balance a filing of form with the body lines gives.
+func trustValues(form string, body ...string) []string {
+	var got []string
+	for _, f := range Facts(extracttest.Filing(form, nil, body...)) {
+		if f.Field == spac.FieldTrustBalance {
+			got = append(got, f.Value)
+		}
+	}
+	return got
+}
+
+// TestTrustRowAtAnotherDate: a fair-value table dated at the prior year end holds that
+// date's balance, not the report's; it gives nothing when the report states its period, and
+// the balance sheet further down is read instead. A balance sheet's own heading still wins
+// over a period read from prose only.
+func TestTrustRowAtAnotherDate(t *testing.T) {
+	got := trustValues("10-Q",
+		"For the quarterly period ended March 31, 2024",
+		"Fair value measurements",
+		"| December 31, 2023 | Level",
+		"Investments held in Trust Account | $ 30,880,112 | 1",
+		"CONDENSED BALANCE SHEETS",
+		"| March 31, 2024 | December 31, 2023",
+		"Investments held in Trust Account | 31,205,887 | 30,880,112")
+	if !slices.Equal(got, []string{"31205887.00"}) {
+		t.Errorf("fair-value table first: trust_balance %q, want [31205887.00]", got)
+	}
+	got = trustValues("10-Q",
+		"For the three months ended June 30, 2022, we had a net loss of $120,400.",
+		"CONDENSED BALANCE SHEETS",
+		"| September 30, 2022 | December 31, 2021",
+		"Investments held in Trust Account | 58,922,170 | 232,360,455")
+	if !slices.Equal(got, []string{"58922170.00"}) {
+		t.Errorf("balance sheet over prose: trust_balance %q, want [58922170.00]", got)
+	}
 }

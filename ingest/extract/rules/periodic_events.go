@@ -56,6 +56,10 @@ const (
 	// and no amount, but a defined term in parentheses, the list of what the date is for, a
 	// number of months ("by one month each time").
 	extendGap = `(?:[^⟦]|⟦(?:duration|count|percent) \d+⟧){0,320}?`
+	// insteadProvide marks an amendment that quotes the wording it replaces before the new
+	// one ("which had provided ... from D1 to D2, to instead provide ... from D2 to D3"): the
+	// first dates are history, read by periodic.deadline_instead from after "instead" only.
+	insteadProvide = `(?i)\binstead provides?\b`
 )
 
 // periodic events, in the order they are tried; see also periodic_redemptions.go.
@@ -129,6 +133,21 @@ var periodicMeetings = []*rule.Rule{
 		Pattern: `(?i)^(?P<lead>` + eventOn + `?.*?(?:` + approvedBy + `|` + heldMeeting + ` ` + atWhich + `)[^⟦]{0,240}?` + extendTheDate + extendGap + deadlineFromTo,
 		// a proposal the sentence says failed moved nothing, wherever it says so (the lead's
 		// veto sees only the words before the dates)
+		Never:    proposalFailed + `|` + insteadProvide,
+		Classes:  periodicForms,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
+		// An amendment that rewrites the wording it replaces: "approved an amendment to the
+		// trust agreement, which had provided for the extension of the date from April 10,
+		// 2024 to July 10, 2024, to instead provide for the extension of the date from July 10,
+		// 2024 to January 10, 2025". The dates after "instead" are the change; the ones before
+		// are the text replaced, and only the words after "instead" are vetted (a "may extend"
+		// there is an option, and gives nothing).
+		ID: "periodic.deadline_instead", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
+		Period: "p", Lead: true,
+		Pattern:  `(?i)^` + eventOn + `?.*?(?:` + approvedBy + `|` + heldMeeting + ` ` + atWhich + `)(?:[^⟦]|⟦date \d+⟧){0,320}?\b(?:had|previously) provided\b(?:[^⟦]|⟦date \d+⟧){0,240}?\binstead provide\b(?P<lead>` + extendGap + deadlineFromTo,
 		Never:    proposalFailed,
 		Classes:  periodicForms,
 		NotKinds: notStated,
@@ -144,6 +163,7 @@ var periodicMeetings = []*rule.Rule{
 		// A new date the report names only by its defined term ("from March 19, 2023 to the
 		// Extended Date") gives the old date alone.
 		Pattern:  `(?i)(?:^` + eventOn + `.*?)?(?P<lead>\b(?:(?:was|were|has been|had been) extended|amendment (?:extended|extends) the (?:date|deadline|period|time)\b)` + extendGap + `from {o:date}(?: \([^)]{0,60}\))?,? )(?:to|until) (?:{v:date}|the (?P<d>(?-i:[A-Z][\w’'-]*(?: [A-Z][\w’'-]*){0,3} Date))\b)`,
+		Never:    insteadProvide,
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 10,
@@ -156,6 +176,7 @@ var periodicMeetings = []*rule.Rule{
 		ID: "periodic.deadline_board_extended", Produce: extendedDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Period: "p", Lead: true,
 		Pattern:  `(?i)^(?P<lead>` + eventOn + `?.*?\b(?:board(?: of directors)?|the Company|we|the Sponsor)` + uponRequest + `?(?: has| have| had)? (?:elected to extend|approved (?:an?|the) [^⟦.]{0,40}?extension of|extended|determined to extend|resolved to extend) (?:the|its|our) ` + deadlineNoun + extendGap + deadlineFromTo,
+		Never:    insteadProvide,
 		Classes:  periodicForms,
 		NotKinds: notStated,
 		Priority: 9,

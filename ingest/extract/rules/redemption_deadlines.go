@@ -23,7 +23,7 @@ var meetingDeadlines = []*rule.Rule{
 		ID: "meeting.new_deadline_extended_to", Produce: unconditionalDeadline, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
 		Pattern:  `(?i)^(?P<lead>.*?` + extendWords + `.*?` + deadlineFrom + `)` + deadlineTo + ` {v:date}|^(?P<lead>.*?` + extendFromTo + `)`,
 		Not:      pastMeeting + `|earlier|not approved|` + capUpTo + `|extension option|option to extend|(?:to|will) be held|(?:filed|mailed|sent) (?:a |its |the )?(?:definitive |preliminary )?proxy statement` + extensionRefused + extensionAsked + warrantExpiry,
-		Never:    proposalFailed,
+		Never:    proposalFailed + `|` + insteadProvide, // old wording quoted before the new: see periodic.deadline_instead
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},
 		NotKinds: notStated,

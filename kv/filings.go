@@ -347,12 +347,14 @@ func (db *DB) FactsOf(ctx context.Context, cik spac.CIK) ([]spac.Fact, error) {
 	var out []spac.Fact
 	err = db.view(ctx, func(txn *badger.Txn) error {
 		return eachKey(ctx, txn, prefixFacts+string(cik)+"/", true, func(_ string, item *badger.Item) error {
-			var facts []spac.Fact
-			if err := decodeItem(item, &facts); err != nil {
-				return err
-			}
-			out = append(out, facts...)
-			return nil
+			return item.Value(func(b []byte) error {
+				facts, err := decodeFacts(b)
+				if err != nil {
+					return fmt.Errorf("kv: decode %s: %w", item.Key(), err)
+				}
+				out = append(out, facts...)
+				return nil
+			})
 		})
 	})
 	return out, err

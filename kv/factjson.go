@@ -19,12 +19,26 @@ import (
 // decodeFacts decodes a stored facts value.
 func decodeFacts(b []byte) ([]spac.Fact, error) {
 	r := factReader{b: b}
-	if facts, ok := r.facts(); ok {
+	if facts, ok := r.facts([]spac.Fact{}); ok {
 		return facts, nil
 	}
 	var facts []spac.Fact
 	err := json.Unmarshal(b, &facts)
 	return facts, err
+}
+
+// appendFacts appends the facts of a stored facts value to dst (the fold reads every filing
+// of a SPAC into one list: no list of each filing's is made and copied).
+func appendFacts(dst []spac.Fact, b []byte) ([]spac.Fact, error) {
+	r := factReader{b: b}
+	if out, ok := r.facts(dst); ok {
+		return out, nil
+	}
+	var facts []spac.Fact
+	if err := json.Unmarshal(b, &facts); err != nil {
+		return dst, err
+	}
+	return append(dst, facts...), nil
 }
 
 // factReader reads JSON from b at i; each method reports false where the text is not what
@@ -34,9 +48,9 @@ type factReader struct {
 	i int
 }
 
-// facts reads the whole value: an array of facts and nothing after it but white space.
-func (r *factReader) facts() ([]spac.Fact, bool) {
-	out := []spac.Fact{}
+// facts reads the whole value, an array of facts and nothing after it but white space,
+// appending the facts to out.
+func (r *factReader) facts(out []spac.Fact) ([]spac.Fact, bool) {
 	ok := r.array(func() bool {
 		out = append(out, spac.Fact{})
 		return r.fact(&out[len(out)-1])

@@ -23,6 +23,11 @@ func sameAsUnmarshal(t *testing.T, b []byte) {
 	if err == nil && !reflect.DeepEqual(got, want) {
 		t.Fatalf("decodeFacts(%q) =\n%#v\njson.Unmarshal:\n%#v", b, got, want)
 	}
+	before := []spac.Fact{{Field: "before"}}
+	got, err = appendFacts(before[:1:1], b)
+	if (err != nil) != (wantErr != nil) || err == nil && !reflect.DeepEqual(got, append(before, want...)) {
+		t.Fatalf("appendFacts(%q) = %#v, %v; json.Unmarshal: %#v, %v", b, got, err, want, wantErr)
+	}
 }
 
 // TestDecodeFactsIsUnmarshal holds the hand reader of stored facts to encoding/json on random
@@ -41,7 +46,7 @@ func TestDecodeFactsIsUnmarshal(t *testing.T) {
 		}
 		sameAsUnmarshal(t, b)
 		r := factReader{b: b}
-		if _, ok := r.facts(); !ok {
+		if _, ok := r.facts(nil); !ok {
 			t.Fatalf("the reader gave up on json.Marshal's own text %s", b)
 		}
 	}

@@ -80,6 +80,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 		x.coverFootUnderwriters()
 		x.coverHeadProceeds()
 		x.unitPartsList()
+		x.proceedsTableRows()
 	}
 	c := newCollector(d.Class)
 	for _, f := range x.out {

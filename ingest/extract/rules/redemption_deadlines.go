@@ -134,7 +134,9 @@ var meetingDeadlines = []*rule.Rule{
 		ID: "meeting.extension_deposit_into", Emit: rule.One(spac.FieldExtensionDeposit),
 		// a proxy's terms put the verb first too ("the Sponsor will deposit into the trust
 		// account $125,000 for each calendar month"); a per-share rate is no deposit
-		Pattern:  `(?i)deposit(?:ed|ing)? ` + trustFund + `(?: \([^)]{0,40}\))?,? (?:an aggregate of |a total of |the amount of )?{v:money}(?:$|[^ ]| (?:[^p]|p[^e]|pe[^r]))`,
+		// The rate may come first, the aggregate after it ("$0.0333 per public share, an
+		// aggregate of $118,214.55").
+		Pattern:  `(?i)deposit(?:ed|ing)? ` + trustFund + `(?: \([^)]{0,40}\))?,? (?:{money} per [^,⟦]{1,30}, )?(?:an aggregate of |a total of |the amount of )?{v:money}(?:$|[^ ]| (?:[^p]|p[^e]|pe[^r]))`,
 		Must:     `(?i)exten`,
 		Not:      depositVeto,
 		Never:    depositHistory,

@@ -68,8 +68,14 @@ const (
 	trustAccount = `(?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust account`
 	// trustFund is the trust account, or "the trust" alone, right before the amount deposited.
 	trustFund = `(?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust(?: account)?`
-	// heldOn is a meeting with the day it is (or was) held.
-	heldOn = `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on ` + weekday + `{v:date}`
+	// heldOn is a meeting with the day it is (or was) held; how it was held may come between
+	// ("was held by telephonic conference on <date>", "held virtually on <date>").
+	heldOn = `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened)` + heldHow + ` on ` + weekday + `{v:date}`
+	// adjournedIdle is a meeting convened and adjourned without business: it was not held then.
+	adjournedIdle = `(?i)\badjourn\w*,? without (?:conducting |transacting )?(?:any )?(?:business|vote)`
+	// heldHow is the manner of a meeting's holding, named only by the words for it (a holder's
+	// name after "held by" is no manner: "shares held by them on the record date").
+	heldHow = `(?: (?:virtually|telephonically|online|in person|(?:by|via|through) (?:means of )?(?:an? |the )?(?:live |virtual |telephonic |telephone |audio |video )?(?:conference(?: call)?|teleconference|videoconference|video conference|webcast|internet|remote communication)))?`
 	// meetingOn is the meeting with a date after it; "record" or "filed" between them name
 	// another date, and so does "the record date for the meeting ... remains the close of
 	// business on <date>" (meetingOnNot).
@@ -138,8 +144,10 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_held_on", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  heldOn,
-		Not:      pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
+		Pattern: heldOn,
+		Not:     pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
+		// convened and adjourned with nothing done: the day it convened is not the meeting's
+		Never:    adjournedIdle,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		NotKinds: notStated,
 		Priority: 10,
@@ -151,7 +159,7 @@ var meetingTerms = []*rule.Rule{
 		ID: "meeting.date_held_on_proxy", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  heldOn,
 		Not:      pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
-		Never:    meetingVoted,
+		Never:    meetingVoted + `|` + adjournedIdle,
 		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 10,
@@ -210,6 +218,7 @@ var meetingTerms = []*rule.Rule{
 		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  meetingOn,
 		Not:      meetingOnNot,
+		Never:    adjournedIdle,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		NotKinds: notStated,
 		Priority: 6,

@@ -93,3 +93,38 @@ func subsTargets(text string, cands []candidate) (targets []*entity.Entity, seve
 
 // ordinalSubRe: "First Merger Sub", "Merger Sub II" name the steps of one merger, not parties.
 var ordinalSubRe = textutil.MustStarts(`(?i)^(?:first|second|third|initial|final|company|spac|pubco|holdco|parent|blocker|purchaser|acquir[eo]r)$`)
+
+// acquiresSeveral reports whether the clause after a party list has the SPAC acquire, or
+// combine with, two of the listed parties by their short names ("pursuant to which Acme will
+// acquire each of Birch and Cedar", "the business combination with Birch and Cedar"): a deal
+// with two targets, of which the one-valued target field can hold neither.
+func acquiresSeveral(text string, cands []candidate) bool {
+	var names []string
+	for _, c := range cands {
+		if t := shortTerm(c.about); t != "" {
+			names = append(names, regexp.QuoteMeta(t))
+		}
+	}
+	if len(names) < 2 {
+		return false
+	}
+	one := `(?:the )?(?:` + strings.Join(names, "|") + `)`
+	re := regexp.MustCompile(`(?i)\b(?:acquire|acquisition of|combin\w* with|merge with|mergers? with)(?: each of| both(?: of)?)? ` + one + `,? and ` + one + `\b`)
+	for _, g := range re.FindAllString(text, -1) {
+		if twoNames(g, names) {
+			return true
+		}
+	}
+	return false
+}
+
+// twoNames reports whether span names two different short names of names.
+func twoNames(span string, names []string) bool {
+	n := 0
+	for _, q := range names {
+		if regexp.MustCompile(`(?i)\b` + q + `\b`).MatchString(span) {
+			n++
+		}
+	}
+	return n >= 2
+}

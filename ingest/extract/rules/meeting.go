@@ -92,6 +92,9 @@ const (
 	// own day, which is not the record date ("the record date for the special meeting held on
 	// June 12, 2024 is May 10, 2024": "held on" and "meeting on" lead to the meeting's day)
 	recordDateIs = `(?i)record date(?:[^⟦]|⟦date \d+⟧)*?(?:close of business on|\bis|\bwas|\bas of|\bof|[^dg] on|\bremains) {v:date}`
+	// yearMeetingPast is an earlier meeting named by its year and told in the past ("At the 2021
+	// annual meeting, the record date was October 1, 2021"): a proxy's own meeting is to come.
+	yearMeetingPast = `(?i)\b(?:at|for) (?:the|our|its) (?:19|20)\d{2} (?:annual|special|extraordinary)[^⟦.]{0,30}? meeting\b[^⟦]*\b(?:was|were)\b`
 	// labelEnd closes a label: a colon, a cell boundary, or both.
 	labelEnd = `(?::(?: \|)?| \|) `
 	// weekday is the day's name some filings write before a date ("until Thursday, October 5").
@@ -275,7 +278,7 @@ var meetingTerms = []*rule.Rule{
 		// another meeting's; "to be held" is this one's
 		ID: "meeting.record_date_proxy", Emit: rule.One(spac.FieldRecordDate),
 		Pattern:  recordDateIs,
-		Not:      pastMeeting + `|\b(?:meetings?|was|were) held\b`,
+		Not:      pastMeeting + `|\b(?:meetings?|was|were) held\b|` + yearMeetingPast,
 		Classes:  proxies,
 		Priority: 10,
 	},
@@ -297,7 +300,9 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.record_holders_as_of", Emit: rule.One(spac.FieldRecordDate),
-		Pattern:  `(?i)(?:shareholders|stockholders|holders) of record(?: of [^⟦]{0,60}?)? (?:as of|at|on) (?:the close of business on )?{v:date}`,
+		// the class held may name the company ("holders of record of Acme Corp. Class A common
+		// stock at the close of business on <date>")
+		Pattern:  `(?i)(?:shareholders|stockholders|holders) of record(?: of (?:[^⟦]|⟦(?:org|shares) \d+⟧){0,80}?)? (?:as of|at|on) (?:the close of business on )?{v:date}`,
 		Must:     `(?i)meeting|\bvote\b|\bproxy\b`,
 		Not:      pastMeeting,
 		Never:    otherMeeting,

@@ -92,6 +92,9 @@ const (
 	// own day, which is not the record date ("the record date for the special meeting held on
 	// June 12, 2024 is May 10, 2024": "held on" and "meeting on" lead to the meeting's day)
 	recordDateIs = `(?i)record date(?:[^⟦]|⟦date \d+⟧)*?(?:close of business on|\bis|\bwas|\bas of|\bof|[^dg] on|\bremains) {v:date}`
+	// earlierMeetingHeld is a meeting the company held before the one at hand ("The Company had
+	// previously held a special meeting on <date> ..., with a record date of <date>").
+	earlierMeetingHeld = `(?i)\b(?:had |has )?previously (?:held|convened|called)\b|\bheld (?:an?|its|the) (?:prior|previous|earlier|first)\b`
 	// yearMeetingPast is an earlier meeting named by its year and told in the past ("At the 2021
 	// annual meeting, the record date was October 1, 2021"): a proxy's own meeting is to come.
 	yearMeetingPast = `(?i)\b(?:at|for) (?:the|our|its) (?:19|20)\d{2} (?:annual|special|extraordinary)[^⟦.]{0,30}? meeting\b[^⟦]*\b(?:was|were)\b`
@@ -268,7 +271,7 @@ var meetingTerms = []*rule.Rule{
 	{
 		ID: "meeting.record_date", Emit: rule.One(spac.FieldRecordDate),
 		Pattern:  recordDateIs,
-		Not:      pastMeeting,
+		Not:      pastMeeting + `|` + earlierMeetingHeld + `|` + yearMeetingPast,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 10,
 	},
@@ -278,7 +281,7 @@ var meetingTerms = []*rule.Rule{
 		// another meeting's; "to be held" is this one's
 		ID: "meeting.record_date_proxy", Emit: rule.One(spac.FieldRecordDate),
 		Pattern:  recordDateIs,
-		Not:      pastMeeting + `|\b(?:meetings?|was|were) held\b|` + yearMeetingPast,
+		Not:      pastMeeting + `|\b(?:meetings?|was|were) held\b|` + earlierMeetingHeld + `|` + yearMeetingPast,
 		Classes:  proxies,
 		Priority: 10,
 	},

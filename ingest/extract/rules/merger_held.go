@@ -124,32 +124,23 @@ var ordinalSubRe = textutil.MustStarts(`(?i)^(?:first|second|third|initial|final
 // acquire each of Birch and Cedar", "the business combination with Birch and Cedar"): a deal
 // with two targets, of which the one-valued target field can hold neither.
 func acquiresSeveral(text string, cands []candidate) bool {
-	var names []string
+	terms := map[string]bool{}
 	for _, c := range cands {
 		if t := shortTerm(c.about); t != "" {
-			names = append(names, regexp.QuoteMeta(t))
+			terms[strings.ToLower(t)] = true
 		}
 	}
-	if len(names) < 2 {
+	if len(terms) < 2 {
 		return false
 	}
-	one := `(?:the )?(?:` + strings.Join(names, "|") + `)`
-	re := regexp.MustCompile(`(?i)\b(?:acquire|acquisition of|combin\w* with|merge with|mergers? with)(?: each of| both(?: of)?)? ` + one + `,? and ` + one + `\b`)
-	for _, g := range re.FindAllString(text, -1) {
-		if twoNames(g, names) {
+	for _, g := range acquiresTwoRe.FindAllStringSubmatch(text, -1) {
+		a, b := strings.ToLower(strings.TrimRight(g[1], ".")), strings.ToLower(strings.TrimRight(g[2], "."))
+		if a != b && terms[a] && terms[b] {
 			return true
 		}
 	}
 	return false
 }
 
-// twoNames reports whether span names two different short names of names.
-func twoNames(span string, names []string) bool {
-	n := 0
-	for _, q := range names {
-		if regexp.MustCompile(`(?i)\b` + q + `\b`).MatchString(span) {
-			n++
-		}
-	}
-	return n >= 2
-}
+// acquiresTwoRe: an acquisition of, or a combination with, two names joined by "and".
+var acquiresTwoRe = textutil.MustStarts(`(?i:\b(?:acquire|acquisition of|combin\w* with|merge with|mergers? with)(?: each of| both(?: of)?)? (?:the )?)([A-Z][\w&'’.\-]*(?: [A-Z][\w&'’.\-]*){0,3}),? (?i:and) (?:the )?([A-Z][\w&'’.\-]*(?: [A-Z][\w&'’.\-]*){0,3})`)

@@ -153,7 +153,8 @@ var liquidationNotices = []*rule.Rule{
 		// and will represent only the right to receive the redemption amount." (the public
 		// subunits of a SPAC whose units hold subunits)
 		ID: "liquidation.date_shares_cancelled", Emit: rule.One(spac.FieldLiquidationDate),
-		Pattern: `(?i)^(?:(?:Therefore|Accordingly|As a result|Consequently|Thus),?\s+)?(?:As of|On or about|On|Effective as of|At)\s+(?:the close of business\s+)?(?:on\s+)?(?:or (?:before|about)\s+)?{v:date},?\s+(?:all )?(?:the )?` +
+		// (also "..., on <date> or as soon as possible thereafter, the Public Shares will be ...")
+		Pattern: `(?i)^(?:(?:Therefore|Accordingly|As a result|Consequently|Thus),?\s+)?(?:As of|On or about|On|Effective as of|At)\s+(?:the close of business\s+)?(?:on\s+)?(?:or (?:before|about)\s+)?{v:date},?\s+(?:or as (?:soon|promptly) as (?:reasonably )?(?:possible|practicable) thereafter,?\s+)?(?:all )?(?:the )?` +
 			`(?:outstanding )?(?:public shares|public subunits|Class A (?:common stock|ordinary shares)|shares of Class A common stock|ordinary shares)\s+will\s+` +
 			`(?:be deemed (?:cancell?ed|canceled)|(?:only )?represent (?:only )?the right to receive the redemption amount)`,
 		Never:    conditional + `|merger|effective time|converted`,

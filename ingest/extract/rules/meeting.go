@@ -34,7 +34,10 @@ const mainProposal = `(?i)extension|business combination|charter amendment|trust
 
 // mainProposalHeading is the main proposal's name as a heading run into its result on one
 // line ("Proposal 1 - Extension Amendment Proposal. The proposal was approved with ...").
-const mainProposalHeading = `(?i)^(?:proposal|item) (?:no\.? ?)?\d+\W+(?:the )?(?:extension|charter amendment|trust (?:agreement )?amendment|business combination|merger)`
+// A short sentence that reports the main proposal approved heads its votes the same way
+// ("The stockholders approved the Business Combination Proposal. The votes were as follows:
+// For: ...").
+const mainProposalHeading = `(?i)^(?:(?:proposal|item) (?:no\.? ?)?\d+\W+(?:the )?|(?:the )?(?:stockholders|shareholders) (?:approved|adopted) (?:the )?)(?:extension|charter amendment|trust (?:agreement )?amendment|business combination|merger)`
 
 const (
 	meetingNoun = `(?:special|extraordinary general|annual general|annual|extraordinary|general) meeting`
@@ -46,7 +49,8 @@ const (
 	orgGap = `(?:[^⟦]|⟦(?:org|ticker) \d+⟧)`
 	// voteCount is one count of a vote in a sentence ("holders of 5,702,114 shares (approximately
 	// 97.8% of the votes cast)").
-	voteCount = `(?:holders of )?{SLOT:shares|count}(?: \([^)]{0,60}\))?(?: shares)? (?:voted |votes |were cast |voting )?`
+	// (also "4,402,118 votes cast for", "votes were cast against")
+	voteCount = `(?:holders of )?{SLOT:shares|count}(?: \([^)]{0,60}\))?(?: shares)? (?:voted |(?:votes? )?(?:were )?cast |votes |voting )?`
 	// perSharePrice names the per-share figure a proxy estimates from the trust balance.
 	perSharePrice = `(?:per[- ]share (?:redemption )?price|redemption price per (?:public )?share|price per (?:public )?share)`
 	// deadlineFrom is the "from <old date> (the "Termination Date")" before a new deadline; the

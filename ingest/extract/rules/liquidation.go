@@ -228,7 +228,9 @@ var liquidationNotices = []*rule.Rule{
 		// "expects to redeem its Class A ordinary shares at a redemption price of approximately
 		// $11.21 per share": the company redeems its own class, holders do not elect.
 		ID: "liquidation.price_redeem_at", Emit: rule.One(spac.FieldLiquidationPrice),
-		Pattern:  `(?i)\b` + decides + ` redeem (?:all )?` + publicShares + `[^⟦]{0,150}?\bat an? (?:estimated |anticipated )?(?:per[- ]share )?redemption price of (?:approximately )?{v:money}`,
+		// (and the redemption made: "The Company redeemed all of its outstanding public shares on
+		// <date> at a redemption price of approximately $10.91 per share")
+		Pattern:  `(?i)(?:\b` + decides + ` redeem|` + itself + ` (?:has )?redeemed) (?:all )?` + publicShares + `[^⟦]{0,150}?(?:⟦date \d+⟧[^⟦]{0,20}?)?\bat an? (?:estimated |anticipated )?(?:per[- ]share )?redemption price of (?:approximately )?{v:money}`,
 		Not:      conditional + `|(?:less than|up to)\s+⟦money \d+⟧$`,
 		Never:    otherSPACs,
 		Classes:  current,

@@ -24,14 +24,16 @@ var (
 	deadlineIfRe = textutil.MustStarts(`(?i)\bif (?:the|a) `)
 	// failRe is a proposal that failed, or a condition on failing, before the new deadline.
 	failRe = textutil.MustStarts(`(?i)\bfail`)
-	// notYetActedRe is an extension someone may make, means to make or decided against: "the
-	// Board may approve an extension", "the Sponsor ... intends to deposit", "determined not
-	// to extend" (the charter's "the date by which the Company may consummate" is no such act).
+	// notYetActedRe is an extension someone may make or decided against: "the Board may
+	// approve an extension", "determined not to extend" (the charter's "the date by which the
+	// Company may consummate" is no such act).
 	notYetActedRe = textutil.MustStarts(`(?i)` + notYetActed)
 )
 
 // notYetActed is notYetActedRe's pattern, for rules that veto the whole sentence.
-const notYetActed = `\b(?:may|might|could|should) (?:approve|extend|elect|decide|determine|deposit|choose|request|seek)\b|\b(?:intends?|plans?|expects?|anticipates?|proposes?) to\b|\bnot to (?:extend|approve|deposit|seek)\b`
+// (An extension a release says the company intends to make is read as announced, as a
+// proxy's proposal is.)
+const notYetActed = `\b(?:may|might|could|should) (?:approve|extend|elect|decide|determine|deposit|choose|request|seek)\b|\bnot to (?:extend|approve|deposit|seek)\b`
 
 // unconditionalDeadline gives the new deadline of "extending the date ... to <date>" unless a
 // condition stands before the date.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
 )
@@ -18,6 +19,29 @@ var meetingEvents = []*rule.Rule{
 	currentEvent("periodic.deadline_board_extended", "meeting.deadline_board_extended"),
 	currentEvent("periodic.deadline_deposit_moved", "meeting.deadline_deposit_moved"),
 	currentEvent("periodic.deadline_deposit_extends", "meeting.deadline_deposit_extends"),
+	{
+		// A release opens with the holders' approval and its day, the meeting unnamed: "On
+		// November 30, 2022, the stockholders of Acme Acquisition Corporation approved an
+		// amendment ...". Only the filer's holders (a target's act by written consent).
+		ID: "meeting.date_on_holders_of_approved", Produce: filerOnly(slotAs("v", spac.FieldMeetingDate)), Gives: []string{spac.FieldMeetingDate},
+		Pattern:  `(?i)(?:^|-- |[-–—] )On {v:date},? (?:the )?(?:public )?(?:stockholders|shareholders) of (?:the )?(?P<org>{org})(?: \([^()]{0,80}\))*,? (?:have |had )?(?:approved|adopted|voted to approve)\b`,
+		Not:      pastMeeting,
+		Never:    `(?i)written consent`,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Items:    voteItems,
+		Priority: 9,
+	},
+}
+
+// slotAs is the production of slot's entities as field.
+func slotAs(slot, field string) func(*rule.Match) []rule.Out {
+	return func(m *rule.Match) []rule.Out {
+		var out []rule.Out
+		for _, e := range m.Entities(slot) {
+			out = append(out, m.Cite(field, e.Value, e))
+		}
+		return out
+	}
 }
 
 // eventItems are the 8-K items whose text narrates a board's or a deposit's extension.

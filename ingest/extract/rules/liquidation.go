@@ -149,6 +149,20 @@ var liquidationNotices = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// The day the whole class is redeemed named by its defined term: "... intends to dissolve
+		// and liquidate ..., including the redemption of all of its outstanding shares of Class
+		// A common stock (the "public shares") that were included in the units issued in its
+		// initial public offering on December 2, 2022 (the "Redemption Date")" - the date the
+		// term defines, not the offering's.
+		ID: "liquidation.date_defined_redemption_date", Emit: rule.One(spac.FieldLiquidationDate),
+		Pattern:  `(?i)\b(?:redeem|redemption of) all ` + publicShares + gap + `{0,250}?\bon (?:or about )?{v:date},? \((?:the )?[“"](?:Final )?Redemption Date[”"]\)`,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// "As of the close of business on <date>, the Public Shares will be deemed cancelled
 		// and will represent only the right to receive the redemption amount." (the public
 		// subunits of a SPAC whose units hold subunits)

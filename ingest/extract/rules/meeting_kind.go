@@ -166,6 +166,16 @@ var meetingKinds = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the meeting defined by its purpose: "at the extraordinary general meeting held on
+		// <date> (the "Extension Meeting")"
+		ID: "meeting.kind_extension_meeting_defined", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)\((?:the )?` + q + `(?:\w+ )?(?P<v>extension (?:meeting|egm|special meeting|general meeting))` + eq + `\)`,
+		Not:      pastMeeting,
+		Never:    earlyTermination + `|` + notAsked,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 8,
+	},
+	{
 		// "the Extension", the defined term of an 8-K reporting the extension meeting
 		ID: "meeting.kind_extension_defined", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
 		Pattern:  `\b(?:the|this) (?P<v>Extension)\b`,

@@ -23,14 +23,25 @@ var meetingEvents = []*rule.Rule{
 		// A release opens with the holders' approval and its day, the meeting unnamed: "On
 		// November 30, 2022, the stockholders of Acme Acquisition Corporation approved an
 		// amendment ...". Only the filer's holders (a target's act by written consent).
-		ID: "meeting.date_on_holders_of_approved", Produce: filerOnly(slotAs("v", spac.FieldMeetingDate)), Gives: []string{spac.FieldMeetingDate},
-		Pattern:  `(?i)(?:^|-- |[-–—] )On {v:date},? (?:the )?(?:public )?(?:stockholders|shareholders) of (?:the )?(?P<org>{org})(?: \([^()]{0,80}\))*,? (?:have |had )?(?:approved|adopted|voted to approve)\b`,
+		ID: "meeting.date_on_holders_of_approved", Produce: companyOrFiler(slotAs("v", spac.FieldMeetingDate)), Gives: []string{spac.FieldMeetingDate},
+		Pattern:  `(?i)(?:^|-- |[-–—] )On {v:date},? (?:the )?(?:public )?(?:stockholders|shareholders) of (?:the )?(?:Company|(?P<org>{org}))(?: \([^()]{0,80}\))*,? (?:have |had )?(?:approved|adopted|voted to approve)\b`,
 		Not:      pastMeeting,
 		Never:    `(?i)written consent`,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    voteItems,
 		Priority: 9,
 	},
+}
+
+// companyOrFiler runs produce when the company of slot "org" is the filer, or when the
+// sentence names it "the Company" (no org).
+func companyOrFiler(produce func(*rule.Match) []rule.Out) func(*rule.Match) []rule.Out {
+	return func(m *rule.Match) []rule.Out {
+		if len(m.Entities("org")) == 0 {
+			return produce(m)
+		}
+		return filerOnly(produce)(m)
+	}
 }
 
 // slotAs is the production of slot's entities as field.

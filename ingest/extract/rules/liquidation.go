@@ -56,7 +56,8 @@ const withRedemption = `\b(?:including|and|with|through) the redemption of all `
 // liquidation. A price stated in a sentence of its own ("The Company estimates that the
 // per-share redemption price ... will be approximately $10.47.") is the liquidation's only in
 // such a section.
-const liquidationAnnounced = `(?i)(?:^|[.!?]\s)(?:[^.!?i]|\Bi|i[^f.!?]){0,250}?\b(?:` +
+// (A dot inside a word - "(NYSE: ACME, ACME.U)" - ends no sentence.)
+const liquidationAnnounced = `(?i)(?:^|[.!?]\s)(?:[^.!?i]|\Bi|i[^f.!?]|\.[^\s.!?]){0,250}?\b(?:` +
 	`(?:intends|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to (?:voluntarily )?` +
 	`(?:dissolve|wind up|liquidate(?: and dissolve\b|,|\.| in accordance| the company\b))` +
 	`|(?:(?:intends|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to|will (?:instead |now |therefore |accordingly )?) ?redeem all (?:of )?(?:its|the|our) (?:issued and )?outstanding)`
@@ -253,6 +254,20 @@ var liquidationNotices = []*rule.Rule{
 		Priority: 9,
 	},
 
+	{
+		// the price the shares were redeemed at, in a section that announces the liquidation:
+		// "... 22,367,351 of the Company's public shares were submitted to the transfer agent and
+		// were redeemed on December 1, 2022 at a price of approximately $10.05 per share" (an
+		// extension's redemptions are told in a section that announces none)
+		ID: "liquidation.price_shares_redeemed_at", Emit: rule.One(spac.FieldLiquidationPrice),
+		Pattern:  `(?i)(?:\bpublic shares\b|⟦shares \d+⟧)[^⟦]{0,160}?\b(?:were|have been|had been) redeemed (?:on {date} )?at (?:a|the) (?:redemption )?price of (?:approximately |about )?{v:money} per (?:public )?share`,
+		Never:    otherSPACs + `|\b(?:if|unless|would)\b|extension|business combination`,
+		Within:   liquidationAnnounced,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 9,
+	},
 	{
 		// a price in a sentence of its own, in a section that announces the liquidation (any
 		// section of an 8-K: one whose body has no Item heading too)

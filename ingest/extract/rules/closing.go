@@ -226,7 +226,7 @@ var mergerEnd = []*rule.Rule{
 		// a termination press release: "CITY, <date> -- X and Y today announced that they have
 		// mutually agreed to terminate their merger agreement"
 		ID: "merger.termination_dateline", Emit: rule.One(spac.FieldTerminationDate),
-		Pattern:  `(?i)` + releaseDateline + `.*?\b(?:today announced|announced today) (?:that )?(?:they|it)(?: and {org}(?: \([^)]{0,40}\))?)? (?:have|has) (?:mutually )?(?:agreed to )?terminat\w* (?:the |their |its )?(?:previously announced )?(?:` + agreementName + `|business combination)`,
+		Pattern:  `(?i)` + releaseDateline + `.*?\b(?:today announced|announced today) (?:that )?(?:they|it)(?: and {org}(?: \([^)]{0,40}\))?)? (?:have|has) (?:mutually )?(?:agreed to )?(?:mutually )?terminat\w* (?:the |their |its )?(?:previously announced )?(?:` + agreementName + `|business combination)`,
 		Not:      `(?i)\beffective(?: as of)? ⟦date \d+⟧[^⟦]*$`,
 		Classes:  dealNews,
 		Priority: 10,

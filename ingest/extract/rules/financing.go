@@ -37,10 +37,13 @@ var mergerFinancing = []*rule.Rule{
 		Priority: 9,
 	},
 	{
-		// "a $90 million PIPE", "a fully committed PIPE of $50 million"
+		// "a $90 million PIPE", "a fully committed PIPE of $50 million", a release's bullet "$220
+		// million from a fully committed PIPE"
 		ID: "merger.pipe_amount_named", Emit: rule.One(spac.FieldPIPEAmount),
-		Pattern:  `(?i){v:money} (?:(?:fully[- ])?committed |oversubscribed |upsized |common (?:stock|equity) |private placement )*PIPE\b|\bPIPE (?:investment |financing |offering )?of (?:approximately )?{v:money}`,
-		Not:      notPIPE + notCommitted,
+		Pattern: `(?i){v:money} (?:(?:from|in|through|via) (?:a |an |the )?)?(?:(?:fully[- ])?committed |oversubscribed |upsized |common (?:stock|equity) |private placement )*PIPE\b|\bPIPE (?:investment |financing |offering )?of (?:approximately )?{v:money}`,
+		// a cap is the amount's own "up to"; another amount's cap earlier in the sentence ("up
+		// to $496 million in gross proceeds, including $220 million from a committed PIPE") is not
+		Not:      notPIPE + `|\bseek\w*|\bintends?\b|\bmay\b|not to exceed|shall not exceed|\bnot obligated|\bup to (?:approximately )?⟦money \d+⟧[^⟦]*$`,
 		Classes:  dealPeriodic,
 		NotKinds: notStated,
 		Priority: 8,

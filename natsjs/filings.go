@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -78,11 +76,13 @@ func (p *Publisher) putFiling(ctx context.Context, c spac.Change) error {
 	if err != nil {
 		return err
 	}
+	// Asked of the leader: a lagging follower could hold this version while the leader holds
+	// a later one (a filing restamped back), and the put skipped would leave the later one.
 	held := ""
-	if info, err := obs.GetInfo(ctx, fc.Accession); err == nil {
-		held = info.Headers.Get(versionHeader)
-	} else if !errors.Is(err, jetstream.ErrObjectNotFound) {
+	if info, err := p.conn.leaderInfo(ctx, fc.Accession); err != nil {
 		return err
+	} else if info != nil {
+		held = info.Headers.Get(versionHeader)
 	}
 	if held == fc.Version {
 		return nil
@@ -100,31 +100,4 @@ func (p *Publisher) putFiling(ctx context.Context, c spac.Change) error {
 		return fmt.Errorf("natsjs: put the copy of %s: %w", fc.Accession, err)
 	}
 	return nil
-}
-
-// getFiling reads the copy of the filing a change names; nil when the writer had none to give
-// (the filing was not stored when it published the change).
-func (r *Replica) getFiling(ctx context.Context, fc spac.FilingChange) ([]byte, error) {
-	obs, err := r.conn.filings(ctx)
-	if err != nil {
-		return nil, err
-	}
-	res, err := obs.Get(ctx, fc.Accession)
-	if errors.Is(err, jetstream.ErrObjectNotFound) {
-		r.log.Warn("natsjs: no copy of a filing a change names", "accession", fc.Accession)
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer res.Close()
-	z, err := io.ReadAll(res) // the digest is checked at the end of the read
-	if err != nil {
-		return nil, fmt.Errorf("natsjs: read the copy of %s: %w", fc.Accession, err)
-	}
-	copy, err := decoder().DecodeAll(z, nil)
-	if err != nil {
-		return nil, applyError{fmt.Errorf("natsjs: the copy of %s: %w", fc.Accession, err)}
-	}
-	return copy, nil
 }

@@ -25,6 +25,10 @@ type Replica struct {
 	log       *slog.Logger
 	OnApplied func(spac.Change)
 
+	// getObject reads an object of the filings' store: obs.Get, unless a test stands in
+	// for a server that answers with what it held before (export_test.go).
+	getObject func(ctx context.Context, obs jetstream.ObjectStore, name string) (jetstream.ObjectResult, error)
+
 	applied   atomic.Uint64 // stream sequence of the last change applied
 	snapshot  atomic.Uint64 // position of the snapshot this replica loaded last (0: none)
 	last      atomic.Uint64 // the stream's last sequence as last seen

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/spacdata/spac/internal/longtest"
@@ -56,6 +57,7 @@ func TestClusterKilledNodesCatchUp(t *testing.T) {
 	r1.kill(t)
 	r1p := startProcess(t, bin, r1dir, node("replica"))
 	r2 := startProcess(t, bin, filepath.Join(root, "r2"), node("replica"))
+	logStderrOnFailure(t, map[string]*syncBuffer{"writer (restarted)": w.stderr, "replica 1 (killed)": r1.stderr, "replica 1 restarted": r1p.stderr, "replica 2": r2.stderr})
 	wn := &clusterNode{role: "writer", testServer: w.testServer}
 	replicas := []*clusterNode{{role: "replica", testServer: r1p.testServer}, {role: "replica", testServer: r2.testServer}}
 	converge(t, append(profilePaths(ciks), universePath), wn, replicas...)
@@ -65,6 +67,21 @@ func TestClusterKilledNodesCatchUp(t *testing.T) {
 	if killedAt >= final {
 		t.Logf("(the writer was killed after its build: the restart published nothing new)")
 	}
+}
+
+// logStderrOnFailure logs the last lines each process wrote (warnings up: the test's level)
+// if the test fails: a replica that lacks a record while it reports itself current says there
+// which change it applied without its copy.
+func logStderrOnFailure(t *testing.T, stderr map[string]*syncBuffer) {
+	t.Cleanup(func() {
+		if !t.Failed() {
+			return
+		}
+		for name, buf := range stderr {
+			lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+			t.Logf("%s, its last %d lines of stderr:\n%s", name, min(len(lines), 40), strings.Join(lines[max(0, len(lines)-40):], "\n"))
+		}
+	})
 }
 
 // asyncProcess is `spacd serve` started without waiting for it to listen (a writer building

@@ -73,7 +73,7 @@ var mergerOriginal = []*rule.Rule{
 		// a name in quotes that holds lower-case words: 'will be renamed “Orca the ocean company
 		// Inc.”'; the quoted words end in a legal form
 		ID: "merger.new_name_quoted", Emit: rule.One(spac.FieldNewName),
-		Pattern:  `(?i)\b(?:be|been|was|is being) renamed (?:as )?` + q + `(?P<v>(?-i:[A-Z0-9][^”"⟦]{1,60}?,? (?:Inc\.|Corp\.|Corporation|Limited|Ltd\.|plc|PLC|Holdings|LLC|N\.V\.)))` + eq,
+		Pattern: `(?i)\b(?:be|been|was|is being) renamed (?:as )?` + q + `(?P<v>(?-i:[A-Z0-9][^”"⟦]{1,60}?,? (?:Inc\.|Corp\.|Corporation|Limited|Ltd\.|plc|PLC|Holdings|LLC|N\.V\.)))` + eq,
 		// a condition in the rename's own clause vetoes it; a bracketed "(assuming no
 		// redemptions)" of an earlier figure does not
 		Not:      `(?i)\b(?:if|unless|would|could|should|may|assuming)\b[^,;()]{0,120}$|\bnot\b[^,;]{0,100}$`,

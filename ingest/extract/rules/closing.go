@@ -50,8 +50,11 @@ var mergerEnd = []*rule.Rule{
 		// after the vote, an 8-K states the scheduled closing day (the convention of the
 		// Vector key: the day the closing 8-K then confirms); before the vote it is only expected
 		ID: "merger.closing_expected", Emit: rule.One(spac.FieldClosingDate),
-		Pattern:  `(?i)(?:business combination|transactions?|merger|closing)[^.]*?(?:is|are) (?:expected|scheduled) to (?:be consummated|close|be completed|occur) on {v:date}`,
-		Never:    `(?i)\bif\b|assuming|subject to (?:the )?(?:approval|receipt of)|(?:approval|vote) of (?:the )?(?:company['’]s )?(?:stockholders|shareholders)`,
+		Pattern: `(?i)(?:business combination|transactions?|merger|closing)[^.]*?(?:is|are) (?:expected|scheduled) to (?:be consummated|close|be completed|occur) on {v:date}`,
+		Never:   `(?i)\bif\b|assuming|subject to (?:the )?(?:approval|receipt of)|(?:approval|vote) of (?:the )?(?:company['’]s )?(?:stockholders|shareholders)`,
+		// only once the holders have voted for it: before the vote (a target's release on a
+		// pending merger "expected to be completed on <date>") the day is an expectation
+		Within:   `(?i)\b(?:stockholders|shareholders)\b[^;]{0,80}?\b(?:approved|adopted|voted (?:to approve|in favou?r))\b|results of the (?:special |extraordinary general |general |annual )?meeting|\bvoting results\b|sufficient votes`,
 		Classes:  current,
 		Items:    []string{"5.07", "8.01", "7.01"},
 		Priority: 6,

@@ -198,7 +198,10 @@ var mergerFinancing = []*rule.Rule{
 	// minimum cash
 	{
 		ID: "merger.minimum_cash_named", Emit: rule.One(spac.FieldMinimumCash),
-		Pattern:  `(?i)minimum (?:available )?(?:closing )?(?:parent |acquiror |spac |available )?cash(?: condition| amount| requirement)?` + eq + `?[^⟦]{0,160}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|of|exceeds?|means|shall mean|equals?|shall be) {v:money}|available closing (?:sponsor |spac |acquiror |parent )?cash[^⟦]{0,80}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|exceeds?) {v:money}`,
+		Pattern: `(?i)minimum (?:available )?(?:closing )?(?:parent |acquiror |spac |available )?cash(?: condition| amount| requirement)?` + eq + `?[^⟦]{0,160}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|of|exceeds?|means|shall mean|equals?|shall be) {v:money}|available closing (?:sponsor |spac |acquiror |parent )?cash[^⟦]{0,80}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|exceeds?) {v:money}`,
+		// the sellers' minimum cash consideration is a price term, not the closing condition,
+		// and a cap it is held under ("will not exceed a maximum of $75.0 million") is neither
+		Not:      `(?i)minimum cash consideration|\b(?:not (?:to )?exceed|maximum|cap(?:ped)? at)\b[^⟦]{0,40}$`,
 		Classes:  dealForms,
 		NotKinds: partyKinds,
 		Priority: 10,

@@ -29,6 +29,7 @@ func partyTarget(m *rule.Match) []rule.Out {
 	}
 	orgs := parties(m, text, base)
 	named := combinedWithName(text)
+	sellers := sellerNames(text)
 	var first, company, namedParty, beforeHolders *entity.Entity
 	var cands []candidate
 	doubt := false
@@ -45,6 +46,12 @@ func partyTarget(m *rule.Match) []rule.Out {
 		}
 		if notTargetParty(about) {
 			doubt = doubt || otherSubsidiary(about)
+			continue
+		}
+		if isSeller(about, sellers) {
+			// the sellers' business may be no party at all ("Steiner Leisure's OneSpaWorld
+			// business"): without a party defined as the Company, the target is in doubt
+			doubt = true
 			continue
 		}
 		cands = append(cands, candidate{e, about})
@@ -86,7 +93,7 @@ func partyTarget(m *rule.Match) []rule.Out {
 	case beforeHolders != nil:
 		first = beforeHolders
 	}
-	if first == nil || company == nil && unplacedLeadingParties(m, text, base, orgs) {
+	if first == nil || company == nil && unplacedLeadingParties(m, text, base, orgs) || isTheSPAC(m, first) {
 		return nil
 	}
 	return []rule.Out{m.Cite(spac.FieldTarget, first.Value, *first)}
@@ -138,18 +145,6 @@ func parties(m *rule.Match, text string, base int) []entity.Entity {
 		}
 	}
 	return orgs
-}
-
-// beforeTerms drops the names after the words that end the list of parties and begin the
-// deal's terms ("with Tema Oil and Gas Company (“Tema”), pursuant to which ... a subsidiary of
-// Tema to be named Rosehill Operating, LLC"): a company named in the terms is a vehicle, a
-// subsidiary or an investor, not a party. A list that names no party before them is left whole.
-func beforeTerms(orgs []entity.Entity, text string, base int) []entity.Entity {
-	loc := clauseRe.FindStringIndex(text)
-	if loc == nil || len(orgs) == 0 || orgs[0].Start-base >= loc[0] {
-		return orgs
-	}
-	return slices.DeleteFunc(orgs, func(e entity.Entity) bool { return e.Start-base >= loc[1] })
 }
 
 // otherSubsidiary reports whether a party's description makes it a subsidiary of a party other

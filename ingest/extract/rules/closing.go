@@ -196,7 +196,9 @@ var mergerEnd = []*rule.Rule{
 	// termination
 	{
 		ID: "merger.termination", Emit: rule.One(spac.FieldTerminationDate),
-		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:mutually )?(?:agreed to )?terminat\w* (?:the |that certain |their |its )?(?:previously announced )?` + agreementName,
+		// also an agreement to end it ("entered into an agreement to mutually terminate the
+		// Amended and Restated Agreement and Plan of Merger")
+		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:mutually )?(?:agreed to |(?:entered into|executed) an agreement to )?(?:mutually )?terminat\w* (?:the |that certain |their |its )?(?:previously announced )?(?:amended and restated )?` + agreementName,
 		Not:      `(?i)\bmay\b|right to|\bif\b|could|would|` + biography,
 		Classes:  dealReports,
 		Priority: 11,

@@ -257,7 +257,7 @@ var mergerAgreement = []*rule.Rule{
 	{
 		// the parties to a termination agreement: "On <date>, A, B and C entered into a termination agreement"
 		ID: "merger.target_termination_parties", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)\bOn {date},? (?P<v>.*?) (?:entered into|executed) (?:a |an |the )?(?:mutual )?termination (?:and release )?agreement`,
+		Pattern:  `(?i)\bOn {date},? (?P<v>.*?) (?:entered into|executed) (?:(?:a |an |the )?(?:mutual )?termination (?:and release )?agreement|an agreement to (?:mutually )?terminate)`,
 		Classes:  dealNews,
 		Items:    endItems,
 		Priority: 10,

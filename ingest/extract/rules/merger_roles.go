@@ -63,15 +63,12 @@ func isSeller(about string, sellers map[string]bool) bool {
 // one ("Landcadia Holdings, Inc. (Nasdaq: LCA)", ", a special purpose acquisition company").
 var spacAfterRe = textutil.MustStarts(`(?i)^(?:\s*\([^()]{0,60}\))*?\s*\((?:nasdaq|nyse|otc|amex|american stock exchange)[^()]{0,40}\)|^(?:\s*\([^()]{0,60}\))*,?\s*(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:special purpose acquisition|blank check)`)
 
-// isTheSPAC reports whether the party e is the SPAC itself: the filer, or a company the
-// sentence gives listed symbols or calls a SPAC right after its name. A target's own release
-// names the SPAC as the one it combines with ("Waitr has entered into an agreement for a
-// business combination with Landcadia Holdings, Inc. (Nasdaq: LCA), a special purpose
-// acquisition company").
+// isTheSPAC reports whether the party e is the SPAC itself: a company the sentence gives listed
+// symbols or calls a SPAC right after its name. A target's own release names the SPAC as the
+// one it combines with ("Waitr has entered into an agreement for a business combination with
+// Landcadia Holdings, Inc. (Nasdaq: LCA), a special purpose acquisition company"). (The filer's
+// name is no test: after a closing the filer is the combined company, often named as the target.)
 func isTheSPAC(m *rule.Match, e *entity.Entity) bool {
-	if filer := bareName(m.Filer()); filer != "" && bareName(e.Value) == filer {
-		return true
-	}
 	sentence := m.Sentence()
 	return e.End <= len(sentence) && spacAfterRe.MatchString(sentence[e.End:])
 }

@@ -72,6 +72,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 	case doc.Periodic:
 		x.periodOfReport()
 		x.wrappedCoverPeriod()
+		x.notesHeadingPeriod()
 		x.prosePeriod()
 		x.trustTable()
 	case doc.Prospectus:

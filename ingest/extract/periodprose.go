@@ -38,10 +38,15 @@ var yearResultsRe = textutil.MustStarts(`(?i)\bfor the (?:fiscal )?year ended,?\
 // inceptionThroughRe is a first period, from the company's inception to a period end.
 var inceptionThroughRe = textutil.MustStarts(`(?i)\binception\)?,? (?:through|to) (` + textutil.DatePattern + `)`)
 
+// notCommencedRe is note 1's account of the SPAC's state at the balance sheet date: "As of
+// March 31, 2022, the Company had not yet commenced any operations" (every era writes it;
+// "As" may end the line above).
+var notCommencedRe = textutil.MustStarts(`(?i)\b(?:of|at) (` + textutil.DatePattern + `),? (?:the company|we) (?:had|has) not (?:yet )?commenced any operations\b`)
+
 // prosePeriodRes are the periods a report's text narrates, by its base form.
 var prosePeriodRes = map[string][]*textutil.Starts{
-	"10-Q": {interimEndedRe, inceptionThroughRe},
-	"10-K": {yearEndedRe, inceptionThroughRe},
+	"10-Q": {interimEndedRe, inceptionThroughRe, notCommencedRe},
+	"10-K": {yearEndedRe, inceptionThroughRe, notCommencedRe},
 }
 
 // prosePeriod records the latest period a report's text narrates (a 10-Q's interim periods,

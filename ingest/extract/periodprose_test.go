@@ -40,6 +40,16 @@ func TestProsePeriod(t *testing.T) {
 		{"one year's results may be the comparative", "10-K", []string{
 			"For the year ended December 31, 2022, we had a net loss of $73,100, which consists of formation costs.",
 		}, ""},
+		{"not yet commenced operations", "10-Q", []string{
+			"The Company was incorporated in Delaware on May 2, 2021. As",
+			"of June 30,2022 the Company had not yet commenced any operations. As of June 30, 2022, the Company had not commenced any operations.",
+		}, "2022-06-30"},
+		{"operations at a year end", "10-K", []string{
+			"At December 31, 2015, the Company had not commenced any operations.",
+		}, "2015-12-31"},
+		{"operations commenced", "10-Q", []string{
+			"As of March 31, 2019, the Company had commenced operations through its subsidiary.",
+		}, ""},
 		{"a quarter's results in an annual report", "10-Q", []string{
 			"For the year ended December 31, 2023, we had net income of $2,000,000.",
 			"For the year ended December 31, 2022, we had net income of $300,000.",

@@ -11,13 +11,14 @@ var (
 	// shareholders approved ...".
 	openingDateRe = regexp.MustCompile(`^(?:On|As of|Effective) (?:or about )?(` + textutil.DatePattern + `)`)
 	// meetingDateRe is the date of the meeting a sentence names: "at the special meeting held
-	// on April 20, 2023", "the EGM on May 10, 2023".
+	// on April 20, 2023", "the EGM on May 10, 2023", "The special meeting was held on
+	// October 10, 2019".
 	// clauseDateRe is a date that opens a clause of its own after a lead-in: "As previously
 	// reported in our Form 8-K filed on July 14, 2022, on July 14, 2022, in connection with the
 	// vote ..., the holders of ...". The comma before and after set it apart from the date of
 	// a filing ("filed with the SEC on July 14, 2022") the lead-in names.
 	clauseDateRe  = regexp.MustCompile(`[,;:] (?:on|as of) (?:or about )?(` + textutil.DatePattern + `),`)
-	meetingDateRe = regexp.MustCompile(`(?i)\b(?:meeting|EGM)\b(?: of (?:the )?(?:stockholders|shareholders))?(?: \([^)]{0,40}\))?,? (?:(?:that was |which was )?(?:held|convened) )?on (` + textutil.DatePattern + `)`)
+	meetingDateRe = regexp.MustCompile(`(?i)\b(?:meeting|EGM)\b(?: of (?:the )?(?:stockholders|shareholders))?(?: \([^)]{0,40}\))?,? (?:(?:that was |which was |was |were )?(?:held|convened) )?on (` + textutil.DatePattern + `)`)
 )
 
 // otherMeetingRe is a meeting a sentence names as its own without its date ("at the 2023

@@ -24,12 +24,14 @@ func TestNarratedPeriods(t *testing.T) {
 		"At a later meeting, holders of 3,000 shares exercised their right to redeem.",
 		"Unrelated text about the trust account follows here.",
 		"The holders of 4,000 shares exercised their right to redeem.",
-		"As previously reported in our current report filed with the SEC on June 2, 2022, on June 1, 2022, in connection with the vote, holders of 5,000 shares exercised their right to redeem.")
+		"As previously reported in our current report filed with the SEC on June 2, 2022, on June 1, 2022, in connection with the vote, holders of 5,000 shares exercised their right to redeem.",
+		"Note 9 - Subsequent Events",
+		"The special meeting was held on October 8, 2019 at which the stockholders approved the extension. The Company afforded its holders the right to redeem. The holders of 6,000 shares exercised their right to redeem.")
 	var got []string
 	for _, f := range b.Run(doc.Build(r)) {
 		got = append(got, f.Fact.Value+"@"+f.Fact.Period)
 	}
-	want := []string{"1000@2023-03-03", "2000@2024-05-04", "5000@2022-06-01"}
+	want := []string{"1000@2023-03-03", "2000@2024-05-04", "5000@2022-06-01", "6000@2019-10-08"}
 	if !slices.Equal(got, want) {
 		t.Errorf("narrated facts = %q, want %q", got, want)
 	}

@@ -21,7 +21,8 @@ const monthYear = `(?-i:(?:January|February|March|April|May|June|July|August|Sep
 
 // companyForm is the legal form after a jurisdiction ("a Cayman Islands exempted company"); a
 // copy that lost the line break between two words writes "exemptedcompany".
-const companyForm = `(?:exempted ?|business |limited liability |public benefit )*(?:company|corporation)`
+// A few notes capitalise the form ("incorporated as a Cayman Islands Exempted Company").
+const companyForm = `(?i:(?:exempted ?|business |limited liability |public benefit )*(?:company|corporation))`
 
 // jurisdictionSlot captures a jurisdiction, "British Virgin Island" included (see
 // jurisdictionOf).

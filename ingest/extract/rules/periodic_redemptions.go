@@ -63,9 +63,9 @@ var periodicRedemptions = []*rule.Rule{
 		// "for an aggregate redemption amount of approximately $111,346,281"; "for a total
 		// redemption of approximately $34,048,795"; "paid cash in the aggregate amount of
 		// approximately $9.77 million, or approximately $10.75 per share, to redeeming
-		// stockholders".
+		// stockholders"; "stockholders redeemed 3,594,000 shares for approximately $36.8 million".
 		ID: "periodic.redemption_amount", Emit: rule.Emit{"v": spac.FieldRedemptionAmount, "pr": spac.FieldRedemptionPrice}, Period: "p", Lead: true, Narrated: true,
-		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\b(?:(?:for )?an aggregate redemption (?:amount|price|payment) of|for a total redemption (?:amount )?of|(?:paid|pay|distributed) (?:cash )?(?:in )?(?:the |an )?aggregate (?:amount )?of|redeemed (?:(?:their|such|those) shares )?for(?: a total of| an aggregate of)?) (?:approximately )?{v:money}(?:,? (?:or|representing) (?:approximately )?{pr:money} per (?:public )?share| \((?:or )?(?:approximately )?{pr:money} per (?:public )?share\))?`,
+		Pattern:  `(?i)(?:^` + eventOn + `.*?)?\b(?:(?:for )?an aggregate redemption (?:amount|price|payment) of|for a total redemption (?:amount )?of|(?:paid|pay|distributed) (?:cash )?(?:in )?(?:the |an )?aggregate (?:amount )?of|redeemed (?:(?:their|such|those) shares |⟦shares \d+⟧ )?for(?: a total of| an aggregate of)?) (?:approximately )?{v:money}(?:,? (?:or|representing) (?:approximately )?{pr:money} per (?:public )?share| \((?:or )?(?:approximately )?{pr:money} per (?:public )?share\))?`,
 		Must:     `(?i)redeem|redemption`,
 		Not:      notRedemption + `|` + pairedCount + `|(?i:\bremain|trust account balance|withdr[ae]w|\bunits?\b|warrants?\b|private placement|excise)`,
 		Classes:  periodicForms,

@@ -346,13 +346,15 @@ func (db *DB) FactsOf(ctx context.Context, cik spac.CIK) ([]spac.Fact, error) {
 	}
 	var out []spac.Fact
 	err = db.view(ctx, func(txn *badger.Txn) error {
-		return eachKey(ctx, txn, prefixFacts+string(cik)+"/", true, func(_ string, item *badger.Item) error {
-			var facts []spac.Fact
-			if err := decodeItem(item, &facts); err != nil {
-				return err
-			}
-			out = append(out, facts...)
-			return nil
+		// no prefetch: each value is read once, in place, not copied ahead
+		return eachKey(ctx, txn, prefixFacts+string(cik)+"/", false, func(_ string, item *badger.Item) error {
+			return item.Value(func(b []byte) error {
+				var err error
+				if out, err = appendFacts(out, b); err != nil {
+					return fmt.Errorf("kv: decode %s: %w", item.Key(), err)
+				}
+				return nil
+			})
 		})
 	})
 	return out, err

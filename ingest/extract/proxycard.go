@@ -49,7 +49,13 @@ func loneDate(line string) (quote, iso string) {
 	if len(t) < 8 || len(t) > 40 {
 		return "", ""
 	}
-	es := entity.Recognise(t)
+	// Most short lines of a proxy hold no date's clues (a digit and a month): their entities
+	// are not recognised (every line of 8 to 40 bytes was, 1.4 % of an ingest's CPU).
+	sc := entity.ScanText(t)
+	if !sc.May(entity.Date) {
+		return "", ""
+	}
+	es := sc.Recognise()
 	if len(es) != 1 || es[0].Kind != entity.Date || es[0].Start != 0 || es[0].End != len(t) {
 		return "", ""
 	}

@@ -179,6 +179,10 @@ var addressLineRe = textutil.MustStarts(`\d{3,}|\b(?i:suite|avenue|street|road|f
 
 // wholeCompany reports whether text is one company's name and nothing else.
 func wholeCompany(text string) bool {
-	es := entity.Recognise(text)
+	sc := entity.ScanText(text)
+	if !sc.May(entity.Org) {
+		return false // no legal form, no firm: its entities need not be recognised
+	}
+	es := sc.Recognise()
 	return len(es) == 1 && es[0].Kind == entity.Org && strings.EqualFold(es[0].Value, strings.Join(strings.Fields(text), " "))
 }

@@ -51,5 +51,6 @@ func wholeSyndicate(d *doc.Doc, found []rule.Finding) []rule.Finding {
 
 // namesFirm reports whether text names a company.
 func namesFirm(text string) bool {
-	return slices.ContainsFunc(entity.Recognise(text), func(e entity.Entity) bool { return e.Kind == entity.Org })
+	sc := entity.ScanText(text)
+	return sc.May(entity.Org) && slices.ContainsFunc(sc.Recognise(), func(e entity.Entity) bool { return e.Kind == entity.Org })
 }

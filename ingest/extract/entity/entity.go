@@ -114,6 +114,9 @@ func (s Scan) May(k Kind) bool {
 // Mask is Mask(text) with the clues already read.
 func (s Scan) Mask() *Masked { return mask(s.text, recognise(s.text, s.c)) }
 
+// Recognise is Recognise(text) with the clues already read.
+func (s Scan) Recognise() []Entity { return recognise(s.text, s.c) }
+
 func recognise(text string, c clues) []Entity {
 	var found []Entity
 	for _, r := range recognisers {

@@ -61,23 +61,32 @@ type sentenceMemo struct {
 	text string // the key, a copy of the sentence: the filing's text is not kept
 	ids  []int32
 	scan *entity.Scan
+	// admitted: the rules of the scopes' lists the literals admit (see Book.admitted)
+	admitted []admission
+}
+
+// sentence returns the memo entry of a sentence as written (nil when it holds none).
+func (mm *matchMemo) sentence(text string) *sentenceMemo {
+	if len(text) > maxMemoSentence {
+		return nil
+	}
+	mm.mu.Lock()
+	defer mm.mu.Unlock()
+	return mm.present[text]
 }
 
 // literals marks in marks (one bool per literal of set, cleared first) the literals the
-// sentence text holds, from the memo when it holds them: the scan reads every byte of a
-// sentence through the automaton, a repeated sentence costs a hash lookup (on a generated
-// corpus 70 % of the sentences are repeats, half the bytes). It returns the sentence's
-// memo entry (nil for a long sentence, which is not kept).
-func (mm *matchMemo) literals(set *literalSet, text string, marks []bool) ([]bool, *sentenceMemo) {
+// sentence text holds, from its memo entry sm when there is one (see sentence): the scan
+// reads every byte of a sentence through the automaton, a repeated sentence costs a hash
+// lookup (on a generated corpus 70 % of the sentences are repeats, half the bytes). It
+// returns the sentence's memo entry (nil for a long sentence, which is not kept).
+func (mm *matchMemo) literals(set *literalSet, sm *sentenceMemo, text string, marks []bool) ([]bool, *sentenceMemo) {
 	marks = set.cleared(marks)
 	if len(text) > maxMemoSentence {
 		set.mark(textStart+strings.ToLower(text), marks, nil)
 		return marks, nil
 	}
-	mm.mu.Lock()
-	sm, ok := mm.present[text]
-	mm.mu.Unlock()
-	if ok {
+	if sm != nil {
 		for _, id := range sm.ids {
 			marks[id] = true
 		}
@@ -92,6 +101,46 @@ func (mm *matchMemo) literals(set *literalSet, text string, marks []bool) ([]boo
 	mm.present[sm.text] = sm
 	mm.mu.Unlock()
 	return marks, sm
+}
+
+// admission is the rules of one scope's list (named by its first element: the lists are
+// kept per scope and never changed) that a sentence's literals admit, in the list's order.
+type admission struct {
+	scope **Rule
+	rules []*Rule
+}
+
+// maxAdmissions bounds the scopes a sentence's memo entry remembers (a sentence of the
+// same text seldom stands in more than a few kinds of section).
+const maxAdmissions = 8
+
+// admittedIn returns the rules of the scope's list that sm's sentence admits, when sm
+// remembers them.
+func (mm *matchMemo) admittedIn(sm *sentenceMemo, scope **Rule) ([]*Rule, bool) {
+	if sm == nil {
+		return nil, false
+	}
+	mm.mu.Lock()
+	defer mm.mu.Unlock()
+	for _, a := range sm.admitted {
+		if a.scope == scope {
+			return a.rules, true
+		}
+	}
+	return nil, false
+}
+
+// keepAdmitted remembers in sm (when not nil) the rules of the scope's list it admits.
+func (mm *matchMemo) keepAdmitted(sm *sentenceMemo, scope **Rule, rules []*Rule) {
+	if sm == nil {
+		return
+	}
+	mm.mu.Lock()
+	defer mm.mu.Unlock()
+	if len(sm.admitted) >= maxAdmissions {
+		sm.admitted = sm.admitted[1:]
+	}
+	sm.admitted = append(sm.admitted, admission{scope, rules})
 }
 
 // scan returns the entity clues of the sentence text, from its memo entry sm when it holds

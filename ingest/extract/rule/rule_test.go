@@ -138,7 +138,7 @@ func TestLiteralSet(t *testing.T) {
 	text := "The holders of the trust account"
 	want := s.present(textStart+strings.ToLower(text), nil)
 	for range 2 {
-		if got, _ := mm.literals(s, text, []bool{true, true, true, true, true, true}); !slices.Equal(got, want) || !got[0] || !got[5] {
+		if got, _ := mm.literals(s, mm.sentence(text), text, []bool{true, true, true, true, true, true}); !slices.Equal(got, want) || !got[0] || !got[5] {
 			t.Errorf("memo literals = %v, present = %v", got, want)
 		}
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/spacdata/spac/ingest/extract/entity"
 	"github.com/spacdata/spac/ingest/extract/textutil"
@@ -59,14 +60,38 @@ func holdersNamed(text string, c candidate) bool {
 		names = append(names, t)
 	}
 	for _, n := range names {
-		q := regexp.QuoteMeta(n)
-		re := regexp.MustCompile(`(?i)\b(?:share|stock|equity|unit|interest)?holders? of (?:the )?` + q + `(?:\W|$)|\bmembers of (?:the )?` + q + `(?:\W|$)`)
-		if re.MatchString(text) {
+		if holdersOf(n).MatchString(text) {
 			return true
 		}
 	}
 	return false
 }
+
+var (
+	holdersMu    sync.Mutex
+	holdersCache = map[string]*regexp.Regexp{}
+)
+
+// holdersOf is the pattern of the holders of the party name: compiled once a name (an
+// agreement's parties recur in every filing of a deal; compiling it for each try was half of
+// the target's reading).
+func holdersOf(name string) *regexp.Regexp {
+	holdersMu.Lock()
+	defer holdersMu.Unlock()
+	if re, ok := holdersCache[name]; ok {
+		return re
+	}
+	q := regexp.QuoteMeta(name)
+	re := regexp.MustCompile(`(?i)\b(?:share|stock|equity|unit|interest)?holders? of (?:the )?` + q + `(?:\W|$)|\bmembers of (?:the )?` + q + `(?:\W|$)`)
+	if len(holdersCache) >= maxHoldersCache {
+		clear(holdersCache)
+	}
+	holdersCache[strings.Clone(name)] = re // not a slice of the filing, kept past it
+	return re
+}
+
+// maxHoldersCache bounds the names whose pattern is kept.
+const maxHoldersCache = 4096
 
 // subsTargets returns the candidates a merger sub is named for, and whether the list names
 // merger subs for two or more different parties at all: a deal with two targets, of which the

@@ -20,6 +20,9 @@ import (
 var (
 	coverAmountRe = textutil.MustStarts(`^\|?\s*\$\s?(\d{1,3}(?:,\d{3})+)(?:\.00)?\s*\|?$`)
 	coverUnitsRe  = textutil.MustStarts(`(?i)^\|?\s*(\d{1,3}(?:,\d{3})+)\s+units\s*\|?$`)
+	// coverCountRe and unitsWordRe are the units' line wrapped in two: "6,000,000" / "Units".
+	coverCountRe = textutil.MustStarts(`^\|?\s*(\d{1,3}(?:,\d{3})+)\s*\|?$`)
+	unitsWordRe  = textutil.MustStarts(`(?i)^\|?\s*units\s*\|?$`)
 )
 
 // coverHeadLines: how far below the document's start the cover's head may stand (a table of
@@ -63,6 +66,9 @@ func (x *reader) unitsBelow(n int) (string, bool) {
 		}
 		if m := coverUnitsRe.FindStringSubmatch(line); m != nil {
 			return m[1], true
+		}
+		if m := coverCountRe.FindStringSubmatch(line); m != nil && unitsWordRe.MatchString(strings.TrimSpace(x.d.Line(k+1))) {
+			return m[1], true // the count and its word wrapped onto two lines
 		}
 		if coverAmountRe.MatchString(line) {
 			return "", false

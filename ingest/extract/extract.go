@@ -81,6 +81,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 		x.coverFootUnderwriters()
 		x.coverHeadProceeds()
 		x.unitPartsList()
+		x.proceedsTableRows()
 	}
 	c := newCollector(d.Class)
 	for _, f := range x.out {

@@ -31,6 +31,10 @@ var (
 // sentences (offering.unit_price_each_unit and the like, priority 8 to 11).
 const priorityPriceTable = 10
 
+// priorityPriceTotal: the table's total stands below the sentence rules that read the same
+// table row on one line (offering.gross_proceeds_pricing_table, priority 8).
+const priorityPriceTotal = 7
+
 // priceFigureRe is one figure of the row: "$10.00", "10.00", "$ 0.55"; a footnote mark after
 // it ("0.20(1)") is dropped.
 var priceFigureRe = textutil.MustStarts(`^\$?\s*(\d{1,3}(?:,\d{3})*(?:\.\d{1,4})?)(?:\(\d\))?$`)
@@ -45,15 +49,15 @@ const priceRowSpan = 24
 var (
 	publicPriceRowRe = textutil.MustStarts(`(?i)^\|?\s*(?:public offering price|price to (?:the )?public|offering price)(?:\s*\(\d\))?(?:\s*\||\s+\$|\s+\d|$)`)
 	discountRowRe    = textutil.MustStarts(`(?i)^\|?\s*underwriting discounts?(?: and commissions)?(?:\s*\(\d\))?(?:\s*\||\s+\$|\s+\d|$)`)
-	proceedsRowRe    = textutil.MustStarts(`(?i)^\|?\s*proceeds(?:,? before expenses,?)?(?: to (?:us|the company))?(?:\s*\(before expenses\))?(?:\s*\(\d\))?(?:\s*\||\s+\$|\s+\d|$)`)
-	rowLabelHead     = textutil.MustStarts(`^\|?\s*[A-Za-z][A-Za-z ,]*(?:\([^)]*\))?(?:\s*\(\d\))?`)
+	proceedsRowRe    = textutil.MustStarts(`(?i)^\|?\s*proceeds(?:,? before expenses,?)?(?: to (?:us|the company|(?-i:[A-Z])[\w&.,’' -]{0,60}?))?(?:\s*\(before expenses\))?(?:\s*\(\d\))?(?:\s*\||\s+\$|\s+\d|$)`)
+	rowLabelHead     = textutil.MustStarts(`^\|?\s*[A-Za-z](?:[A-Za-z]\d+|\d+(?:st|nd|rd|th)? [A-Z]|[A-Za-z ,.&’'-])*(?:\([^)]*\))?(?:\s*\(\d\))?`)
 )
 
 // priceRowsSpan: how many lines the three rows of the table turned round may take.
 const priceRowsSpan = 40
 
 // coverPriceTable reads the unit's price from the cover's pricing table, in either of its
-// orientations.
+// orientations, and the offering's gross proceeds from the table's total column or row.
 func (x *reader) coverPriceTable() {
 	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+600)
 	for n := 1; n <= limit; n++ {
@@ -61,41 +65,96 @@ func (x *reader) coverPriceTable() {
 		if len(line) > 200 {
 			continue
 		}
-		var figs []priceFigure
+		var figs, totals []priceFigure
 		switch {
 		case pricePerUnitRe.MatchString(line):
 			figs = x.priceRowFigures(n, pricePerUnitHead)
+			if len(figs) >= 3 {
+				totals = x.totalRowFigures(figs[2].line + 1)
+			}
 		case publicPriceRowRe.MatchString(line):
-			figs = x.priceColumnFigures(n)
+			figs, totals = x.priceColumnFigures(n)
 		}
 		if len(figs) >= 3 && addsUp(figs[:3]) {
 			x.add("table.cover_price_per_unit", priorityPriceTable, spac.FieldUnitPrice,
 				strconv.FormatFloat(figs[0].value, 'f', 4, 64), figs[0].line, figs[0].quote, "")
+			if totalsAddUp(figs[0], totals) {
+				x.add("table.cover_price_total", priorityPriceTotal, spac.FieldIPOGrossProceeds,
+					strconv.FormatFloat(totals[0].value, 'f', 2, 64), totals[0].line, totals[0].quote, "")
+			}
 			return
 		}
 	}
 }
 
-// priceColumnFigures reads the per-unit column of the table turned round: the first figure
-// of the price row at line n, of the discount row and of the proceeds row below it.
-func (x *reader) priceColumnFigures(n int) []priceFigure {
+// priceColumnFigures reads the table turned round: the first figure of the price row at line
+// n, of the discount row and of the proceeds row below it (the per-unit column), and, when
+// every row has exactly two figures, their second ones (the total column; a third column - a
+// best-efforts minimum and maximum, the over-allotment's total - leaves the totals unread).
+func (x *reader) priceColumnFigures(n int) (perUnit, total []priceFigure) {
 	price := x.priceRowFigures(n, rowLabelHead)
 	if len(price) == 0 {
-		return nil
+		return nil, nil
 	}
-	figs := []priceFigure{price[0]}
+	rows := [][]priceFigure{price}
 	for _, label := range []*textutil.Starts{discountRowRe, proceedsRowRe} {
 		k := x.nextRow(n+1, min(n+priceRowsSpan, len(x.d.R.Lines)), label)
 		if k == 0 {
-			return nil
+			return nil, nil
 		}
 		row := x.priceRowFigures(k, rowLabelHead)
 		if len(row) == 0 {
+			return nil, nil
+		}
+		rows, n = append(rows, row), k
+	}
+	for _, row := range rows {
+		perUnit = append(perUnit, row[0])
+		if len(row) == 2 {
+			total = append(total, row[1])
+		}
+	}
+	if len(total) != len(rows) {
+		total = nil
+	}
+	return perUnit, total
+}
+
+// priceTotalRowRe is the label of the table's total row, right under the per-unit row.
+var (
+	priceTotalRowRe   = textutil.MustStarts(`(?i)^\|?\s*total(?:\s*\(\d\))?(?:\s*\||\s+\$|\s+\d|$)`)
+	priceTotalRowHead = textutil.MustStarts(`(?i)^\|?\s*total(?:\s*\(\d\))?`)
+)
+
+// totalRowFigures reads the total row that follows the per-unit row (the first labelled line
+// from line n on, borders and "$" cells passed over): its three figures, or none when another
+// label comes first.
+func (x *reader) totalRowFigures(n int) []priceFigure {
+	for k := n; k <= min(n+priceRowSpan, len(x.d.R.Lines)); k++ {
+		line := strings.TrimSpace(x.d.Line(k))
+		switch {
+		case priceTotalRowRe.MatchString(line):
+			figs := x.priceRowFigures(k, priceTotalRowHead)
+			if len(figs) == 3 {
+				return figs // a fourth cell on the row's line: another column, not read
+			}
+			return nil
+		case strings.Trim(line, "|$ ") != "":
 			return nil
 		}
-		figs, n = append(figs, row[0]), k
 	}
-	return figs
+	return nil
+}
+
+// totalsAddUp reports whether the totals are the offering's: the total price is the discount
+// plus the proceeds (within a dollar), and a whole number of units at the unit's price.
+func totalsAddUp(price priceFigure, t []priceFigure) bool {
+	if len(t) < 3 || price.value <= 0 {
+		return false
+	}
+	p, d, n := t[0].value, t[1].value, t[2].value
+	units := p / price.value
+	return d > 0 && d < p && math.Abs(p-(d+n)) < 1.01 && units >= 100000 && math.Abs(units-math.Round(units)) < 1e-6
 }
 
 // nextRow returns the first line in [from, to] whose row label matches, or 0.

@@ -36,10 +36,17 @@ func (x *reader) unitPartsList() {
 	limit := min(len(x.d.R.Lines), headerEnd(x.d.R.Lines)+600)
 	for n := 1; n <= limit; n++ {
 		line := strings.TrimSpace(x.d.Line(n))
-		if len(line) > 300 || !partsIntroRe.MatchString(line) {
+		if !partsIntroRe.MatchString(line) {
 			continue
 		}
-		if notPublicUnitRe.MatchString(x.d.Line(n-1) + " " + line) {
+		// The intro may close the cover's first paragraph set on one line ("... in the
+		// technology sector. This is an initial public offering of our securities. Each unit
+		// that we are offering consists of:"): its last sentence alone is the list's.
+		words := x.d.Line(n-1) + " " + line
+		if i := strings.LastIndex(line, ". "); i >= 0 {
+			words = line[i+2:]
+		}
+		if len(words) > 300 || notPublicUnitRe.MatchString(words) {
 			continue
 		}
 		if x.unitPartsAt(n) {

@@ -83,7 +83,7 @@ var offeringClosing = []*rule.Rule{
 	{
 		ID: "offering.private_placement_aggregate", Emit: rule.One(spac.FieldPrivatePlacement),
 		Pattern: `(?i)(?:sponsor|private placement|private sale|sale of {warrants}).*?(?:\({v:money} in the aggregate|,? or {v:money} in the aggregate|aggregate (?:purchase price|gross proceeds) of {v:money}` +
-			`|(?:generating|resulting in) (?:total |gross |aggregate )*proceeds (?:to (?:the company|us) )?of {v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
+			`|(?:generating|resulting in) (?:total |gross |aggregate )*proceeds (?:to (?:the company|us) )?of (?:approximately |about )?{v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
 		Must:     `(?i)private placement|private sale|⟦warrants \d+⟧`,
 		Not:      `(?i)working capital|promissory|up to|extension|over-?allotment option (?:was|has been) exercised|additional (?:private|⟦warrants)`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
@@ -136,8 +136,9 @@ var offeringClosing = []*rule.Rule{
 	},
 	{
 		// Use of proceeds table; the rows below the first carry no "$", so the figure is a count.
+		// Under a "Gross proceeds" heading the row may read "From private placement | 2,250,000".
 		ID: "offering.private_placement_table", Produce: dollars(spac.FieldPrivatePlacement), Gives: []string{spac.FieldPrivatePlacement},
-		Pattern:  `(?i)^gross proceeds from (?:the )?(?:sale of (?:the )?)?private placement[^|]{0,30}\| (?:\$ \| )?{v:money|count}`,
+		Pattern:  `(?i)^(?:gross proceeds )?from (?:the )?(?:sale of (?:the )?)?private placement[^|]{0,30}\|(?: \|)* (?:\$ \|(?: \|)* )?{v:money|count}`,
 		Classes:  prospectus,
 		Priority: 12,
 	},
@@ -252,7 +253,8 @@ var offeringClosing = []*rule.Rule{
 	{
 		// Use of proceeds table: the first column is the offering without the over-allotment.
 		ID: "offering.gross_proceeds_table", Emit: rule.One(spac.FieldIPOGrossProceeds),
-		Pattern:  `(?i)^gross proceeds from units offered to (?:the )?public[^|]{0,20}\| (?:\$ \| )?{v:money}`,
+		// Under a "Gross proceeds" heading the row may read "From offering | $ | 50,000,000".
+		Pattern:  `(?i)^(?:gross proceeds from units offered to (?:the )?public|from (?:the )?(?:offering|public offering|units offered to (?:the )?public))[^|]{0,20}\|(?: \|)* (?:\$ \|(?: \|)* )?{v:money}`,
 		Classes:  prospectus,
 		Priority: 9,
 	},

@@ -45,6 +45,11 @@ const sponsorBuys = `(?i)(?:sponsor|anchor investors?|officers|directors|insider
 
 const ipoWords = `(?:initial public offering|IPO|public offering|Offering)`
 
+// twoSeries vetoes a unit's description in a sentence that names a series of units: an
+// offering of two series ("each Series A Unit consists of ..., and each Series B Unit consists
+// of ...") has two structures, and one of them read alone is only part of the answer.
+const twoSeries = `(?i)\bseries [a-z] units?\b`
+
 // notOwnUnits vetoes units described by a merger agreement's definitions ("“Parent Units”
 // shall mean ... each consisting of").
 const notOwnUnits = `(?i)shall mean|\bmeans\b|\bparent\b|pubco|holdco`
@@ -166,7 +171,9 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.units_ipo_of", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
-		Pattern: `(?i)(?:(?:consummated|closed|completed|closing of|announced the closing of) (?:its|the|an|our) (?:upsized )?` + ipoWords +
+		// An audited statement's first note: "All activity ... relates to the Company's formation
+		// and the initial public offering (“IPO”) of 17,250,000 units".
+		Pattern: `(?i)(?:(?:consummated|closed|completed|closing of|announced the closing of|\bformation and) (?:its|the|an|our) (?:upsized )?` + ipoWords +
 			`|^On {date},? the ` + ipoWords + `)(?: \([^)]{0,40}\))? of {v:units}` +
 			`|\b` + ipoWords + ` consisted of {v:units}` +
 			`|\b(?:we|the Company) sold {v:units}(?: \([^)]{0,40}\))? in (?:its|the|our) ` + ipoWords + `\b`,
@@ -261,6 +268,7 @@ var offeringTerms = []*rule.Rule{
 		// one Warrant)"
 		Pattern:  `(?i)\b(?:consists|consisted|consisting|consist|(?:is |are )?comprised|composed) of:? (?P<v>one ` + numeralInBrackets + unitHead + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
+		Never:    twoSeries,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 10,
 	},
@@ -270,6 +278,7 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.unit_structure_par_value", Produce: unitStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)\b(?:consists|consisting|consist) of:? (?P<v>one ` + numeralInBrackets + unitHead + unitGap + `(?:{money} par value|par value {money})` + unitGap + unitTail,
 		Not:      otherSPAC + `|` + notOwnUnits,
+		Never:    twoSeries,
 		Classes:  append(narrated, doc.Communication),
 		Priority: 8,
 	},
@@ -277,6 +286,7 @@ var offeringTerms = []*rule.Rule{
 		// The summary's bullet form ("each unit consisting of:" ends the sentence before).
 		ID: "offering.unit_structure_bullets", Produce: joinedStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)^` + bullet + ` (?P<a>one (?:share of |ordinary|class a|common)[^;⟦•·●▪]*?(?:share|stock))[;,]?(?: and)? ` + bullet + ` (?P<b>(?:one|two|three)[- ][^;⟦•·●▪]*?(?:warrant|right)s?` + unitRight + `)(?:[;,]?(?: and)? ` + bullet + ` (?P<c>(?:one|two|three)[- ][^;⟦•·●▪]*?(?:warrant|right)s?` + unitRight + `))?(?:,? (?:upon|subject to|following)\b[^;⟦•·●▪]*?)?[.;]?$`,
+		Never:    twoSeries,
 		Classes:  prospectus,
 		NotKinds: notStated,
 		Priority: 9,
@@ -286,6 +296,7 @@ var offeringTerms = []*rule.Rule{
 		// bullets): "one share of our common stock; and" / "one warrant.".
 		ID: "offering.unit_structure_lines", Produce: joinedStructure, Gives: []string{spac.FieldUnitStructure},
 		Pattern:  `(?i)^(?P<a>one (?:share of |ordinary|class a|common)[^;⟦•]*?(?:share|stock));?,? and (?P<b>(?:one|two|three)[- ][^;⟦•]*?(?:warrant|right)s?)\.?$`,
+		Never:    twoSeries,
 		Classes:  prospectus,
 		NotKinds: notStated,
 		Priority: 9,
@@ -314,7 +325,10 @@ var offeringTerms = []*rule.Rule{
 		ID: "offering.warrant_to_purchase", Emit: rule.One(spac.FieldWarrantExercise),
 		// An old closing report names the warrant's defined term and then its terms: "one
 		// Warrant (“IPO Warrant”), each to purchase one share ... at $6.00 per share".
-		Pattern:  `(?i)\bwarrants?(?: \(` + q + `[^()]{1,30}` + eq + `\),? each)? to purchase one[- ][^⟦]*?,? at (?:a price of |an exercise price of )?{v:money} per (?:whole |half )?share`,
+		// A closing report's note may name the term and end the sentence at the price: "one-half
+		// warrant (“Public Warrant”) to purchase one Class A ordinary share at an exercise price
+		// of $11.50."
+		Pattern:  `(?i)\bwarrants?(?: \(` + q + `[^()]{1,30}` + eq + `\)(?:,? each)?)? to purchase one[- ][^⟦]*?,? at (?:a price of |an exercise price of )?{v:money}(?: per (?:whole |half )?share|\.$)`,
 		Not:      `(?i)\$9\.20|adjusted to be|private|placement|sponsor|insider|founder|\bpurchased ⟦`,
 		Classes:  narrated,
 		NotKinds: notStated,

@@ -92,9 +92,10 @@ var offeringNarrated = []*rule.Rule{
 		// An older prospectus states the insiders' commitment to buy warrants or units before
 		// the offering, with its total: "have committed to purchase from us an aggregate of
 		// 3,000,000 warrants at $1.00 per warrant (for a total purchase price of $3,000,000)",
-		// "..., or $5,450,000 in the aggregate".
+		// "..., or $5,450,000 in the aggregate"; how they pay may stand between ("from us, using
+		// their own funds, an aggregate of ...").
 		ID: "offering.private_committed_purchase", Emit: rule.One(spac.FieldPrivatePlacement),
-		Pattern: `(?i)\b(?:have|has) (?:committed|agreed) to purchase (?:from us )?(?:an aggregate of )?{warrants|units}[^⟦.]{0,60}? at (?:a price of )?{money} per (?:warrant|unit)` +
+		Pattern: `(?i)\b(?:have|has) (?:committed|agreed) to purchase (?:from us(?:, [^⟦.,]{3,100}?,)? )?(?:an aggregate of )?{warrants|units}[^⟦.]{0,60}? at (?:a price of )?{money} per (?:warrant|unit)` +
 			`(?: \((?:for )?(?:a total|an aggregate) (?:purchase price )?of {v:money}\)|,? or {v:money} in the aggregate)`,
 		Not:      `(?i)\bup to\b|in (?:this|the) (?:offering|IPO)|open market|public offering`,
 		Classes:  prospectus,

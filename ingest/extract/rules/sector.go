@@ -6,6 +6,7 @@ import (
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // Sector: the industries a SPAC says it will search (a prospectus, the IPO 8-K and its
@@ -62,7 +63,7 @@ var sector = []*rule.Rule{
 		// "to focus initially on transactions with companies and/or assets within the ...
 		// industry": an adverb after the verb or the search, the deal's kind and its object
 		// before the place.
-		Pattern:  `(?i)\b(?:focus|focused|focusing|concentrate|concentrating)(?: ` + focusAdverb + `)?(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: ` + focusAdverb + `)?(?: on| for) (?:identifying |acquiring |pursuing |transactions with )?(?:(?:a |prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities)(?: and/or assets)? )?(?:(?:in|within|operating (?:in|within)|that operate (?:in|within)|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
+		Pattern:  `(?i)\b(?:focus|focused|focusing|concentrate|concentrating)(?: ` + focusAdverb + `)?(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: ` + focusAdverb + `)?(?: on| for) (?:identifying |acquiring |pursuing |transactions with )?(?:(?:an? )?(?:prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities)(?: and/or assets)? )?(?:(?:in|within|operating (?:in|within)|that operate (?:in|within)|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
 		Not:      manyIndustries + `|(?i)\bfollowing\b|\b(?:not|never) (?:\w+ ){0,2}(?:focus|concentrate)|` + notIndustry,
 		Never:    notOwnFocus,
 		Classes:  focusForms,
@@ -154,8 +155,13 @@ var relativeOpenRe = regexp.MustCompile(`(?i)^(?:that|which|who|whose|where)\b`)
 
 // namedIndustries emits slot v as the sector unless it is a relative clause rather than the
 // industries' names.
+// objectLeftRe is a focus that still holds the search's object ("identifying a prospective
+// target business in the ... industry"): the words before the industries were not all read
+// as the object, and the value would carry them.
+var objectLeftRe = textutil.MustStarts(`(?i)^(?:identifying|acquiring|pursuing|finding|seeking)\b|\b(?:target|prospective) (?:business|compan)`)
+
 func namedIndustries(m *rule.Match) []rule.Out {
-	if relativeOpenRe.MatchString(m.Text("v")) {
+	if relativeOpenRe.MatchString(m.Text("v")) || objectLeftRe.MatchString(m.Text("v")) {
 		return nil
 	}
 	return m.Emitted("v", spac.FieldSector)

@@ -68,8 +68,14 @@ const (
 	trustAccount = `(?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust account`
 	// trustFund is the trust account, or "the trust" alone, right before the amount deposited.
 	trustFund = `(?:into|in|to) (?:the |its |our )?(?:company` + ap + `s )?trust(?: account)?`
-	// heldOn is a meeting with the day it is (or was) held.
-	heldOn = `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened) on ` + weekday + `{v:date}`
+	// heldOn is a meeting with the day it is (or was) held; how it was held may come between
+	// ("was held by telephonic conference on <date>", "held virtually on <date>").
+	heldOn = `(?i)meeting` + orgGap + `*? (?:was |that was )?(?:held|convened)` + heldHow + ` on ` + weekday + `{v:date}`
+	// adjournedIdle is a meeting convened and adjourned without business: it was not held then.
+	adjournedIdle = `(?i)\badjourn\w*,? without (?:conducting |transacting )?(?:any )?(?:business|vote)`
+	// heldHow is the manner of a meeting's holding, named only by the words for it (a holder's
+	// name after "held by" is no manner: "shares held by them on the record date").
+	heldHow = `(?: (?:virtually|telephonically|online|in person|(?:by|via|through) (?:means of )?(?:an? |the )?(?:live |virtual |telephonic |telephone |audio |video )?(?:conference(?: call)?|teleconference|videoconference|video conference|webcast|internet|remote communication)))?`
 	// meetingOn is the meeting with a date after it; "record" or "filed" between them name
 	// another date, and so does "the record date for the meeting ... remains the close of
 	// business on <date>" (meetingOnNot).
@@ -86,6 +92,12 @@ const (
 	// own day, which is not the record date ("the record date for the special meeting held on
 	// June 12, 2024 is May 10, 2024": "held on" and "meeting on" lead to the meeting's day)
 	recordDateIs = `(?i)record date(?:[^⟦]|⟦date \d+⟧)*?(?:close of business on|\bis|\bwas|\bas of|\bof|[^dg] on|\bremains) {v:date}`
+	// earlierMeetingHeld is a meeting the company held before the one at hand ("The Company had
+	// previously held a special meeting on <date> ..., with a record date of <date>").
+	earlierMeetingHeld = `(?i)\b(?:had |has )?previously (?:held|convened|called)\b|\bheld (?:an?|its|the) (?:prior|previous|earlier|first)\b`
+	// yearMeetingPast is an earlier meeting named by its year and told in the past ("At the 2021
+	// annual meeting, the record date was October 1, 2021"): a proxy's own meeting is to come.
+	yearMeetingPast = `(?i)\b(?:at|for) (?:the|our|its) (?:19|20)\d{2} (?:annual|special|extraordinary)[^⟦.]{0,30}? meeting\b[^⟦]*\b(?:was|were)\b`
 	// labelEnd closes a label: a colon, a cell boundary, or both.
 	labelEnd = `(?::(?: \|)?| \|) `
 	// weekday is the day's name some filings write before a date ("until Thursday, October 5").
@@ -138,8 +150,10 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.date_held_on", Emit: rule.One(spac.FieldMeetingDate),
-		Pattern:  heldOn,
-		Not:      pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
+		Pattern: heldOn,
+		Not:     pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
+		// convened and adjourned with nothing done: the day it convened is not the meeting's
+		Never:    adjournedIdle,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		NotKinds: notStated,
 		Priority: 10,
@@ -151,7 +165,7 @@ var meetingTerms = []*rule.Rule{
 		ID: "meeting.date_held_on_proxy", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  heldOn,
 		Not:      pastMeeting + `|originally|initially|\bpreviously\b|postpone|adjourn`,
-		Never:    meetingVoted,
+		Never:    meetingVoted + `|` + adjournedIdle,
 		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 10,
@@ -210,6 +224,7 @@ var meetingTerms = []*rule.Rule{
 		ID: "meeting.date_at_meeting_held", Emit: rule.One(spac.FieldMeetingDate),
 		Pattern:  meetingOn,
 		Not:      meetingOnNot,
+		Never:    adjournedIdle,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		NotKinds: notStated,
 		Priority: 6,
@@ -256,7 +271,7 @@ var meetingTerms = []*rule.Rule{
 	{
 		ID: "meeting.record_date", Emit: rule.One(spac.FieldRecordDate),
 		Pattern:  recordDateIs,
-		Not:      pastMeeting,
+		Not:      pastMeeting + `|` + earlierMeetingHeld + `|` + yearMeetingPast,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 10,
 	},
@@ -266,7 +281,7 @@ var meetingTerms = []*rule.Rule{
 		// another meeting's; "to be held" is this one's
 		ID: "meeting.record_date_proxy", Emit: rule.One(spac.FieldRecordDate),
 		Pattern:  recordDateIs,
-		Not:      pastMeeting + `|\b(?:meetings?|was|were) held\b`,
+		Not:      pastMeeting + `|\b(?:meetings?|was|were) held\b|` + earlierMeetingHeld + `|` + yearMeetingPast,
 		Classes:  proxies,
 		Priority: 10,
 	},
@@ -288,7 +303,9 @@ var meetingTerms = []*rule.Rule{
 	},
 	{
 		ID: "meeting.record_holders_as_of", Emit: rule.One(spac.FieldRecordDate),
-		Pattern:  `(?i)(?:shareholders|stockholders|holders) of record(?: of [^⟦]{0,60}?)? (?:as of|at|on) (?:the close of business on )?{v:date}`,
+		// the class held may name the company ("holders of record of Acme Corp. Class A common
+		// stock at the close of business on <date>")
+		Pattern:  `(?i)(?:shareholders|stockholders|holders) of record(?: of (?:[^⟦]|⟦(?:org|shares) \d+⟧){0,80}?)? (?:as of|at|on) (?:the close of business on )?{v:date}`,
 		Must:     `(?i)meeting|\bvote\b|\bproxy\b`,
 		Not:      pastMeeting,
 		Never:    otherMeeting,

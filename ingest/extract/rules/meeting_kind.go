@@ -23,6 +23,8 @@ const (
 	// A meeting the company decided not to hold, or called off, asks nothing either ("has opted
 	// not to hold an extraordinary general meeting to extend the deadline").
 	notAsked = `(?i)\bnot (?:being )?(?:asked|required) to (?:vote (?:on|upon|for) (?:an? |the |any )?(?:extension|amendment)|approve (?:an? |the |any )?extension|extend)` +
+		// "No proposal to extend the date ... is being presented at this meeting"
+		`|\bno (?:proposal|amendment|resolution) (?:to extend|extending|for (?:an? )?extension)\b` +
 		`|\b(?:opted|decided|elected|determined|chosen|chose|resolved) not to (?:hold|convene|call|proceed with)\b|\b(?:will|shall|does|do) not (?:hold|convene)\b|\b(?:cancel(?:l?ed|s)?|withdr[ae]wn?)\b[^.]{0,80}\b(?:meeting|proposal)|\b(?:meeting|proposal)\b[^.]{0,80}\b(?:has been|was|is|will be) (?:cancel(?:l?ed)|withdrawn)\b`
 	// earlyTermination vetoes the charter or trust amendment of a meeting called to liquidate
 	// before the deadline: it does not extend it.

@@ -118,3 +118,29 @@ func subsTargets(text string, cands []candidate) (targets []*entity.Entity, seve
 
 // ordinalSubRe: "First Merger Sub", "Merger Sub II" name the steps of one merger, not parties.
 var ordinalSubRe = textutil.MustStarts(`(?i)^(?:first|second|third|initial|final|company|spac|pubco|holdco|parent|blocker|purchaser|acquir[eo]r)$`)
+
+// acquiresSeveral reports whether the clause after a party list has the SPAC acquire, or
+// combine with, two of the listed parties by their short names ("pursuant to which Acme will
+// acquire each of Birch and Cedar", "the business combination with Birch and Cedar"): a deal
+// with two targets, of which the one-valued target field can hold neither.
+func acquiresSeveral(text string, cands []candidate) bool {
+	terms := map[string]bool{}
+	for _, c := range cands {
+		if t := shortTerm(c.about); t != "" {
+			terms[strings.ToLower(t)] = true
+		}
+	}
+	if len(terms) < 2 {
+		return false
+	}
+	for _, g := range acquiresTwoRe.FindAllStringSubmatch(text, -1) {
+		a, b := strings.ToLower(strings.TrimRight(g[1], ".")), strings.ToLower(strings.TrimRight(g[2], "."))
+		if a != b && terms[a] && terms[b] {
+			return true
+		}
+	}
+	return false
+}
+
+// acquiresTwoRe: an acquisition of, or a combination with, two names joined by "and".
+var acquiresTwoRe = textutil.MustStarts(`(?i:\b(?:acquire|acquisition of|combin\w* with|merge with|mergers? with)(?: each of| both(?: of)?)? (?:the )?)([A-Z][\w&'’.\-]*(?: [A-Z][\w&'’.\-]*){0,3}),? (?i:and) (?:the )?([A-Z][\w&'’.\-]*(?: [A-Z][\w&'’.\-]*){0,3})`)

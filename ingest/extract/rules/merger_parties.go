@@ -68,6 +68,9 @@ func partyTarget(m *rule.Match) []rule.Out {
 			beforeHolders = e
 		}
 	}
+	if acquiresSeveral(text, cands) {
+		return nil
+	}
 	if company == nil {
 		company = namedParty
 	}

@@ -24,6 +24,14 @@ const monthYear = `(?-i:(?:January|February|March|April|May|June|July|August|Sep
 // A few notes capitalise the form ("incorporated as a Cayman Islands Exempted Company").
 const companyForm = `(?i:(?:exempted ?|business |limited liability |public benefit )*(?:company|corporation))`
 
+// shortNameOpening is the short name a proxy or release defines for the company, opening the
+// sentence that calls it a blank check company ("Cascadia is a blank check company
+// incorporated as a Delaware corporation"): a bare short name is not masked as an
+// organisation, and only the company itself is described so at a sentence's start (another
+// of its sponsor's SPACs is vetoed by otherSPAC, as for a full name). One to four capitalised
+// words.
+const shortNameOpening = `^(?-i:[A-Z][A-Za-z0-9&'’.-]*(?: [A-Z][A-Za-z0-9&'’.-]*){0,3})`
+
 // jurisdictionSlot captures a jurisdiction, "British Virgin Island" included (see
 // jurisdictionOf).
 var jurisdictionSlot = `(?P<v>` + jurisdiction + `|British Virgin Island)`
@@ -37,7 +45,7 @@ var offeringState = []*rule.Rule{
 		// April 2021 as a Delaware corporation").
 		Pattern: `(?:\b(?:We|we|The Company|the Company|The Registrant|the Registrant) (?:is|was|are|were)` +
 			`|{org}(?: \((?:[^()⟦]|⟦org \d+⟧){0,60}\))? \((?:the )?` + q + `(?:Company|Registrant)` + eq + `[^)]{0,40}\),? (?:is|was)` +
-			`|{org}(?: \d{1,2}| [IVX]{1,4})?(?: \((?:the )?` + q + `[^()⟦]{0,80}\))? is (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
+			`|(?:{org}(?: \d{1,2}| [IVX]{1,4})?|` + shortNameOpening + `)(?: \((?:the )?` + q + `[^()⟦]{0,80}\))? is (?:a|an) (?:newly[- ]organized |newly[- ]incorporated |recently formed |early stage )?(?:blank check|special purpose acquisition) company)` +
 			`[^.⟦]{0,80}?\b(?:incorporated|formed|organized)(?: (?:on|in) (?:{date}|` + monthYear + `),?)?` +
 			`(?: as (?:a|an) ` + jurisdictionSlot + ` ` + companyForm +
 			`| in (?:the )?(?:State of )?` + jurisdictionSlot + `\b| under the laws of (?:the )?(?:State of )?` + jurisdictionSlot + `\b)`,

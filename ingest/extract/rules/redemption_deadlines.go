@@ -70,11 +70,25 @@ var meetingDeadlines = []*rule.Rule{
 		// a proxy's proposed deadline (its approval is the proxy's condition, not a veto); a past
 		// extension it recounts is not
 		ID: "meeting.new_deadline_proposed", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
-		Pattern:  `(?i)` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}|` + extendFromTo,
-		Not:      pastMeeting + `|earlier|not approved|fail|` + capUpTo + `|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously` + extensionRefused,
+		Pattern: `(?i)` + extendWords + `.*?` + deadlineFrom + deadlineTo + ` {v:date}|` + extendFromTo,
+		// a supplement retells what the proxy first proposed before it revises it ("the proxy
+		// statement proposed to extend that date from <d1> to <d2>"): the old wording is no term
+		Not: pastMeeting + `|earlier|not approved|fail|` + capUpTo + `|\bif (?:the|a) (?:company|sponsor|board)\b|\b(?:we|the company) held\b|(?:stockholders|shareholders) approved\b|previously` + extensionRefused +
+			`|\b(?:had|originally|initially|first) proposed\b|\bproxy statement (?:had )?proposed\b`,
 		Classes:  proxies,
 		NotKinds: notStated,
 		Priority: 10,
+	},
+	{
+		// a supplement's revised term, which replaces the one the proxy first proposed: "to
+		// instead provide that the date will be extended from <d1> to <d2>", "as revised, the
+		// Extension Amendment would extend the date from <d1> to <d2>"
+		ID: "meeting.new_deadline_revised", Produce: laterDeadlineProposed, Gives: []string{spac.FieldNewDeadline, spac.FieldOldDeadline},
+		Pattern:  `(?i)\b(?:instead|as (?:so )?revised|as amended by this supplement)\b[^⟦.]{0,120}?\b(?:date|deadline|termination date|combination period)\b[^⟦.]{0,60}?\bfrom {o:date},? ` + deadlineTo + ` {v:date}`,
+		Not:      pastMeeting + `|\bif (?:the|a) (?:company|sponsor|board)\b|not approved`,
+		Classes:  proxies,
+		NotKinds: notStated,
+		Priority: 11,
 	},
 	{
 		// a release or 8-K that announces the meeting states the extension it will ask for:
@@ -134,7 +148,9 @@ var meetingDeadlines = []*rule.Rule{
 		ID: "meeting.extension_deposit_into", Emit: rule.One(spac.FieldExtensionDeposit),
 		// a proxy's terms put the verb first too ("the Sponsor will deposit into the trust
 		// account $125,000 for each calendar month"); a per-share rate is no deposit
-		Pattern:  `(?i)deposit(?:ed|ing)? ` + trustFund + `(?: \([^)]{0,40}\))?,? (?:an aggregate of |a total of |the amount of )?{v:money}(?:$|[^ ]| (?:[^p]|p[^e]|pe[^r]))`,
+		// The rate may come first, the aggregate after it ("$0.0333 per public share, an
+		// aggregate of $118,214.55").
+		Pattern:  `(?i)deposit(?:ed|ing)? ` + trustFund + `(?: \([^)]{0,40}\))?,? (?:{money} per [^,⟦]{1,30}, )?(?:an aggregate of |a total of |the amount of )?{v:money}(?:$|[^ ]| (?:[^p]|p[^e]|pe[^r]))`,
 		Must:     `(?i)exten`,
 		Not:      depositVeto,
 		Never:    depositHistory,

@@ -9,6 +9,7 @@
 package rules
 
 import (
+	"strconv"
 	"sync"
 
 	"github.com/spacdata/spac"
@@ -89,9 +90,12 @@ var (
 )
 
 // valid vetoes values no filing states: founder (Class B) shares redeemed or issued in a
-// PIPE, a merger sub or a SPAC as the target, a defined term as a name.
+// PIPE, a merger sub or a SPAC as the target, a defined term as a name, a per-share rate as
+// an extension deposit.
 func valid(field, value string, e *entity.Entity) bool {
 	switch field {
+	case spac.FieldExtensionDeposit:
+		return wholeDeposit(value)
 	case spac.FieldSharesRedeemed, spac.FieldSharesRemaining, spac.FieldPIPEShares:
 		return e == nil || e.Class != "B"
 	case spac.FieldTarget:
@@ -102,6 +106,15 @@ func valid(field, value string, e *entity.Entity) bool {
 		return !notNameRe.MatchString(value)
 	}
 	return true
+}
+
+// wholeDeposit: an extension deposit is dollars paid into the trust account, never under a
+// dollar; an amount below one is the per-share rate the deposit is figured at ("shall deposit
+// into the trust account $0.025 for each Class A ordinary share outstanding"), whatever words
+// follow it in the sentence.
+func wholeDeposit(value string) bool {
+	v, err := strconv.ParseFloat(value, 64)
+	return err != nil || v >= 1
 }
 
 // concat joins rule tables in order.

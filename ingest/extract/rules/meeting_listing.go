@@ -27,7 +27,10 @@ var meetingListing = []*rule.Rule{
 	},
 	{
 		ID: "meeting.proxy_listed_on", Emit: rule.One(spac.FieldExchange),
-		Pattern:  `(?i)\b(?:our|the company` + ap + `s|its) (?:units|class a|ordinary|common|shares|public shares|securities|warrants|rights)` + classGap + `{0,120}?\b(?:are|is) (?:currently |each )?(?:listed|traded|quoted) on (?:the )?{v:exchange}`,
+		// the verb may be the plain present ("Our units, Class A common stock and warrants
+		// trade on the Nasdaq Capital Market"), the class "public" ("Our public units, public
+		// shares and public warrants are each traded on the NYSE American")
+		Pattern:  `(?i)\b(?:our|the company` + ap + `s|its) (?:public )?(?:units|class a|ordinary|common|shares|securities|warrants|rights)` + classGap + `{0,120}?\b(?:(?:are|is) (?:currently |each )?(?:listed|traded|quoted)|(?:currently )?trades?) on (?:the )?{v:exchange}`,
 		Not:      otherSPAC + `|` + notListed + notOwnListing,
 		Classes:  []doc.Class{doc.Proxy},
 		NotKinds: notStated,

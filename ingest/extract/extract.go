@@ -96,7 +96,7 @@ func (e Extractor) Explain(r *spac.RenderedFiling) []rule.Finding {
 			c.add(f)
 		}
 	}
-	out := wholeSyndicate(d, successorListing(d.Class, c.kept()))
+	out := wholeSyndicate(d, successorListing(d, c.kept()))
 	for i := range out {
 		out[i].Cite(r)
 	}

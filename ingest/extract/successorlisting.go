@@ -29,11 +29,14 @@ var tickerFieldSet = map[string]bool{
 // successorListing returns found without the SPAC ticker fields that a current report or
 // release read from a listing stated after its own closing statement, and with the shares'
 // symbol of such a listing as the new ticker when none was read.
-func successorListing(class doc.Class, found []rule.Finding) []rule.Finding {
-	if class != doc.Current && class != doc.Communication {
+func successorListing(d *doc.Doc, found []rule.Finding) []rule.Finding {
+	if d.Class != doc.Current && d.Class != doc.Communication {
 		return found
 	}
 	closed := closingLine(found)
+	if stated := closingStated(d); stated != 0 && (closed == 0 || stated < closed) {
+		closed = stated
+	}
 	if closed == 0 {
 		return found
 	}
@@ -69,3 +72,24 @@ func closingLine(found []rule.Finding) int {
 	}
 	return line
 }
+
+// mergerClosedRe states a combination done in words no closing-date rule reads (a release's
+// "the closing of the merger of the companies occurred today", "As a result of the merger,
+// each share ... converts"): after it, a listing in the present or future is the combined
+// company's.
+var mergerClosedRe = textutil.MustStarts(`(?i)\bclosing of the (?:merger|business combination)\b[^.]{0,80}?\b(?:occurred|took place|was completed|was consummated|has occurred)\b|\b(?:has|have) (?:consummated|completed|closed) (?:the|its|their) (?:merger|business combination)\b|^as a result of the (?:merger|business combination),? (?:each|all)\b[^.]{0,80}?\b(?:converted|converts|became)\b`)
+
+// closingStated is the first line of a sentence stating the combination done, or 0.
+func closingStated(d *doc.Doc) int {
+	for _, s := range d.Sentences {
+		if mergerClosedRe.MatchString(s.Text) && !nowListedHypotheticalRe.MatchString(s.Text) {
+			first, _ := s.Lines()
+			return first
+		}
+	}
+	return 0
+}
+
+// nowListedHypotheticalRe is a closing only expected or conditioned ("if the merger is
+// completed", "upon the closing of the merger, which is expected to occur").
+var nowListedHypotheticalRe = textutil.MustStarts(`(?i)\b(?:if|assuming|upon|once|when|expected|anticipated|would|will)\b[^.]{0,40}?\b(?:closing|consummat|complet)`)

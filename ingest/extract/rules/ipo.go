@@ -30,8 +30,10 @@ var offeringClosing = []*rule.Rule{
 	},
 	{
 		ID: "offering.sponsor_parenthesis", Emit: rule.One(spac.FieldSponsor),
-		// also with the defined term alone: "Silver Crest Management LLC (“Sponsor”)"
-		Pattern:  `{v:org}(?:, a [^()⟦]{0,60}?)?,? \((?:(?:our|the) ` + q + `?|` + q + `)(?:[Ss]ponsor)` + eq + `?\)`,
+		// also with the defined term alone: "Silver Crest Management LLC (“Sponsor”)", and after
+		// the sponsor's former name: "X Holdings LLC (formerly known as X Partners LLC) (the
+		// “Sponsor”)"
+		Pattern:  `{v:org}(?: \((?:formerly(?: known as)?|f/k/a)\b[^()]{1,80}\))?(?:, a [^()⟦]{0,60}?)?,? \((?:(?:our|the) ` + q + `?|` + q + `)(?:[Ss]ponsor)` + eq + `?\)`,
 		Classes:  narrated,
 		Priority: 11,
 	},

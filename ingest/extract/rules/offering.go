@@ -227,8 +227,11 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.unit_price_public_offering", Emit: rule.One(spac.FieldUnitPrice),
-		Pattern:  `(?i)(?:^public offering price|offering price of|public offering price of each unit was) (?:\| )?{v:money}(?: per unit)?`,
-		Not:      `(?i)private placement|warrant`,
+		Pattern: `(?i)(?:^public offering price|offering price of|public offering price of each unit was) (?:\| )?{v:money}(?: per unit)?`,
+		Not:     `(?i)private placement|warrant`,
+		// An offering of shares without units ("an initial public offering of our Class A
+		// ordinary shares at an offering price of $10.00 per share") has no unit price.
+		Never:    `(?i)offering price of ⟦money \d+⟧ per (?:share|ordinary share|class a)`,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 8,

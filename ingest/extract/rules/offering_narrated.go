@@ -17,9 +17,11 @@ const proceedsOf = `of the (?:net |gross )?proceeds (?:from|of) (?:the|our|its) 
 var offeringNarrated = []*rule.Rule{
 	{
 		// The total with its parts: "A total of $X, comprised of $Y of the proceeds ... and $Z
-		// of ..., was placed in the trust account"; "which includes".
+		// of ..., was placed in the trust account"; "which includes"; a part may carry its own
+		// bracket ("$X of the proceeds from the IPO (which amount includes $Y of the
+		// underwriters' deferred discount)").
 		ID: "offering.trust_total_comprised", Emit: rule.One(spac.FieldTrustSize),
-		Pattern: `(?i)\b(?:a total of|an aggregate of) {v:money},? (?:comprised of|consisting of|which includes?|including) {money}[^⟦]*?(?:and {money}[^⟦]*?)?` +
+		Pattern: `(?i)\b(?:a total of|an aggregate of) {v:money},? (?:comprised of|consisting of|which includes?|including) {money}(?:[^⟦(]|\([^()⟦]*(?:⟦money \d+⟧[^()⟦]*)?\))*?(?:and {money}[^⟦]*?)?` +
 			`(?:was|were|has been|have been) (?:placed|deposited|held) in(?:to)? (?:a|the|its) .{0,60}?trust\b`,
 		Not:      overAllotment + `|deferred underwriting|extension|interest`,
 		Classes:  narrated,

@@ -83,7 +83,11 @@ var offeringState = []*rule.Rule{
 		// A former name and the defined term may stand in two brackets between ("Acme Corp.
 		// (the “Company”) (formerly Acme Growth Corp.), a Cayman Islands exempted company");
 		// one bracket alone is meeting.state_notice_apposition's.
-		Pattern:  `(?P<org>{org})(?: \([^()]{1,80}\) \([^()]{1,80}\))?,? (?:is )?(?:a|an) (?:newly[- ]organized |newly[- ]formed )?` + jurisdictionSlot + ` ` + companyForm + `\b`,
+		// The place may follow the form ("Acme Holdings II, an exempted company incorporated in
+		// the Cayman Islands with limited liability", "Acme Corp., a blank check company
+		// incorporated as a Delaware corporation").
+		Pattern: `(?P<org>{org})(?: \([^()]{1,80}\) \([^()]{1,80}\))?,? (?:is )?(?:a|an) (?:newly[- ]organized |newly[- ]formed )?` + jurisdictionSlot + ` ` + companyForm + `\b` +
+			`|(?P<org>{org}),? (?:a|an) (?:[a-z-]+,? ){0,5}?` + companyForm + ` (?:incorporated|organized|formed) (?:as (?:a|an) ` + jurisdictionSlot + ` ` + companyForm + `|in (?:the )?(?:State of )?` + jurisdictionSlot + `|under the laws of (?:the )?(?:State of )?` + jurisdictionSlot + `)\b`,
 		Not:      notOwnJurisdiction,
 		Never:    jurisdictionMoved,
 		Classes:  []doc.Class{doc.Prospectus, doc.Periodic, doc.Proxy, doc.MergerProxy, doc.Current, doc.Communication},

@@ -63,7 +63,7 @@ var sector = []*rule.Rule{
 		// "to focus initially on transactions with companies and/or assets within the ...
 		// industry": an adverb after the verb or the search, the deal's kind and its object
 		// before the place.
-		Pattern:  `(?i)\b(?:focus|focused|focusing|concentrate|concentrating)(?: ` + focusAdverb + `)?(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: ` + focusAdverb + `)?(?: on| for) (?:identifying |acquiring |pursuing |transactions with )?(?:(?:an? )?(?:prospective |potential )?(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities)(?: and/or assets)? )?(?:(?:in|within|operating (?:in|within)|that operate (?:in|within)|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
+		Pattern:  `(?i)\b(?:focus|focused|focusing|concentrate|concentrating)(?: ` + focusAdverb + `)?(?: (?:our|its|their) (?:search|efforts|acquisition strategy))?(?: ` + focusAdverb + `)?(?: on| for) (?:identifying |acquiring |pursuing |transactions with )?(?:(?:an? |one or more )?(?:(?:prospective|potential|operating|suitable) ){0,2}(?:target )?(?:business(?:es)?|compan(?:y|ies)|targets?|opportunities)(?: and/or assets)? )?(?:(?:in|within|operating (?:in|within)|that operate (?:in|within)|serving|that (?:provide|offer)) )?(?:the )?(?P<v>` + focusWords + sectorNoun + `)`,
 		Not:      manyIndustries + `|(?i)\bfollowing\b|\b(?:not|never) (?:\w+ ){0,2}(?:focus|concentrate)|` + notIndustry,
 		Never:    notOwnFocus,
 		Classes:  focusForms,

@@ -214,7 +214,32 @@ func (c *collector) kept() []rule.Finding {
 			out = append(out, f)
 		}
 	}
+	if c.class != doc.Periodic {
+		out = oncePerStatement(out)
+	}
 	sort.Slice(out, func(a, b int) bool { return before(out[a], out[b]) })
+	return out
+}
+
+// oncePerStatement keeps one finding of each value a line states for a field (and party):
+// an 8-K's sentence "On <date>, the Board approved an extension ... from <old> to <new>" is
+// read by a rule that dates it by the filing and by one that dates it by its event, and it is
+// one fact. (A report's line may state one value for two periods - equal balances at two
+// dates - so periodic reports keep both.)
+func oncePerStatement(found []rule.Finding) []rule.Finding {
+	best := map[string]int{}
+	var out []rule.Finding
+	for _, f := range found {
+		key := f.Fact.Field + "\x00" + f.Fact.Value + "\x00" + f.Fact.Party + "\x00" + strconv.Itoa(f.Fact.Citation.Line)
+		i, ok := best[key]
+		switch {
+		case !ok:
+			best[key] = len(out)
+			out = append(out, f)
+		case better(f, out[i]):
+			out[i] = f
+		}
+	}
 	return out
 }
 

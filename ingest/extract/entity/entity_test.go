@@ -100,6 +100,12 @@ func TestRecognise(t *testing.T) {
 			"org:PINE HOLLOW ACQUISITION CORP.=PINE HOLLOW ACQUISITION CORP."},
 		{"quoted on the OTC Bulletin Board under the symbols HYDQ and HYDQW, respectively",
 			"exchange:the OTC Bulletin Board=OTC; ticker:HYDQ=HYDQ; ticker:HYDQW=HYDQW"},
+		// A meeting's defined term in quotes is no symbol.
+		{"was approved at an Extraordinary General Meeting (the “EGM”) of Quill on March 30, 2022",
+			"date:March 30, 2022=2022-03-30"},
+		// A bracket closed by the company's short name, after its symbol.
+		{"and Quill Harbor Holdings Corp. (Nasdaq: QHHC; \"Quill\"), a blank check company",
+			"org:Quill Harbor Holdings Corp.=Quill Harbor Holdings Corp.; exchange:Nasdaq=Nasdaq; ticker:QHHC=QHHC"},
 		{"— Chardan 2008 China Acquisition Corp. (“Chardan” or the “Company”) (NASDAQ: CACAU) announced",
 			"org:Chardan 2008 China Acquisition Corp.=Chardan 2008 China Acquisition Corp.; exchange:NASDAQ=Nasdaq; ticker:CACAU=CACAU"},
 		{"In June 2021 Harlow Acquisition Corp. and in 2022 Selkirk Corp. announced",

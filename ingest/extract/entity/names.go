@@ -17,7 +17,9 @@ var (
 	// ABC, ABCW and ABCU)": the exchange's earlier names, lists with semicolons or "and"; a 2009
 	// release may write the name in capitals ("(NYSE AMEX: TCW, TCW.U, TCW.WS)"); a wire may
 	// part them with slashes ("(Nasdaq: ABC/ABCU/ABCW)").
-	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT|Amex|AMEX|Alternext(?:\sUS)?))?|AMEX|American Stock Exchange|OTC(?:QX|QB| Bulletin Board| Markets)?|OTCBB)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `(?:(?:\s*[,;/]|,?\s+and)\s*` + symbol + `)*)\s*\)`)
+	// A release may close the bracket with the company's short name ("(Nasdaq: ABCD;
+	// “Acme”)").
+	parenTickerRe = re(`\(\s*((?:Nasdaq|NASDAQ|NYSE(?:\s(?:American|Arca|MKT|Amex|AMEX|Alternext(?:\sUS)?))?|AMEX|American Stock Exchange|OTC(?:QX|QB| Bulletin Board| Markets)?|OTCBB)(?:\s(?:GM|GS|CM|Global Market|Capital Market))?)\s*:\s*(` + symbol + `(?:(?:\s*[,;/]|,?\s+and)\s*` + symbol + `)*)\s*(?:;\s*(?:the\s+)?[“"][^”"()]{1,40}[”"]\s*)?\)`)
 	symbolRe      = re(symbol)
 	// An unquoted symbol right after the word: "under the Nasdaq ticker symbol RKLB".
 	// Several: "under the symbols HYDQ and HYDQW", "symbols AB, ABW and ABR".
@@ -28,6 +30,8 @@ var (
 		"US": true, "USA": true, "LLC": true, "GAAP": true, "FINRA": true, "DTC": true,
 		"CEO": true, "CFO": true, "JOBS": true, "EGC": true, "BCA": true, "FPA": true,
 		"DGCL": true, "IRS": true, "PFIC": true, "OTC": true, "EST": true, "ET": true,
+		// a meeting's defined term: "an Extraordinary General Meeting (the “EGM”)"
+		"EGM": true, "AGM": true,
 	}
 )
 

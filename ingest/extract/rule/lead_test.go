@@ -68,3 +68,25 @@ func TestOutPeriodOverridesTheRules(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestRecountedEventKeepsItsDate: a report's sentence that recounts an earlier event ("As
+// previously disclosed, on <date>, ...") dates its values by that event, so they do not meet
+// the reported event's (the filing's period); the date an earlier report was filed on is not
+// the event's.
+func TestRecountedEventKeepsItsDate(t *testing.T) {
+	redeemed := &Rule{ID: "t.redeemed", Emit: One("shares_redeemed"), Pattern: `holders of {v:shares} redeemed`}
+	got := periods(t, []*Rule{redeemed},
+		"As previously disclosed, on February 9, 2023, the Company held a meeting at which holders of 1,000 shares redeemed them.",
+		"As reported in the Form 8-K filed on March 1, 2023, on February 27, 2023, the Company held a meeting at which holders of 2,000 shares redeemed them.",
+		"In connection with the second meeting, holders of 3,000 shares redeemed them.",
+	)
+	want := []string{"shares_redeemed=1000@2023-02-09", "shares_redeemed=2000@2023-02-27", "shares_redeemed=3000@"}
+	if len(got) != len(want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}

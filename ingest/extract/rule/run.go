@@ -293,6 +293,15 @@ func headedBy(d *doc.Doc, i int, re *textutil.Starts) bool {
 	return prevLast == first && prev.Section == s.Section && len(prev.Text) <= maxHeading && re.MatchString(prev.Text)
 }
 
+// recountedPeriod is the date of the earlier event the match's sentence recounts, else
+// period unchanged.
+func recountedPeriod(mt *Match, period string) (string, bool) {
+	if d, ok := recountedDate(mt.s); ok {
+		return d, true
+	}
+	return period, false
+}
+
 // produce turns one match into findings: the rule's own production, else one finding per
 // emitted slot (per entity of the slot, for an Each rule) whose value is valid.
 func (b *Book) produce(mt *Match) []Finding {
@@ -307,6 +316,10 @@ func (b *Book) produce(mt *Match) []Finding {
 		if lead, ok := leadDate(mt.d, mt.at); ok {
 			period, dated = lead, true
 		}
+	}
+	if !dated && mt.d.Class == doc.Current {
+		// an earlier event a report recounts is dated by its own date (recountedDate)
+		period, dated = recountedPeriod(mt, period)
 	}
 	if r.Narrated && mt.d.Class == doc.Periodic && !dated {
 		var ok bool

@@ -56,7 +56,8 @@ const withRedemption = `\b(?:including|and|with|through) the redemption of all `
 // liquidation. A price stated in a sentence of its own ("The Company estimates that the
 // per-share redemption price ... will be approximately $10.47.") is the liquidation's only in
 // such a section.
-const liquidationAnnounced = `(?i)(?:^|[.!?]\s)(?:[^.!?i]|\Bi|i[^f.!?]){0,250}?\b(?:` +
+// (A dot inside a word - "(NYSE: ACME, ACME.U)" - ends no sentence.)
+const liquidationAnnounced = `(?i)(?:^|[.!?]\s)(?:[^.!?i]|\Bi|i[^f.!?]|\.[^\s.!?]){0,250}?\b(?:` +
 	`(?:intends|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to (?:voluntarily )?` +
 	`(?:dissolve|wind up|liquidate(?: and dissolve\b|,|\.| in accordance| the company\b))` +
 	`|(?:(?:intends|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to|will (?:instead |now |therefore |accordingly )?) ?redeem all (?:of )?(?:its|the|our) (?:issued and )?outstanding)`
@@ -149,11 +150,26 @@ var liquidationNotices = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// The day the whole class is redeemed named by its defined term: "... intends to dissolve
+		// and liquidate ..., including the redemption of all of its outstanding shares of Class
+		// A common stock (the "public shares") that were included in the units issued in its
+		// initial public offering on December 2, 2022 (the "Redemption Date")" - the date the
+		// term defines, not the offering's.
+		ID: "liquidation.date_defined_redemption_date", Emit: rule.One(spac.FieldLiquidationDate),
+		Pattern:  `(?i)\b(?:redeem|redemption of) all ` + publicShares + gap + `{0,250}?\bon (?:or about )?{v:date},? \((?:the )?[“"](?:Final )?Redemption Date[”"]\)`,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// "As of the close of business on <date>, the Public Shares will be deemed cancelled
 		// and will represent only the right to receive the redemption amount." (the public
 		// subunits of a SPAC whose units hold subunits)
 		ID: "liquidation.date_shares_cancelled", Emit: rule.One(spac.FieldLiquidationDate),
-		Pattern: `(?i)^(?:(?:Therefore|Accordingly|As a result|Consequently|Thus),?\s+)?(?:As of|On or about|On|Effective as of|At)\s+(?:the close of business\s+)?(?:on\s+)?(?:or (?:before|about)\s+)?{v:date},?\s+(?:all )?(?:the )?` +
+		// (also "..., on <date> or as soon as possible thereafter, the Public Shares will be ...")
+		Pattern: `(?i)^(?:(?:Therefore|Accordingly|As a result|Consequently|Thus),?\s+)?(?:As of|On or about|On|Effective as of|At)\s+(?:the close of business\s+)?(?:on\s+)?(?:or (?:before|about)\s+)?{v:date},?\s+(?:or as (?:soon|promptly) as (?:reasonably )?(?:possible|practicable) thereafter,?\s+)?(?:all )?(?:the )?` +
 			`(?:outstanding )?(?:public shares|public subunits|Class A (?:common stock|ordinary shares)|shares of Class A common stock|ordinary shares)\s+will\s+` +
 			`(?:be deemed (?:cancell?ed|canceled)|(?:only )?represent (?:only )?the right to receive the redemption amount)`,
 		Never:    conditional + `|merger|effective time|converted`,
@@ -227,7 +243,9 @@ var liquidationNotices = []*rule.Rule{
 		// "expects to redeem its Class A ordinary shares at a redemption price of approximately
 		// $11.21 per share": the company redeems its own class, holders do not elect.
 		ID: "liquidation.price_redeem_at", Emit: rule.One(spac.FieldLiquidationPrice),
-		Pattern:  `(?i)\b` + decides + ` redeem (?:all )?` + publicShares + `[^⟦]{0,150}?\bat an? (?:estimated |anticipated )?(?:per[- ]share )?redemption price of (?:approximately )?{v:money}`,
+		// (and the redemption made: "The Company redeemed all of its outstanding public shares on
+		// <date> at a redemption price of approximately $10.91 per share")
+		Pattern:  `(?i)(?:\b` + decides + ` redeem|` + itself + ` (?:has )?redeemed) (?:all )?` + publicShares + `[^⟦]{0,150}?(?:⟦date \d+⟧[^⟦]{0,20}?)?\bat an? (?:estimated |anticipated )?(?:per[- ]share )?redemption price of (?:approximately )?{v:money}`,
 		Not:      conditional + `|(?:less than|up to)\s+⟦money \d+⟧$`,
 		Never:    otherSPACs,
 		Classes:  current,
@@ -236,6 +254,20 @@ var liquidationNotices = []*rule.Rule{
 		Priority: 9,
 	},
 
+	{
+		// the price the shares were redeemed at, in a section that announces the liquidation:
+		// "... 22,367,351 of the Company's public shares were submitted to the transfer agent and
+		// were redeemed on December 1, 2022 at a price of approximately $10.05 per share" (an
+		// extension's redemptions are told in a section that announces none)
+		ID: "liquidation.price_shares_redeemed_at", Emit: rule.One(spac.FieldLiquidationPrice),
+		Pattern:  `(?i)(?:\bpublic shares\b|⟦shares \d+⟧)[^⟦]{0,160}?\b(?:were|have been|had been) redeemed (?:on {date} )?at (?:a|the) (?:redemption )?price of (?:approximately |about )?{v:money} per (?:public )?share`,
+		Never:    otherSPACs + `|\b(?:if|unless|would)\b|extension|business combination`,
+		Within:   liquidationAnnounced,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 9,
+	},
 	{
 		// a price in a sentence of its own, in a section that announces the liquidation (any
 		// section of an 8-K: one whose body has no Item heading too)

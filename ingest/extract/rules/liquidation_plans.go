@@ -35,6 +35,21 @@ var liquidationPlans = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// The board's distribution under a plan of liquidation, with the day it is paid: "authorized
+		// the issuance of a liquidating distribution in the amount of $5.6941 per share, payable on
+		// February 21, 2007 to holders of record". A first instalment ("initial", "interim",
+		// "partial") is not the whole distribution.
+		ID: "liquidation.price_distribution_payable", Emit: rule.Emit{"v": spac.FieldLiquidationPrice, "d": spac.FieldLiquidationDate},
+		Pattern:  `(?i)\b(?:liquidating|liquidation) distribution (?:in the amount of |of |equal to )?(?:approximately |about )?{v:money} per (?:public )?share\b[^⟦]{0,80}?,? (?:payable|to be paid|which will be paid|will be paid|was paid) (?:on or about |on |beginning on )?{d:date}`,
+		Not:      `(?i)\b(?:initial|interim|partial|first|second|further|additional|final)\s+(?:liquidating|liquidation) distribution`,
+		Never:    conditional + `|` + otherSPACs,
+		Within:   liquidationAnnounced + `|` + planApproved + `|\b(?:approved|adopted) (?:the )?(?:dissolution|plan)|\bapproval of (?:the |its )?(?:dissolution|plan of (?:liquidation|dissolution))`,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 11,
+	},
+	{
 		// a headline: "Redemption Price For The Public Shares Will Be ~$10.15"
 		ID: "liquidation.price_public_shares", Emit: rule.One(spac.FieldLiquidationPrice),
 		Pattern:  `(?i)\bredemption (?:price|amount) for (?:the |its )?public shares (?:will be|is expected to be|is) (?:approximately |about |~ ?)?{v:money}`,

@@ -34,7 +34,10 @@ const mainProposal = `(?i)extension|business combination|charter amendment|trust
 
 // mainProposalHeading is the main proposal's name as a heading run into its result on one
 // line ("Proposal 1 - Extension Amendment Proposal. The proposal was approved with ...").
-const mainProposalHeading = `(?i)^(?:proposal|item) (?:no\.? ?)?\d+\W+(?:the )?(?:extension|charter amendment|trust (?:agreement )?amendment|business combination|merger)`
+// A short sentence that reports the main proposal approved heads its votes the same way
+// ("The stockholders approved the Business Combination Proposal. The votes were as follows:
+// For: ...").
+const mainProposalHeading = `(?i)^(?:(?:proposal|item) (?:no\.? ?)?\d+\W+(?:the )?|(?:the )?(?:stockholders|shareholders) (?:approved|adopted) (?:the )?)(?:extension|charter amendment|trust (?:agreement )?amendment|business combination|merger)`
 
 const (
 	meetingNoun = `(?:special|extraordinary general|annual general|annual|extraordinary|general) meeting`
@@ -46,7 +49,8 @@ const (
 	orgGap = `(?:[^⟦]|⟦(?:org|ticker) \d+⟧)`
 	// voteCount is one count of a vote in a sentence ("holders of 5,702,114 shares (approximately
 	// 97.8% of the votes cast)").
-	voteCount = `(?:holders of )?{SLOT:shares|count}(?: \([^)]{0,60}\))?(?: shares)? (?:voted |votes |were cast |voting )?`
+	// (also "4,402,118 votes cast for", "votes were cast against")
+	voteCount = `(?:holders of )?{SLOT:shares|count}(?: \([^)]{0,60}\))?(?: shares)? (?:voted |(?:votes? )?(?:were )?cast |votes |voting )?`
 	// perSharePrice names the per-share figure a proxy estimates from the trust balance.
 	perSharePrice = `(?:per[- ]share (?:redemption )?price|redemption price per (?:public )?share|price per (?:public )?share)`
 	// deadlineFrom is the "from <old date> (the "Termination Date")" before a new deadline; the
@@ -60,7 +64,9 @@ const (
 	// which"), and the time may be "to complete" rather than "by which"; a trust agreement's
 	// amendment writes "the date before which" or "the date on which to commence liquidating
 	// the trust account".
-	extendDeadline = `(?:extend|extends|extending|extension of)(?: \([^)]{0,40}\))? (?:the|its)(?: company` + ap + `s)? (?:(?:date|time|period|deadline|period of time)(?: \([^)]{0,60}\))? (?:by which|(?:on or )?before which|on which to commence liquidat\w+|(?:with)?in which to (?:complete|consummate|effect)|to (?:complete|consummate|effect))|deadline|termination date|combination period)`
+	// (also "an extension of time for the Company to consummate an initial business combination")
+	extendDeadline = `(?:(?:extend|extends|extending|extension of)(?: \([^)]{0,40}\))? (?:the|its)(?: company` + ap + `s)? (?:(?:date|time|period|deadline|period of time)(?: \([^)]{0,60}\))? (?:by which|(?:on or )?before which|on which to commence liquidat\w+|(?:with)?in which to (?:complete|consummate|effect)|to (?:complete|consummate|effect))|deadline|termination date|combination period)` +
+		`|(?:extend|extends|extending|extension of) time for (?:the company|us|it|⟦org \d+⟧) to (?:complete|consummate|effect))`
 	// parValue is the par value written after a class of shares ("holders of 1,000 shares of
 	// Class A common stock, par value $0.0001 per share (the "public shares")").
 	parValue = `(?:,? par value {money} per share,?)?`
@@ -115,7 +121,7 @@ const (
 func votesOf(slot string) string { return strings.ReplaceAll(voteCount, "SLOT", slot) }
 
 // meeting is the whole family, in the order its rules are tried.
-var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingNarrated, meetingExtensionTerms, meetingDepositTerms, meetingCharter, meetingRedemptions, meetingRedemptionStatement, meetingDeadlines, meetingListing)
+var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingNarrated, meetingExtensionTerms, meetingEvents, meetingDepositTerms, meetingCharter, meetingRedemptions, meetingRedemptionStatement, meetingDeadlines, meetingListing)
 
 // meetingTerms: the meeting (dates, record date, tender deadline, kind) and votes stated
 // in sentences.

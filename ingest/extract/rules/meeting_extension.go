@@ -64,7 +64,7 @@ var meetingExtensionTerms = []*rule.Rule{
 		// 18, 2023 to the New Termination Date"
 		ID: "meeting.old_deadline_extended_from", Emit: rule.One(spac.FieldOldDeadline),
 		Pattern:  `(?i)` + extendWords + `(?:` + notDate + `|⟦duration \d+⟧)*? from {v:date}`,
-		Not:      pastMeeting + `|\b(?:previously|originally|if|may|might|would|could)\b` + extensionAsked + extensionRefused + `|\b` + deadlineTo + ` ⟦date \d+⟧.*⟦date \d+⟧$` + warrantExpiry,
+		Not:      pastMeeting + `|\b(?:previously|originally|if|may|might|would|could)\b|` + notYetActed + extensionAsked + extensionRefused + `|\b` + deadlineTo + ` ⟦date \d+⟧.*⟦date \d+⟧$` + warrantExpiry,
 		Never:    earlyTermination + `|` + proposalFailed,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    []string{"5.07", "5.03", "8.01", "7.01"},

@@ -86,9 +86,11 @@ var meetingKinds = []*rule.Rule{
 		ID: "meeting.kind_business_combination_approved", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
 		// the deal named by its agreement: "The Stockholders approved and adopted the Merger
 		// Agreement", "shareholders voted to adopt the Business Combination Agreement"
-		Pattern: `(?i)(?:shareholders|stockholders) (?:have |had )?approved (?:its|the) (?:proposed |previously announced )?(?P<v>business combination)\b|(?P<v>business combination) (?:was|has been) approved` +
+		Pattern: `(?i)(?:shareholders|stockholders) (?:have |had )?approved (?:its|the) (?:proposed |previously announced )?(?P<v>business combination)\b|(?P<v>business combination)(?: \([^()]{0,60}\))? (?:was|has been) approved` +
 			`|(?:shareholders|stockholders) (?:have |had )?(?:approved|adopted|voted to (?:approve|adopt))(?: and (?:adopted|approved|adopt|approve))? (?:the )?(?P<v>(?:business combination|merger) agreement|agreement and plan of (?:merger|reorganization)|merger agreement and plan of reorganization)\b`,
-		Not:      pastMeeting + `|\bif\b|\bnot\b|exten`,
+		Not: pastMeeting + `|\bif\b|\bnot\b|exten`,
+		// the target's holders act by written consent; that is no meeting of the SPAC
+		Never:    `(?i)written consent`,
 		Classes:  current,
 		Items:    voteItems,
 		Priority: 12,
@@ -164,6 +166,16 @@ var meetingKinds = []*rule.Rule{
 		Classes:  current,
 		Items:    []string{"5.03"},
 		Priority: 10,
+	},
+	{
+		// the meeting defined by its purpose: "at the extraordinary general meeting held on
+		// <date> (the "Extension Meeting")"
+		ID: "meeting.kind_extension_meeting_defined", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)\((?:the )?` + q + `(?:\w+ )?(?P<v>extension (?:meeting|egm|special meeting|general meeting))` + eq + `\)`,
+		Not:      pastMeeting,
+		Never:    earlyTermination + `|` + notAsked,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 8,
 	},
 	{
 		// "the Extension", the defined term of an 8-K reporting the extension meeting

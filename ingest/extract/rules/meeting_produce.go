@@ -11,7 +11,7 @@ import (
 // Vetoes of a deposit: an optional or capped amount, a formula, a per-share gloss, history
 // (a total to date, as of the report's date, an aggregate over the extensions).
 const (
-	depositVeto    = `(?i)up to (?:an aggregate of |a total of )?⟦money|lesser of|aggregate of all|total of all|in the aggregate since|per share\)? (?:for|in)|may deposit|will not|\bif (?:the )?(?:company|sponsor|we|it) (?:elects?|decides?|chooses?|determines?)|\b(?:intends?|plans?|expects?) to\b|\bwould\b`
+	depositVeto    = `(?i)up to (?:an aggregate of |a total of )?⟦money|lesser of|aggregate of all|total of all|in the aggregate since|per share\)? (?:for|in)|\bdeposit\w*(?: [a-z]+){0,6}? ⟦money \d+⟧ per (?:public |class a |ordinary |unredeemed )?share\b|may deposit|will not|\bif (?:the )?(?:company|sponsor|we|it) (?:elects?|decides?|chooses?|determines?)|\b(?:intends?|plans?|expects?) to\b|\bwould\b`
 	depositHistory = `(?i)\bto date\b|\bso far\b|since (?:the|our) (?:ipo|initial public offering)|\bas of the date of (?:this|the filing of this) (?:quarterly |annual )?report\b|\baggregate of ⟦money \d+⟧[^.]*\bextensions\b`
 )
 
@@ -24,12 +24,21 @@ var (
 	deadlineIfRe = textutil.MustStarts(`(?i)\bif (?:the|a) `)
 	// failRe is a proposal that failed, or a condition on failing, before the new deadline.
 	failRe = textutil.MustStarts(`(?i)\bfail`)
+	// notYetActedRe is an extension someone may make or decided against: "the Board may
+	// approve an extension", "determined not to extend" (the charter's "the date by which the
+	// Company may consummate" is no such act).
+	notYetActedRe = textutil.MustStarts(`(?i)` + notYetActed)
 )
+
+// notYetActed is notYetActedRe's pattern, for rules that veto the whole sentence.
+// (An extension a release says the company intends to make is read as announced, as a
+// proxy's proposal is.)
+const notYetActed = `\b(?:may|might|could|should) (?:approve|extend|elect|decide|determine|deposit|choose|request|seek)\b|\bnot to (?:extend|approve|deposit|seek)\b`
 
 // unconditionalDeadline gives the new deadline of "extending the date ... to <date>" unless a
 // condition stands before the date.
 func unconditionalDeadline(m *rule.Match) []rule.Out {
-	if lead := deadlineDefRe.ReplaceAllString(m.Text("lead"), ""); deadlineIfRe.MatchString(lead) || failRe.MatchString(lead) {
+	if lead := deadlineDefRe.ReplaceAllString(m.Text("lead"), ""); deadlineIfRe.MatchString(lead) || failRe.MatchString(lead) || notYetActedRe.MatchString(lead) {
 		return nil
 	}
 	var out []rule.Out

@@ -259,6 +259,9 @@ var (
 // Drift Acquisition Corp." and "HALCYON DRIFT ACQUISITION CORP" are one name).
 func bareName(name string) string {
 	n := strings.TrimSpace(nonAlnumRe.ReplaceAllString(strings.ToLower(name), " "))
+	// "The Acme Acquisition Corporation" is the filer the recogniser reads as "Acme
+	// Acquisition Corporation" (a leading article is no part of a name it reads)
+	n = strings.TrimPrefix(n, "the ")
 	return legalEndRe.ReplaceAllString(n, "")
 }
 

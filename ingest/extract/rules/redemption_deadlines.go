@@ -174,7 +174,11 @@ var meetingDeadlines = []*rule.Rule{
 		// "the Company drew $142,500 under the promissory note ... and deposited it into the Trust
 		// Account": the note's principal ("up to") is not the deposit
 		ID: "meeting.extension_drawn_deposited", Emit: rule.One(spac.FieldExtensionDeposit),
-		Pattern:  `(?i)\b(?:drew|borrowed|withdrew) {v:money}[^.]*? and deposited (?:it|such amount|the funds|the proceeds|such funds|that amount) ` + trustAccount,
+		// The draw approved and then deposited: "approved a draw of an aggregate of $160,000 (the
+		// "Extension Funds") under the Note, which Extension Funds were deposited into the trust
+		// account on <date>".
+		Pattern: `(?i)\b(?:drew|borrowed|withdrew) {v:money}[^.]*? and deposited (?:it|such amount|the funds|the proceeds|such funds|that amount) ` + trustAccount +
+			`|\b(?:approved|made|requested) an? (?:draw|drawdown|advance|borrowing) (?:of |in the amount of )?(?:an aggregate of |a total of )?{v:money}[^.]*?,? which (?:[\w ]{0,30}? )?(?:were|was|have been|has been) deposited ` + trustAccount,
 		Must:     `(?i)exten`,
 		Not:      `(?i)\b(?:may|will|would|intends? to|plans? to) (?:draw|borrow)`,
 		Never:    depositHistory,

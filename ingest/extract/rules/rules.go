@@ -84,8 +84,10 @@ const (
 )
 
 var (
-	mergerSubRe = textutil.MustStarts(`(?i)merger ?sub|merger corp|acquisition (?:corp|corporation|company|co\b|holdings|inc|ltd|limited|partners)|sponsor|\bspac\b`)
-	spacNameRe  = textutil.MustStarts(`(?i)acquisition\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)|merger sub`)
+	// (a SPAC's name may say "Acquisitions": "Trident Acquisitions Corp.", "Industrial Tech
+	// Acquisitions II, Inc.")
+	mergerSubRe = textutil.MustStarts(`(?i)merger ?sub|merger corp|acquisitions? (?:corp|corporation|company|co\b|holdings|inc|ltd|limited|partners)|sponsor|\bspac\b`)
+	spacNameRe  = textutil.MustStarts(`(?i)acquisitions?\b.{0,30}\b(?:corp|corporation|company|co\b|holdings|inc|ltd|limited)|merger sub`)
 	notNameRe   = textutil.MustStarts(`(?i)^(?:the )?(?:(?:surviving|combined|resulting|successor|post-combination|new) )?(?:company|registrant|corporation|purchaser|parent|target|pubco|holdco|entity)\b`)
 )
 

@@ -96,7 +96,8 @@ func (x *reader) coverShareSymbol() *rule.Finding {
 	return shares
 }
 
-// reports reports whether the 8-K reports item.
+// reports reports whether the 8-K reports item: its header or an Item heading names it (an
+// 8-K that names no item is read as a combination's items, but reports none of them).
 func (x *reader) reports(item string) bool {
 	for _, it := range x.d.R.Filing.Items {
 		if it == item {
@@ -104,7 +105,7 @@ func (x *reader) reports(item string) bool {
 		}
 	}
 	for _, s := range x.d.Sections {
-		if s.HasItem(item) {
+		if s.Kind == doc.Item && s.Item == item {
 			return true
 		}
 	}

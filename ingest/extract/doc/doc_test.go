@@ -347,6 +347,22 @@ func TestForeignReportReadsAsCurrent(t *testing.T) {
 	}
 }
 
+// An 8-K that names no item in its header or its text is read as a business combination's
+// report: its introductory note and its body would otherwise be read by no item-scoped rule.
+func TestCurrentReportWithoutItemsReadsAsAnyItem(t *testing.T) {
+	r := extracttest.Filing("8-K", nil,
+		"Introductory Note.",
+		"On May 2, 2021 (the Closing Date), Merger Sub merged with and into the Company.",
+		"SIGNATURES",
+	)
+	d := Build(r)
+	for _, s := range d.Sections {
+		if !s.HasItem("2.01") || !s.HasItem("1.01") || s.HasItem("9.01") || s.HasItem("8.01") {
+			t.Errorf("section %s@%d items %v, want the combination's items (1.01, 2.01; not 8.01, 9.01)", s.Kind, s.From, s.Items)
+		}
+	}
+}
+
 // A meeting's result reported under another item (the note issued for the extension, Item
 // 1.01) is read as Item 5.07 too; a meeting still to come is not.
 func TestMeetingReportReadsAsVoteItem(t *testing.T) {

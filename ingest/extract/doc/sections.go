@@ -184,7 +184,7 @@ func titleCase(line string) bool {
 func (d *Doc) inheritItems() {
 	var all []string
 	for _, s := range d.Sections {
-		if s.Kind == Item && s.Item != "9.01" && !slices.Contains(all, s.Item) {
+		if s.Kind == Item && s.Item != "" && s.Item != "9.01" && !slices.Contains(all, s.Item) {
 			all = append(all, s.Item)
 		}
 	}
@@ -192,6 +192,14 @@ func (d *Doc) inheritItems() {
 		if it != "9.01" && !slices.Contains(all, it) {
 			all = append(all, it)
 		}
+	}
+	if d.Class == Current && len(all) == 0 {
+		// an 8-K that names no item in its header or its text (an older filing, a copy of the
+		// body alone) is read as the report of a business combination, whose parts an
+		// introductory note and its body tell without headings: the agreement (1.01), its
+		// completion (2.01), the shares issued (3.02), the change in control and of shell status
+		// (5.01, 5.06). Items that announce a meeting's result or a liquidation need a heading.
+		all = combinationItems
 	}
 	for _, s := range d.Sections {
 		if d.Form == "6-K" {
@@ -213,6 +221,9 @@ func (d *Doc) inheritItems() {
 		}
 	}
 }
+
+// combinationItems are the items an 8-K without items is read as (see inheritItems).
+var combinationItems = []string{"1.01", "2.01", "3.02", "5.01", "5.06"}
 
 // foreignItems are the 8-K items a 6-K is read as. A foreign private issuer furnishes under
 // cover of Form 6-K the same press releases, meeting results and notices a domestic issuer files

@@ -93,6 +93,9 @@ func TestRecognise(t *testing.T) {
 			"org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp.; exchange:AMEX=AMEX; ticker:FLA=FLA; exchange:Nasdaq=Nasdaq; ticker:FLB=FLB; ticker:FLBW=FLBW; ticker:FLBU=FLBU"},
 		{"The Special Meeting of Stockholders of Kestrel Harbor Acquisition Corp. (the “Company”) will be held",
 			"org:Kestrel Harbor Acquisition Corp.=Kestrel Harbor Acquisition Corp."},
+		// An 8-K item's heading run into the name that opens its text.
+		{"Item 1.01 Entry into a Material Definitive Agreement Quillon Vet Corporation (f/k/a Ardent Acquisition Corp.) has",
+			"org:Quillon Vet Corporation=Quillon Vet Corporation; org:Ardent Acquisition Corp.=Ardent Acquisition Corp."},
 		{"BUSINESS COMBINATION AGREEMENT BY AND AMONG PINE HOLLOW ACQUISITION CORP., THE AIR WATER COMPANY",
 			"org:PINE HOLLOW ACQUISITION CORP.=PINE HOLLOW ACQUISITION CORP."},
 		{"quoted on the OTC Bulletin Board under the symbols HYDQ and HYDQW, respectively",

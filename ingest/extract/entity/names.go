@@ -277,6 +277,9 @@ var notNameWords = map[string]bool{
 	"Meeting": true, "Meetings": true, "Stockholders": true, "Shareholders": true,
 	"Holders": true, "Proposal": true, "Board": true, "Directors": true, "Notice": true,
 	"Statement": true, "Members": true, "Securityholders": true,
+	// an 8-K item's heading run into the name that opens its text ("Entry into a Material
+	// Definitive Agreement Acme Corporation (f/k/a ...) has entered into")
+	"Agreement": true, "Agreements": true,
 }
 
 // afterNotName moves a name's start past the last of notNameWords in s[start:end] and the

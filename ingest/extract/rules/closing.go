@@ -50,8 +50,11 @@ var mergerEnd = []*rule.Rule{
 		// after the vote, an 8-K states the scheduled closing day (the convention of the
 		// Vector key: the day the closing 8-K then confirms); before the vote it is only expected
 		ID: "merger.closing_expected", Emit: rule.One(spac.FieldClosingDate),
-		Pattern:  `(?i)(?:business combination|transactions?|merger|closing)[^.]*?(?:is|are) (?:expected|scheduled) to (?:be consummated|close|be completed|occur) on {v:date}`,
-		Never:    `(?i)\bif\b|assuming|subject to (?:the )?(?:approval|receipt of)|(?:approval|vote) of (?:the )?(?:company['’]s )?(?:stockholders|shareholders)`,
+		Pattern: `(?i)(?:business combination|transactions?|merger|closing)[^.]*?(?:is|are) (?:expected|scheduled) to (?:be consummated|close|be completed|occur) on {v:date}`,
+		Never:   `(?i)\bif\b|assuming|subject to (?:the )?(?:approval|receipt of)|(?:approval|vote) of (?:the )?(?:company['’]s )?(?:stockholders|shareholders)`,
+		// only once the holders have voted for it: before the vote (a target's release on a
+		// pending merger "expected to be completed on <date>") the day is an expectation
+		Within:   `(?i)\b(?:stockholders|shareholders)\b[^;]{0,80}?\b(?:approved|adopted|voted (?:to approve|in favou?r))\b|results of the (?:special |extraordinary general |general |annual )?meeting|\bvoting results\b|sufficient votes`,
 		Classes:  current,
 		Items:    []string{"5.07", "8.01", "7.01"},
 		Priority: 6,
@@ -193,7 +196,9 @@ var mergerEnd = []*rule.Rule{
 	// termination
 	{
 		ID: "merger.termination", Emit: rule.One(spac.FieldTerminationDate),
-		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:mutually )?(?:agreed to )?terminat\w* (?:the |that certain |their |its )?(?:previously announced )?` + agreementName,
+		// also an agreement to end it ("entered into an agreement to mutually terminate the
+		// Amended and Restated Agreement and Plan of Merger")
+		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:mutually )?(?:agreed to |(?:entered into|executed) an agreement to )?(?:mutually )?terminat\w* (?:the |that certain |their |its )?(?:previously announced )?(?:amended and restated )?` + agreementName,
 		Not:      `(?i)\bmay\b|right to|\bif\b|could|would|` + biography,
 		Classes:  dealReports,
 		Priority: 11,
@@ -226,7 +231,7 @@ var mergerEnd = []*rule.Rule{
 		// a termination press release: "CITY, <date> -- X and Y today announced that they have
 		// mutually agreed to terminate their merger agreement"
 		ID: "merger.termination_dateline", Emit: rule.One(spac.FieldTerminationDate),
-		Pattern:  `(?i)` + releaseDateline + `.*?\b(?:today announced|announced today) (?:that )?(?:they|it)(?: and {org}(?: \([^)]{0,40}\))?)? (?:have|has) (?:mutually )?(?:agreed to )?terminat\w* (?:the |their |its )?(?:previously announced )?(?:` + agreementName + `|business combination)`,
+		Pattern:  `(?i)` + releaseDateline + `.*?\b(?:today announced|announced today) (?:that )?(?:they|it)(?: and {org}(?: \([^)]{0,40}\))?)? (?:have|has) (?:mutually )?(?:agreed to )?(?:mutually )?terminat\w* (?:the |their |its )?(?:previously announced )?(?:` + agreementName + `|business combination)`,
 		Not:      `(?i)\beffective(?: as of)? ⟦date \d+⟧[^⟦]*$`,
 		Classes:  dealNews,
 		Priority: 10,

@@ -37,10 +37,13 @@ var mergerFinancing = []*rule.Rule{
 		Priority: 9,
 	},
 	{
-		// "a $90 million PIPE", "a fully committed PIPE of $50 million"
+		// "a $90 million PIPE", "a fully committed PIPE of $50 million", a release's bullet "$220
+		// million from a fully committed PIPE"
 		ID: "merger.pipe_amount_named", Emit: rule.One(spac.FieldPIPEAmount),
-		Pattern:  `(?i){v:money} (?:(?:fully[- ])?committed |oversubscribed |upsized |common (?:stock|equity) |private placement )*PIPE\b|\bPIPE (?:investment |financing |offering )?of (?:approximately )?{v:money}`,
-		Not:      notPIPE + notCommitted,
+		Pattern: `(?i){v:money} (?:(?:from|in|through|via) (?:a |an |the )?)?(?:(?:fully[- ])?committed |oversubscribed |upsized |common (?:stock|equity) |private placement )*PIPE\b|\bPIPE (?:investment |financing |offering )?of (?:approximately )?{v:money}`,
+		// a cap is the amount's own "up to"; another amount's cap earlier in the sentence ("up
+		// to $496 million in gross proceeds, including $220 million from a committed PIPE") is not
+		Not:      notPIPE + `|\bseek\w*|\bintends?\b|\bmay\b|not to exceed|shall not exceed|\bnot obligated|\bup to (?:approximately )?⟦money \d+⟧[^⟦]*$`,
 		Classes:  dealPeriodic,
 		NotKinds: notStated,
 		Priority: 8,
@@ -195,7 +198,10 @@ var mergerFinancing = []*rule.Rule{
 	// minimum cash
 	{
 		ID: "merger.minimum_cash_named", Emit: rule.One(spac.FieldMinimumCash),
-		Pattern:  `(?i)minimum (?:available )?(?:closing )?(?:parent |acquiror |spac |available )?cash(?: condition| amount| requirement)?` + eq + `?[^⟦]{0,160}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|of|exceeds?|means|shall mean|equals?|shall be) {v:money}|available closing (?:sponsor |spac |acquiror |parent )?cash[^⟦]{0,80}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|exceeds?) {v:money}`,
+		Pattern: `(?i)minimum (?:available )?(?:closing )?(?:parent |acquiror |spac |available )?cash(?: condition| amount| requirement)?` + eq + `?[^⟦]{0,160}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|of|exceeds?|means|shall mean|equals?|shall be) {v:money}|available closing (?:sponsor |spac |acquiror |parent )?cash[^⟦]{0,80}?(?:at least|no less than|not less than|equal to or (?:greater|more) than|greater than or equal to|exceeds?) {v:money}`,
+		// the sellers' minimum cash consideration is a price term, not the closing condition,
+		// and a cap it is held under ("will not exceed a maximum of $75.0 million") is neither
+		Not:      `(?i)minimum cash consideration|\b(?:not (?:to )?exceed|maximum|cap(?:ped)? at)\b[^⟦]{0,40}$`,
 		Classes:  dealForms,
 		NotKinds: partyKinds,
 		Priority: 10,

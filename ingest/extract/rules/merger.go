@@ -30,7 +30,13 @@ const (
 	// entered into", "in a Current Report on Form 8-K filed on <date>, X entered into").
 	// Only the date right before the act counts: "filed with the SEC on <date1>, on <date2>, X
 	// entered into" keeps date2.
-	announcedOn = `(?i)\b(?:announced|disclosed|reported|filed|furnished|published|issued)(?: with the (?:sec|securities and exchange commission))? on ⟦date \d+⟧,? ` + notDate + `*?(?:entered into|executed|signed) [^⟦]*$`
+	// The filer may be named between ("filed with the Securities and Exchange Commission (the
+	// “SEC”) by SBG on June 21, 2021, SBG entered into").
+	announcedOn = `(?i)\b(?:announced|disclosed|reported|filed|furnished|published|issued)(?: with the (?:sec|securities and exchange commission)(?: \([^)]{0,20}\))?)?(?: by [^⟦,.;]{1,40}?)? on ⟦date \d+⟧,? ` + notDate + `*?(?:entered into|executed|signed) [^⟦]*$`
+
+	// agreementDatedAfter is an agreement's own date right after its name and defined term:
+	// "(the “Business Combination Agreement”), dated as of <date>".
+	agreementDatedAfter = `(?: \([^)]*\))?,? (?:(?:was|is) )?dated(?: effective)?(?: as of)? ⟦date \d+⟧`
 
 	// biography vetoes a management team's record: another company's agreement.
 	biography = `(?i)\b(?:mr|ms|mrs|dr)\.? [a-z]+,? (?:\w+ )?(?:served|serves|was|is|has been|had been)\b|\b(?:he|she) (?:served|serves|was|is|has been|had been)\b|\b(?:served|serving|serves) as\b|track record|predecessor|prior (?:spac|blank check|special purpose)`
@@ -117,15 +123,20 @@ var (
 )
 
 // merger is the whole family, in the order its rules are tried.
-var merger = concat(mergerAgreement, mergerJoint, mergerFinancing, mergerEnd, mergerReports)
+var merger = concat(mergerAgreement, mergerJoint, mergerFinancing, mergerEnd, mergerOccurred, mergerOriginal, mergerReports)
 
 // mergerAgreement: the agreement (date, target) and the announced status.
 var mergerAgreement = []*rule.Rule{
 	// agreement_date and the announced status
 	{
 		ID: "merger.agreement_on_date", Emit: rule.One(spac.FieldAgreementDate),
-		Pattern:  `(?i)\bOn {v:date},? ` + notDate + `*?(?:entered into|executed|signed) (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName,
-		Not:      notTheAgreement + `|` + announcedOn,
+		Pattern: `(?i)\bOn {v:date},? ` + notDate + `*?(?:entered into|executed|signed) (?:a|an|the|that certain) [^⟦]{0,40}?` + agreementName,
+		Not:     notTheAgreement + `|` + announcedOn,
+		// the agreement's own date stated after it ("On <date>, X entered into a Business
+		// Combination Agreement, dated February 15, 2021") is the agreement's: agreement_dated
+		// reads it, and the opening date may be a filing's ("the proxy statement filed ... on
+		// June 21, 2021, X entered into a BCA, dated ...")
+		Never:    `(?i)` + agreementName + agreementDatedAfter,
 		Classes:  dealForms,
 		Items:    mergerItems,
 		NotKinds: notStated,
@@ -220,7 +231,7 @@ var mergerAgreement = []*rule.Rule{
 		// the parties as subjects: "X and Y (Nasdaq: Y) today announced that they have entered
 		// into a definitive business combination agreement"
 		ID: "merger.target_parties_announced", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)^(?P<v>.*?)\b(?:(?:(?:today |jointly )?announced (?:today )?(?:that )?(?:they|it) )?(?:have|has) (?:entered into|signed|executed|(?:mutually )?agreed to terminate|terminated)|(?:today |jointly )?announced (?:today )?the (?:signing|execution) of) (?:a |an |the |their |its )?(?:definitive |previously announced )?(?:` + agreementName + `|business combination)`,
+		Pattern:  `(?i)^(?P<v>.*?)\b(?:(?:(?:today |jointly )?announced (?:today )?(?:that )?(?:they|it) )?(?:have|has) (?:entered into|signed|executed|(?:mutually )?agreed to (?:mutually )?terminate|(?:mutually )?terminated)|(?:today |jointly )?announced (?:today )?the (?:signing|execution) of) (?:a |an |the |their |its )?(?:definitive |previously announced )?(?:` + agreementName + `|business combination)`,
 		Classes:  dealForms,
 		NotKinds: partyKinds,
 		Priority: 9,
@@ -246,7 +257,7 @@ var mergerAgreement = []*rule.Rule{
 	{
 		// the parties to a termination agreement: "On <date>, A, B and C entered into a termination agreement"
 		ID: "merger.target_termination_parties", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)\bOn {date},? (?P<v>.*?) (?:entered into|executed) (?:a |an |the )?(?:mutual )?termination (?:and release )?agreement`,
+		Pattern:  `(?i)\bOn {date},? (?P<v>.*?) (?:entered into|executed) (?:(?:a |an |the )?(?:mutual )?termination (?:and release )?agreement|an agreement to (?:mutually )?terminate)`,
 		Classes:  dealNews,
 		Items:    endItems,
 		Priority: 10,

@@ -29,6 +29,7 @@ func partyTarget(m *rule.Match) []rule.Out {
 	}
 	orgs := parties(m, text, base)
 	named := combinedWithName(text)
+	sellers := sellerNames(text)
 	var first, company, namedParty, beforeHolders *entity.Entity
 	var cands []candidate
 	doubt := false
@@ -45,6 +46,12 @@ func partyTarget(m *rule.Match) []rule.Out {
 		}
 		if notTargetParty(about) {
 			doubt = doubt || otherSubsidiary(about)
+			continue
+		}
+		if isSeller(about, sellers) {
+			// the sellers' business may be no party at all ("Steiner Leisure's OneSpaWorld
+			// business"): without a party defined as the Company, the target is in doubt
+			doubt = true
 			continue
 		}
 		cands = append(cands, candidate{e, about})
@@ -89,7 +96,7 @@ func partyTarget(m *rule.Match) []rule.Out {
 	case beforeHolders != nil:
 		first = beforeHolders
 	}
-	if first == nil || company == nil && unplacedLeadingParties(m, text, base, orgs) {
+	if first == nil || company == nil && unplacedLeadingParties(m, text, base, orgs) || isTheSPAC(m, first) {
 		return nil
 	}
 	return []rule.Out{m.Cite(spac.FieldTarget, first.Value, *first)}
@@ -133,6 +140,7 @@ func parties(m *rule.Match, text string, base int) []entity.Entity {
 		before := text[:e.Start-base]
 		return addressRe.MatchString(before) || aliasRe.MatchString(before) || sponsorRefRe.MatchString(before)
 	})
+	orgs = beforeTerms(orgs, text, base)
 	if loc := datelineDashRe.FindAllStringIndex(text, -1); len(loc) > 0 {
 		cut := base + loc[len(loc)-1][1]
 		for len(orgs) > 0 && orgs[0].Start < cut {
@@ -221,6 +229,9 @@ func counterparty(m *rule.Match) []rule.Out {
 			orgs = append(orgs, e)
 		}
 	}
+	// a party named without a legal form but given its short name ("Tema Oil and Gas Company
+	// (“Tema”)") is a party too
+	orgs = withCapitalNames(orgs, definedNames(text, base))
 	filer := bareName(m.Filer())
 	var found []entity.Entity
 	for i, e := range orgs {
@@ -298,7 +309,9 @@ func withCapitalNames(orgs, caps []entity.Entity) []entity.Entity {
 var (
 	// definedNameRe is a name in capitalised words right before the short name it is given:
 	// "Lucid Motors (“Lucid”)", "Integrated Drilling Equipment Company ("IDE")".
-	definedNameRe = textutil.MustStarts(`\b([A-Z][\w&'’.\-]*(?:[ \t]+(?:[A-Z][\w&'’.\-]*|&|of))*),?[ \t]+\((?:the[ \t]+)?[“"]([^”"]{2,30})[”"]`)
+	// An "and" may join its words ("Tema Oil and Gas Company (“Tema”)"), or two names ("Acme
+	// Corp. and Lumen Robotics (“Lumen”)"): the name is the longest run the short name fits.
+	definedNameRe = textutil.MustStarts(`\b([A-Z][\w&'’.\-]*(?:[ \t]+(?:[A-Z][\w&'’.\-]*|&|of|and))*),?[ \t]+\((?:the[ \t]+)?[“"]([^”"]{2,30})[”"]`)
 	// notNameWordRe: words no company's name holds but defined terms do (an agreement, a
 	// meeting, a class of securities, a role).
 	notNameWordRe = textutil.MustStarts(`(?i)^(?:agreements?|amendment|sub|sponsor|holders?|stockholders?|shareholders?|members|sellers?|investors?|closing|date|time|period|plan|proposals?|act|meeting|board|directors|statement|registration|subscription|shares?|stock|warrants?|units?|rights?|notes?|trust|account|transactions?|combination|merger|mergers|effective|exchange|surviving|combined|resulting|post-combination|representative|parties|party|spac|pubco|holdco|parent|purchaser|buyer|acquiror)$`)
@@ -311,14 +324,8 @@ func definedNames(text string, base int) []entity.Entity {
 	var out []entity.Entity
 	for _, g := range definedNameRe.FindAllStringSubmatchIndex(text, -1) {
 		start, end := g[2], g[3]
-		words := strings.Fields(text[start:end])
-		for len(words) > 0 && leadWordRe.MatchString(words[0]) {
-			start += strings.Index(text[start:], words[0]) + len(words[0])
-			start += len(text[start:]) - len(strings.TrimLeft(text[start:], " \t"))
-			words = words[1:]
-		}
-		if len(words) < 2 || len(words) > 8 || slices.ContainsFunc(words, notNameWordRe.MatchString) ||
-			!shortNameOf(words, text[g[4]:g[5]]) {
+		words, start, ok := fittingName(text, start, end, text[g[4]:g[5]])
+		if !ok {
 			continue
 		}
 		name := strings.Join(words, " ")
@@ -326,6 +333,31 @@ func definedNames(text string, base int) []entity.Entity {
 			CoreStart: base + start, CoreEnd: base + end, Value: name})
 	}
 	return out
+}
+
+// fittingName is the part of the run of capitalised words text[start:end] that short names:
+// the whole run past its lead words, else its part after an "and" (a run that joins two
+// names); at is where the name starts, ok false when no part fits.
+func fittingName(text string, start, end int, short string) (words []string, at int, ok bool) {
+	words = strings.Fields(text[start:end])
+	for len(words) > 0 && leadWordRe.MatchString(words[0]) {
+		start += strings.Index(text[start:], words[0]) + len(words[0])
+		start += len(text[start:]) - len(strings.TrimLeft(text[start:], " \t"))
+		words = words[1:]
+	}
+	for {
+		if len(words) >= 2 && len(words) <= 8 && words[len(words)-1] != "and" &&
+			!slices.ContainsFunc(words, notNameWordRe.MatchString) && shortNameOf(words, short) {
+			return words, start, true
+		}
+		i := slices.Index(words, "and")
+		if i < 0 {
+			return nil, start, false
+		}
+		start += strings.Index(text[start:], " and ") + len(" and ")
+		start += len(text[start:]) - len(strings.TrimLeft(text[start:], " \t"))
+		words = words[i+1:]
+	}
 }
 
 // leadWordRe: words that start a sentence or a phrase before a name ("The", "On", "With").
@@ -339,7 +371,7 @@ func shortNameOf(words []string, short string) bool {
 	}
 	var initials strings.Builder
 	for _, w := range words {
-		if w != "&" && w != "of" {
+		if w != "&" && w != "of" && w != "and" {
 			initials.WriteString(strings.ToLower(w[:1]))
 		}
 	}

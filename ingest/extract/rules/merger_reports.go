@@ -47,6 +47,27 @@ var mergerReports = []*rule.Rule{
 		NotKinds: notStated,
 		Priority: 9,
 	},
+	{
+		// the same after the successor's jurisdiction, the SPAC named without a legal form the
+		// recogniser reads: "Joby Aviation, Inc., a Delaware corporation (f/k/a Reinvent Technology
+		// Partners, a Cayman Islands exempted company)"; only when the former name is the filer's
+		ID: "merger.new_name_formerly_filer", Produce: formerFiler, Gives: []string{spac.FieldNewName},
+		Pattern:  `(?i)(?P<v>{org}),? (?:a|an) (?:[A-Za-z-]+ ){0,4}(?:corporation|company) \((?:f/k/a|formerly known as|formerly) (?P<former>(?-i:[A-Z])[^,()⟦]{2,80}?)(?:,|\))`,
+		Classes:  dealReports,
+		NotKinds: notStated,
+		Priority: 8,
+	},
+}
+
+// formerFiler is the production of "X, a Delaware corporation (f/k/a Y, ...)": X is the combined
+// company's name when Y is the filer's name.
+func formerFiler(m *rule.Match) []rule.Out {
+	news := m.Entities("v")
+	filer := bareName(m.Filer())
+	if len(news) != 1 || filer == "" || bareName(m.Text("former")) != filer || bareName(news[0].Value) == filer {
+		return nil
+	}
+	return []rule.Out{m.Cite(spac.FieldNewName, news[0].Value, news[0])}
 }
 
 // combinationContext is a sentence about the business combination (a name change for another

@@ -59,8 +59,12 @@ const withRedemption = `\b(?:including|and|with|through) the redemption of all `
 // (A dot inside a word - "(NYSE: ACME, ACME.U)" - ends no sentence.)
 const liquidationAnnounced = `(?i)(?:^|[.!?]\s)(?:[^.!?i]|\Bi|i[^f.!?]|\.[^\s.!?]){0,250}?\b(?:` +
 	`(?:intends|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to (?:voluntarily )?` +
-	`(?:dissolve|wind up|liquidate(?: and dissolve\b|,|\.| in accordance| the company\b))` +
-	`|(?:(?:intends|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to|will (?:instead |now |therefore |accordingly )?) ?redeem all (?:of )?(?:its|the|our) (?:issued and )?outstanding)`
+	`(?:dissolve|wind up|liquidate(?: and dissolve\b|,|\.| in accordance| the company\b| as soon as))` +
+	`|(?:(?:intends|expects|has determined|determined|has decided|decided|has resolved|resolved|has elected|elected) to|will (?:instead |now |therefore |accordingly )?) ?redeem all (?:of )?(?:its|the|our) (?:issued and )?outstanding)`
+
+// sharesCancelled is the redemption's effect a liquidation notice states: the public shares
+// "will be deemed cancelled and will represent only the right to receive the redemption amount".
+const sharesCancelled = `(?i)\bdeemed cancell?ed and (?:will )?represent only the right to receive\b`
 
 // liquidationItems are the 8-K items a liquidation is announced under (a terminated merger
 // agreement, a delisting notice or the charter amendment of an early wind-down beside 8.01).
@@ -230,10 +234,13 @@ var liquidationNotices = []*rule.Rule{
 
 	// liquidation_price
 	{
+		// An extension notice under Item 8.01 states the price holders who redeem would get:
+		// a stated price is the liquidation's only in a section that announces one.
 		ID: "liquidation.price_per_share", Emit: rule.One(spac.FieldLiquidationPrice),
 		Pattern:  `(?i)\b(?:per[- ]share redemption (?:price|amount)|redemption (?:price|amount) per (?:public )?share|(?:estimated|anticipated) redemption price)[^⟦]{0,80}?{v:money}`,
 		Not:      conditional + `|(?:less than|up to|in excess of|more than)\s+⟦money \d+⟧$`,
 		Never:    otherSPACs + `|\b(?:if|unless) (?:the|our|its|we|it|stockholders|shareholders|holders)\b|in connection with (?:the|its|our|a) (?:proposed )?(?:business combination|extension|closing|special meeting|extraordinary general meeting|annual meeting|vote)|(?:redeemed|redeem|redemptions?) (?:in connection with|at) (?:the|its|such) (?:extension|\w+ meeting|meeting)|extension (?:meeting|amendment|proposal)`,
+		Within:   liquidationAnnounced + `|` + sharesCancelled,
 		Classes:  current,
 		Items:    liquidationItems,
 		NotKinds: notStated,

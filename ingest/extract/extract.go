@@ -157,15 +157,8 @@ func (c *collector) add(f rule.Finding) {
 		key += "\x00" + strconv.Itoa(f.Fact.Citation.Line)
 	}
 	cur, ok := c.best[key]
-	if ok && c.class == doc.Periodic && narratedEvent[f.Fact.Field] && f.Priority == cur.Priority &&
-		f.Fact.Value != cur.Fact.Value && (f.Sentence != cur.Sentence || f.Rule == cur.Rule) {
+	if ok && c.contradicts(f, cur) {
 		c.contested[key] = true
-	}
-	if ok && contradictedDate(f, cur) {
-		c.contested[key] = true
-	}
-	if ok && f.Exclusive && f.Rule == cur.Rule && f.Priority == cur.Priority && f.Fact.Value != cur.Fact.Value {
-		c.contested[key] = true // one rule reads two values the filing cannot both mean
 	}
 	if !ok || better(f, cur) {
 		if ok && f.Priority > cur.Priority {
@@ -191,11 +184,22 @@ var eventDates = map[string]bool{
 	spac.FieldDeregistrationDate: true,
 }
 
-// contradictedDate reports whether f, of the same field and period as the kept cur, gives
-// an event date that another sentence of the filing contradicts at the same rank.
-func contradictedDate(f, cur rule.Finding) bool {
-	return eventDates[f.Fact.Field] && f.Priority == cur.Priority &&
-		f.Fact.Value != cur.Fact.Value && f.Sentence != cur.Sentence
+// contradicts reports whether f, of the same field and period as the kept cur, gives another
+// value at the same rank in a way that leaves neither known to be the one meant: a report's
+// narrated event told twice (see narratedEvent), an event date two sentences give (see
+// eventDates), or one Exclusive rule reading two values the filing cannot both mean.
+func (c *collector) contradicts(f, cur rule.Finding) bool {
+	if f.Priority != cur.Priority || f.Fact.Value == cur.Fact.Value {
+		return false
+	}
+	otherSentence := f.Sentence != cur.Sentence
+	switch {
+	case c.class == doc.Periodic && narratedEvent[f.Fact.Field]:
+		return otherSentence || f.Rule == cur.Rule
+	case eventDates[f.Fact.Field] && otherSentence:
+		return true
+	}
+	return f.Exclusive && f.Rule == cur.Rule
 }
 
 // better reports whether a should be kept over b.

@@ -170,3 +170,22 @@ func TestCoverTwoSpaceRows(t *testing.T) {
 		"Indicate by check mark if the registrant is a well-known seasoned issuer.")
 	wantFacts(t, "no symbol", got, map[string]string{"ticker_rights": "", "exchange": ""})
 }
+
+// TestCoverGluedHeadingsStackedCells: the three headings run together on one line (a copy that
+// lost the cells' breaks) and the cells under them one per line - title, symbol, exchange; a
+// warrant symbol may run its suffix on ("QRSTWS").
+func TestCoverGluedHeadingsStackedCells(t *testing.T) {
+	got := factsOf("10-K",
+		"Securities registered pursuant to Section 12(b) of the Act",
+		"Title of each classTrading Symbol(s)Name of each exchange on which registered",
+		"Class A common stock, par value $0.0001 per share",
+		"QRST",
+		"New York Stock Exchange",
+		"Warrants, each exercisable for one share of Class A common stock at $11.50 per share",
+		"QRSTWS",
+		"New York Stock Exchange",
+		"Indicate by check mark whether the registrant is an emerging growth company.")
+	wantFacts(t, "glued headings", got, map[string]string{
+		"ticker_shares": "QRST", "ticker_warrants": "QRSTWS", "exchange": "NYSE",
+	})
+}

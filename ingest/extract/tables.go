@@ -62,15 +62,22 @@ func (x *reader) coverSymbols() {
 			continue
 		}
 		pending := "" // lines of a title wrapped above its row
+		rows := 0
 		for k := n + 1; k <= min(n+16, limit) && !coverEndRe.MatchString(x.d.Line(k)); k++ {
 			switch line := strings.TrimSpace(x.d.Line(k)); {
 			case x.coverRow(k, pending):
-				pending = ""
+				pending, rows = "", rows+1
 			case coverHeadingCell.MatchString(line):
 				pending = "" // a heading wrapped under the row of headings is no title
 			default:
 				pending = strings.TrimSpace(pending + " " + line)
 			}
+		}
+		if rows == 0 {
+			// the headings on one line, run together or not ("Title of each classTrading
+			// Symbol(s)Name of each exchange on which registered"), and under them the cells one
+			// per line: title, symbol, exchange
+			x.coverFlat(n, limit)
 		}
 		return
 	}

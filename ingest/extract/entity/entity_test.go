@@ -77,6 +77,12 @@ func TestRecognise(t *testing.T) {
 			"org:Goldman Sachs & Co. LLC=Goldman Sachs & Co. LLC; percent:59.03%=5903/100; count:22,806,594=22806594; count:575,588=575588"},
 		{"TRIDENT ACQUISITIONS CORP. (NASDAQ: TDACU, TDAC, TDACW) and Hyde Park (OTC Bulletin Board: HYDQU)",
 			"org:TRIDENT ACQUISITIONS CORP.=TRIDENT ACQUISITIONS CORP.; exchange:NASDAQ=Nasdaq; ticker:TDACU=TDACU; ticker:TDAC=TDAC; ticker:TDACW=TDACW; exchange:OTC Bulletin Board=OTC; ticker:HYDQU=HYDQU"},
+		// A name whose first word starts in small letters or a short number is one name, not its
+		// tail; a small word glued to a name by a lost space is no part of it.
+		{"by and among TBA, ironSource Ltd., a company, and 10X Capital Venture Acquisition Corp, and 7GC & Co. Holdings II, Inc.",
+			"org:ironSource Ltd.=ironSource Ltd.; org:10X Capital Venture Acquisition Corp=10X Capital Venture Acquisition Corp; org:7GC & Co. Holdings II, Inc.=7GC & Co. Holdings II, Inc."},
+		{"agreement by andAcme Robotics Corp. and eFleet Holdings, Inc. for 2021 Kestrel Corp.",
+			"org:Acme Robotics Corp.=Acme Robotics Corp.; org:eFleet Holdings, Inc.=eFleet Holdings, Inc.; org:Kestrel Corp.=Kestrel Corp."},
 		// A wire that parts a bracket's symbols with slashes.
 		{"Wrenfield Acquisition Corp. (Nasdaq: WRFD/WRFDU/WRFDW) announced",
 			"org:Wrenfield Acquisition Corp.=Wrenfield Acquisition Corp.; exchange:Nasdaq=Nasdaq; ticker:WRFD=WRFD; ticker:WRFDU=WRFDU; ticker:WRFDW=WRFDW"},

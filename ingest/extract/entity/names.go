@@ -99,6 +99,44 @@ const (
 // (USA) LLC").
 var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|` + nameJoiner + `|\d{1,4}\b))*` + orgCountry + `,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
 
+// oddLedOrgRe is a company name whose first word does not start with a capital: a brand set in
+// camel case after a few small letters ("ironSource Ltd.", "eFleet Holdings, Inc.") or after
+// a short number ("10X Capital Venture Acquisition Corp", "7GC & Co. Holdings II, Inc.").
+// orgRe, which starts at a capital, would read the name from its second word or its inner
+// capital.
+var oddLedOrgRe = re(`\b(?:([a-z]{1,5})[A-Z]|\d{1,3}[A-Z])[A-Za-z0-9&'’.\-]*(?:\s+(?:` + nameWord + `|` + nameJoiner + `|\d{1,4}\b))*` +
+	orgCountry + `,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
+
+// gluedWords are small words a copy that lost its spaces runs into the next word ("andAcme
+// Corp."): such a word is no brand's first letters.
+var gluedWords = map[string]bool{"and": true, "the": true, "of": true, "by": true, "with": true,
+	"among": true, "for": true, "to": true, "in": true, "on": true, "from": true, "into": true,
+	"or": true, "at": true, "as": true, "its": true, "our": true, "is": true, "was": true}
+
+// clockRe: a time of day glued to its "AM"/"PM".
+var clockRe = re(`^\d{1,2}(?:AM|PM|A\.M\.|P\.M\.)\s`)
+
+// oddLedOrgs are the names of oddLedOrgRe, past a glued small word.
+func oddLedOrgs(s string) []Entity {
+	var out []Entity
+	for _, m := range oddLedOrgRe.FindAllStringSubmatchIndex(s, -1) {
+		start := m[0]
+		switch {
+		case m[2] >= 0 && gluedWords[s[m[2]:m[3]]]:
+			start = m[3] // the name starts at its capital
+		case m[2] < 0 && (start > 0 && strings.IndexByte(":,./-$", s[start-1]) >= 0 || clockRe.MatchString(s[start:m[1]])):
+			continue // a figure or a time of day ("12:00PM"), not a name's number
+		}
+		words := strings.Fields(s[start:m[1]])
+		if len(words) < 2 {
+			continue
+		}
+		out = append(out, Entity{Kind: Org, Start: start, End: m[1], CoreStart: start, CoreEnd: m[1],
+			Value: strings.Join(words, " ")})
+	}
+	return out
+}
+
 // orgCommaRe is a firm whose partners' names are set off by commas before the last joined by
 // "&" ("Keefe, Bruyette & Woods, Inc.", "Merrill Lynch, Pierce, Fenner & Smith Incorporated",
 // "Brean Murray, Carret & Co."): orgRe, which joins words by spaces only, would read its tail.
@@ -124,7 +162,7 @@ var leadWords = map[string]bool{
 var partiesRe = re(`(?i)\b(?:by\s+and\s+(?:among|between)|among|between)\s+`)
 
 func orgs(s string) []Entity {
-	out := commaOrgs(s)
+	out := append(commaOrgs(s), oddLedOrgs(s)...)
 	for _, m := range orgRe.FindAllStringIndexPast(s, pastNameWords) {
 		if covered(out, m[0], m[1]) {
 			continue

@@ -238,7 +238,7 @@ var mergerAgreement = []*rule.Rule{
 	},
 	{
 		ID: "merger.target_combination_with", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? (?:with|between [^⟦]*? and) (?P<v>{org})`,
+		Pattern:  `(?i)(?:business combination|merger|combination)(?: transactions?)?(?: \([^)]{0,60}\))? (?:with|between [^⟦]*? and) (?P<v>{org})`,
 		Not:      targetWithNot,
 		Classes:  dealPeriodic,
 		NotKinds: partyKinds,
@@ -248,7 +248,7 @@ var mergerAgreement = []*rule.Rule{
 		// a target named without its legal form, by the short name it is given: "its business
 		// combination with Lucid Motors (“Lucid”)"
 		ID: "merger.target_combination_with_defined", Produce: partyTarget, Gives: []string{spac.FieldTarget},
-		Pattern:  `(?i)(?:business combination|merger|combination)(?: \([^)]{0,60}\))? with (?P<v>(?-i:[A-Z])[^⟦()]{0,80}?\((?:the )?(?:` + q + `[^”"]{2,30}` + eq + `|{ticker})\))`,
+		Pattern:  `(?i)(?:business combination|merger|combination)(?: transactions?)?(?: \([^)]{0,60}\))? with (?P<v>(?-i:[A-Z])[^⟦()]{0,80}?\((?:the )?(?:` + q + `[^”"]{2,30}` + eq + `|{ticker})\))`,
 		Not:      targetWithNot,
 		Classes:  dealPeriodic,
 		NotKinds: partyKinds,

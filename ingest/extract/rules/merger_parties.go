@@ -179,13 +179,23 @@ var (
 	vehicleOwnerRe = textutil.MustStarts(`(?i)subsidiary of (?:the )?(?:company|spac|parent|pubco|holdco|topco|newco|purchaser|acquir[eo]r|buyer|registrant|us|ours)\b`)
 	// numberedRe: a numbered company ("1519004 B.C. Ltd.") is a holding vehicle, not a target.
 	numberedRe = textutil.MustStarts(`\d\s*$`)
+	// nextPartyRe: a party's defined term closed, the next party of the list begins - a name
+	// the recogniser does not read, with no legal form, and its own description ("(the
+	// “Company”), Showtime Cayman, a Cayman Islands exempted company and wholly-owned
+	// subsidiary ..."): what is said of that party is not this one's.
+	nextPartyRe = textutil.MustStarts(`\)\s*,\s*(?:and\s+)?(?:[A-Z][\w&'’.\-]*\s+){0,5}[A-Z][\w&'’.\-]*,\s+(?:an?|the)\s`)
 	// clauseRe ends a party's description where the sentence goes on to the deal's terms.
 	clauseRe = textutil.MustStarts(`(?i)\b(?:pursuant to|whereby|under which|which provides|providing for|in connection with)\b`)
 	// termRe is the first defined term of a description ((“Merger Sub”), as the Purchaser).
 	termRe        = textutil.MustStarts(`[“"]([^”"]{1,40})[”"]|^[,\s]*as (?:the )?([A-Za-z ]{2,30}?)(?:,|$)`)
 	roleTermRe    = textutil.MustStarts(`(?i)^(?:the )?(?:new )?(?:pubco|holdco|topco|newco|parent|purchaser|acquir[eo]r|buyer|spac|sponsor|sellers?|blocker|(?:seller|purchaser|shareholder|stockholder)s?(?:['’])? representative|representative|[\w ]*merger sub[\w ]*)$`)
 	companyTermRe = textutil.MustStarts(`(?i)^[^“"]*[“"](?:the )?(?:company|target)[”"]|^[,\s]*as the company\b`)
-	otherPartyRe  = textutil.MustStarts(`(?i)wholly[- ]owned subsidiary|special purpose acquisition|blank check|^\W*\((?:nasdaq|nyse|otc)`)
+	// otherPartyRe: a description that makes a party the SPAC, a subsidiary, or the agent of
+	// the target's holders (a party that acts "in its capacity as" their representative, whatever
+	// short name the list gives it first: "(“Harbor” and, in its capacity as representative of
+	// the Company's shareholders, the “Holder Representative”)")
+	otherPartyRe = textutil.MustStarts(`(?i)wholly[- ]owned subsidiary|special purpose acquisition|blank check|^\W*\((?:nasdaq|nyse|otc)` +
+		`|\bin (?:its|their) capacity as (?:the |a |an )?(?:[\w’'\-]+ ){0,4}(?:representative|agent)\b`)
 	capitalNameRe = textutil.MustStarts(`\b[A-Z][A-Z0-9&'’.\-]+(?:\s+(?:[A-Z][A-Z0-9&'’.\-]*|&))*,?\s+(?:INC\.|INC\b|CORP\.|CORP\b|CORPORATION\b|COMPANY\b|LTD\.|LTD\b|LIMITED\b|LLC\b|L\.L\.C\.|L\.P\.|LP\b|PLC\b|HOLDINGS\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GMBH\b)`)
 	// addressRe: a name right after "having its registered office at" is the office's agent, an
 	// address, never a party.
@@ -202,6 +212,9 @@ var (
 func partyDescription(after string) string {
 	if loc := clauseRe.FindStringIndex(after); loc != nil {
 		after = after[:loc[0]]
+	}
+	if loc := nextPartyRe.FindStringIndex(after); loc != nil {
+		after = after[:loc[0]+1]
 	}
 	if len(after) > 200 {
 		after = after[:200]

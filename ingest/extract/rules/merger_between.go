@@ -1,0 +1,89 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/spacdata/spac"
+	"github.com/spacdata/spac/ingest/extract/entity"
+	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
+)
+
+// mergerBetween: a release names the deal by its two parties, often by the short names it
+// uses throughout and without a legal form ("the pending business combination between Global
+// Widgets and FPAC", "the merger between Acme and Lumen Robotics"). When one side is the
+// SPAC (the filer's short name or initials, or a name the sentence gives a SPAC) the other is
+// the target, as the release names it. Its rank is below every rule that reads a company's
+// full name, which wins where the filing gives one. Part of the merger family (merger.go);
+// corpus: testdata/merger.corpus ("between").
+var mergerBetween = []*rule.Rule{
+	{
+		ID: "merger.target_between_short", Produce: shortCounterparty, Gives: []string{spac.FieldTarget},
+		Pattern:  `(?i)\b(?:business combination|merger)(?: transactions?)? between (?P<a>` + betweenSide + `) and (?P<b>` + betweenSide + `)(?:[,.;)]|$| (?-i:[a-z]))`,
+		Not:      targetWithNot + `|non-?binding|letter of intent|\bLOI\b|terminat|abandon|no longer`,
+		Classes:  dealNews,
+		NotKinds: partyKinds,
+		Priority: 6,
+	},
+	{
+		// the parties as the subjects of the signing, listed one after another: "On <date>, Acme
+		// Acquisition Corp. (“Acme”), Acme Parent Corp. (“ParentCo”), Acme Merger Sub LLC and
+		// Velora LLC (“Velora”) entered into an agreement and plan of merger"; the one party
+		// that is not the SPAC, a vehicle of the deal or another role is the target
+		ID: "merger.target_signing_parties", Produce: counterparty, Gives: []string{spac.FieldTarget},
+		Pattern: `(?i)\bOn {date},? (?P<v>(?:[^⟦]|⟦(?:org|ticker|exchange) \d+⟧){0,400}?\band\b(?:[^⟦]|⟦(?:org|ticker|exchange) \d+⟧){0,240}?),? ` +
+			`(?:have |has )?(?:entered into|executed|signed) (?:a |an |the |that certain )?(?:definitive )?` + agreementName,
+		Not:      `(?i)non-?binding|letter of intent|terminat|\bprior\b|predecessor|track record|amend`,
+		Classes:  dealNews,
+		NotKinds: partyKinds,
+		Priority: 9,
+	},
+}
+
+// betweenSide: one party, a run of words with no bracket or comma, or a recognised company.
+const betweenSide = `(?-i:[A-Z])[^⟦,;()“”"]{0,50}?|⟦org \d+⟧`
+
+// shortCounterparty is the production of mergerBetween: the side that is not the SPAC, when
+// the other is.
+func shortCounterparty(m *rule.Match) []rule.Out {
+	a, b := strings.TrimSpace(m.Text("a")), strings.TrimSpace(m.Text("b"))
+	switch {
+	case betweenSPAC(m, a) && !betweenSPAC(m, b):
+		return betweenTarget(m, "b", b)
+	case betweenSPAC(m, b) && !betweenSPAC(m, a):
+		return betweenTarget(m, "a", a)
+	}
+	return nil
+}
+
+// betweenSPAC reports whether a side names the SPAC: the filer, its short name, a name the
+// sentence gives a SPAC, or a company named as one.
+func betweenSPAC(m *rule.Match, side string) bool {
+	return placedShortName(m, side) || spacNameRe.MatchString(side) && !mergerSubRe.MatchString(side)
+}
+
+// betweenTarget cites the other side as the target: a recognised company, or a short name of
+// one to four capitalised words that names no role, security or document.
+func betweenTarget(m *rule.Match, slot, side string) []rule.Out {
+	if es := m.Entities(slot); len(es) == 1 && es[0].Kind == entity.Org {
+		if !valid(spac.FieldTarget, es[0].Value, &es[0]) || isTheSPAC(m, &es[0]) {
+			return nil
+		}
+		return []rule.Out{m.Cite(spac.FieldTarget, es[0].Value, es[0])}
+	}
+	words := strings.Fields(side)
+	if len(words) > 4 || !shortPartyRe.MatchString(side) || leadWordRe.MatchString(words[0]) ||
+		slices.ContainsFunc(words, notNameWordRe.MatchString) || roleTermRe.MatchString(side) ||
+		!valid(spac.FieldTarget, side, nil) || genericNameRe.MatchString(side) {
+		return nil
+	}
+	out, ok := m.CiteText(spac.FieldTarget, side, slot)
+	if !ok {
+		return nil
+	}
+	return []rule.Out{out}
+}
+
+// genericNameRe: capitalised words that name no company ("the Company", a defined party).
+var genericNameRe = textutil.MustStarts(`(?i)^(?:the |our |its )?(?:company|target|seller|sellers|holdings|parent|sponsor|registrant|issuer)$`)

@@ -83,6 +83,9 @@ func TestRecognise(t *testing.T) {
 			"org:ironSource Ltd.=ironSource Ltd.; org:10X Capital Venture Acquisition Corp=10X Capital Venture Acquisition Corp; org:7GC & Co. Holdings II, Inc.=7GC & Co. Holdings II, Inc."},
 		{"agreement by andAcme Robotics Corp. and eFleet Holdings, Inc. for 2021 Kestrel Corp.",
 			"org:Acme Robotics Corp.=Acme Robotics Corp.; org:eFleet Holdings, Inc.=eFleet Holdings, Inc.; org:Kestrel Corp.=Kestrel Corp."},
+		// A legend in capitals: the words before "involving" or "with" are no part of the name.
+		{"THE PROPOSED ACQUISITION AND RELATED TRANSACTIONS INVOLVING KESTREL ACQUISITION CORP. (1) AND THE MERGER WITH VELORA HOLDINGS LLC",
+			"org:KESTREL ACQUISITION CORP.=KESTREL ACQUISITION CORP.; org:VELORA HOLDINGS LLC=VELORA HOLDINGS LLC"},
 		// A wire that parts a bracket's symbols with slashes.
 		{"Wrenfield Acquisition Corp. (Nasdaq: WRFD/WRFDU/WRFDW) announced",
 			"org:Wrenfield Acquisition Corp.=Wrenfield Acquisition Corp.; exchange:Nasdaq=Nasdaq; ticker:WRFD=WRFD; ticker:WRFDU=WRFDU; ticker:WRFDW=WRFDW"},

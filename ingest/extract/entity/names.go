@@ -158,8 +158,9 @@ var leadWords = map[string]bool{
 }
 
 // partiesRe ends an agreement's title before its parties ("BUSINESS COMBINATION AGREEMENT
-// BY AND AMONG PINE HOLLOW ACQUISITION CORP."): the name starts after it.
-var partiesRe = re(`(?i)\b(?:by\s+and\s+(?:among|between)|among|between)\s+`)
+// BY AND AMONG PINE HOLLOW ACQUISITION CORP.", "TRANSACTIONS INVOLVING GHL ACQUISITION
+// CORP.", "MERGER WITH ACME CORP."): the name starts after it.
+var partiesRe = re(`(?i)\b(?:by\s+and\s+(?:among|between)|among|between|involving|with)\s+`)
 
 func orgs(s string) []Entity {
 	out := append(commaOrgs(s), oddLedOrgs(s)...)

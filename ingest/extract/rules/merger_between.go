@@ -10,7 +10,7 @@ import (
 	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
-// mergerBetween: a release names the deal by its two parties, often by the short names it
+// mergerBetween: the target told from the SPAC among a deal's named parties. A release names the deal by its two parties, often by the short names it
 // uses throughout and without a legal form ("the pending business combination between Global
 // Widgets and FPAC", "the merger between Acme and Lumen Robotics"). When one side is the
 // SPAC (the filer's short name or initials, or a name the sentence gives a SPAC) the other is
@@ -39,6 +39,33 @@ var mergerBetween = []*rule.Rule{
 		NotKinds: partyKinds,
 		Priority: 9,
 	},
+	{
+		// the target as the subject of the closing, the SPAC its object: "On <date>, Verdant
+		// Polymers LLC (“Verdant”) consummated the previously announced business combination
+		// with Halden Acquisition I Co." (a successor's report, filed under the target's name)
+		ID: "merger.target_closed_with_spac", Produce: subjectWithSPAC, Gives: []string{spac.FieldTarget},
+		Pattern: `(?i)\bOn {date},? {v:org}(?: \([^)]{0,60}\))?,? (?:has |have )?(?:consummated|completed|closed) (?:the|its|their) ` + mergerEvent +
+			`(?: \([^)]{0,60}\))? with {w:org}`,
+		Not:      hypothetical + closingNotDone,
+		Classes:  dealNews,
+		NotKinds: partyKinds,
+		Priority: 9,
+	},
+}
+
+// subjectWithSPAC is the production of a rule whose slot "v" is the subject of a combination
+// and "w" the company it was made with: the subject is the target when the other is the SPAC
+// (a name of a SPAC's form, or a company the sentence calls one) and it is not.
+func subjectWithSPAC(m *rule.Match) []rule.Out {
+	vs, ws := m.Entities("v"), m.Entities("w")
+	if len(vs) != 1 || len(ws) != 1 {
+		return nil
+	}
+	v, w := vs[0], ws[0]
+	if !(spacNameRe.MatchString(w.Value) || isTheSPAC(m, &w)) || !valid(spac.FieldTarget, v.Value, &v) || isTheSPAC(m, &v) {
+		return nil
+	}
+	return []rule.Out{m.Cite(spac.FieldTarget, v.Value, v)}
 }
 
 // betweenSide: one party, a run of words with no bracket or comma, or a recognised company.

@@ -5,15 +5,31 @@ import (
 	"github.com/spacdata/spac/ingest/extract/rule"
 )
 
+// pipeTotal: the words before a PIPE's total after its shares and price: "(an) aggregate
+// (gross) proceeds of", "gross proceeds to such sellers of approximately".
+const pipeTotal = `(?:aggregate )?(?:gross )?(?:proceeds|purchase price|commitment|investment)(?: to [^⟦]{0,30}?)? of (?:approximately )?`
+
 // mergerFinancing: the combination's financing and terms: PIPE, forward purchase, earnout,
 // lock-ups and minimum cash. Part of the merger family (merger.go).
 var mergerFinancing = []*rule.Rule{
 	// PIPE
 	{
 		ID: "merger.pipe_shares_price_amount", Emit: rule.Emit{"s": spac.FieldPIPEShares, "p": spac.FieldPIPEPrice, "v": spac.FieldPIPEAmount},
-		Pattern:  `(?i)(?:aggregate of|purchase|subscribe for|issue) {s:shares}[^⟦]*? (?:at|for) (?:a (?:purchase )?price of )?{p:money} per share,? (?:and )?(?:for|resulting in|representing) (?:an )?aggregate (?:gross )?(?:proceeds|purchase price|commitment|investment) of (?:approximately )?{v:money}`,
+		Pattern:  `(?i)(?:aggregate of|purchase|subscribe for|issue) {s:shares}[^⟦]*? (?:at|for) (?:a (?:purchase )?price of )?{p:money} per share,? (?:and )?(?:for|resulting in|representing) (?:an )?` + pipeTotal + `{v:money}`,
 		Must:     `(?i)PIPE|subscri|private placement`,
 		Not:      notPIPE,
+		Classes:  dealPeriodic,
+		NotKinds: notStated,
+		Priority: 11,
+	},
+	{
+		// the price written before its figure: "the sale of an aggregate of 13,250,000 Class A
+		// shares to certain investors (“PIPE Investors”), at a price per share of $10.00, for gross
+		// proceeds of approximately $132.5 million"
+		ID: "merger.pipe_shares_price_per_share_of", Emit: rule.Emit{"s": spac.FieldPIPEShares, "p": spac.FieldPIPEPrice, "v": spac.FieldPIPEAmount},
+		Pattern:  `(?i)(?:aggregate of|purchase|subscribe for|issue[sd]?|sold|sale of) {s:shares}[^⟦]*? at a (?:purchase )?price per share of {p:money},? (?:and )?(?:for|resulting in|representing) (?:an )?` + pipeTotal + `{v:money}`,
+		Must:     `(?i)PIPE|subscri|private placement`,
+		Not:      notPIPE + notCommitted,
 		Classes:  dealPeriodic,
 		NotKinds: notStated,
 		Priority: 11,

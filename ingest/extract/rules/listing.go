@@ -18,6 +18,11 @@ var underwriterForms = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic}
 // ACME.U)"): the symbols' bracket follows it.
 const formerBracket = `(?: \((?i:formerly(?: known as)?|f/k/a|fka|previously known as) [^()]{2,80}\))?`
 
+// symbolSep parts the symbols of a SPAC's bracket: a comma, a semicolon, a slash, "and", or
+// the bracket closed and another opened on the same exchange, one symbol a bracket ("(Nasdaq:
+// ACME) (Nasdaq: ACMEW) (Nasdaq: ACMEU)").
+const symbolSep = `(?: ?[,;/]|,? and|\)\s?\((?:{exchange}): ?)`
+
 // successorListing vetoes a listing sentence about the company the SPAC becomes - the
 // combined company's, the surviving or new holding company's: a release announcing a deal or
 // a closing says where the combined company will trade ("Upon closing, the combined company
@@ -86,7 +91,7 @@ var offeringListing = []*rule.Rule{
 		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
 		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
 		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? |,? and )\s?(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
-			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?: ?[,;/]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:` + symbolSep + ` ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 9,
@@ -96,7 +101,7 @@ var offeringListing = []*rule.Rule{
 		// into the text): only the filer's, so no other company's bracket is read.
 		ID: "offering.release_symbols_filer", Produce: filerOnly(releaseSymbols), Gives: append(tickerFields, spac.FieldExchange),
 		Pattern: `(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
-			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?: ?[,;/]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:` + symbolSep + ` ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never: otherSPAC,
 		// a DEFA14A carries the release it filed as additional proxy material
 		Classes:  []doc.Class{doc.Current, doc.Communication, doc.Proxy},

@@ -247,6 +247,11 @@ func releaseSymbols(m *rule.Match) []rule.Out {
 	if len(syms) == 0 {
 		return nil
 	}
+	if len(syms) > 1 && strings.Contains(m.Text("syms"), ")") && !classedTogether(syms) {
+		// brackets one after another whose symbols share no root the classes tell: the first
+		// bracket is read as it would be alone
+		syms = syms[:1]
+	}
 	filer := filerNamed(m)
 	var out []rule.Out
 	if len(syms) == 1 {
@@ -312,6 +317,15 @@ func citeClassedSymbols(m *rule.Match, syms []entity.Entity) (out []rule.Out, ok
 		}
 	}
 	return out, true
+}
+
+// classedTogether reports whether symbolClasses classifies the symbols as one company's.
+func classedTogether(syms []entity.Entity) bool {
+	values := make([]string, len(syms))
+	for i, e := range syms {
+		values[i] = e.Value
+	}
+	return symbolClasses(values) != nil
 }
 
 // definedTerms is the bracket of defined terms after a company's name: "(the “Company”)",

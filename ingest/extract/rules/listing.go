@@ -50,6 +50,15 @@ const noAssurance = `(?i)\b(?:cannot|can ?not|no|not) (?:assure|assurance|guaran
 const cutFirmList = `(?-i:\b[A-Z][\w&'’.-]*,) ⟦org \d+⟧(?:(?:,| and|, and) ⟦org \d+⟧)*(?: \([^()]*\))?,? [^⟦]*$`
 
 var offeringListing = []*rule.Rule{
+	{
+		// a release on the closing names the symbols the SPAC trades under until then: "will
+		// continue on Nasdaq, switching from the symbols “ACME” and “ACMEW” to the new symbols
+		// “VLRA” and “VLRAW”"; the old symbols are the SPAC's, read by their suffixes
+		ID: "offering.symbols_switching_from", Produce: oldSymbols, Gives: tickerFields,
+		Pattern:  `(?i)\b(?:switch(?:ing|es|ed)?|chang(?:ing|es|ed|e)|transition(?:ing|s|ed)?) (?:its (?:trading |ticker )?symbols? )?from (?:the )?(?:ticker |trading )?(?:symbols? )?(?P<syms>{ticker}(?:,? (?:and )?{ticker}){0,3}),? to (?:the )?(?:new )?(?:(?:ticker |trading )?symbols?\b|{ticker})`,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 8,
+	},
 	// exchange and tickers
 	{
 		ID: "offering.units_listed_symbol", Emit: rule.Emit{"v": spac.FieldTickerUnits, "ex": spac.FieldExchange},
@@ -226,4 +235,15 @@ var offeringListing = []*rule.Rule{
 		Classes:  prospectus,
 		Priority: 10,
 	},
+}
+
+// oldSymbols is the production of offering.symbols_switching_from: the symbols a SPAC leaves,
+// each in the class its suffix names (none when they share no root).
+func oldSymbols(m *rule.Match) []rule.Out {
+	syms := tickersIn(m, "syms")
+	if len(syms) < 2 {
+		return nil
+	}
+	out, _ := citeClassedSymbols(m, syms)
+	return out
 }

@@ -157,6 +157,7 @@ func (x *reader) companyAbove(n int) (string, int) {
 // ("Acme Acquisition Corp / 2100 Main Avenue, Suite 5 / Dallas, TX 75201 / (214) 555-0100 /
 // (Former name or former address, ...)"); "" at a label or any other line.
 func (x *reader) formerAbove(n int) (string, int) {
+	bare, bareLine := "", 0
 	for k := n - 1; k >= max(1, n-8); k-- {
 		text := strings.TrimSpace(x.d.Line(k))
 		if !strings.ContainsFunc(text, unicode.IsLetter) || addressLineRe.MatchString(text) {
@@ -168,11 +169,23 @@ func (x *reader) formerAbove(n int) (string, int) {
 		// an address line the street words do not tell ("Torre Virreyes", "Col. Molino del
 		// Rey"): look further up, but never past another label or an empty former name
 		if coverLabelRe.MatchString(text) || len(text) > 80 {
-			return "", 0
+			return bare, bareLine
+		}
+		if bareNameRe.MatchString(text) && !placeWordRe.MatchString(text) {
+			bare, bareLine = text, k
 		}
 	}
 	return "", 0
 }
+
+// bareNameRe: a name of a few capitalised words with no legal form ("Reinvent Technology
+// Partners", a Cayman SPAC's name). As a former name it counts only as the topmost line of the
+// former block, right under the cover's previous label: the lines below it are its address.
+// placeWordRe: words of a building's or a place's name, the first line of a former address
+// ("Rockefeller Plaza Tower"), never a company's bare name.
+var placeWordRe = textutil.MustStarts(`\b(?:Plaza|Towers?|Cent(?:er|re)|Building|House|Square|Place|Park|Court|Campus|Floor|Wharf|Mall)\b`)
+
+var bareNameRe = textutil.MustStarts(`^[A-Z][\w&'’.\-]*(?:\s+(?:[A-Z][\w&'’.\-]*|&|of|and|[IVX]+)){1,5}$`)
 
 // addressLineRe: a line of a former address (a street number, a zip code, a street's words).
 var addressLineRe = textutil.MustStarts(`\d{3,}|\b(?i:suite|avenue|street|road|floor|boulevard|blvd|drive|p\.?\s?o\.? box)\b`)

@@ -135,3 +135,27 @@ func TestSuccessorCoverNotApplicableFormer(t *testing.T) {
 	r := extracttest.Filing("8-K", []string{"2.01", "9.01"}, lines...)
 	extracttest.Expect(t, Facts(r), map[string][]string{"new_name": nil})
 }
+
+// A former name with no legal form (a Cayman SPAC's "Reinvent Technology Partners"): the
+// topmost line of the former block, right under the telephone label, above its address.
+func TestSuccessorCoverBareFormerName(t *testing.T) {
+	lines := append([]string(nil), successorCoverLines[:8]...)
+	lines = append(lines, "                             Kestrel Harbor Partners",
+		"215 Park Avenue, Floor 11", "New York, New York 10003", successorCoverLines[9])
+	lines = append(lines, successorCoverLines[10:]...)
+	r := extracttest.Filing("8-K", []string{"2.01", "9.01"}, lines...)
+	extracttest.Expect(t, Facts(r), map[string][]string{
+		"new_name": {"Corviant Health, Inc."}, "new_ticker": {"CRVH"}, "status": {"closed"}, "ticker_shares": nil,
+	})
+}
+
+// A former address alone (no name above it) makes no successor: the registrant is the same
+// company, moved.
+func TestSuccessorCoverFormerAddressNoName(t *testing.T) {
+	lines := append([]string(nil), successorCoverLines[:8]...)
+	lines = append(lines, "                             Rockefeller Plaza Tower",
+		"45 Rockefeller Plaza, Suite 2000", "New York, New York 10111", successorCoverLines[9])
+	lines = append(lines, successorCoverLines[10:]...)
+	r := extracttest.Filing("8-K", []string{"9.01"}, lines...)
+	extracttest.Expect(t, Facts(r), map[string][]string{"new_name": nil})
+}

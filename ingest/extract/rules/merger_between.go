@@ -40,6 +40,19 @@ var mergerBetween = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// the target's own release: its name (often without a legal form) opens the sentence,
+		// the SPAC is the company it signed with: "Tembo Motors, a subsidiary of Volt Holdings
+		// Corp., today announced that it has executed a definitive Business Combination Agreement
+		// with Cactus Ridge Acquisition Corp. 1 Limited"
+		ID: "merger.target_subject_signed_with_spac", Produce: subjectSignedWithSPAC, Gives: []string{spac.FieldTarget},
+		Pattern: `(?i)^(?:[^⟦]{0,200}?⟦date \d+⟧[^⟦]{0,60}?(?:--|—|–| - )\s?)?(?P<v>⟦org \d+⟧|(?-i:[A-Z])[^⟦,;()“”"]{0,50}?)(?: \([^()]{0,60}\))?,(?:[^⟦]|⟦(?:org|exchange|ticker) \d+⟧){0,240}?,? ` +
+			`(?:today )?announced (?:today )?that it (?:has )?(?:entered into|executed|signed) (?:a |an |the )?(?:definitive )?(?:` + agreementName + `|agreement)(?: \([^()]{0,40}\))? with {w:org}`,
+		Not:      `(?i)non-?binding|letter of intent|terminat|` + biography,
+		Classes:  dealNews,
+		NotKinds: partyKinds,
+		Priority: 9,
+	},
+	{
 		// the target as the subject of the closing, the SPAC its object: "On <date>, Verdant
 		// Polymers LLC (“Verdant”) consummated the previously announced business combination
 		// with Halden Acquisition I Co." (a successor's report, filed under the target's name)
@@ -114,3 +127,17 @@ func betweenTarget(m *rule.Match, slot, side string) []rule.Out {
 
 // genericNameRe: capitalised words that name no company ("the Company", a defined party).
 var genericNameRe = textutil.MustStarts(`(?i)^(?:the |our |its )?(?:company|target|seller|sellers|holdings|parent|sponsor|registrant|issuer)$`)
+
+// subjectSignedWithSPAC is the production of merger.target_subject_signed_with_spac: the
+// subject (a company or a bare name) when the company it signed with is the SPAC.
+func subjectSignedWithSPAC(m *rule.Match) []rule.Out {
+	ws := m.Entities("w")
+	if len(ws) != 1 || !(spacNameRe.MatchString(ws[0].Value) || isTheSPAC(m, &ws[0])) {
+		return nil
+	}
+	v := strings.TrimSpace(m.Text("v"))
+	if betweenSPAC(m, v) {
+		return nil
+	}
+	return betweenTarget(m, "v", v)
+}

@@ -80,7 +80,7 @@ var meetingKinds = []*rule.Rule{
 		// connection with its proposed business combination with <target>"; a meeting that
 		// extends the deadline "in connection with" the deal it buys time for is the extension's
 		ID: "meeting.kind_business_combination_in_connection", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
-		Pattern:  `(?i)\bmeeting\b(?:[^⟦.]|⟦(?:date|org) \d+⟧|\b[ap]\.m\.){0,200}? in connection with (?:its|the|their|our) (?P<v>(?:proposed|pending|previously announced) business combination) with\b`,
+		Pattern: `(?i)\bmeeting\b(?:[^⟦.]|⟦(?:date|org) \d+⟧|\b[ap]\.m\.){0,200}? in connection with (?:its|the|their|our) (?P<v>(?:proposed|pending|previously announced) business combination) with\b`,
 		// (an adjournment "without conducting any business" is no generic deal)
 		Not:      pastMeeting + `|\bnot\b|\bfuture\b|\bsubsequent|\blater\b|\bseparate\b|\bif\b|\bunless\b|\bwhether\b`,
 		Never:    kindElsewhere + `|(?i)exten\w+|deadline|termination date|by which|liquidat\w+|wind(?:ing)? up|redeem|redemption`,

@@ -45,6 +45,13 @@ func TestRecognise(t *testing.T) {
 			"count:5,013=5013; money:$0.035=7/200"},
 		{"On August 20, 2021 and on the 2nd day of May, 2025 and Sept. 30, 2022",
 			"date:August 20, 2021=2021-08-20; date:the 2nd day of May, 2025=2025-05-02; date:Sept. 30, 2022=2022-09-30"},
+		// A copy that lost the space after a date's comma.
+		{"As of March 31,2022, the trust held $51,250,000",
+			"date:March 31,2022=2022-03-31; money:$51,250,000=51250000"},
+		// A note's heading run into the name that opens its text (an R page's note) is not
+		// part of the name; a name that ends with the word keeps it.
+		{"Note 1 — Description of Organization and Business Operations Kestrel Harbor Acquisition Corp. (the “Company”) and Celadon Operations Inc.",
+			"org:Kestrel Harbor Acquisition Corp.=Kestrel Harbor Acquisition Corp.; org:Celadon Operations Inc.=Celadon Operations Inc."},
 		{"held on March\u00a025,\u00a02021, record date September&nbsp;30,&nbsp;2020; on [\u2022], 2021",
 			"date:March\u00a025,\u00a02021=2021-03-25; date:September&nbsp;30,&nbsp;2020=2020-09-30"},
 		{"within twenty-four (24) months, six months, one year, 180 days, 20 trading days, a 12-month period",

@@ -87,7 +87,10 @@ const (
 		// legal forms of the countries targets come from: Malaysia (Berhad), Latin America
 		// (Ltda.), Italy and Romania (S.r.l.), Luxembourg (S.à r.l.), Japan (K.K.), Indonesia
 		// (Tbk), the Nordics (Oyj, ASA, A/S), Europe (SE), Russia and the Gulf (PJSC)
-		`|Berhad\b|BERHAD\b|Bhd\.|BHD\.|Ltda\.|S\.r\.l\.|S\.R\.L\.|S\.à\s?r\.l\.|S\.a\.r\.l\.|K\.K\.|Tbk\b|Oyj\b|ASA\b|A/S\b|SE\b|PJSC\b)`
+		`|Berhad\b|BERHAD\b|Bhd\.|BHD\.|Ltda\.|S\.r\.l\.|S\.R\.L\.|S\.à\s?r\.l\.|S\.a\.r\.l\.|K\.K\.|Tbk\b|Oyj\b|ASA\b|A/S\b|SE\b|PJSC\b` +
+		// a blank check named "<Name> Acquisition Company" has no legal form of its own; "Company"
+		// alone ends no name ("the Company" is every filer's defined term)
+		`|(?:Acquisition|ACQUISITION)\s+(?:Company|COMPANY)\b)`
 	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.|and\s+Company\b)`
 )
 

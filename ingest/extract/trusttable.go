@@ -305,9 +305,6 @@ func (x *reader) headingPeriod(iso string, at int) {
 var (
 	// assetsRowRe is a balance sheet's first row, "ASSETS" alone (its cells empty).
 	assetsRowRe = textutil.MustStarts(`(?i)^[\s|]*assets[\s|:]*$`)
-	// monthDayCellRe is a heading cell that holds a month and day only ("September 30,"),
-	// its year on the row below.
-	monthDayCellRe = textutil.MustStarts(`(?i)^(?:` + monthName + `)\s+\d{1,2},?$`)
 )
 
 // assetsGap bounds the lines between a balance sheet's column heading and its "ASSETS" row
@@ -369,12 +366,6 @@ func headingQuote(line, iso string) string {
 	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(line), "|"))
 	if m := monthDayRe.FindStringSubmatch(t + " "); m != nil && strings.TrimSpace(m[0]) == t {
 		return t
-	}
-	// a heading row of months and days over a row of years ("September 30, | December 31,"):
-	// its first cell is the period's
-	first, _, _ := strings.Cut(t, "|")
-	if first = strings.TrimSpace(first); monthDayCellRe.MatchString(first) {
-		return first
 	}
 	return ""
 }

@@ -47,8 +47,10 @@ var (
 	// description, or the bracket that gives its short name).
 	otherRoleRe = textutil.MustStarts(`(?i)subsidiary|special purpose acquisition|blank check|underwrit|representative|placement agent|advis[eo]r|sponsor|investor|subscri|lender|trustee|\bsellers?\b|escrow|transfer agent|auditor|counsel|affiliate|f/k/a|formerly`)
 	// otherRoleLeadRe: the words before a definition that make the company another party
-	// ("an underwriting agreement with Quillon Capital Markets LLC (“Quillon”)").
-	otherRoleLeadRe = textutil.MustStarts(`(?i)(?:underwrit\w*|placement agent|advis[eo]rs?|sponsor|investors?|subscri\w*|lenders?|trustee|sellers?|counsel|affiliates? of|including|sponsored by|subsidiary of|owned by|parent of)\W+(?:[\w.,&'’-]+\s+){0,6}$`)
+	// ("an underwriting agreement with Quillon Capital Markets LLC (“Quillon”)"), in the same
+	// clause (no comma between: "a subsidiary of SCH, with and into Opendoor Labs Inc." speaks
+	// of the merger sub).
+	otherRoleLeadRe = textutil.MustStarts(`(?i)(?:underwrit\w*|placement agent|advis[eo]rs?|sponsor|investors?|subscri\w*|lenders?|trustee|sellers?|counsel|affiliates? of|including|sponsored by|subsidiary of|owned by|parent of)\s+(?:[\w.&'’-]+\s+){0,6}$`)
 )
 
 // holdersOfRe: the words before a name that speak of its holders, not of a role it plays.

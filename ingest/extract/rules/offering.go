@@ -61,6 +61,10 @@ const (
 		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|that|pursuant)\b|[.;()]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange|` + nextClassTitle + `)`
 )
 
+// fractionOfOne is what a warrant is exercisable for: one share, or a fraction of one ("three
+// quarters of one share", "one-half of one share"); the price is then per whole share.
+const fractionOfOne = `(?:(?:one|two|three)[- ](?:half|third|quarters?|fourths?) of )?one[- ]`
+
 // numeralInBrackets is the figure a report may write after a number word ("one (1) share of
 // Class A common stock ... and one-third (1/3) of one (1) redeemable warrant").
 const numeralInBrackets = `(?:\(\d+(?:/\d+)?\) )?`
@@ -194,7 +198,10 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.unit_price_sold_at", Emit: rule.One(spac.FieldUnitPrice),
-		Pattern:  `(?i)\b(?:units (?:were|are|will be) (?:sold|priced)|(?:offering|IPO) was priced) at (?:a price of |an offering price of )?{v:money} per unit`,
+		// A closing report may price the units "per share" ("The Units were sold at a price of
+		// $10.00 per share"): with the units as subject it is still the unit's price; an
+		// offering priced per share is an offering of shares.
+		Pattern:  `(?i)\b(?:units (?:were|are|will be) (?:sold|priced) at (?:a price of |an offering price of )?{v:money} per (?:unit|share)\b|(?:offering|IPO) was priced at (?:a price of |an offering price of )?{v:money} per unit)`,
 		Not:      otherSPAC + `|private|placement`,
 		Classes:  narrated,
 		NotKinds: notStated,
@@ -300,7 +307,7 @@ var offeringTerms = []*rule.Rule{
 		// A release's title of the class closes with its defined term ("... at an exercise price
 		// of $11.50 (the “Warrants”)"), a cover's title with the units it is part of ("... at an
 		// exercise price of $11.50 included as part of the units").
-		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|[,;]|\s\||(?-i:\s[A-Z]{2,6}\b)|\s\((?:the )?` + q + `warrants?` + eq + `\)|\s(?:included|contained) (?:as part of|in) (?:the )?units\b|$)`,
+		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) ` + fractionOfOne + `[^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|[,;]|\s\||(?-i:\s[A-Z]{2,6}\b)|\s\((?:the )?` + q + `warrants?` + eq + `\)|\s(?:included|contained) (?:as part of|in) (?:the )?units\b|$)`,
 		Not:      `(?i)\$9\.20|issue price of less|adjusted to be`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		Priority: 9,
@@ -311,7 +318,7 @@ var offeringTerms = []*rule.Rule{
 		// share at an exercise price of $11.50 | ACMEW |"), not the prose of the communication,
 		// which speaks of the target's and the combined company's securities too.
 		ID: "offering.warrant_cover_communication", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:^|\| ?)(?:redeemable )?warrants?\b[^|⟦]{0,60}?exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole )?share)?[^|⟦]{0,50}(?:\||$)`,
+		Pattern:  `(?i)(?:^|\| ?)(?:redeemable )?warrants?\b[^|⟦]{0,60}?exercisable (?:for|to purchase) ` + fractionOfOne + `[^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole )?share)?[^|⟦]{0,50}(?:\||$)`,
 		Not:      `(?i)\$9\.20|adjusted to be`,
 		Classes:  []doc.Class{doc.Communication},
 		Priority: 9,

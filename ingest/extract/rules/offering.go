@@ -125,7 +125,7 @@ var offeringTerms = []*rule.Rule{
 		Priority: 12,
 	},
 	{
-		ID: "offering.units_cover_line", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
+		ID: "offering.units_cover_line", Produce: coverLineUnits, Gives: []string{spac.FieldUnitsOffered},
 		// The cover may follow a table of contents, which opens a body section.
 		Pattern: `(?i)^{v:units}$`, Classes: prospectus, Kinds: []doc.Kind{doc.Cover, doc.Body}, Priority: 11,
 	},

@@ -79,7 +79,8 @@ var underwriterOneOfLead = &rule.Rule{
 // table: the units row's title ("Units, each consisting of one Class A ordinary share and
 // one-fourth of one redeemable warrant(2)") or the column's header ("Amount to be Registered").
 // The count registered includes the over-allotment units, so it is never the offering.
-var feeTableHeadRe = textutil.MustStarts(`(?i)^units?\b[^|]{0,40}\b(?:consist|compris)|amount (?:to be|being) registered|registration fee|proposed maximum|title of each class`)
+// A short row title has only its footnote marks ("Units(1)(2)").
+var feeTableHeadRe = textutil.MustStarts(`(?i)^units?\b[^|]{0,40}\b(?:consist|compris)|^\|?\s*units?(?:\s*\(\d\))+\s*\|?$|amount (?:to be|being) registered|registration fee|proposed maximum|title of each class`)
 
 // feeTableLookback: how many sentences with words before a count may still be its row's title
 // (the bare cell borders of a flattened table are passed over).

@@ -47,6 +47,12 @@ const ipoWords = `(?:initial public offering|IPO|public offering|Offering)`
 // of ...") has two structures, and one of them read alone is only part of the answer.
 const twoSeries = `(?i)\bseries [a-z] units?\b`
 
+// unitOption is an option to buy units ("an option to purchase up to a total of 275,000
+// units", "the purchase option"): its units are priced like the offering's, or above. An
+// over-allotment exercised at the offering price ("purchasing an additional 600,000 units at
+// the offering price of $10.00") is no such option.
+const unitOption = `(?i)\boption\b[^.⟦]{0,40}?\bto (?:purchase|buy|acquire)\b|\bpurchase option\b`
+
 // notOwnUnits vetoes units described by a merger agreement's definitions ("“Parent Units”
 // shall mean ... each consisting of").
 const notOwnUnits = `(?i)shall mean|\bmeans\b|\bparent\b|pubco|holdco`
@@ -188,7 +194,9 @@ var offeringTerms = []*rule.Rule{
 	{
 		ID: "offering.unit_price_public_offering", Emit: rule.One(spac.FieldUnitPrice),
 		Pattern: `(?i)(?:^public offering price|offering price of|public offering price of each unit was) (?:\| )?{v:money}(?: per unit)?`,
-		Not:     `(?i)private placement|warrant`,
+		// The representative's unit purchase option is priced the same way ("an option to
+		// purchase up to a total of 275,000 units at a per-unit offering price of $9.90").
+		Not: `(?i)private placement|warrant|` + unitOption,
 		// An offering of shares without units ("an initial public offering of our Class A
 		// ordinary shares at an offering price of $10.00 per share") has no unit price.
 		Never:    `(?i)offering price of ⟦money \d+⟧ per (?:share|ordinary share|class a)`,
@@ -202,7 +210,7 @@ var offeringTerms = []*rule.Rule{
 		// $10.00 per share"): with the units as subject it is still the unit's price; an
 		// offering priced per share is an offering of shares.
 		Pattern:  `(?i)\b(?:units (?:were|are|will be) (?:sold|priced) at (?:a price of |an offering price of )?{v:money} per (?:unit|share)\b|(?:offering|IPO) was priced at (?:a price of |an offering price of )?{v:money} per unit)`,
-		Not:      otherSPAC + `|private|placement`,
+		Not:      otherSPAC + `|private|placement|` + unitOption,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 9,

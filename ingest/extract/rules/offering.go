@@ -334,7 +334,9 @@ var offeringTerms = []*rule.Rule{
 	// trust_size and trust_per_unit
 	{
 		ID: "offering.trust_or_overallotment", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
-		Pattern:  `(?i){v:money},? or {money} if the underwriters?` + ap + `?s?` + ap + `? (?:over-?allotment option|option to purchase additional (?:units|shares)) is exercised in full,? \({pu:money} per (?:unit|share)(?: in either case)?\)`,
+		// The summary's table may leave the underwriters out ("| Trust account | $X, or $Y if the
+		// over-allotment option is exercised in full ($10.15 per unit in either case) |").
+		Pattern:  `(?i){v:money},? or {money} if the (?:underwriters?` + ap + `?s?` + ap + `? )?(?:over-?allotment option|option to purchase additional (?:units|shares)) is exercised in full,? \({pu:money} per (?:unit|share)(?: in either case)?\)`,
 		Must:     `(?i)trust`,
 		Classes:  ipoForms,
 		Priority: 12,

@@ -27,19 +27,6 @@ var mergerBetween = []*rule.Rule{
 		Priority: 6,
 	},
 	{
-		// the parties as the subjects of the signing, listed one after another: "On <date>, Acme
-		// Acquisition Corp. (“Acme”), Acme Parent Corp. (“ParentCo”), Acme Merger Sub LLC and
-		// Velora LLC (“Velora”) entered into an agreement and plan of merger"; the one party
-		// that is not the SPAC, a vehicle of the deal or another role is the target
-		ID: "merger.target_signing_parties", Produce: counterparty, Gives: []string{spac.FieldTarget},
-		Pattern: `(?i)\bOn {date},? (?P<v>(?:[^⟦]|⟦(?:org|ticker|exchange) \d+⟧){0,400}?\band\b(?:[^⟦]|⟦(?:org|ticker|exchange) \d+⟧){0,240}?),? ` +
-			`(?:have |has )?(?:entered into|executed|signed) (?:a |an |the |that certain )?(?:definitive )?` + agreementName,
-		Not:      `(?i)non-?binding|letter of intent|terminat|\bprior\b|predecessor|track record|amend`,
-		Classes:  dealNews,
-		NotKinds: partyKinds,
-		Priority: 9,
-	},
-	{
 		// the target's own release: its name (often without a legal form) opens the sentence,
 		// the SPAC is the company it signed with: "Tembo Motors, a subsidiary of Volt Holdings
 		// Corp., today announced that it has executed a definitive Business Combination Agreement

@@ -270,6 +270,9 @@ var notNameWords = map[string]bool{
 	// an 8-K item's heading run into the name that opens its text ("Entry into a Material
 	// Definitive Agreement Acme Corporation (f/k/a ...) has entered into")
 	"Agreement": true, "Agreements": true,
+	// a note's heading run into the name that opens its text, as an R page sets a note
+	// ("Description of Organization and Business Operations Acme Corp. (the “Company”)")
+	"Operations": true,
 }
 
 // afterNotName moves a name's start past the last of notNameWords in s[start:end] and the
@@ -288,6 +291,9 @@ func afterNotName(s string, start, end int) int {
 	skip := cut + 1
 	if skip < len(words) && (words[skip] == "of" || words[skip] == "for" || words[skip] == "OF") {
 		skip++
+	}
+	if skip >= len(words)-1 {
+		return start // the word ends the name itself ("Celadon Operations Inc.")
 	}
 	at := start
 	for i := 0; i < skip && at < end; i++ {

@@ -29,6 +29,9 @@ var (
 		// (Tbk), the Nordics (Oyj, ASA, A/S), Europe (SE), Russia and the Gulf (PJSC)
 		`Berhad\b`, `BERHAD\b`, `Bhd.`, `BHD.`, `Ltda.`, `S.r.l.`, `S.R.L.`, `S.à_r.l.`, `S.a.r.l.`,
 		`K.K.`, `Tbk\b`, `Oyj\b`, `ASA\b`, `A/S\b`, `SE\b`, `PJSC\b`,
+		// a blank check named "<Name> Acquisition Company" has no legal form of its own; "Company"
+		// alone ends no name ("the Company" is every filer's defined term)
+		`Acquisition Company\b`, `Acquisition COMPANY\b`, `ACQUISITION Company\b`, `ACQUISITION COMPANY\b`,
 	}
 	// orgCountries are the countries a bank's name may bracket ("Credit Suisse Securities
 	// (USA) LLC").

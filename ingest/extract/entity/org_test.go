@@ -13,7 +13,18 @@ import (
 // ("Chardan 2008 China Acquisition Corp."); a date before a name is cut off it (pastNumbers).
 // A bank's country in brackets may stand before the legal form ("Credit Suisse Securities
 // (USA) LLC").
-var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|` + nameJoiner + `|\d{1,4}\b))*` + orgCountry + `,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
+//
+// Its pieces are spelled out here as they were before the reader, not built from the lists
+// the reader reads, so that the tests hold the lists too: a legal form added to legalForms
+// is added here as well.
+var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|(?:&|of|de|la|du|del|and\s+Co\.|and\s+Company\b)|\d{1,4}\b))*` +
+	`(?:\s+\((?:USA|U\.S\.A\.|U\.S\.|US|America|Americas|Europe|Asia|Canada|Hong Kong|International)\))?` +
+	`,?\s+` + legalFormSpelled + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
+
+// legalFormSpelled is legalForm as the pattern spelled it.
+const legalFormSpelled = `(?:Pte\.\s+Ltd\.|PTE\.\s+LTD\.|Inc\.|INC\.|Inc\b|INC\b|Incorporated\b|INCORPORATED\b|Corp\.|CORP\.|Corp\b|CORP\b|Corporation\b|CORPORATION\b|LLC\b|L\.L\.C\.|Ltd\.|LTD\.|Ltd\b|LTD\b|Limited\b|LIMITED\b|L\.P\.|LP\b|plc\b|PLC\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GmbH\b|Co\.|CO\.|S\.p\.A\.|Holdings\b|HOLDINGS\b` +
+	`|Berhad\b|BERHAD\b|Bhd\.|BHD\.|Ltda\.|S\.r\.l\.|S\.R\.L\.|S\.à\s?r\.l\.|S\.a\.r\.l\.|K\.K\.|Tbk\b|Oyj\b|ASA\b|A/S\b|SE\b|PJSC\b` +
+	`|(?:Acquisition|ACQUISITION)\s+(?:Company|COMPANY)\b)`
 
 // orgPieces are what the random texts of TestOrgReaderIsTheRegexp are made of: namePieces,
 // every legal form, country and joiner as the pattern spells them and cut short, numerals,

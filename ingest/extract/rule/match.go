@@ -197,7 +197,23 @@ func (mt *Match) Before(name string) string {
 	return ""
 }
 
+// DefinedNames returns the short names the document gives companies it names once in full
+// (doc.Doc.DefinedNames): a production may read "the business combination with Acme" as the
+// company the document defined as Acme.
+func (mt *Match) DefinedNames() map[string]doc.DefinedName { return mt.d.DefinedNames() }
+
 // Filer returns the company name of the filing's header (the SPAC, or after a combination
 // the company it became): a production can tell the filer from other companies a release
 // names.
 func (mt *Match) Filer() string { return mt.d.R.Filing.CompanyName }
+
+// Preceding returns the texts of up to n sentences before the matched one, nearest first: a
+// line that holds a value alone (a count of units) says what it is only through the lines
+// before it (a fee table's row title, a cover's company name).
+func (mt *Match) Preceding(n int) []string {
+	var out []string
+	for k := mt.at - 1; k >= 0 && len(out) < n; k-- {
+		out = append(out, mt.d.Sentences[k].Text)
+	}
+	return out
+}

@@ -123,3 +123,19 @@ func TestCoverJurisdictionOfSolicitingMaterial(t *testing.T) {
 		t.Errorf("state_of_inc %q, want Delaware", got)
 	}
 }
+
+// A registration statement's cover may caption the state "(Jurisdiction of Incorporation", its
+// row's cells one a line above it.
+func TestCoverJurisdictionCaptionWithoutState(t *testing.T) {
+	r := extracttest.Filing("S-4", nil,
+		"Larchmont Capital Acquisition Corp. II",
+		"(Exact Name of Registrant as Specified in Its Charter)",
+		"Delaware |",
+		"6770 |",
+		"84-1234567 |",
+		"||",
+		"(Jurisdiction of Incorporation |",
+		"(Primary Standard Industrial |",
+	)
+	extracttest.Expect(t, Facts(withoutHeaderState(r)), map[string][]string{"state_of_inc": {"Delaware"}})
+}

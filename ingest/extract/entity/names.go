@@ -1,7 +1,6 @@
 package entity
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -125,7 +124,7 @@ var leadWords = map[string]bool{
 var partiesRe = re(`(?i)\b(?:by\s+and\s+(?:among|between)|among|between)\s+`)
 
 func orgs(s string) []Entity {
-	out := append(commaOrgs(s), camelOrgs(s)...)
+	out := commaOrgs(s)
 	for _, m := range orgRe.FindAllStringIndexPast(s, pastNameWords) {
 		if covered(out, m[0], m[1]) {
 			continue
@@ -156,45 +155,6 @@ func orgs(s string) []Entity {
 			Value: strings.Join(words, " ")})
 	}
 	return out
-}
-
-// camelOrgRe is a firm whose name opens with a lower-case brand word ("ironSource Ltd.",
-// "eHealth, Inc.", "fuboTV Inc."): a few lower-case letters, then a capital in the same word.
-// orgRe, whose words open with a capital, would read only the word's tail, which wordStart
-// then drops. The rest of the name is orgRe's.
-var camelOrgRe = regexp.MustCompile(`\b[a-z]{1,4}[A-Z][A-Za-z0-9&'’.\-]*(?:\s+(?:` + nameWord + `|` + nameJoiner + `|\d{1,4}\b))*` + orgCountry + `,?\s+` + legalForm)
-
-// camelOrgs are the names of camelOrgRe, looked for only in a text with a word that opens with
-// a lower-case letter followed soon by a capital (few sentences hold one).
-func camelOrgs(s string) []Entity {
-	if !hasCamelWord(s) {
-		return nil
-	}
-	var out []Entity
-	for _, m := range camelOrgRe.FindAllStringIndex(s, -1) {
-		out = append(out, Entity{Kind: Org, Start: m[0], End: m[1], CoreStart: m[0], CoreEnd: m[1],
-			Value: strings.Join(strings.Fields(s[m[0]:m[1]]), " ")})
-	}
-	return out
-}
-
-// hasCamelWord reports whether a word of s opens with one to four lower-case letters and a
-// capital.
-func hasCamelWord(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 'a' || s[i] > 'z' || i > 0 && isAlnum(s[i-1]) {
-			continue
-		}
-		for j := i + 1; j < len(s) && j <= i+4; j++ {
-			if s[j] >= 'A' && s[j] <= 'Z' {
-				return true
-			}
-			if s[j] < 'a' || s[j] > 'z' {
-				break
-			}
-		}
-	}
-	return false
 }
 
 // pastNameWords is where a firm's name may still begin after none began at p (see

@@ -180,11 +180,7 @@ var (
 	// numberedRe: a numbered company ("1519004 B.C. Ltd.") is a holding vehicle, not a target.
 	numberedRe = textutil.MustStarts(`\d\s*$`)
 	// clauseRe ends a party's description where the sentence goes on to the deal's terms.
-	// nextListedPartyRe is the next party of a list that the recogniser did not read (no legal
-	// form: "..., Kite Cayman, a wholly-owned subsidiary of ..."): its description is its own,
-	// not the party's before it.
-	nextListedPartyRe = textutil.MustStarts(`(?:,\s+(?:and\s+)?|\)\s+and\s+)[A-Z][\w&'’.\-]*(?:\s+[A-Z][\w&'’.\-]*){0,4},\s+(?:a|an)\s`)
-	clauseRe          = textutil.MustStarts(`(?i)\b(?:pursuant to|whereby|under which|which provides|providing for|in connection with)\b`)
+	clauseRe = textutil.MustStarts(`(?i)\b(?:pursuant to|whereby|under which|which provides|providing for|in connection with)\b`)
 	// termRe is the first defined term of a description ((“Merger Sub”), as the Purchaser).
 	termRe        = textutil.MustStarts(`[“"]([^”"]{1,40})[”"]|^[,\s]*as (?:the )?([A-Za-z ]{2,30}?)(?:,|$)`)
 	roleTermRe    = textutil.MustStarts(`(?i)^(?:the )?(?:new )?(?:pubco|holdco|topco|newco|parent|purchaser|acquir[eo]r|buyer|spac|sponsor|sellers?|blocker|(?:seller|purchaser|shareholder|stockholder)s?(?:['’])? representative|representative|[\w ]*merger sub[\w ]*)$`)
@@ -205,9 +201,6 @@ var (
 // terms.
 func partyDescription(after string) string {
 	if loc := clauseRe.FindStringIndex(after); loc != nil {
-		after = after[:loc[0]]
-	}
-	if loc := nextListedPartyRe.FindStringIndex(after); loc != nil {
 		after = after[:loc[0]]
 	}
 	if len(after) > 200 {

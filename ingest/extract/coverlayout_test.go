@@ -170,3 +170,25 @@ func TestCoverTwoSpaceRows(t *testing.T) {
 		"Indicate by check mark if the registrant is a well-known seasoned issuer.")
 	wantFacts(t, "no symbol", got, map[string]string{"ticker_rights": "", "exchange": ""})
 }
+
+// TestCoverColonHeadings: the headings end with colons and stand one per line, each cell
+// closed by a pipe; the symbols under "Trading Symbol:" are read like those under
+// "Trading Symbol(s)". A last row set as a grid is read as a row.
+func TestCoverColonHeadings(t *testing.T) {
+	got := factsOf("10-Q",
+		"Securities registered pursuant to Section 12(b) of the Act:",
+		"Title of Each Class: |",
+		"| Trading Symbol: |",
+		"| Name of Each Exchange on Which Registered: |",
+		"Units, each consisting of one share of Class A common stock and one right |",
+		"| TVXAU |",
+		"| The Nasdaq Stock |",
+		"Class A common stock, par value $0.0001 per share |",
+		"| TVXA |",
+		"| The Nasdaq Stock |",
+		"Rights, each entitling the holder to one-tenth of one share | | TVXAR | | The Nasdaq Stock Market LLC |",
+		"Indicate by check mark whether the registrant (1) has filed all reports required.")
+	wantFacts(t, "colon headings", got, map[string]string{
+		"ticker_units": "TVXAU", "ticker_shares": "TVXA", "ticker_rights": "TVXAR", "exchange": "Nasdaq",
+	})
+}

@@ -23,11 +23,12 @@ var (
 	// ("(State or jurisdiction of", "(State of Incorporation)", "(State incorporation |" when a
 	// copy drops words), and the caption without the state some registration statements use
 	// ("(Jurisdiction of Incorporation or Organization)").
-	jurisdictionLabelRe = textutil.MustStarts(`(?i)^\|?\s*\(?(?:state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b|of\s+incorporation\))|jurisdiction\s+of\s+(?:incorporation|organization)\b)`)
+	// A copy may set a space inside the bracket ("( State or other jurisdiction").
+	jurisdictionLabelRe = textutil.MustStarts(`(?i)^\|?\s*(?:\(\s?)?(?:state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b|of\s+incorporation\))|jurisdiction\s+of\s+(?:incorporation|organization)\b)`)
 	// A hard-wrapped cover breaks the caption after its first word or its first three:
 	// "(State" / "or other jurisdiction of incorporation or", "(State or other" /
 	// "jurisdiction of", "(State" / "of incorporation or organization)".
-	jurisdictionLabelHeadRe = textutil.MustStarts(`(?i)^\|?\s*\(state(?:\s+or(?:\s+other)?)?\s*\|?$`)
+	jurisdictionLabelHeadRe = textutil.MustStarts(`(?i)^\|?\s*\(\s?state(?:\s+or(?:\s+other)?)?\s*\|?$`)
 	// An 8-K's cover may break "(State" / "of incorporation or organization)".
 	jurisdictionLabelTailRe = textutil.MustStarts(`(?i)^\|?\s*(?:(?:or\s+(?:other\s+)?)?jurisdiction\b|of\s+incorporation\b)`)
 )

@@ -139,3 +139,24 @@ func TestCoverJurisdictionCaptionWithoutState(t *testing.T) {
 	)
 	extracttest.Expect(t, Facts(withoutHeaderState(r)), map[string][]string{"state_of_inc": {"Delaware"}})
 }
+
+// A copy that sets a space inside the caption's bracket ("( State or other jurisdiction") still
+// names the cell above it the jurisdiction; the space does not make a street line a caption.
+func TestCoverJurisdictionCaptionSpaceInBracket(t *testing.T) {
+	r := extracttest.Filing("10-K", nil,
+		"WESTLAKE HOLLOW ACQUISITION CORP.",
+		"(Exact name of Registrant as specified in its Charter)",
+		"Delaware |",
+		"82-7654321 |",
+		"( State or other jurisdiction of incorporation or organization) |",
+		"(I.R.S. Employer |",
+	)
+	extracttest.Expect(t, Facts(withoutHeaderState(r)), map[string][]string{"state_of_inc": {"Delaware"}})
+	r = extracttest.Filing("8-K", nil,
+		"WESTLAKE HOLLOW ACQUISITION CORP.",
+		"|Nevada",
+		"|( State",
+		"Street, Suite 4)",
+	)
+	extracttest.Expect(t, Facts(withoutHeaderState(r)), map[string][]string{"state_of_inc": nil})
+}

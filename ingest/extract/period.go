@@ -18,8 +18,9 @@ var (
 	// line but for the check box of the next line ("For the quarterly period ended June 30,
 	// 2023 OR", "FOR THE FISCAL YEAR ENDED: DECEMBER 31, 2022 ☐"), or in the cell of a cover
 	// set as a table beside its check box ("☒ | QUARTERLY REPORT ... ENDED MARCH 31, 2024 |"):
-	// the period of report, never a sentence of the MD&A about a year's results.
-	coverPeriodLineRe = textutil.MustStarts(`(?i)^(?:[☐☒¨□■xX]?\s*\|\s*)?\W{0,3}(?:(?:annual|quarterly) report\b.{0,80}?)?\bfor the (?:quarterly period|fiscal year|fiscal quarter)\s+ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})[\s.,|]*(?:$|or$|[☐☒¨□■oxX]$|(?:[☐☒¨□■oxX]\s+)?transition report)`)
+	// the period of report, never a sentence of the MD&A about a year's results. A cover may
+	// drop "period" ("For the quarterly ended September 30, 2014").
+	coverPeriodLineRe = textutil.MustStarts(`(?i)^(?:[☐☒¨□■xX]?\s*\|\s*)?\W{0,3}(?:(?:annual|quarterly) report\b.{0,80}?)?\bfor the (?:quarterly(?: period)?|fiscal year|fiscal quarter)\s+ended:?\s+((?:` + monthName + `)\s+\d{1,2}(?:st|nd|rd|th)?,\s?\d{4})[\s.,|]*(?:$|or$|[☐☒¨□■oxX]$|(?:[☐☒¨□■oxX]\s+)?transition report)`)
 )
 
 // coverYearLineRe is an annual report's cover that writes "For the year ended <date>" alone

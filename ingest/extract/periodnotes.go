@@ -30,10 +30,11 @@ func (x *reader) notesHeadingPeriod() {
 	}
 	lines := x.d.R.Lines
 	for n := 1; n < len(lines); n++ {
-		if !notesTitleRe.MatchString(x.d.Line(n)) {
+		end := x.notesTitleEnd(n)
+		if end == 0 {
 			continue
 		}
-		k := n + 1
+		k := end + 1
 		for k < len(lines) && strings.TrimSpace(strings.Trim(x.d.Line(k), "| ")) == "" && k < n+3 {
 			k++
 		}
@@ -46,4 +47,17 @@ func (x *reader) notesHeadingPeriod() {
 			return
 		}
 	}
+}
+
+// notesTitleEnd is the line that ends the notes' title opening on line n (0 when none does):
+// line n itself, or the next when a narrow copy wraps the title ("NOTES TO CONDENSED" /
+// "FINANCIAL STATEMENTS").
+func (x *reader) notesTitleEnd(n int) int {
+	if notesTitleRe.MatchString(x.d.Line(n)) {
+		return n
+	}
+	if n < len(x.d.R.Lines) && notesTitleRe.MatchString(strings.TrimSpace(x.d.Line(n))+" "+strings.TrimSpace(x.d.Line(n+1))) {
+		return n + 1
+	}
+	return 0
 }

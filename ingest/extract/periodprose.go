@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"time"
 
 	"github.com/spacdata/spac"
@@ -62,11 +63,10 @@ func (x *reader) prosePeriod() {
 	best, line, quote := "", 0, ""
 	for n := 1; n <= len(x.d.R.Lines); n++ {
 		for _, re := range res {
-			for _, m := range re.FindAllStringSubmatch(x.d.Line(n), -1) {
-				date := firstGroup(m)
-				iso, ok := parseDateAnyCase(date)
+			for _, d := range x.wrappedDates(re, n) {
+				iso, ok := parseDateAnyCase(d.text)
 				if ok && iso > best && monthEnd(iso) {
-					best, line, quote = iso, n, date
+					best, line, quote = iso, d.line, d.text
 				}
 			}
 		}
@@ -111,13 +111,41 @@ func monthEnd(iso string) bool {
 	return err == nil && t.AddDate(0, 0, 1).Day() == 1
 }
 
-// firstGroup is the first group of a match that took part (alternatives give their date in
-// groups of their own).
-func firstGroup(m []string) string {
-	for _, g := range m[1:] {
-		if g != "" {
-			return g
+// lineDate is a date a sentence states and the line that holds it.
+type lineDate struct {
+	text string
+	line int
+}
+
+// wrappedDates matches re on line n joined with the next line, since a narrow copy wraps a
+// sentence anywhere ("As of June 30, 2022, the Company had not commenced any" / "operations").
+// A date is read only when one line holds it whole: that line is cited.
+func (x *reader) wrappedDates(re *textutil.Starts, n int) []lineDate {
+	first := strings.TrimSpace(x.d.Line(n))
+	joined := first
+	if n < len(x.d.R.Lines) {
+		joined += " " + strings.TrimSpace(x.d.Line(n+1))
+	}
+	var out []lineDate
+	for _, m := range re.FindAllStringSubmatchIndex(joined, -1) {
+		a, b := firstGroupSpan(m)
+		switch {
+		case a < 0:
+		case b <= len(first):
+			out = append(out, lineDate{joined[a:b], n})
+		case a > len(first):
+			out = append(out, lineDate{joined[a:b], n + 1})
 		}
 	}
-	return ""
+	return out
+}
+
+// firstGroupSpan is the span of the first group of a match that took part (-1, -1 if none).
+func firstGroupSpan(m []int) (int, int) {
+	for g := 2; g+1 < len(m); g += 2 {
+		if m[g] >= 0 {
+			return m[g], m[g+1]
+		}
+	}
+	return -1, -1
 }

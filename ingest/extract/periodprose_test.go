@@ -44,6 +44,22 @@ func TestProsePeriod(t *testing.T) {
 			"The Company was incorporated in Delaware on May 2, 2021. As",
 			"of June 30,2022 the Company had not yet commenced any operations. As of June 30, 2022, the Company had not commenced any operations.",
 		}, "2022-06-30"},
+		{"operations wrapped onto the next line", "10-Q", []string{
+			"As of June 30, 2022, the Company had not commenced any",
+			"operations. All activity relates to the Company's formation.",
+		}, "2022-06-30"},
+		{"interim period's date on the next line", "10-Q", []string{
+			"For the three months ended",
+			"September 30, 2021, we had a net loss of $84,300.",
+		}, "2021-09-30"},
+		{"a date split across the lines", "10-Q", []string{
+			"As of June 30,",
+			"2022, the Company had not commenced any operations.",
+		}, ""},
+		{"wrapped, operations commenced", "10-Q", []string{
+			"As of March 31, 2019, the Company had commenced",
+			"operations through its subsidiary.",
+		}, ""},
 		{"operations at a year end", "10-K", []string{
 			"At December 31, 2015, the Company had not commenced any operations.",
 		}, "2015-12-31"},

@@ -26,7 +26,8 @@ var (
 	// marked by a pipe ("Symbol(s) |").
 	// The heading may open with a cell border ("|Trading Symbol"), write "Symbol (s)", or be
 	// cut to "Trading".
-	coverSymbolHeadRe = textutil.MustStarts(`(?i)^(?:trading(?:\s+symbols?(?:\s?\(s\))?)?|symbols?(?:\s?\(s\))?)(?:\s*\|)?$`)
+	// A heading may end with a colon ("Trading Symbol:").
+	coverSymbolHeadRe = textutil.MustStarts(`(?i)^(?:trading(?:\s+symbols?(?:\s?\(s\))?)?|symbols?(?:\s?\(s\))?):?(?:\s*\|)?$`)
 	wrappedHeadRe     = textutil.MustStarts(`(?i)^trading(?:\s*\|)?$`)
 	coverHeadingCell  = textutil.MustStarts(`(?i)^(?:title of each class|trading|(?:trading\s+)?symbols?(?:\s?\(s\))?|name(?: of each exchange.*)?|of each exchange.*|(?:on )?which registered)$`)
 	coverFlatEndRe    = textutil.MustStarts(`(?i)^(?:indicate\b|securities registered pursuant to section 12\(g\)|emerging growth)`)

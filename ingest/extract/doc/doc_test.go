@@ -138,6 +138,9 @@ func TestSentenceBoundaries(t *testing.T) {
 		{"Vector Acquisition Partners, L.P. (the “Sponsor”) agreed. It closed.", "Vector Acquisition Partners, L.P. (the “Sponsor”) agreed.|It closed."},
 		{"The U.S. Bank trust held $10.10 per unit. At 10:00 a.m. Eastern Time, it met.", "The U.S. Bank trust held $10.10 per unit.|At 10:00 a.m. Eastern Time, it met."},
 		{"Shares of Class A. The rest.", "Shares of Class A. The rest."},
+		// a period typed after a full name does not cut it from its defined term; a quotation
+		// in brackets that is no defined term still opens a sentence
+		{"Boston -- Tamsin Acquisition Corporation. (“Tamsin”) (Nasdaq: TAMS) announced it. (“We are done,” said the chair.)", "Boston -- Tamsin Acquisition Corporation. (“Tamsin”) (Nasdaq: TAMS) announced it.|(“We are done,” said the chair.)"},
 		{"As of June 30. 2024, there were 5 shares. It closed on May 2. 2025 Annual Meeting proposals follow.", "As of June 30. 2024, there were 5 shares.|It closed on May 2.|2025 Annual Meeting proposals follow."},
 		// the typed-period date is recognised at the end of a long block too (only its tail is tested)
 		{"It met. " + strings.Repeat("The trust held cash and securities ", 20) + "as of September 30. 2024, there were 5 shares.", "It met.|" + strings.Repeat("The trust held cash and securities ", 20) + "as of September 30. 2024, there were 5 shares."},

@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -420,10 +421,19 @@ func isBoundary(text string, i, end int, joins []int) bool {
 		if periodInDate(text[:i], text[end+1:]) {
 			return false
 		}
+		if definedTermBracket.MatchString(text[end+1:]) {
+			// a name's defined term opens no sentence: "Acme Acquisition Corporation. (“Acme”)
+			// (Nasdaq: ACME) announced ..." (a period typed after the full name)
+			return false
+		}
 	}
 	r, _ := utf8.DecodeRuneInString(text[end+1:])
 	return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("“\"(‘•●■[", r)
 }
+
+// definedTermBracket is a bracket that defines a short name for what precedes it: "(“Acme”)",
+// "(the "Company")", "(“Acme” or the “Company”)".
+var definedTermBracket = regexp.MustCompile(`^\((?:the |each |a )?[“"][^”"()]{1,60}[”"](?:\)|,| or )`)
 
 // abbreviations end with a period that does not end the sentence.
 var abbreviations = map[string]bool{

@@ -45,6 +45,13 @@ func TestRecognise(t *testing.T) {
 			"count:5,013=5013; money:$0.035=7/200"},
 		{"On August 20, 2021 and on the 2nd day of May, 2025 and Sept. 30, 2022",
 			"date:August 20, 2021=2021-08-20; date:the 2nd day of May, 2025=2025-05-02; date:Sept. 30, 2022=2022-09-30"},
+		// A copy that lost the space after a date's comma.
+		{"As of March 31,2022, the trust held $51,250,000",
+			"date:March 31,2022=2022-03-31; money:$51,250,000=51250000"},
+		// A note's heading run into the name that opens its text (an R page's note) is not
+		// part of the name; a name that ends with the word keeps it.
+		{"Note 1 — Description of Organization and Business Operations Kestrel Harbor Acquisition Corp. (the “Company”) and Celadon Operations Inc.",
+			"org:Kestrel Harbor Acquisition Corp.=Kestrel Harbor Acquisition Corp.; org:Celadon Operations Inc.=Celadon Operations Inc."},
 		{"held on March\u00a025,\u00a02021, record date September&nbsp;30,&nbsp;2020; on [\u2022], 2021",
 			"date:March\u00a025,\u00a02021=2021-03-25; date:September&nbsp;30,&nbsp;2020=2020-09-30"},
 		{"within twenty-four (24) months, six months, one year, 180 days, 20 trading days, a 12-month period",
@@ -88,6 +95,9 @@ func TestRecognise(t *testing.T) {
 		{"Orrin Acquisition Corp. (“Orrin”) (NYSE AMEX: ORN, ORN.U, ORN.WS) announced",
 			"org:Orrin Acquisition Corp.=Orrin Acquisition Corp.; exchange:NYSE AMEX=NYSE Amex; ticker:ORN=ORN; ticker:ORN.U=ORN.U; ticker:ORN.WS=ORN.WS"},
 		{"Business Wire Fairlea Acquisition Corp. (the Company) announced", "org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp."},
+		{"NEW YORK -- Tolland Ridge Acquisition Company (NASDAQ: TRAC) (the Company) announced",
+			"org:Tolland Ridge Acquisition Company=Tolland Ridge Acquisition Company; exchange:NASDAQ=Nasdaq; ticker:TRAC=TRAC"},
+		{"The Company and Continental Stock Transfer Company agreed", ""},
 		{"3 May 2021 - 12:00PM Fairlea Acquisition Corp. announced", "date:3 May 2021=2021-05-03; org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp."},
 		{"Fairlea Acquisition Corp. (AMEX:FLA) and (Nasdaq: FLB, FLBW and FLBU)",
 			"org:Fairlea Acquisition Corp.=Fairlea Acquisition Corp.; exchange:AMEX=AMEX; ticker:FLA=FLA; exchange:Nasdaq=Nasdaq; ticker:FLB=FLB; ticker:FLBW=FLBW; ticker:FLBU=FLBU"},

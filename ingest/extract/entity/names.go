@@ -87,7 +87,10 @@ const (
 		// legal forms of the countries targets come from: Malaysia (Berhad), Latin America
 		// (Ltda.), Italy and Romania (S.r.l.), Luxembourg (S.à r.l.), Japan (K.K.), Indonesia
 		// (Tbk), the Nordics (Oyj, ASA, A/S), Europe (SE), Russia and the Gulf (PJSC)
-		`|Berhad\b|BERHAD\b|Bhd\.|BHD\.|Ltda\.|S\.r\.l\.|S\.R\.L\.|S\.à\s?r\.l\.|S\.a\.r\.l\.|K\.K\.|Tbk\b|Oyj\b|ASA\b|A/S\b|SE\b|PJSC\b)`
+		`|Berhad\b|BERHAD\b|Bhd\.|BHD\.|Ltda\.|S\.r\.l\.|S\.R\.L\.|S\.à\s?r\.l\.|S\.a\.r\.l\.|K\.K\.|Tbk\b|Oyj\b|ASA\b|A/S\b|SE\b|PJSC\b` +
+		// a blank check named "<Name> Acquisition Company" has no legal form of its own; "Company"
+		// alone ends no name ("the Company" is every filer's defined term)
+		`|(?:Acquisition|ACQUISITION)\s+(?:Company|COMPANY)\b)`
 	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.|and\s+Company\b)`
 )
 
@@ -280,6 +283,9 @@ var notNameWords = map[string]bool{
 	// an 8-K item's heading run into the name that opens its text ("Entry into a Material
 	// Definitive Agreement Acme Corporation (f/k/a ...) has entered into")
 	"Agreement": true, "Agreements": true,
+	// a note's heading run into the name that opens its text, as an R page sets a note
+	// ("Description of Organization and Business Operations Acme Corp. (the “Company”)")
+	"Operations": true,
 }
 
 // afterNotName moves a name's start past the last of notNameWords in s[start:end] and the
@@ -298,6 +304,9 @@ func afterNotName(s string, start, end int) int {
 	skip := cut + 1
 	if skip < len(words) && (words[skip] == "of" || words[skip] == "for" || words[skip] == "OF") {
 		skip++
+	}
+	if skip >= len(words)-1 {
+		return start // the word ends the name itself ("Celadon Operations Inc.")
 	}
 	at := start
 	for i := 0; i < skip && at < end; i++ {

@@ -73,7 +73,8 @@ func cluesOfLower(text, lower string) clues {
 var (
 	monthStems = []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
 	legalStems = []string{"inc", "corp", "llc", "l.l.c", "ltd", "limited", "l.p.", " lp", "plc", "n.v.", "b.v.", "s.a.", " ag", "gmbh", "co.", "holdings", "s.p.a",
-		"berhad", "bhd.", "ltda.", "s.r.l.", "s.à", "s.a.r.l.", "k.k.", " tbk", " oyj", " asa", " a/s", " se ", " se,", " se.", " se)", " se;", "pjsc"}
+		"berhad", "bhd.", "ltda.", "s.r.l.", "s.à", "s.a.r.l.", "k.k.", " tbk", " oyj", " asa", " a/s", " se ", " se,", " se.", " se)", " se;", "pjsc",
+		"acquisition company"}
 )
 
 func containsAny(s string, subs []string) bool {

@@ -222,6 +222,21 @@ var liquidationNotices = []*rule.Rule{
 		Priority: 10,
 	},
 	{
+		// the day of the whole class's redemption told after its price, as an expectation of
+		// the notice's own act: "All outstanding public shares ... will be redeemed at a per-share
+		// redemption price of approximately $10.10, such redemption expected to occur on <date>",
+		// "The Company will redeem all of its public shares ...; the redemption is anticipated to
+		// be completed on or about <date>". (A charter's "if ... would be redeemed" is vetoed.)
+		ID: "liquidation.date_redemption_expected", Emit: rule.One(spac.FieldLiquidationDate),
+		Pattern: `(?i)(?:\bredeem all ` + publicShares + `|\ball ` + publicShares + `(?:[^⟦]|⟦org \d+⟧){0,160}? will be redeemed\b)(?:[^⟦]|⟦(?:org|ticker|exchange|money) \d+⟧){0,250}?` +
+			`\b(?:such|the|this|which) redemption (?:is |being |will be )?(?:expected|anticipated|scheduled) to (?:occur|be (?:completed|made|effected|paid)|take place) (?:on or about|on|as of) {v:date}`,
+		Never:    conditional,
+		Classes:  current,
+		Items:    liquidationItems,
+		NotKinds: notStated,
+		Priority: 10,
+	},
+	{
 		// The payment date, when a notice gives no other: below the redemption date.
 		ID: "liquidation.date_paid", Emit: rule.One(spac.FieldLiquidationDate),
 		Pattern:  `(?i)\bredemption amount\b[^⟦]{0,60}?\b(?:will be|is expected to be|to be) paid (?:on or about|on|beginning on) {v:date}`,

@@ -18,6 +18,10 @@ var underwriterForms = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic}
 // ACME.U)"): the symbols' bracket follows it.
 const formerBracket = `(?: \((?i:formerly(?: known as)?|f/k/a|fka|previously known as) [^()]{2,80}\))?`
 
+// strayPeriod is a period typed after the company's full name, before its brackets ("Acme
+// Acquisition Corporation. (“Acme”) (Nasdaq: ACME)").
+const strayPeriod = `\.?`
+
 // successorListing vetoes a listing sentence about the company the SPAC becomes - the
 // combined company's, the surviving or new holding company's: a release announcing a deal or
 // a closing says where the combined company will trade ("Upon closing, the combined company
@@ -85,7 +89,7 @@ var offeringListing = []*rule.Rule{
 		// Acquisition Corp. (OTC Bulletin Board: ACMEU)", "Acme Acquisition Corp. (the
 		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
 		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? |,? and )\s?(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? |,? and )\s?(?P<org>{org})` + strayPeriod + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
 			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?: ?[,;/]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
@@ -95,7 +99,7 @@ var offeringListing = []*rule.Rule{
 		// The filer's own name before its bracket anywhere in a release (after a headline run
 		// into the text): only the filer's, so no other company's bracket is read.
 		ID: "offering.release_symbols_filer", Produce: filerOnly(releaseSymbols), Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
+		Pattern: `(?P<org>{org})` + strayPeriod + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
 			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?: ?[,;/]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never: otherSPAC,
 		// a DEFA14A carries the release it filed as additional proxy material
@@ -107,7 +111,7 @@ var offeringListing = []*rule.Rule{
 		// Corporation II (ACQ; ACQ.WS; ACQ.U) announced today"; several symbols of one root, the
 		// company the SPAC.
 		ID: "offering.release_bare_symbols", Produce: bareBracketSymbols, Gives: tickerFields,
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧[.,]? |,? and )\s?(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧[.,]? |,? and )\s?(?P<org>{org})` + strayPeriod + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
 			`\((?P<cells>` + bareSymbol + `(?:[;,] ?` + bareSymbol + `){1,3})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
@@ -118,7 +122,7 @@ var offeringListing = []*rule.Rule{
 		// Units: “ACMEU”, Warrants: “ACMEW”)", "(Nasdaq: “ACMEU” for units and “ACMEW” for
 		// warrants)"; the company is the SPAC, as for offering.release_symbols.
 		ID: "offering.release_class_symbols", Produce: labelledSymbols, Gives: append(tickerFields, spac.FieldExchange),
-		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? |,? and )\s?(?P<org>{org})` + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
+		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? |,? and )\s?(?P<org>{org})` + strayPeriod + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
 			`\((?P<ex>{exchange}): ?(?P<cells>(?:(?:(?:[A-Za-z][A-Za-z ]{0,30}): ?{ticker}|{ticker} for (?:[A-Za-z]+ ?){1,6})(?:,? and |[,;] ?|\))){2,5})` +
 			`(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,

@@ -75,6 +75,19 @@ var meetingKinds = []*rule.Rule{
 		Priority: 9,
 	},
 	{
+		// the meeting named by the deal it is called for, its hour and day between: "the special
+		// meeting of stockholders scheduled to occur at 10:00 a.m., Eastern time, on <date> in
+		// connection with its proposed business combination with <target>"; a meeting that
+		// extends the deadline "in connection with" the deal it buys time for is the extension's
+		ID: "meeting.kind_business_combination_in_connection", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
+		Pattern: `(?i)\bmeeting\b(?:[^⟦.]|⟦(?:date|org) \d+⟧|\b[ap]\.m\.){0,200}? in connection with (?:its|the|their|our) (?P<v>(?:proposed|pending|previously announced) business combination) with\b`,
+		// (an adjournment "without conducting any business" is no generic deal)
+		Not:      pastMeeting + `|\bnot\b|\bfuture\b|\bsubsequent|\blater\b|\bseparate\b|\bif\b|\bunless\b|\bwhether\b`,
+		Never:    kindElsewhere + `|(?i)exten\w+|deadline|termination date|by which|liquidat\w+|wind(?:ing)? up|redeem|redemption`,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 12,
+	},
+	{
 		ID: "meeting.kind_business_combination_held_for", Emit: rule.One(spac.FieldMeetingKind), Value: "business_combination",
 		Pattern:  `(?i)` + meetingHeldFor,
 		Not:      pastMeeting + bcPurposeVeto,
@@ -133,6 +146,19 @@ var meetingKinds = []*rule.Rule{
 		Never:    earlyTermination + `|` + notAsked,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 10,
+	},
+	{
+		// a release's own news, the holders' approval of the extension: "announced today that
+		// its shareholders had approved an extension of time for ACME to complete ...". It outranks
+		// the merger meeting such a release goes on to call, which the extension buys time for
+		// ("ACME has called an extraordinary general meeting to consider the proposed business
+		// combination").
+		ID: "meeting.kind_extension_approved", Emit: rule.One(spac.FieldMeetingKind), Value: "extension",
+		Pattern:  `(?i)\bannounce[sd]?(?: today)?,? that (?:its |the |our )?(?:shareholders|stockholders|holders) (?:have |had |has )?(?:approved|voted to approve|voted in favou?r of) (?:an |the )?(?P<v>` + extendDeadline + `)`,
+		Not:      pastMeeting + `|\b(?:if|not|would|may|will)\b|\bprevious|\bprior\b|\bearlier\b|\bfirst\b`,
+		Never:    earlyTermination + `|` + notAsked,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		Priority: 13,
 	},
 	{
 		// a proxy's proposal; an extension it recounts ("our shareholders approved an extension

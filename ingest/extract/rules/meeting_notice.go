@@ -39,6 +39,21 @@ var meetingNotices = []*rule.Rule{
 		Priority: 12,
 	},
 	{
+		// the move named as a noun, as a release's headline or summary names it: "Announces
+		// Postponement of Special Meeting of Shareholders Until Monday, <date>", "announced the
+		// adjournment of its special meeting, originally set for <date>, to <date>", "Change of
+		// Special Meeting Date to <date>"; the new date wins over the one first scheduled. The
+		// adjournment proposal ("a proposal to approve the adjournment of the meeting to a later
+		// date") moves nothing.
+		ID: "meeting.date_postponement_of", Emit: rule.One(spac.FieldMeetingDate),
+		Pattern: `(?i)\b(?:postponement|adjournment|rescheduling|change) of (?:the |its |our |their )?[^⟦.]{0,60}?meeting\b(?: of (?:stockholders|shareholders))?(?: date)?` +
+			`(?:,? (?:which was |that was )?(?:originally |previously |initially )?(?:scheduled|set) (?:to be held )?(?:for|on) ` + weekday + `{date}(?: at ` + timeOfDay + `)?,?)? (?:to|until) (?:` + timeOfDay + `,? (?:on )?)?` + weekday + `{v:date}`,
+		Not:      pastMeeting + `|\b(?:if|would|could|may|might|necessary|proposal)\b|\bvote (?:on|upon|for)\b[^⟦]*$`,
+		Classes:  meetingForms,
+		NotKinds: notStated,
+		Priority: 12,
+	},
+	{
 		// "convene and then adjourn ... its special meeting scheduled for <date>, and reconvene at
 		// 9:00 a.m., Eastern time, on <date>", "... adjourned, without conducting any business, to
 		// recommence at 8:30 a.m. Eastern Time on <date>"

@@ -45,9 +45,10 @@ const (
 	// which"), and the time may be "to complete" rather than "by which"; a trust agreement's
 	// amendment writes "the date before which" or "the date on which to commence liquidating
 	// the trust account".
-	// (also "an extension of time for the Company to consummate an initial business combination")
+	// (also "an extension of time for the Company to consummate an initial business combination",
+	// the company named by its short name or symbol: "an extension of time for ACME to complete")
 	extendDeadline = `(?:(?:extend|extends|extending|extension of)(?: \([^)]{0,40}\))? (?:the|its)(?: company` + ap + `s)? (?:(?:date|time|period|deadline|period of time)(?: \([^)]{0,60}\))? (?:by which|(?:on or )?before which|on which to commence liquidat\w+|(?:with)?in which to (?:complete|consummate|effect)|to (?:complete|consummate|effect))|deadline|termination date|combination period)` +
-		`|(?:extend|extends|extending|extension of) time for (?:the company|us|it|⟦org \d+⟧) to (?:complete|consummate|effect))`
+		`|(?:extend|extends|extending|extension of) time for (?:the company|us|it|⟦(?:org|ticker) \d+⟧|(?-i:[A-Z][A-Za-z]{1,20})) to (?:complete|consummate|effect))`
 	// parValue is the par value written after a class of shares ("holders of 1,000 shares of
 	// Class A common stock, par value $0.0001 per share (the "public shares")").
 	parValue = `(?:,? par value {money} per share,?)?`

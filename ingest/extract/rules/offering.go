@@ -103,11 +103,17 @@ var offeringTerms = []*rule.Rule{
 	// units_offered and unit_price
 	{
 		ID: "offering.units_at_price", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered, spac.FieldUnitPrice},
-		Pattern: `(?i)(?:offering|sold|issued|sale of|consisting of|consisted of|\bof) {v:units}(?:,? each consisting of [^⟦]*?)?(?: \([^)]*\))?` +
+		// The units' defined term may come before their parts ("10,000,000 units (“Units”),
+		// each of which consisted of one share and one right (the “Public Shares”) at $10.00
+		// per Unit").
+		Pattern: `(?i)(?:offering|sold|issued|sale of|consisting of|consisted of|\bof) {v:units}(?: \([^)]*\))?(?:,? each (?:of which |unit )?(?:consisting|consisted|consists) of [^⟦]*?)?(?: \([^)]*\))?` +
 			`(?: in (?:its|the|our|this) ` + ipoWords + `)?` +
 			`(?:,? (?:which includes|including) [^⟦]{0,120}?⟦units \d+⟧[^⟦,]{0,80}?)?` +
 			`,? (?:at|for) (?:a |an )?(?:public )?(?:offering |purchase )?(?:price of )?{p:money} per unit`,
-		Not:      otherSPAC + `|` + overAllotment + `|` + sponsorBuys,
+		Not: otherSPAC + `|` + overAllotment + `|` + sponsorBuys,
+		// units named as the private ones, or sold in a private placement the sentence names
+		// after the price, are not the offering
+		Never:    `(?i)⟦units \d+⟧ \((?:the )?[“"](?:private|placement|sponsor|insider|founder)|per (?:private )?unit,? (?:in|through|by way of) (?:a|the|its) private placement`,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 10,

@@ -40,7 +40,9 @@ var meetingRedemptions = []*rule.Rule{
 		// ... voted against the business combination and elected to convert their shares into a
 		// pro rata portion of the trust account, or approximately $9.96 per share."
 		ID: "meeting.converted_holders", Emit: rule.Emit{"v": spac.FieldSharesRedeemed, "p": spac.FieldRedemptionPrice},
-		Pattern:  `(?i)(?:holders? of|holding) (?:an aggregate of |a total of )?{v:shares}` + classPar + `[^⟦]{0,160}?(?:elected|exercised (?:their|its) (?:rights?|option)) to (?:convert|have (?:their|such|those) shares converted)\b(?:[^⟦]{0,120}?\b(?:or|of|equal to|at) (?:approximately )?{p:money} per share)?`,
+		// (the count may be written apart from its class: "holders of 1,202,345 of Acme's ordinary
+		// shares duly exercised their right to convert such shares")
+		Pattern:  `(?i)(?:holders? of|holding) (?:an aggregate of |a total of )?{v:shares|count}` + classPar + `[^⟦]{0,160}?(?:elected|exercised (?:their|its) (?:rights?|option)) to (?:convert|have (?:their|such|those) shares converted)\b(?:[^⟦]{0,120}?\b(?:or|of|equal to|at) (?:approximately )?{p:money} per share)?`,
 		Not:      hypothetical + `|` + pastMeeting + `|\bnot\b|\bmay\b|\bcan\b|\bwill\b`,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Items:    voteItems,
@@ -147,6 +149,19 @@ var meetingRedemptions = []*rule.Rule{
 		ID: "meeting.redemption_amount_removed", Emit: rule.One(spac.FieldRedemptionAmount),
 		Pattern:  `(?i)(?:^|as a result,? |an aggregate of |total of |and )(?:approximately )?{v:money}[^⟦(]{0,30}? (?:will be|was|has been|were|is being) (?:removed|withdrawn|paid|released|distributed) (?:from|out of) (?:the |its |our )?(?:company` + ap + `s )?trust account(?: to pay (?:such|the|those|all) (?:redeeming )?(?:public )?(?:holders|stockholders|shareholders)| to (?:redeem|fund|pay for) (?:the|such|those) (?:redemptions?|shares)| in connection with (?:the|such) redemptions?| for (?:the|such) redemptions?)`,
 		Not:      hypothetical + `|` + pastMeeting + `|remain|taxes|working capital|interest`,
+		Never:    `(?i)liquidat|dissol|wind(?:ing)? up`,
+		Classes:  current,
+		Items:    voteItems,
+		Priority: 10,
+		Narrated: true,
+	},
+	{
+		// the sum the trust pays the converting or redeeming holders, named by what it pays: "Acme
+		// will distribute approximately $124,000,000 from the trust account to such holders in
+		// payment of the aggregate conversion amount" (a blank check of 2008-2016 "converted")
+		ID: "meeting.redemption_amount_distributed", Emit: rule.One(spac.FieldRedemptionAmount),
+		Pattern:  `(?i)\b(?:distribute|distributed|pay|paid|disburse|disbursed) (?:approximately |about )?{v:money} (?:from|out of) (?:the |its |our )?trust account to (?:such|the|those) (?:converting |redeeming |electing )?(?:public )?(?:holders|shareholders|stockholders)\b(?:[^⟦]{0,20}? in payment of (?:the|their) (?:aggregate )?(?:conversion|redemption) (?:amount|price))?`,
+		Not:      hypothetical + `|` + pastMeeting + `|\b(?:may|might|could|all)\b|\bremain`,
 		Never:    `(?i)liquidat|dissol|wind(?:ing)? up`,
 		Classes:  current,
 		Items:    voteItems,

@@ -9,18 +9,23 @@ import (
 // DatePattern matches a written date: "March 10, 2021", "Dec. 8, 2022", "Sept. 30, 2022",
 // "December 8th, 2022", "MAY 10 2021", "June 30. 2023" (a period typed for the comma). Use
 // it inside extractor regexps; ParseDate reads the match.
-const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|Jun(?:e|\.)?|Jul(?:y|\.)?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)` + dateGap + `\d{1,2}(?:st|nd|rd|th)?` + dayYearSep + dateGap + `\d{4}`
+const DatePattern = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|Jun(?:e|\.)?|Jul(?:y|\.)?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)` + dateGap + `\d{1,2}(?:st|nd|rd|th)?` + dayYearSep + `\d{4}`
 
-// dayYearSep is the punctuation between a month's day and the year: a comma, none, or a
-// period typed for the comma ("September 30. 2023"), a typo filings do carry.
-const dayYearSep = `[,.]?`
+// dayYearSep is what stands between a month's day and the year: a comma and a gap, a gap
+// alone, or a period typed for the comma ("September 30. 2023"), typos filings do carry; a
+// copy that lost the space after the comma writes "March 31,2022" (a figure's thousands are
+// three digits, so four after a comma are a year).
+const dayYearSep = `(?:,(?:` + dateGapUnit + `)*|\.?` + dateGap + `)`
 
 // monthName is the month of a written date, in any case.
 const monthName = `(?i:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|Jun(?:e|\.)?|Jul(?:y|\.)?|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)`
 
 // dateGap separates the parts of a date: spaces, or a no-break space left as an HTML entity
 // by a rendering that escaped it twice ("March&nbsp;9, 2024").
-const dateGap = `(?:\s|\x{00a0}|&nbsp;|&#160;|&#xa0;)+`
+const dateGap = `(?:` + dateGapUnit + `)+`
+
+// dateGapUnit is one character (or entity) of a dateGap.
+const dateGapUnit = `\s|\x{00a0}|&nbsp;|&#160;|&#xa0;`
 
 // DateForm is one way filings write a date: a pattern and the submatches of its parts.
 type DateForm struct {
@@ -34,7 +39,7 @@ var DateForms = []DateForm{
 	// The year may run into the next word, as text pulled out of tagged XBRL runs ("October
 	// 17, 2019to February 21, 2020"): the letter is matched, and the entity recogniser leaves
 	// it out of the date.
-	{regexp.MustCompile(`\b(` + monthName + `)` + dateGap + `(\d{1,2})(?:st|nd|rd|th)?` + dayYearSep + dateGap + `(\d{4})(?:\b|[A-Za-z])`), 2, 1, 3},
+	{regexp.MustCompile(`\b(` + monthName + `)` + dateGap + `(\d{1,2})(?:st|nd|rd|th)?` + dayYearSep + `(\d{4})(?:\b|[A-Za-z])`), 2, 1, 3},
 	{regexp.MustCompile(`\b(?:the` + dateGap + `)?(\d{1,2})(?:st|nd|rd|th)` + dateGap + `day` + dateGap + `of` + dateGap + `(` + monthName + `),?` + dateGap + `(\d{4})\b`), 1, 2, 3},
 	{regexp.MustCompile(`\b(\d{1,2})` + dateGap + `(` + monthName + `),?` + dateGap + `(\d{4})\b`), 1, 2, 3},
 }

@@ -37,6 +37,8 @@ func TestParsers(t *testing.T) {
 		{"date nbsp entity", ParseDate, "March&nbsp;9, 2024", "2024-03-09", true},
 		{"date no-break space", ParseDate, "March\u00a09,\u00a02024", "2024-03-09", true},
 		{"date period typed for comma", ParseDate, "September 30. 2023", "2023-09-30", true},
+		{"date no space after comma", ParseDate, "March 31,2022", "2022-03-31", true},
+		{"date comma and no year", ParseDate, "June 30,", "", false},
 		{"date header", ParseDate, "20210329", "2021-03-29", true},
 		{"date impossible", ParseDate, "February 30, 2023", "", false},
 		{"date bad header", ParseDate, "20211345", "", false},

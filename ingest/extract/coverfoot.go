@@ -61,6 +61,9 @@ func (x *reader) firmsAbove(n int) bool {
 			}
 		}
 		if cells == nil {
+			if len(firms) > 0 && isNameFragment(line) {
+				return true // a firm without its legal form, or a name's start: none is sure
+			}
 			break
 		}
 		for _, c := range cells {
@@ -120,6 +123,26 @@ func isFirmName(text string) bool {
 	}
 	for _, w := range strings.Fields(text) {
 		if r := w[0]; r >= 'a' && r <= 'z' && !nameJoiners[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// isNameFragment reports whether a line above the foot's firms is a firm's name without a legal
+// form ("Citigroup", "Jefferies") or the first words of the firm below it ("Morgan" / "Joseph &
+// Co. Inc."): one to four capitalised words, no caption ("Co-Manager") and no logo's label.
+// Reading the firms below it would give some of the underwriters, or a name cut short.
+func isNameFragment(line string) bool {
+	words := strings.Fields(strings.Trim(line, "| "))
+	if len(words) == 0 || len(words) > 4 || footCaptionRe.MatchString(line) {
+		return false
+	}
+	for _, w := range words {
+		if strings.EqualFold(strings.Trim(w, "[]()"), "logo") || strings.ContainsAny(w, "0123456789") {
+			return false
+		}
+		if r := w[0]; !(r >= 'A' && r <= 'Z') && w != "&" && !nameJoiners[w] {
 			return false
 		}
 	}

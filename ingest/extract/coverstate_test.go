@@ -140,6 +140,42 @@ func TestCoverJurisdictionCaptionWithoutState(t *testing.T) {
 	extracttest.Expect(t, Facts(withoutHeaderState(r)), map[string][]string{"state_of_inc": {"Delaware"}})
 }
 
+// A cover cell may write the place in its formal style ("Republic of the Marshall Islands",
+// "State of Delaware"): the jurisdiction is the name in the list; a cell naming no listed
+// place after "Republic of" gives nothing.
+func TestCoverJurisdictionFormalStyle(t *testing.T) {
+	cases := map[string]string{
+		"|Republic of Marshall Islands":     "Marshall Islands",
+		"|Republic of the Marshall Islands": "Marshall Islands",
+		"|State of Delaware":                "Delaware",
+		"|Commonwealth of Massachusetts":    "Massachusetts",
+		"|Republic of Freedonia":            "",
+	}
+	for cell, want := range cases {
+		r := extracttest.Filing("8-K", nil,
+			"Date of Report (Date of earliest event reported): March 3, 2008",
+			"KESTREL SHIPPING ACQUISITION CORP.",
+			"(Exact Name of Registrant as Specified in Charter)",
+			"|",
+			cell,
+			"|",
+			"|001-34000",
+			"|98-0555555",
+			"|(State or Other Jurisdiction of",
+			"Incorporation)",
+		)
+		got := ""
+		for _, f := range Facts(withoutHeaderState(r)) {
+			if f.Field == spac.FieldStateOfInc {
+				got = f.Value
+			}
+		}
+		if got != want {
+			t.Errorf("%s: state_of_inc %q, want %q", cell, got, want)
+		}
+	}
+}
+
 // A copy that sets a space inside the caption's bracket ("( State or other jurisdiction") still
 // names the cell above it the jurisdiction; the space does not make a street line a caption.
 func TestCoverJurisdictionCaptionSpaceInBracket(t *testing.T) {

@@ -201,3 +201,14 @@ func (mt *Match) Before(name string) string {
 // the company it became): a production can tell the filer from other companies a release
 // names.
 func (mt *Match) Filer() string { return mt.d.R.Filing.CompanyName }
+
+// Preceding returns the texts of up to n sentences before the matched one, nearest first: a
+// line that holds a value alone (a count of units) says what it is only through the lines
+// before it (a fee table's row title, a cover's company name).
+func (mt *Match) Preceding(n int) []string {
+	var out []string
+	for k := mt.at - 1; k >= 0 && len(out) < n; k-- {
+		out = append(out, mt.d.Sentences[k].Text)
+	}
+	return out
+}

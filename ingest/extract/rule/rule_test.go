@@ -103,6 +103,21 @@ func TestBefore(t *testing.T) {
 	}
 }
 
+// Preceding gives the sentences before the match, nearest first, and no more than asked.
+func TestPreceding(t *testing.T) {
+	var got [][]string
+	r := &Rule{ID: "units", Gives: []string{spac.FieldUnitsOffered}, Pattern: `(?i)^{v:units}$`,
+		Produce: func(m *Match) []Out {
+			got = append(got, m.Preceding(2))
+			return nil
+		}}
+	run(t, []*Rule{r}, "Registered securities.", "Units, each consisting of one share and one warrant.", "9,000,000 units")
+	want := "Units, each consisting of one share and one warrant.|Registered securities."
+	if len(got) != 1 || strings.Join(got[0], "|") != want {
+		t.Errorf("Preceding(2) = %q, want %q", got, want)
+	}
+}
+
 func TestScope(t *testing.T) {
 	r := &Rule{ID: "s", Emit: One("x"), Pattern: `{v:money}`, Classes: []doc.Class{doc.Current}, Items: []string{"5.07"}, NotKinds: []doc.Kind{doc.Risk}}
 	in := &doc.Section{Kind: doc.Item, Item: "5.07", Items: []string{"5.07"}}

@@ -88,6 +88,7 @@ var offeringClosing = []*rule.Rule{
 			`|(?:generating|resulting in) (?:total |gross |aggregate )*proceeds (?:to (?:the company|us) )?of (?:approximately |about )?{v:money}|generating {v:money} (?:of|in) (?:total |gross |aggregate )*proceeds)`,
 		Must:     `(?i)private placement|private sale|⟦warrants \d+⟧`,
 		Not:      `(?i)working capital|promissory|up to|extension|over-?allotment option (?:was|has been) exercised|additional (?:private|⟦warrants)`,
+		Never:    twoPrivateSales,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		NotKinds: notStated,
 		Priority: 10,
@@ -98,6 +99,7 @@ var offeringClosing = []*rule.Rule{
 		ID: "offering.private_sale_total_proceeds", Emit: rule.One(spac.FieldPrivatePlacement),
 		Pattern:  `(?i)private (?:sale|placement) of {warrants|units}[^⟦.]{0,120}? for (?:total|aggregate|gross) proceeds of {v:money}`,
 		Not:      `(?i)working capital|promissory|up to|extension|additional`,
+		Never:    twoPrivateSales,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		NotKinds: notStated,
 		Priority: 10,
@@ -290,3 +292,14 @@ var offeringClosing = []*rule.Rule{
 		Priority: 5,
 	},
 }
+
+// twoPrivateSales is a sentence that states the proceeds of two private sales after a private
+// placement's mention ("the private sale of 5,000,000 warrants to the Sponsor ..., generating
+// gross proceeds of $5,000,000, and the private sale of 600,000 warrants to the underwriter
+// ..., generating gross proceeds of $600,000"): the placement is their sum, and one of them
+// read alone is part of the answer, so neither is read. The offering's own proceeds before the
+// placement's mention ("... units, generating gross proceeds of $X, and the private placement
+// of ..., generating $Y") do not count.
+// A count of warrants opens it as well: a recognised "4,000,000 Private Placement Warrants" is
+// one entity.
+const twoPrivateSales = `(?i)(?:private (?:sale|placement)|placement (?:warrants|units)|⟦warrants \d+⟧)[^.]*?(?:generating|resulting in|for (?:total|aggregate|gross) proceeds)[^.]*?⟦money \d+⟧[^.]*?(?:generating|resulting in|for (?:total|aggregate|gross) proceeds)[^.]*?⟦money \d+⟧`

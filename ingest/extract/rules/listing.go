@@ -18,6 +18,10 @@ var underwriterForms = []doc.Class{doc.Prospectus, doc.Current, doc.Periodic}
 // ACME.U)"): the symbols' bracket follows it.
 const formerBracket = `(?: \((?i:formerly(?: known as)?|f/k/a|fka|previously known as) [^()]{2,80}\))?`
 
+// nextBracket joins a class's own bracket to the one before it, each naming the market again:
+// "(Nasdaq:ACME) (Nasdaq:ACMEW) (Nasdaq:ACMEU)".
+const nextBracket = `\) ?\({exchange}:`
+
 // strayPeriod is a period typed after the company's full name, before its brackets ("Acme
 // Acquisition Corporation. (“Acme”) (Nasdaq: ACME)").
 const strayPeriod = `\.?`
@@ -90,7 +94,7 @@ var offeringListing = []*rule.Rule{
 		// “Company”) (Nasdaq: ACME)"; a bracket further on is another company's.
 		ID: "offering.release_symbols", Produce: releaseSymbols, Gives: append(tickerFields, spac.FieldExchange),
 		Pattern: `(?:^|--|[-–—/] |⟦date \d+⟧,? |,? and )\s?(?P<org>{org})` + strayPeriod + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
-			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?: ?[,;/]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?: ?[,;/]|,? and|` + nextBracket + `) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never:    otherSPAC,
 		Classes:  []doc.Class{doc.Current, doc.Communication},
 		Priority: 9,
@@ -100,7 +104,7 @@ var offeringListing = []*rule.Rule{
 		// into the text): only the filer's, so no other company's bracket is read.
 		ID: "offering.release_symbols_filer", Produce: filerOnly(releaseSymbols), Gives: append(tickerFields, spac.FieldExchange),
 		Pattern: `(?P<org>{org})` + strayPeriod + formerBracket + `(?P<term> \(` + definedTerms + `\))?` + formerBracket + ` ?` +
-			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?: ?[,;/]|,? and) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
+			`\((?P<ex>{exchange}): ?(?P<syms>{ticker}(?:(?: ?[,;/]|,? and|` + nextBracket + `) ?{ticker}){0,4})\)(?P<tail>(?:[^⟦]|⟦ticker \d+⟧){0,160})`,
 		Never: otherSPAC,
 		// a DEFA14A carries the release it filed as additional proxy material
 		Classes:  []doc.Class{doc.Current, doc.Communication, doc.Proxy},

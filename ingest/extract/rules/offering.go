@@ -47,6 +47,12 @@ const ipoWords = `(?:initial public offering|IPO|public offering|Offering)`
 // of ...") has two structures, and one of them read alone is only part of the answer.
 const twoSeries = `(?i)\bseries [a-z] units?\b`
 
+// unitOption is an option to buy units ("an option to purchase up to a total of 275,000
+// units", "the purchase option"): its units are priced like the offering's, or above. An
+// over-allotment exercised at the offering price ("purchasing an additional 600,000 units at
+// the offering price of $10.00") is no such option.
+const unitOption = `(?i)\boption\b[^.⟦]{0,40}?\bto (?:purchase|buy|acquire)\b|\bpurchase option\b`
+
 // notOwnUnits vetoes units described by a merger agreement's definitions ("“Parent Units”
 // shall mean ... each consisting of").
 const notOwnUnits = `(?i)shall mean|\bmeans\b|\bparent\b|pubco|holdco`
@@ -60,6 +66,10 @@ const (
 	unitTail  = `(?:warrants?|rights?)` + unitRight + `)` +
 		`(?:,? (?:upon|subject|each|with|at|for)\b|,? (?:and )?(?:was|were|is|are|has|had|will|generating|resulting|which|that|pursuant)\b|[.;()]|\s\(|\s\||$|(?-i:\s[A-Z]{2,6}(?:[.\- ][A-Z]{1,2})? ⟦exchange)|\s⟦exchange|` + nextClassTitle + `)`
 )
+
+// fractionOfOne is what a warrant is exercisable for: one share, or a fraction of one ("three
+// quarters of one share", "one-half of one share"); the price is then per whole share.
+const fractionOfOne = `(?:(?:one|two|three)[- ](?:half|third|quarters?|fourths?) of )?one[- ]`
 
 // numeralInBrackets is the figure a report may write after a number word ("one (1) share of
 // Class A common stock ... and one-third (1/3) of one (1) redeemable warrant").
@@ -127,7 +137,7 @@ var offeringTerms = []*rule.Rule{
 		Priority: 12,
 	},
 	{
-		ID: "offering.units_cover_line", Produce: publicUnits, Gives: []string{spac.FieldUnitsOffered},
+		ID: "offering.units_cover_line", Produce: coverLineUnits, Gives: []string{spac.FieldUnitsOffered},
 		// The cover may follow a table of contents, which opens a body section.
 		Pattern: `(?i)^{v:units}$`, Classes: prospectus, Kinds: []doc.Kind{doc.Cover, doc.Body}, Priority: 11,
 	},
@@ -190,7 +200,9 @@ var offeringTerms = []*rule.Rule{
 	{
 		ID: "offering.unit_price_public_offering", Emit: rule.One(spac.FieldUnitPrice),
 		Pattern: `(?i)(?:^public offering price|offering price of|public offering price of each unit was) (?:\| )?{v:money}(?: per unit)?`,
-		Not:     `(?i)private placement|warrant`,
+		// The representative's unit purchase option is priced the same way ("an option to
+		// purchase up to a total of 275,000 units at a per-unit offering price of $9.90").
+		Not: `(?i)private placement|warrant|` + unitOption,
 		// An offering of shares without units ("an initial public offering of our Class A
 		// ordinary shares at an offering price of $10.00 per share") has no unit price.
 		Never:    `(?i)offering price of ⟦money \d+⟧ per (?:share|ordinary share|class a)`,
@@ -200,8 +212,11 @@ var offeringTerms = []*rule.Rule{
 	},
 	{
 		ID: "offering.unit_price_sold_at", Emit: rule.One(spac.FieldUnitPrice),
-		Pattern:  `(?i)\b(?:units (?:were|are|will be) (?:sold|priced)|(?:offering|IPO) was priced) at (?:a price of |an offering price of )?{v:money} per unit`,
-		Not:      otherSPAC + `|private|placement`,
+		// A closing report may price the units "per share" ("The Units were sold at a price of
+		// $10.00 per share"): with the units as subject it is still the unit's price; an
+		// offering priced per share is an offering of shares.
+		Pattern:  `(?i)\b(?:units (?:were|are|will be) (?:sold|priced) at (?:a price of |an offering price of )?{v:money} per (?:unit|share)\b|(?:offering|IPO) was priced at (?:a price of |an offering price of )?{v:money} per unit)`,
+		Not:      otherSPAC + `|private|placement|` + unitOption,
 		Classes:  narrated,
 		NotKinds: notStated,
 		Priority: 9,
@@ -306,7 +321,7 @@ var offeringTerms = []*rule.Rule{
 		// A release's title of the class closes with its defined term ("... at an exercise price
 		// of $11.50 (the “Warrants”)"), a cover's title with the units it is part of ("... at an
 		// exercise price of $11.50 included as part of the units").
-		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|[,;]|\s\||(?-i:\s[A-Z]{2,6}\b)|\s\((?:the )?` + q + `warrants?` + eq + `\)|\s(?:included|contained) (?:as part of|in) (?:the )?units\b|$)`,
+		Pattern:  `(?i)(?:^exercise price \| |\bexercise price of |exercisable (?:for|to purchase) ` + fractionOfOne + `[^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?){v:money}(?: per (?:whole )?share|[,;]|\s\||(?-i:\s[A-Z]{2,6}\b)|\s\((?:the )?` + q + `warrants?` + eq + `\)|\s(?:included|contained) (?:as part of|in) (?:the )?units\b|$)`,
 		Not:      `(?i)\$9\.20|issue price of less|adjusted to be`,
 		Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 		Priority: 9,
@@ -317,7 +332,7 @@ var offeringTerms = []*rule.Rule{
 		// share at an exercise price of $11.50 | ACMEW |"), not the prose of the communication,
 		// which speaks of the target's and the combined company's securities too.
 		ID: "offering.warrant_cover_communication", Emit: rule.One(spac.FieldWarrantExercise),
-		Pattern:  `(?i)(?:^|\| ?)(?:redeemable )?warrants?\b[^|⟦]{0,60}?exercisable (?:for|to purchase) one[- ][^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole )?share)?[^|⟦]{0,50}(?:\||$)`,
+		Pattern:  `(?i)(?:^|\| ?)(?:redeemable )?warrants?\b[^|⟦]{0,60}?exercisable (?:for|to purchase) ` + fractionOfOne + `[^⟦|]*?(?:at|for) (?:a price of |an exercise price of )?{v:money}(?: per (?:whole )?share)?[^|⟦]{0,50}(?:\||$)`,
 		Not:      `(?i)\$9\.20|adjusted to be`,
 		Classes:  []doc.Class{doc.Communication},
 		Priority: 9,
@@ -325,7 +340,9 @@ var offeringTerms = []*rule.Rule{
 	// trust_size and trust_per_unit
 	{
 		ID: "offering.trust_or_overallotment", Emit: rule.Emit{"v": spac.FieldTrustSize, "pu": spac.FieldTrustPerUnit},
-		Pattern:  `(?i){v:money},? or {money} if the underwriters?` + ap + `?s?` + ap + `? (?:over-?allotment option|option to purchase additional (?:units|shares)) is exercised in full,? \({pu:money} per (?:unit|share)(?: in either case)?\)`,
+		// The summary's table may leave the underwriters out ("| Trust account | $X, or $Y if the
+		// over-allotment option is exercised in full ($10.15 per unit in either case) |").
+		Pattern:  `(?i){v:money},? or {money} if the (?:underwriters?` + ap + `?s?` + ap + `? )?(?:over-?allotment option|option to purchase additional (?:units|shares)) is exercised in full,? \({pu:money} per (?:unit|share)(?: in either case)?\)`,
 		Must:     `(?i)trust`,
 		Classes:  ipoForms,
 		Priority: 12,

@@ -1,9 +1,13 @@
 package rules
 
 import (
+	"strings"
+	"unicode"
+
 	"github.com/spacdata/spac"
 	"github.com/spacdata/spac/ingest/extract/doc"
 	"github.com/spacdata/spac/ingest/extract/rule"
+	"github.com/spacdata/spac/ingest/extract/textutil"
 )
 
 // offeringCover: the first paragraph of a prospectus's cover, read as the cover states it in
@@ -69,4 +73,33 @@ var underwriterOneOfLead = &rule.Rule{
 	Classes:  []doc.Class{doc.Prospectus, doc.Current, doc.Periodic, doc.Proxy},
 	NotKinds: notStated,
 	Priority: 9,
+}
+
+// feeTableHeadRe is what stands just before a count of units in a registration statement's fee
+// table: the units row's title ("Units, each consisting of one Class A ordinary share and
+// one-fourth of one redeemable warrant(2)") or the column's header ("Amount to be Registered").
+// The count registered includes the over-allotment units, so it is never the offering.
+// A short row title has only its footnote marks ("Units(1)(2)").
+var feeTableHeadRe = textutil.MustStarts(`(?i)^units?\b[^|]{0,40}\b(?:consist|compris)|^\|?\s*units?(?:\s*\(\d\))+\s*\|?$|amount (?:to be|being) registered|registration fee|proposed maximum|title of each class`)
+
+// feeTableLookback: how many sentences with words before a count may still be its row's title
+// (the bare cell borders of a flattened table are passed over).
+const feeTableLookback = 3
+
+// coverLineUnits emits a count of units standing alone on its line (a cover's "12,500,000
+// Units") unless the line is a cell of the registration fee table.
+func coverLineUnits(m *rule.Match) []rule.Out {
+	seen := 0
+	for _, s := range m.Preceding(4 * feeTableLookback) {
+		if !strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			continue // a bare cell border or a blank cell
+		}
+		if feeTableHeadRe.MatchString(s) {
+			return nil
+		}
+		if seen++; seen == feeTableLookback {
+			break
+		}
+	}
+	return publicUnits(m)
 }

@@ -22,7 +22,10 @@ var jurisdictions = []string{
 
 var jurisdiction = `(?:` + strings.Join(jurisdictions, "|") + `)`
 
-var jurisdictionStartRe = textutil.MustStarts(`(?i)^(?:the\s+)?(` + jurisdiction + `)\b`)
+// jurisdictionStartRe allows the place's formal style before its name, as a cover cell may
+// write it ("Republic of the Marshall Islands", "State of Delaware", "Commonwealth of
+// Massachusetts"): the value is the name alone.
+var jurisdictionStartRe = textutil.MustStarts(`(?i)^(?:the\s+)?(?:(?:republic|state|commonwealth|province)\s+of\s+(?:the\s+)?)?(` + jurisdiction + `)\b`)
 
 // JurisdictionAt returns the jurisdiction a text begins with, as the list writes it ("CAYMAN
 // ISLANDS 6770" -> "Cayman Islands"), and the words that state it; for the cover page reader

@@ -120,8 +120,8 @@ var (
 	numeralBracketRe = textutil.MustStarts(`\s\(\d+\)`)
 	// parValueRe is a share's par value stated inside a unit's description ("one Class A
 	// ordinary share, $0.0001 par value, and ...", "..., par value $0.0001 per share, ...", "...,
-	// with no par value, and ...").
-	parValueRe = textutil.MustStarts(`(?i),?\s+(?:\$\s?[\d.]+(?:\s+par\s+value)+(?:\s+per\s+share)?|par\s+value\s+(?:of\s+)?\$\s?[\d.]+(?:\s+per\s+share)?|(?:with\s+)?no\s+par\s+value|with\s+(?:a\s+)?par\s+value\s+of\s+\$\s?[\d.]+(?:\s+per\s+share)?)\b`)
+	// with no par value, and ...", "one ordinary share of no par value, one right ...").
+	parValueRe = textutil.MustStarts(`(?i),?\s+(?:of\s+)?(?:\$\s?[\d.]+(?:\s+par\s+value)+(?:\s+per\s+share)?|par\s+value\s+(?:of\s+)?\$\s?[\d.]+(?:\s+per\s+share)?|(?:with\s+)?no\s+par\s+value|with\s+(?:a\s+)?par\s+value\s+of\s+\$\s?[\d.]+(?:\s+per\s+share)?)\b`)
 	// possessiveRe is the owner a description names ("one share of our common stock").
 	possessiveRe = textutil.MustStarts(`(?i)\bof\s+(?:our|its|the\s+company['’]s)\s+`)
 	// oneOfOurRe is "one of our Class A ordinary shares": one Class A ordinary share.

@@ -16,6 +16,9 @@ func TestUnitStructureValue(t *testing.T) {
 		// a share of no par value, written with "with"
 		"one Class A ordinary share, with no par value, and one right to receive one-tenth of one Class A ordinary share": "one Class A ordinary share and one right to receive one-tenth of one Class A ordinary share",
 		"one ordinary share, with a par value of $0.0001 per share, and one warrant":                                      "one ordinary share and one warrant",
+		// "of no par value" after the share: the "of" goes with it
+		"one ordinary share of no par value, one Right entitling the holder to receive one-tenth (1/10) of one ordinary share, and one redeemable Warrant": "one ordinary share, one Right entitling the holder to receive one-tenth (1/10) of one ordinary share, and one redeemable Warrant",
+		"one ordinary share of $0.001 par value and one warrant": "one ordinary share and one warrant",
 		// a 10-K's narrative: the issuer after each component, a defined term, a clause on each right
 		"one share of common stock of the Company, par value $0.0001 per share and one right of the Company, with each right entitling the holder to receive one-eighth of a share":                      "one share of common stock and one right",
 		"one share of common stock of the Company (the “Common Stock”), and one redeemable warrant of the Company (“warrant”), with each warrant entitling the holder to purchase one-half of one share": "one share of common stock and one redeemable warrant",

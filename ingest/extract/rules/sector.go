@@ -108,9 +108,11 @@ var sector = []*rule.Rule{
 	{
 		// The purpose clause of an older cover: "formed for the purpose of acquiring, through a
 		// merger ..., an operating business in the financial services industry".
-		ID: "sector.purpose_operating_business", Emit: rule.One(spac.FieldSector),
+		// The pattern names the "operating businesses" it is about, so the words that are no
+		// industry are looked for in the value alone (notIndustry over the sentence would veto
+		// every "one or more operating businesses in the ... sector").
+		ID: "sector.purpose_operating_business", Produce: industryOnly, Gives: []string{spac.FieldSector},
 		Pattern:  `(?i)\bpurpose of (?:acquiring|effecting)\b[^.⟦]{0,200}?\b(?:an?|one or more) (?:[\w/-]+ ){0,5}?operating business(?:es)? (?:in|within) the (?P<v>` + focusWords + sectorNoun + `)`,
-		Not:      notIndustry,
 		Never:    notOwnFocus,
 		Classes:  focusForms,
 		Items:    []string{"8.01", "7.01", "3.02"},
@@ -165,4 +167,16 @@ func namedIndustries(m *rule.Match) []rule.Out {
 		return nil
 	}
 	return m.Emitted("v", spac.FieldSector)
+}
+
+// notIndustryRe is notIndustry for a value alone.
+var notIndustryRe = textutil.MustStarts(notIndustry)
+
+// industryOnly emits slot v as the sector unless the value names a size or an ownership
+// ("middle market", "privately held businesses") rather than an industry.
+func industryOnly(m *rule.Match) []rule.Out {
+	if notIndustryRe.MatchString(m.Text("v")) {
+		return nil
+	}
+	return namedIndustries(m)
 }

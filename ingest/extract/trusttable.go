@@ -296,17 +296,35 @@ func (x *reader) headingPeriod(iso string, at int) {
 	if quote == "" || x.coverPeriodStated() || !monthEnd(iso) {
 		return
 	}
-	for k := at - 1; k >= max(1, at-titleLines); k-- {
-		line := x.d.Line(k)
-		if statementTitleRe.MatchString(line) {
-			x.dropProsePeriod()
-			x.add("table.period_heading", priorityHeadingPeriod, spac.FieldPeriodOfReport, iso, at, quote, iso)
-			return
-		}
-		if prose(line) {
-			return
-		}
+	if x.underStatementTitle(at) || x.balanceSheetBelow(at) {
+		x.dropProsePeriod()
+		x.add("table.period_heading", priorityHeadingPeriod, spac.FieldPeriodOfReport, iso, at, quote, iso)
 	}
+}
+
+var (
+	// assetsRowRe is a balance sheet's first row, "ASSETS" alone (its cells empty).
+	assetsRowRe = textutil.MustStarts(`(?i)^[\s|]*assets[\s|:]*$`)
+)
+
+// assetsGap bounds the lines between a balance sheet's column heading and its "ASSETS" row
+// (the years, "(Unaudited)", border lines, or in a stacked copy the prior period's date).
+const assetsGap = 10
+
+// balanceSheetBelow reports whether the heading on line at opens a balance sheet whose title
+// the copy lost: an "ASSETS" row follows within assetsGap lines, and the heading, read down
+// to it, names two dates, the period and the prior year's end, as a balance sheet's does (a
+// note's table of one date, or one without an assets row, may be as of another date).
+func (x *reader) balanceSheetBelow(at int) bool {
+	dates := 0
+	for k := at; k <= min(len(x.d.R.Lines), at+assetsGap); k++ {
+		line := x.d.Line(k)
+		if assetsRowRe.MatchString(line) {
+			return dates >= 2
+		}
+		dates += len(monthDayRe.FindAllStringIndex(line+" ", -1))
+	}
+	return false
 }
 
 // otherDate reports whether a trust row's heading (on line at) dates it at another date than

@@ -77,3 +77,35 @@ func TestTrustRowAtAnotherDate(t *testing.T) {
 		t.Errorf("balance sheet over prose: trust_balance %q, want [58922170.00]", got)
 	}
 }
+
+// TestUntitledBalanceSheetPeriod: a copy that lost the balance sheet's title still dates the
+// report by its column heading when an "ASSETS" row follows it and it names two dates (a
+// heading set one cell a line). A table of one date above its assets, or two dates over no
+// assets row, may be a note's as of another date and dates nothing. A row of months and days
+// over a row of years gives no quote that reads the date, and dates nothing either.
+func TestUntitledBalanceSheetPeriod(t *testing.T) {
+	cases := []struct {
+		name  string
+		lines []string
+		want  string
+	}{
+		{"months over years", []string{
+			"Table of Contents", "September 30, | December 31, | |||", "2024 | 2023 | |||", "(Unaudited) | |", "ASSETS | ||||",
+			"Cash |", "$ | 21,400 | $ | 503,118 | ||", "Cash and marketable securities held in Trust Account |", "7,112,946 | 48,305,761 | ||",
+		}, ""},
+		{"one cell a line", []string{
+			"(Number of shares)", "|", "June 30,", "2008", "(Unaudited)", "|", "December 31,", "2007", "|", "ASSETS", "|",
+			"Investments held in Trust Fund", "|", "41,902,377", "|", "41,388,650",
+		}, "2008-06-30"},
+		{"one date above the assets", []string{
+			"Fair value at", "December 31, 2023", "Assets:", "Investments held in Trust Account | 48,305,761",
+		}, ""},
+		{"two dates, no assets row", []string{
+			"September 30, | December 31, | |||", "2024 | 2023 | |||", "Investments held in Trust Account | 7,112,946 | 48,305,761",
+		}, ""},
+	}
+	for _, c := range cases {
+		got := factsOf("10-Q", c.lines...)
+		wantFacts(t, c.name, got, map[string]string{"period_of_report": c.want})
+	}
+}

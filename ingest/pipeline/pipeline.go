@@ -69,6 +69,9 @@ type Pipeline struct {
 	// no SGML envelope) whose header data are Bare's; a document without an accession takes
 	// the one its file name holds ("..._0001193125-21-252860.txt").
 	Bare *ingest.Sidecar
+	// IndexBatch is the most index rows written in one batch by a refold (<= 0:
+	// DefaultIndexBatch), so that a refold of every SPAC holds a batch's rows, not all.
+	IndexBatch int
 
 	foldMu sync.Mutex // one refold at a time: marks, profiles, index rows and outbox in step
 }

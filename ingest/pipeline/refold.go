@@ -71,22 +71,35 @@ func (p *Pipeline) marks(ctx context.Context) ([]spac.FoldMark, error) {
 	return l.FoldMarks(ctx)
 }
 
+// DefaultIndexBatch is the most index rows a refold writes in one batch (see IndexBatch).
+const DefaultIndexBatch = 256
+
 // refoldLocked folds ciks (marks are the pending marks read before), writes their index rows in
-// one batch, clears the marks and runs the hooks through the outbox. p.foldMu is held.
+// batches of IndexBatch, clears the marks and runs the hooks through the outbox. p.foldMu is
+// held. A run that fails after some batches leaves the marks, so the next folds them all again.
 func (p *Pipeline) refoldLocked(ctx context.Context, ciks []spac.CIK, marks []spac.FoldMark) error {
 	ledger, _ := p.Store.(spac.FoldLedger)
 	byCIK := map[spac.CIK][]spac.FoldMark{}
 	for _, m := range marks {
 		byCIK[m.CIK] = append(byCIK[m.CIK], m)
 	}
-	rows := make([]spac.SPAC, 0, len(ciks))
+	batch := p.IndexBatch
+	if batch <= 0 {
+		batch = DefaultIndexBatch
+	}
+	rows := make([]spac.SPAC, 0, min(len(ciks), batch))
 	p.tell(PhaseFold, 0, len(ciks))
 	for i, cik := range ciks {
 		row, err := p.fold(ctx, ledger, cik, historicalFold(ctx, byCIK[cik]))
 		if err != nil {
 			return fmt.Errorf("refold %s: %w", cik, err)
 		}
-		rows = append(rows, row)
+		if rows = append(rows, row); len(rows) == batch {
+			if err := p.indexRows(ctx, rows); err != nil {
+				return err
+			}
+			rows = rows[:0]
+		}
 		p.tell(PhaseFold, i+1, len(ciks))
 	}
 	if err := p.indexRows(ctx, rows); err != nil {

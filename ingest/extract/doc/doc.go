@@ -71,6 +71,7 @@ type Doc struct {
 	Class     Class
 	Sections  []*Section
 	Sentences []*Sentence
+	defined   map[string]DefinedName // the short names it defines (DefinedNames), built on first use
 }
 
 // Build splits a rendered filing into sections and sentences.

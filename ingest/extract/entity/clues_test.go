@@ -33,7 +33,7 @@ func TestCluesHideNoEntity(t *testing.T) {
 
 // corpusTexts are the example lines and table rows of the rule corpora, each line alone and
 // each example's lines joined (a sentence wraps across lines).
-func corpusTexts(t *testing.T) []string {
+func corpusTexts(t testing.TB) []string {
 	files, err := filepath.Glob(filepath.Join("..", "rules", "testdata", "*.corpus"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpora: %v", err)

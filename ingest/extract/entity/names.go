@@ -81,35 +81,22 @@ func exchanges(s string) []Entity {
 	return out
 }
 
-const (
-	nameWord  = `[A-Z][A-Za-z0-9&'’.\-]*`
-	legalForm = `(?:Pte\.\s+Ltd\.|PTE\.\s+LTD\.|Inc\.|INC\.|Inc\b|INC\b|Incorporated\b|INCORPORATED\b|Corp\.|CORP\.|Corp\b|CORP\b|Corporation\b|CORPORATION\b|LLC\b|L\.L\.C\.|Ltd\.|LTD\.|Ltd\b|LTD\b|Limited\b|LIMITED\b|L\.P\.|LP\b|plc\b|PLC\b|N\.V\.|B\.V\.|S\.A\.|AG\b|GmbH\b|Co\.|CO\.|S\.p\.A\.|Holdings\b|HOLDINGS\b` +
-		// legal forms of the countries targets come from: Malaysia (Berhad), Latin America
-		// (Ltda.), Italy and Romania (S.r.l.), Luxembourg (S.à r.l.), Japan (K.K.), Indonesia
-		// (Tbk), the Nordics (Oyj, ASA, A/S), Europe (SE), Russia and the Gulf (PJSC)
-		`|Berhad\b|BERHAD\b|Bhd\.|BHD\.|Ltda\.|S\.r\.l\.|S\.R\.L\.|S\.à\s?r\.l\.|S\.a\.r\.l\.|K\.K\.|Tbk\b|Oyj\b|ASA\b|A/S\b|SE\b|PJSC\b` +
-		// a blank check named "<Name> Acquisition Company" has no legal form of its own; "Company"
-		// alone ends no name ("the Company" is every filer's defined term)
-		`|(?:Acquisition|ACQUISITION)\s+(?:Company|COMPANY)\b)`
-	nameJoiner = `(?:&|of|de|la|du|del|and\s+Co\.|and\s+Company\b)`
-)
+// nameWord is a word of a firm's name; legalForm, nameJoiner and orgCountry are built from
+// the lists orgScan reads (org.go).
+const nameWord = `[A-Z][A-Za-z0-9&'’.\-]*`
 
-// orgRe is a company name: capitalised words (with "&", "of", ...) ending in a legal form,
-// the comma before it optional ("Rocket Lab USA, Inc.", "CWAM LC Sponsor LLC").
-// A number may stand inside a name, not first ("Chardan 2008 China Acquisition Corp."); a
-// date before a name is cut off it (pastNumbers).
-// A bank's country in brackets may stand before the legal form ("Credit Suisse Securities
-// (USA) LLC").
-var orgRe = re(nameWord + `(?:\s+(?:` + nameWord + `|` + nameJoiner + `|\d{1,4}\b))*` + orgCountry + `,?\s+` + legalForm + `(?:\s(?:I{1,3}|IV|VI{0,3}|IX|X)\b)?`)
+var (
+	legalForm  = piecesPattern(legalForms, `\s+`)
+	nameJoiner = piecesPattern(nameJoiners, `\s+`)
+	// orgCountry is the bracketed country of a firm's name, from a closed list.
+	orgCountry = `(?:\s+\(` + piecesPattern(orgCountries, " ") + `\))?`
+)
 
 // orgCommaRe is a firm whose partners' names are set off by commas before the last joined by
 // "&" ("Keefe, Bruyette & Woods, Inc.", "Merrill Lynch, Pierce, Fenner & Smith Incorporated",
 // "Brean Murray, Carret & Co."): orgRe, which joins words by spaces only, would read its tail.
 var orgCommaRe = re(nameWord + `(?:\s+` + nameWord + `)?(?:,\s+` + nameWord + `(?:\s+` + nameWord + `)?){1,3}\s+&\s+(?:` +
 	nameWord + `(?:\s+` + nameWord + `)*,?\s+)?` + legalForm)
-
-// orgCountry is the bracketed country of a firm's name, from a closed list.
-const orgCountry = `(?:\s+\((?:USA|U\.S\.A\.|U\.S\.|US|America|Americas|Europe|Asia|Canada|Hong Kong|International)\))?`
 
 // leadWords start sentences and phrases; they are not part of a name that follows them.
 var leadWords = map[string]bool{
@@ -128,7 +115,7 @@ var partiesRe = re(`(?i)\b(?:by\s+and\s+(?:among|between)|among|between)\s+`)
 
 func orgs(s string) []Entity {
 	out := commaOrgs(s)
-	for _, m := range orgRe.FindAllStringIndexPast(s, pastNameWords) {
+	for _, m := range orgScan(s) {
 		if covered(out, m[0], m[1]) {
 			continue
 		}

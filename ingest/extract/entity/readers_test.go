@@ -73,6 +73,11 @@ func TestQuantityReaderIsTheRegexp(t *testing.T) {
 // vectorLines are the lines with a digit of the real Vector filings (none when the shared
 // data is not there).
 func vectorLines(t *testing.T) []string {
+	return vectorLinesWith(t, func(line string) bool { return strings.ContainsAny(line, "0123456789") })
+}
+
+// vectorLinesWith are the lines of the real Vector filings that keep accepts.
+func vectorLinesWith(t testing.TB, keep func(string) bool) []string {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "..", "shared", "realdata", "vector", "*.txt"))
 	var out []string
 	for _, f := range files {
@@ -83,7 +88,7 @@ func vectorLines(t *testing.T) []string {
 		sc := bufio.NewScanner(fh)
 		sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
 		for sc.Scan() {
-			if strings.ContainsAny(sc.Text(), "0123456789") {
+			if keep(sc.Text()) {
 				out = append(out, sc.Text())
 			}
 		}

@@ -197,6 +197,11 @@ func (mt *Match) Before(name string) string {
 	return ""
 }
 
+// DefinedNames returns the short names the document gives companies it names once in full
+// (doc.Doc.DefinedNames): a production may read "the business combination with Acme" as the
+// company the document defined as Acme.
+func (mt *Match) DefinedNames() map[string]doc.DefinedName { return mt.d.DefinedNames() }
+
 // Filer returns the company name of the filing's header (the SPAC, or after a combination
 // the company it became): a production can tell the filer from other companies a release
 // names.

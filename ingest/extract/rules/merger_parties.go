@@ -22,12 +22,24 @@ import (
 // the short name they are given ("Lucid Motors (“Lucid”)"). A party that is some other party's
 // subsidiary leaves the target in doubt (the seller's operating subsidiary may be the business
 // acquired), unless a party is defined as the Company.
+//
+// Short names the document defined earlier count as parties only when the names the sentence
+// writes in full give no target: a list that names the SPAC by its short name ("by and among
+// Meridian, Merger Sub and Gravitas Storage, Inc.") still gives the company it writes in full.
 func partyTarget(m *rule.Match) []rule.Out {
+	if out := partyTargetOf(m, false); out != nil {
+		return out
+	}
+	return partyTargetOf(m, true)
+}
+
+// partyTargetOf is partyTarget with or without the document's short names as parties.
+func partyTargetOf(m *rule.Match, short bool) []rule.Out {
 	text, base := m.Text("v"), m.Start("v")
 	if base < 0 || otherAgreementRe.MatchString(m.Text("gap")) {
 		return nil
 	}
-	orgs := parties(m, text, base)
+	orgs := parties(m, text, base, short)
 	named := combinedWithName(text)
 	sellers := sellerNames(text)
 	var first, company, namedParty, beforeHolders *entity.Entity
@@ -125,7 +137,7 @@ func shortNameIs(about, name string) bool {
 // parties returns the names in slot text (at offset base of its sentence) that may be parties,
 // in order: recognised companies, names in capitals, names given a short name; not an office's
 // agent, not a party's former or trade name, nothing before a press release's dateline.
-func parties(m *rule.Match, text string, base int) []entity.Entity {
+func parties(m *rule.Match, text string, base int, short bool) []entity.Entity {
 	var orgs []entity.Entity
 	for _, e := range m.Entities("v") {
 		if e.Kind == entity.Org {
@@ -134,6 +146,11 @@ func parties(m *rule.Match, text string, base int) []entity.Entity {
 	}
 	orgs = withCapitalNames(orgs, capitalNames(text, base))
 	orgs = withCapitalNames(orgs, definedNames(text, base))
+	if short {
+		// a party named by the short name the document gave it earlier ("by and among the
+		// Company, Merger Sub and Wrenfield")
+		orgs = withCapitalNames(orgs, shortNamed(m, text, base))
+	}
 	// an office's agent is an address, not a party: the description of the party before it
 	// runs on to the next party ("..., having its registered office at <agent>, ... (“Pubco”)")
 	orgs = slices.DeleteFunc(orgs, func(e entity.Entity) bool {
@@ -222,6 +239,15 @@ func notTargetParty(about string) bool {
 // as the subject of what they did to it: the target is the one party that is not the SPAC (the
 // filer, or a company named as a SPAC), a merger sub or another role; none when several remain.
 func counterparty(m *rule.Match) []rule.Out {
+	if out := counterpartyOf(m, false); out != nil {
+		return out
+	}
+	return counterpartyOf(m, true)
+}
+
+// counterpartyOf is counterparty with or without the document's short names as parties (see
+// partyTarget).
+func counterpartyOf(m *rule.Match, short bool) []rule.Out {
 	text, base := m.Text("v"), m.Start("v")
 	var orgs []entity.Entity
 	for _, e := range m.Entities("v") {
@@ -232,6 +258,9 @@ func counterparty(m *rule.Match) []rule.Out {
 	// a party named without a legal form but given its short name ("Tema Oil and Gas Company
 	// (“Tema”)") is a party too
 	orgs = withCapitalNames(orgs, definedNames(text, base))
+	if short {
+		orgs = withCapitalNames(orgs, shortNamed(m, text, base))
+	}
 	filer := bareName(m.Filer())
 	var found []entity.Entity
 	for i, e := range orgs {

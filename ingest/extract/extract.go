@@ -35,6 +35,9 @@ func (e Extractor) book() *rule.Book {
 	return rules.Book()
 }
 
+// Forget empties the memo of the extractor's rule book (see rule.Book.Forget).
+func (e Extractor) Forget() { e.book().Forget() }
+
 // Facts extracts the cited facts of a rendered filing with the project's rule book.
 func Facts(r *spac.RenderedFiling) []spac.Fact { return Extractor{}.Facts(r) }
 

@@ -235,6 +235,7 @@ func (p *Pipeline) ingest(ctx context.Context, names []string, load func(string)
 		}
 	}
 	runErr := p.runWorkers(ctx, names, load, record)
+	p.Extractor.Forget() // the memo of the filings read is no use to the fold
 	if runErr != nil {
 		// Fold what was stored before the failure now, even when the run was cancelled (the
 		// fold marks would also have the next run fold it).

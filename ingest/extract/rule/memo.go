@@ -36,6 +36,15 @@ func newMatchMemo() *matchMemo {
 	return &matchMemo{m: map[memoKey]*matched{}, masks: map[string]*entity.Masked{}, present: map[string]*sentenceMemo{}}
 }
 
+// forget empties the memo.
+func (mm *matchMemo) forget() {
+	mm.mu.Lock()
+	defer mm.mu.Unlock()
+	clear(mm.m)
+	clear(mm.masks)
+	clear(mm.present)
+}
+
 // mask returns the masked form of the scanned sentence text, from the memo when it holds it.
 // The masked form is shared: callers read it and never change it.
 func (mm *matchMemo) mask(text string, scan entity.Scan) *entity.Masked {

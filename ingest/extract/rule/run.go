@@ -71,6 +71,11 @@ func NewBook(rules ...[]*Rule) (*Book, error) {
 	return b, nil
 }
 
+// Forget empties the book's memo of sentences and matches. A run of many filings fills it to
+// its bound (tens of MB); an ingest forgets it once its filings are read, so that the fold
+// that follows, the peak of an ingest's memory, does not hold it too.
+func (b *Book) Forget() { b.memo.forget() }
+
 // indexLiterals numbers the distinct literals of all rules and builds their automaton.
 func (b *Book) indexLiterals() {
 	ids := map[string]int32{}

@@ -21,9 +21,10 @@ var (
 	// jurisdictionLabelRe is the cover's caption under the jurisdiction: "(State or other
 	// jurisdiction of", and the shorter captions older and re-typed covers and reports use
 	// ("(State or jurisdiction of", "(State of Incorporation)", "(State incorporation |" when a
-	// copy drops words).
+	// copy drops words), and the caption without the state some registration statements use
+	// ("(Jurisdiction of Incorporation or Organization)").
 	// A copy may set a space inside the bracket ("( State or other jurisdiction").
-	jurisdictionLabelRe = textutil.MustStarts(`(?i)^\|?\s*(?:\(\s?)?state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b|of\s+incorporation\))`)
+	jurisdictionLabelRe = textutil.MustStarts(`(?i)^\|?\s*(?:\(\s?)?(?:state\s+(?:or\s+(?:other\s+)?jurisdiction|incorporation\b|of\s+incorporation\))|jurisdiction\s+of\s+(?:incorporation|organization)\b)`)
 	// A hard-wrapped cover breaks the caption after its first word or its first three:
 	// "(State" / "or other jurisdiction of incorporation or", "(State or other" /
 	// "jurisdiction of", "(State" / "of incorporation or organization)".

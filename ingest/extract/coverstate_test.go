@@ -124,6 +124,22 @@ func TestCoverJurisdictionOfSolicitingMaterial(t *testing.T) {
 	}
 }
 
+// A registration statement's cover may caption the state "(Jurisdiction of Incorporation", its
+// row's cells one a line above it.
+func TestCoverJurisdictionCaptionWithoutState(t *testing.T) {
+	r := extracttest.Filing("S-4", nil,
+		"Larchmont Capital Acquisition Corp. II",
+		"(Exact Name of Registrant as Specified in Its Charter)",
+		"Delaware |",
+		"6770 |",
+		"84-1234567 |",
+		"||",
+		"(Jurisdiction of Incorporation |",
+		"(Primary Standard Industrial |",
+	)
+	extracttest.Expect(t, Facts(withoutHeaderState(r)), map[string][]string{"state_of_inc": {"Delaware"}})
+}
+
 // A cover cell may write the place in its formal style ("Republic of the Marshall Islands",
 // "State of Delaware"): the jurisdiction is the name in the list; a cell naming no listed
 // place after "Republic of" gives nothing.

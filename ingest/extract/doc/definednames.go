@@ -40,6 +40,9 @@ var (
 	// appositiveRe: a name's description before its bracket (", a Delaware corporation"); it
 	// holds no bracket and no other definition.
 	appositiveRe = regexp.MustCompile(`^(?:,?\s+(?:a|an|the)\s[^()“”"]{0,` + strconv.Itoa(maxAppositive) + `}?)?,?\s*\(([^()]{2,160})\)`)
+	// digitWordRe: a word of digits and capitals right before a recognised name is its first
+	// word ("4D Pharma PLC"), which the recogniser, reading names from a capital, leaves out.
+	digitWordRe = regexp.MustCompile(`(?:^|[\s(])(\d+[A-Z][A-Za-z0-9]*)[ \t]+$`)
 	// quotedTermRe: a defined term inside a bracket.
 	quotedTermRe = regexp.MustCompile(`[“"]([^”"]{2,40})[”"]`)
 	// capitalRunRe: a name without a legal form right before its bracket ("Sarcos Robotics
@@ -97,7 +100,11 @@ func definitionsIn(text string) []definition {
 	var spans [][2]int
 	for _, e := range entity.Recognise(text) {
 		if e.Kind == entity.Org {
-			spans = append(spans, [2]int{e.Start, e.End})
+			start := e.Start
+			if loc := digitWordRe.FindStringSubmatchIndex(text[:start]); loc != nil {
+				start = loc[2] // "4D Pharma PLC": the recogniser reads the name from "Pharma"
+			}
+			spans = append(spans, [2]int{start, e.End})
 		}
 	}
 	for _, sp := range spans {

@@ -482,3 +482,24 @@ func TestLoneWordIsTheRegexp(t *testing.T) {
 		t.Errorf("only %d lone words: the words test little", found)
 	}
 }
+
+// TestCharterCopyIsItsExhibit: a current report's lone document that opens with an "Exhibit
+// 3.1" heading is the charter amendment itself, read as that exhibit; a report whose text only
+// mentions the exhibit, and an "Exhibit 99.1" release, stay the report.
+func TestCharterCopyIsItsExhibit(t *testing.T) {
+	cases := []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"Exhibit 3.1", "CERTIFICATE OF AMENDMENT", "Acme Corp. hereby certifies ..."}, "EX-3.1"},
+		{[]string{"EXHIBIT 3.2.", "AMENDMENT TO THE ARTICLES"}, "EX-3.2"},
+		{[]string{"Item 5.03 Amendments to Articles.", "The amendment is filed as Exhibit 3.1."}, "8-K"},
+		{[]string{"Exhibit 99.1", "Acme Corp. Announces ..."}, "8-K"},
+	}
+	for _, c := range cases {
+		d := Build(extracttest.Filing("8-K", nil, c.lines...))
+		if got := d.Sections[0].Document.Type; got != c.want {
+			t.Errorf("%q: document type %s, want %s", c.lines[0], got, c.want)
+		}
+	}
+}

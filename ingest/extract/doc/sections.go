@@ -13,6 +13,10 @@ import (
 // signature block, any other primary document by its headings; an exhibit is one section.
 func (d *Doc) split(doc spac.Document) []*Section {
 	from := doc.FirstLine + 1 // the first line is the document's marker line
+	if ex := d.charterExhibit(doc, from); ex != "" {
+		doc.Type = ex
+		return []*Section{{Kind: Exhibit, Document: doc, From: from, To: doc.LastLine}}
+	}
 	if doc.Sequence > 1 && strings.HasPrefix(strings.ToUpper(doc.Type), "EX-") {
 		return []*Section{{Kind: Exhibit, Document: doc, From: from, To: doc.LastLine}}
 	}
@@ -40,11 +44,33 @@ func (d *Doc) split(doc spac.Document) []*Section {
 	return out
 }
 
+// charterExhibit is the exhibit type ("EX-3.1") of a current report's only document when its
+// text opens with an "Exhibit 3.1" heading: a charter or its amendment read apart from the
+// report that filed it (a copy of the exhibit alone), which the rules that read charters
+// know by its document type. Other exhibits are left to the report's items.
+func (d *Doc) charterExhibit(doc spac.Document, from int) string {
+	if d.Class != Current || doc.Sequence > 1 || strings.HasPrefix(strings.ToUpper(doc.Type), "EX-") {
+		return ""
+	}
+	for n := from; n <= doc.LastLine && n < from+3; n++ {
+		line := strings.TrimSpace(d.R.Line(n))
+		if line == "" {
+			continue
+		}
+		if g := charterHeadingRe.FindStringSubmatch(line); g != nil {
+			return "EX-" + g[1]
+		}
+		return ""
+	}
+	return ""
+}
+
 var (
-	itemHeadingRe = textutil.MustStarts(`(?i)^item\s*(\d{1,2}\.\d{2})\b`)
-	signaturesRe  = textutil.MustStarts(`(?i)^signatures?:?$`)
-	introNoteRe   = textutil.MustStarts(`(?i)^introductory note\b`)
-	digitRe       = textutil.MustStarts(`\d`)
+	charterHeadingRe = textutil.MustStarts(`(?i)^exhibit\s+(3\.\d{1,2})\.?$`)
+	itemHeadingRe    = textutil.MustStarts(`(?i)^item\s*(\d{1,2}\.\d{2})\b`)
+	signaturesRe     = textutil.MustStarts(`(?i)^signatures?:?$`)
+	introNoteRe      = textutil.MustStarts(`(?i)^introductory note\b`)
+	digitRe          = textutil.MustStarts(`\d`)
 )
 
 // heading reports whether line n opens a new section, and which. An 8-K changes section only

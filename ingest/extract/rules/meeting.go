@@ -26,7 +26,7 @@ var extensionProxies = []doc.Class{doc.Proxy}
 func votesOf(slot string) string { return strings.ReplaceAll(voteCount, "SLOT", slot) }
 
 // meeting is the whole family, in the order its rules are tried.
-var meeting = concat(meetingTerms, meetingNotices, meetingKinds, meetingNarrated, meetingExtensionTerms, meetingEvents, meetingDepositTerms, meetingCharter, meetingRedemptions, meetingRedemptionStatement, meetingDeadlines, meetingListing, meetingReleaseTerms)
+var meeting = concat(meetingTerms, meetingNotices, meetingState, meetingKinds, meetingNarrated, meetingExtensionTerms, meetingEvents, meetingDepositTerms, meetingCharter, meetingRedemptions, meetingRedemptionStatement, meetingDeadlines, meetingListing, meetingReleaseTerms)
 
 // meetingTerms: the meeting (dates, record date, tender deadline, kind) and votes stated
 // in sentences.

@@ -95,9 +95,10 @@ var meetingNotices = []*rule.Rule{
 	},
 	{
 		// the tender deadline named and then given: "The deadline for submitting redemption
-		// requests is 5:00 p.m. Eastern Time on June 20, 2023", "... has been extended to ..."
+		// requests is 5:00 p.m. Eastern Time on June 20, 2023", "... has been extended to ...";
+		// a postponed meeting's deadline moved "from <old> to <new>" is the new one
 		ID: "meeting.tender_deadline_is", Emit: rule.One(spac.FieldRedemptionDeadline),
-		Pattern:  `(?i)\b(?:deadline|last day|time) (?:for|to|by which)[^⟦.]{0,60}?\b(?:redemption|redeem)\w*[^⟦.]{0,40}? (?:is|was|will be|has been (?:extended|moved) to|(?:is|was) (?:extended|moved) to) (?:` + timeOfDay + `,? (?:on )?)?` + weekday + `{v:date}`,
+		Pattern:  `(?i)\b(?:deadline|last day|time) (?:for|to|by which)[^⟦.]{0,60}?\b(?:redemption|redeem)\w*[^⟦.]{0,40}? (?:is|was|will be|(?:has been|is|was) (?:extended|moved|postponed)(?: from (?:` + timeOfDay + `,? (?:on )?)?` + weekday + `{date},?)? to) (?:` + timeOfDay + `,? (?:on )?)?` + weekday + `{v:date}`,
 		Not:      pastMeeting + `|\bif\b|\bmay\b|\bwould\b`,
 		Classes:  meetingForms,
 		NotKinds: notStated,

@@ -50,13 +50,37 @@ func unconditionalDeadline(m *rule.Match) []rule.Out {
 
 // laterDeadlineProposed gives a proxy's proposed deadline and, when the proxy states it, the
 // deadline it would replace.
+// The date is no new deadline when monthly elections reach it ("from <old> to <date>, by
+// electing to extend ... on a monthly basis"): it is their outer date, the old deadline stays.
 func laterDeadlineProposed(m *rule.Match) []rule.Out {
 	var out []rule.Out
+	sentence := m.Sentence()
 	for _, e := range m.Entities("v") {
+		if e.End <= len(sentence) && monthlyElectionsRe.MatchString(sentence[e.End:]) {
+			continue
+		}
 		out = append(out, m.Cite(spac.FieldNewDeadline, e.Value, e))
 	}
 	return append(out, oldDeadline(m, "o")...)
 }
+
+// proposedExtension is the status of an extension proxy's proposal (slot v) and its new
+// deadline (slot d), unless monthly elections reach that date (see laterDeadlineProposed).
+func proposedExtension(m *rule.Match) []rule.Out {
+	out := m.Emitted("v", spac.FieldStatus)
+	sentence := m.Sentence()
+	for _, e := range m.Entities("d") {
+		if e.End > len(sentence) || !monthlyElectionsRe.MatchString(sentence[e.End:]) {
+			out = append(out, m.Cite(spac.FieldNewDeadline, e.Value, e))
+		}
+	}
+	return out
+}
+
+// monthlyElectionsRe is the way a date is reached when it follows it: by elections to extend a
+// month at a time ("..., by electing to extend the date ... on a monthly basis for up to six
+// times", "by electing to extend ... up to six times by an additional one month each time").
+var monthlyElectionsRe = textutil.MustStarts(`(?i)^,?\s*(?:\([^()]{0,80}\),?\s*)?by (?:the (?:company|board|sponsor) )?elect(?:ing|s)? to extend\b[^.;]{0,160}?\b(?:monthly|month-to-month|one month|each month)\b`)
 
 // oldDeadline gives the deadline an extension replaces, "from <old> to <new>", when it is one
 // date earlier than the one new date.

@@ -21,4 +21,16 @@ var meetingReleaseTerms = []*rule.Rule{
 		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
 		Priority: 9,
 	},
+	{
+		// the amount named as today's, beside what contributions would make it: "... resulting in
+		// a redemption amount of approximately $12.34 per unredeemed share, in comparison to the
+		// current redemption amount of approximately $12.10 per share"
+		ID: "meeting.trust_per_share_current", Emit: rule.One(spac.FieldTrustPerShare),
+		Pattern:  `(?i)\bcurrent(?:ly)? (?:per[- ]share )?(?:redemption (?:amount|price)|pro rata (?:portion|share)(?: of the (?:funds in the )?trust account)?)(?: per (?:public |ordinary )?share)? (?:of|is|was|stands at) (?:approximately |about )?{v:money}`,
+		Not:      pastMeeting + `|previously|prior`,
+		Never:    `(?i)\bwarrants?\b|\brights?\b|\bliquidat`,
+		Classes:  []doc.Class{doc.Current, doc.Communication},
+		NotKinds: []doc.Kind{doc.Risk, doc.Forward},
+		Priority: 9,
+	},
 }

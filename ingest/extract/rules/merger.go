@@ -123,7 +123,7 @@ var (
 )
 
 // merger is the whole family, in the order its rules are tried.
-var merger = concat(mergerAgreement, mergerDefined, mergerJoint, mergerBetween, mergerFinancing, mergerEnd, mergerOccurred, mergerOriginal, mergerReports)
+var merger = concat(mergerAgreement, mergerProxy, mergerDefined, mergerJoint, mergerBetween, mergerFinancing, mergerEnd, mergerOccurred, mergerOriginal, mergerReports)
 
 // mergerAgreement: the agreement (date, target) and the announced status.
 var mergerAgreement = []*rule.Rule{

@@ -118,7 +118,9 @@ var offeringTerms = []*rule.Rule{
 		// per Unit").
 		Pattern: `(?i)(?:offering|sold|issued|sale of|consisting of|consisted of|\bof) {v:units}(?: \([^)]*\))?(?:,? each (?:of which |unit )?(?:consisting|consisted|consists) of [^⟦]*?)?(?: \([^)]*\))?` +
 			`(?: in (?:its|the|our|this) ` + ipoWords + `)?` +
-			`(?:,? (?:which includes|including) [^⟦]{0,120}?⟦units \d+⟧[^⟦,]{0,80}?)?` +
+			// the over-allotment's clause may run long ("including 1,500,000 units issued pursuant
+			// to the exercise in full of the underwriters’ over-allotment option, at $10.00 per unit")
+			`(?:,? (?:which includes|including) [^⟦]{0,120}?⟦units \d+⟧[^⟦,]{0,120}?)?` +
 			`,? (?:at|for) (?:a |an )?(?:public )?(?:offering |purchase )?(?:price of )?{p:money} per unit`,
 		Not: otherSPAC + `|` + overAllotment + `|` + sponsorBuys,
 		// units named as the private ones, or sold in a private placement the sentence names

@@ -226,7 +226,7 @@ var meetingDeadlines = []*rule.Rule{
 		Priority: 7,
 	},
 	{
-		ID: "meeting.extension_proposed_status", Emit: rule.Emit{"v": spac.FieldStatus, "d": spac.FieldNewDeadline},
+		ID: "meeting.extension_proposed_status", Produce: proposedExtension, Gives: []string{spac.FieldStatus, spac.FieldNewDeadline},
 		Value:   string(spac.StatusInExtension),
 		Pattern: `(?i)(?P<v>extend the date) by which the company (?:must|has to|is required to) (?:consummate|complete|effect).*?(?:from {date},? )?to {d:date}`,
 		// the outer date of monthly options ("up to six times ... to <date>") is a cap

@@ -14,9 +14,9 @@ import (
 )
 
 // Floors of the Vector score: the figures the code has reached, as counts of the 133 scored
-// rows (98.5% recall, 100% precision). Raise them with every improvement; never lower them.
+// rows (99.2% recall, 100% precision). Raise them with every improvement; never lower them.
 const (
-	vectorFoundFloor   = 131 // rows found
+	vectorFoundFloor   = 132 // rows found
 	vectorWrongCeiling = 0   // rows given a wrong value
 )
 

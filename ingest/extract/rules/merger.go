@@ -10,7 +10,7 @@ import (
 // forward purchase), earnout, lock-ups and minimum cash, and its end (closing with a new
 // name and ticker, or termination). Corpus: testdata/merger.corpus. The productions that
 // pick the target among an agreement's parties are at the end of this file; those that read
-// symbols (the new listing's, the SPAC's own) are in symbols.go.
+// symbols (the new listing's, the SPAC's own) are in symbols.go and symbols_release.go.
 
 const (
 	agreementName = `(?:business combination agreement|agreement and plan of (?:merger|reorganization)|merger agreement|share exchange agreement|combination agreement|arrangement agreement|definitive agreement)`

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/dgraph-io/badger/v4"
 	"github.com/klauspost/compress/zstd"
@@ -160,4 +162,37 @@ func (db *DB) Unstamp(ctx context.Context) (int, error) {
 		})
 	}
 	return len(accs), w.commit()
+}
+
+// EachUnrecorded calls fn with the CIK and accession of every filing a SPAC's list names but
+// whose record is missing. Replacing a filing deletes its record first, so that its text is not
+// served half-written, and writes it again in the last transaction: a process killed between
+// the two leaves the filing unrecorded. Its source is still kept, so re-extraction can restore
+// it; EachFiling, which walks the records, would never see it.
+func (db *DB) EachUnrecorded(ctx context.Context, fn func(cik spac.CIK, accession string) error) error {
+	type entry struct {
+		cik spac.CIK
+		acc string
+	}
+	var lost []entry
+	err := db.view(ctx, func(txn *badger.Txn) error {
+		return eachKey(ctx, txn, prefixFilingOfCIK, false, func(key string, _ *badger.Item) error {
+			cik, acc, ok := strings.Cut(strings.TrimPrefix(key, prefixFilingOfCIK), "/")
+			if !ok {
+				return nil
+			}
+			if _, err := txn.Get([]byte(filingKey(acc))); errors.Is(err, badger.ErrKeyNotFound) {
+				lost = append(lost, entry{spac.CIK(cik), acc})
+			} else if err != nil {
+				return err
+			}
+			return nil
+		})
+	})
+	for _, e := range lost {
+		if err == nil {
+			err = fn(e.cik, e.acc)
+		}
+	}
+	return err
 }

@@ -167,6 +167,17 @@ func (p *Pipeline) staleFilings(ctx context.Context, all bool) ([]staleFiling, e
 		out = append(out, staleFiling{cik: f.CIK, accession: f.Accession, sourced: has})
 		return err
 	})
+	if u, ok := p.Store.(interface {
+		EachUnrecorded(ctx context.Context, fn func(cik spac.CIK, accession string) error) error
+	}); ok && err == nil {
+		// a filing whose replacement a killed run left half-done has no record to be stale
+		// by, and only its source can restore it: always derived again
+		err = u.EachUnrecorded(ctx, func(cik spac.CIK, acc string) error {
+			has, err := ss.HasSource(ctx, acc)
+			out = append(out, staleFiling{cik: cik, accession: acc, sourced: has})
+			return err
+		})
+	}
 	sort.Slice(out, func(i, j int) bool {
 		return cmp.Or(cmp.Compare(out[i].cik, out[j].cik), cmp.Compare(out[i].accession, out[j].accession)) < 0
 	})
